@@ -1,0 +1,1 @@
+//! Placeholder: the cycle maths module is being written.

@@ -1,0 +1,171 @@
+//! The validated description of a layout change: meshes, per-tensor placements, split rule, topology.
+//!
+//! Values of these types are only built by [`crate::core::spec`] validation (or by code that upholds the
+//! same rules), so planning can rely on them: ranks match, shard dims exist, meshes hold their devices.
+
+use serde::{Deserialize, Serialize};
+
+use super::geometry::Dtype;
+use super::placement::Placement;
+
+/// An N-D array of device ids, row-major: coordinate `(i, j)` of a `[2, 4]` mesh is `devices[i * 4 + j]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mesh {
+    pub shape: Vec<u64>,
+    pub dim_names: Vec<String>,
+    pub devices: Vec<u32>,
+}
+
+impl Mesh {
+    /// A mesh over `first..first + product(shape)` with default dim names.
+    pub fn contiguous(shape: &[u64], first: u32) -> Mesh {
+        let size: u64 = shape.iter().product();
+        Mesh {
+            shape: shape.to_vec(),
+            dim_names: default_dim_names(shape.len()),
+            devices: (0..size as u32).map(|i| first + i).collect(),
+        }
+    }
+    pub fn size(&self) -> usize {
+        self.devices.len()
+    }
+    /// Row-major strides of the mesh dims (in devices).
+    pub fn strides(&self) -> Vec<usize> {
+        let mut strides = vec![1usize; self.shape.len()];
+        for i in (0..self.shape.len().saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * self.shape[i + 1] as usize;
+        }
+        strides
+    }
+    /// Mesh coordinates of the device at row-major index `flat`.
+    pub fn coord(&self, flat: usize) -> Vec<u64> {
+        let mut rest = flat as u64;
+        let mut coord = vec![0; self.shape.len()];
+        for i in (0..self.shape.len()).rev() {
+            coord[i] = rest % self.shape[i];
+            rest /= self.shape[i];
+        }
+        coord
+    }
+}
+
+/// Default names for mesh dims: `m0`, `m1`, …
+pub fn default_dim_names(rank: usize) -> Vec<String> {
+    (0..rank).map(|i| format!("m{i}")).collect()
+}
+
+/// How an extent of `n` is cut into `k` chunks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SplitRule {
+    /// `torch.chunk` (DTensor's rule): chunks of `ceil(n / k)`, trailing ones smaller or empty.
+    #[default]
+    Chunk,
+    /// numpy's `array_split`: sizes differ by at most one, larger ones first.
+    Balanced,
+}
+
+impl SplitRule {
+    pub fn label(self) -> &'static str {
+        match self {
+            SplitRule::Chunk => "torch.chunk (DTensor)",
+            SplitRule::Balanced => "balanced (numpy array_split)",
+        }
+    }
+}
+
+/// The order in which several mesh dims that shard the same tensor dim are applied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShardOrder {
+    /// Left to right in mesh-dim order, as DTensor applies plain `Shard` placements.
+    #[default]
+    Mesh,
+    /// Right to left (`_StridedShard`), as FSDP2 + TP lay out parameters.
+    Strided,
+}
+
+/// Where a dtype conversion happens, which decides whose bytes cross the links.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConvertAt {
+    /// The sender converts, so destination-dtype bytes travel.
+    #[default]
+    Sender,
+    /// The receiver converts, so source-dtype bytes travel.
+    Receiver,
+}
+
+/// Devices, nodes and links: the cost model of domain.md §3.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Topology {
+    /// Device `g` is on node `g / devices_per_node`.
+    pub devices_per_node: u32,
+    /// Per-device NVLink port bandwidth, each way, in GB/s (10^9 bytes per second).
+    pub nvlink_gbps: f64,
+    /// Per-device NIC bandwidth, each way, in GB/s.
+    pub nic_gbps: f64,
+    /// Fixed cost per message, in microseconds.
+    pub latency_us: f64,
+}
+
+impl Default for Topology {
+    fn default() -> Self {
+        Topology {
+            devices_per_node: 8,
+            nvlink_gbps: 450.0,
+            nic_gbps: 50.0,
+            latency_us: 5.0,
+        }
+    }
+}
+
+impl Topology {
+    pub fn node_of(&self, device: u32) -> u32 {
+        device / self.devices_per_node.max(1)
+    }
+}
+
+/// One side of one tensor's change: placements on that side's mesh, the order of nested shards, the dtype.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Layout {
+    pub placements: Vec<Placement>,
+    pub order: ShardOrder,
+    pub dtype: Dtype,
+}
+
+/// One logical tensor moving from its source layout to its destination layout.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TensorChange {
+    pub name: String,
+    pub shape: Vec<u64>,
+    pub source: Layout,
+    pub destination: Layout,
+}
+
+impl TensorChange {
+    pub fn entries(&self) -> u64 {
+        self.shape.iter().product()
+    }
+}
+
+/// A whole layout change: one or many tensors (an inventory) sharing a source and a destination mesh.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reshard {
+    pub source_mesh: Mesh,
+    pub destination_mesh: Mesh,
+    pub tensors: Vec<TensorChange>,
+    pub split: SplitRule,
+    pub convert_at: ConvertAt,
+    pub topology: Topology,
+}
+
+impl Reshard {
+    /// The dtype whose bytes cross a link for this tensor.
+    pub fn wire_dtype(&self, tensor: &TensorChange) -> Dtype {
+        match self.convert_at {
+            ConvertAt::Sender => tensor.destination.dtype,
+            ConvertAt::Receiver => tensor.source.dtype,
+        }
+    }
+}

@@ -1,0 +1,384 @@
+//! Placements (DTensor's `Shard`, `Replicate`, `Partial`) and their spellings, one per mesh dim.
+
+use serde::{Deserialize, Serialize};
+
+/// What one mesh dim does to the tensor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Placement {
+    /// The tensor dim is split across this mesh dim.
+    Shard(usize),
+    /// PyTorch's `_StridedShard(dim, split_factor)`: a shard of `dim` applied *after* the shards of the same
+    /// dim on later mesh dims, whose sizes multiply to `split_factor` (the order FSDP2 + TP produce).
+    StridedShard { dim: usize, split_factor: u64 },
+    /// Every device along this mesh dim holds the same values.
+    Replicate,
+    /// Every device along this mesh dim holds a partial value; the true value is their sum. Source only.
+    Partial,
+}
+
+impl Placement {
+    /// The tensor dim this placement splits, if it splits one.
+    pub fn shard_dim(self) -> Option<usize> {
+        match self {
+            Placement::Shard(d) | Placement::StridedShard { dim: d, .. } => Some(d),
+            _ => None,
+        }
+    }
+
+    /// Parses one placement in any accepted spelling: `Shard(dim=0)`, `Shard(0)`, `S(0)`, `S0`,
+    /// `Replicate()`, `R`, `Partial()`, `Partial(sum)`, `P`, and `_StridedShard(dim=0, split_factor=4)` /
+    /// `SS0x4`. The error says what was expected.
+    pub fn parse(text: &str) -> Result<Placement, String> {
+        let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let expected = || {
+            format!(
+                "`{}` is not a placement; expected Shard(d), S(d), Replicate(), R, Partial() or P",
+                text.trim()
+            )
+        };
+        let (name, args) = match t.find('(') {
+            Some(open) => {
+                if !t.ends_with(')') {
+                    return Err(format!("`{}` has an unclosed parenthesis", text.trim()));
+                }
+                (&t[..open], &t[open + 1..t.len() - 1])
+            }
+            None => (t.as_str(), ""),
+        };
+        let lower = name.to_ascii_lowercase();
+        let lower = lower
+            .trim_start_matches("torch.distributed.tensor.")
+            .trim_start_matches("placement.");
+        match lower {
+            "shard" | "s" => {
+                if args.is_empty() && lower == "s" && t.len() > 1 {
+                    return Err(expected());
+                }
+                let d = args.strip_prefix("dim=").unwrap_or(args);
+                parse_dim(d).map(Placement::Shard).ok_or_else(|| {
+                    format!(
+                        "`{}`: the shard dim must be a non-negative integer",
+                        text.trim()
+                    )
+                })
+            }
+            "replicate" | "r" if args.is_empty() => Ok(Placement::Replicate),
+            "partial" | "p"
+                if args.is_empty()
+                    || args == "sum"
+                    || args == "reduce_op=sum"
+                    || args == "'sum'"
+                    || args == "\"sum\"" =>
+            {
+                Ok(Placement::Partial)
+            }
+            "partial" | "p" => Err(format!("`{}`: only Partial(sum) is supported", text.trim())),
+            "_stridedshard" | "stridedshard" | "ss" => {
+                let mut dim = None;
+                let mut split = None;
+                for (i, part) in args.split(',').enumerate() {
+                    let (key, value) = part.split_once('=').unwrap_or(if i == 0 {
+                        ("dim", part)
+                    } else {
+                        ("split_factor", part)
+                    });
+                    match key {
+                        "dim" => dim = parse_dim(value),
+                        "split_factor" => split = value.parse::<u64>().ok().filter(|&k| k > 0),
+                        _ => return Err(expected()),
+                    }
+                }
+                match (dim, split) {
+                    (Some(dim), Some(split_factor)) => {
+                        Ok(Placement::StridedShard { dim, split_factor })
+                    }
+                    _ => Err(format!(
+                        "`{}`: expected _StridedShard(dim=d, split_factor=k)",
+                        text.trim()
+                    )),
+                }
+            }
+            _ => {
+                // Compact spellings without parentheses: S0, SS0x4.
+                if let Some(rest) = lower.strip_prefix("ss") {
+                    if let Some((d, k)) = rest.split_once('x') {
+                        if let (Some(dim), Ok(split_factor)) = (parse_dim(d), k.parse::<u64>()) {
+                            if split_factor > 0 {
+                                return Ok(Placement::StridedShard { dim, split_factor });
+                            }
+                        }
+                    }
+                } else if let Some(d) = lower.strip_prefix('s') {
+                    if let Some(dim) = parse_dim(d) {
+                        return Ok(Placement::Shard(dim));
+                    }
+                }
+                Err(expected())
+            }
+        }
+    }
+
+    /// The short spelling: `S(0)`, `R`, `P`, `SS(0,4)`.
+    pub fn short(self) -> String {
+        match self {
+            Placement::Shard(d) => format!("S({d})"),
+            Placement::StridedShard { dim, split_factor } => format!("SS({dim},{split_factor})"),
+            Placement::Replicate => "R".into(),
+            Placement::Partial => "P".into(),
+        }
+    }
+
+    /// DTensor's spelling: `Shard(dim=0)`, `Replicate()`, `Partial(sum)`.
+    pub fn dtensor(self) -> String {
+        match self {
+            Placement::Shard(d) => format!("Shard(dim={d})"),
+            Placement::StridedShard { dim, split_factor } => {
+                format!("_StridedShard(dim={dim}, split_factor={split_factor})")
+            }
+            Placement::Replicate => "Replicate()".into(),
+            Placement::Partial => "Partial(sum)".into(),
+        }
+    }
+}
+
+fn parse_dim(text: &str) -> Option<usize> {
+    if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+impl std::fmt::Display for Placement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.short())
+    }
+}
+
+impl From<Placement> for String {
+    fn from(p: Placement) -> String {
+        p.short()
+    }
+}
+
+impl TryFrom<String> for Placement {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        Placement::parse(&text)
+    }
+}
+
+/// One side's layout written as text, as a user pastes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutText {
+    /// DTensor notation: one placement per mesh dim, `[Shard(0), Replicate()]`.
+    Placements(Vec<Placement>),
+    /// JAX notation: one entry per tensor dim naming the mesh axes that split it, `P('tp', None)`;
+    /// an entry with several axes (`('dp', 'tp')`) shards that dim over them in that order.
+    PartitionSpec(Vec<Vec<String>>),
+}
+
+/// Parses a layout in DTensor notation (`[Shard(0), Replicate()]`, `(S(0), R)`, `S(0) R`) or JAX notation
+/// (`P('tp', None)`, `PartitionSpec(('dp','tp'), None)`).
+pub fn parse_layout_text(text: &str) -> Result<LayoutText, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("empty layout: expected e.g. [Shard(0), Replicate()] or P('tp', None)".into());
+    }
+    let jax = ["PartitionSpec(", "P(", "jax.sharding.PartitionSpec("]
+        .iter()
+        .find_map(|p| t.strip_prefix(p));
+    if let Some(rest) = jax {
+        let inner = rest
+            .strip_suffix(')')
+            .ok_or("JAX partition spec: missing the closing `)`")?;
+        return parse_partition_spec(inner).map(LayoutText::PartitionSpec);
+    }
+    let inner = t
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .or_else(|| t.strip_prefix('(').and_then(|r| r.strip_suffix(')')))
+        .unwrap_or(t);
+    let mut placements = Vec::new();
+    for (i, item) in split_top_level(inner, true).into_iter().enumerate() {
+        let item = item.trim();
+        if item.is_empty() {
+            continue;
+        }
+        placements.push(Placement::parse(item).map_err(|e| format!("placement {i}: {e}"))?);
+    }
+    if placements.is_empty() {
+        return Err(
+            "no placements: expected one per mesh dim, e.g. [Shard(0), Replicate()]".into(),
+        );
+    }
+    Ok(LayoutText::Placements(placements))
+}
+
+/// Splits on commas (and, if asked, whitespace) that are outside parentheses.
+fn split_top_level(text: &str, on_whitespace: bool) -> Vec<String> {
+    let mut items = Vec::new();
+    let mut depth = 0i32;
+    let mut current = String::new();
+    for c in text.chars() {
+        match c {
+            '(' | '[' => {
+                depth += 1;
+                current.push(c)
+            }
+            ')' | ']' => {
+                depth -= 1;
+                current.push(c)
+            }
+            ',' if depth == 0 => items.push(std::mem::take(&mut current)),
+            c if on_whitespace && c.is_whitespace() && depth == 0 => {
+                if !current.trim().is_empty() && !current.trim_end().ends_with('=') {
+                    items.push(std::mem::take(&mut current))
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    items.push(current);
+    items.into_iter().filter(|s| !s.trim().is_empty()).collect()
+}
+
+fn parse_partition_spec(inner: &str) -> Result<Vec<Vec<String>>, String> {
+    let mut dims = Vec::new();
+    for (i, item) in split_top_level(inner, false).into_iter().enumerate() {
+        let item = item.trim();
+        let names = if let Some(group) = item.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+            group
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| axis_name(s, i))
+                .collect::<Result<Vec<_>, _>>()?
+        } else if item == "None" || item == "null" {
+            Vec::new()
+        } else {
+            vec![axis_name(item, i)?]
+        };
+        dims.push(names);
+    }
+    Ok(dims)
+}
+
+fn axis_name(item: &str, index: usize) -> Result<String, String> {
+    let unquoted = item.trim_matches(|c| c == '\'' || c == '"');
+    if unquoted.is_empty() || !unquoted.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return Err(format!(
+            "tensor dim {index}: `{item}` is not a mesh axis name (expected e.g. 'tp' or None)"
+        ));
+    }
+    Ok(unquoted.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_documented_spelling_parses() {
+        for (text, want) in [
+            ("Shard(dim=0)", Placement::Shard(0)),
+            ("Shard(1)", Placement::Shard(1)),
+            ("S(0)", Placement::Shard(0)),
+            ("S1", Placement::Shard(1)),
+            (" shard( dim = 2 ) ", Placement::Shard(2)),
+            ("Replicate()", Placement::Replicate),
+            ("R", Placement::Replicate),
+            ("Partial()", Placement::Partial),
+            ("Partial(sum)", Placement::Partial),
+            ("P", Placement::Partial),
+            (
+                "_StridedShard(dim=0, split_factor=4)",
+                Placement::StridedShard {
+                    dim: 0,
+                    split_factor: 4,
+                },
+            ),
+            (
+                "SS0x4",
+                Placement::StridedShard {
+                    dim: 0,
+                    split_factor: 4,
+                },
+            ),
+        ] {
+            assert_eq!(Placement::parse(text), Ok(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_spellings_say_what_was_expected() {
+        for text in [
+            "Shard(-1)",
+            "Shard()",
+            "Q",
+            "Partial(max)",
+            "Shard(0",
+            "S(x)",
+            "",
+        ] {
+            assert!(Placement::parse(text).is_err(), "{text} should not parse");
+        }
+        assert!(
+            Placement::parse("Partial(max)")
+                .unwrap_err()
+                .contains("only Partial(sum)")
+        );
+    }
+
+    #[test]
+    fn spellings_round_trip() {
+        for p in [
+            Placement::Shard(3),
+            Placement::Replicate,
+            Placement::Partial,
+            Placement::StridedShard {
+                dim: 1,
+                split_factor: 2,
+            },
+        ] {
+            assert_eq!(Placement::parse(&p.short()), Ok(p));
+            assert_eq!(Placement::parse(&p.dtensor()), Ok(p));
+        }
+    }
+
+    #[test]
+    fn layout_text_reads_dtensor_and_jax() {
+        assert_eq!(
+            parse_layout_text("[Shard(0), Replicate()]"),
+            Ok(LayoutText::Placements(vec![
+                Placement::Shard(0),
+                Placement::Replicate
+            ]))
+        );
+        assert_eq!(
+            parse_layout_text("S(0) R"),
+            Ok(LayoutText::Placements(vec![
+                Placement::Shard(0),
+                Placement::Replicate
+            ]))
+        );
+        assert_eq!(
+            parse_layout_text("P('tp', None)"),
+            Ok(LayoutText::PartitionSpec(vec![vec!["tp".into()], vec![]]))
+        );
+        assert_eq!(
+            parse_layout_text("PartitionSpec(('dp', 'tp'), None)"),
+            Ok(LayoutText::PartitionSpec(vec![
+                vec!["dp".into(), "tp".into()],
+                vec![]
+            ]))
+        );
+        assert!(
+            parse_layout_text("[Shard(0), Bogus]")
+                .unwrap_err()
+                .contains("placement 1")
+        );
+        assert!(parse_layout_text("P('t p')").is_err());
+        assert!(parse_layout_text("").is_err());
+    }
+}

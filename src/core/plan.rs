@@ -1,0 +1,647 @@
+//! Pieces: which box each destination receives from which source device (domain.md §2, §4).
+//!
+//! Planning works per tensor dim: the source and destination class intervals are both sorted, so a merge
+//! finds, for each destination class, the run of source classes that overlap it. A destination device's
+//! pieces are then the product of those runs over the tensor dims. The cost grows with the number of pieces,
+//! never with sources × destinations. Pieces stream to a visitor; [`Plan`] collects them when wanted.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::geometry::{Interval, Region};
+use super::model::{Reshard, TensorChange};
+use super::region::SideRegions;
+
+/// How the destination gets its data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Strategy {
+    /// Each destination receives exactly the intersections it needs (the Reshard idea).
+    Intersection,
+    /// Each destination receives every overlapping source shard whole and discards the rest.
+    WholeShard,
+    /// One replica of each source region goes to a root (the first source device), which sends the whole
+    /// tensor along a ring through the destinations; each keeps its slice.
+    Gather,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 3] = [
+        Strategy::Intersection,
+        Strategy::WholeShard,
+        Strategy::Gather,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Intersection => "intersection",
+            Strategy::WholeShard => "whole-shard",
+            Strategy::Gather => "gather",
+        }
+    }
+    pub fn label(self) -> &'static str {
+        match self {
+            Strategy::Intersection => "Send only the intersection",
+            Strategy::WholeShard => "Send whole shard, discard",
+            Strategy::Gather => "Gather then broadcast",
+        }
+    }
+    pub fn parse(text: &str) -> Option<Strategy> {
+        Strategy::ALL
+            .into_iter()
+            .find(|s| s.name() == text || (text == "whole_shard" && *s == Strategy::WholeShard))
+    }
+}
+
+/// Which links a piece crosses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkClass {
+    /// Same device: a local copy, no link.
+    Local,
+    /// Same node: sender's `nvlink_out`, receiver's `nvlink_in`.
+    Nvlink,
+    /// Across nodes: sender's `nic_out`, receiver's `nic_in`.
+    Nic,
+}
+
+impl LinkClass {
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkClass::Local => "local",
+            LinkClass::Nvlink => "nvlink",
+            LinkClass::Nic => "nic",
+        }
+    }
+}
+
+/// What part of a strategy a piece is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PieceRole {
+    /// Straight from a source to a destination.
+    Direct,
+    /// Gather: a source region going to the root.
+    ToRoot,
+    /// Broadcast: one hop of the ring carrying the whole tensor.
+    RingHop,
+}
+
+/// One message: a box of one tensor sent from `src` to `dst`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Index of the tensor in [`Reshard::tensors`].
+    pub tensor: usize,
+    pub src: u32,
+    pub dst: u32,
+    /// Dense indices of `src` and `dst` in the plan's [`DeviceTable`].
+    pub src_slot: u32,
+    pub dst_slot: u32,
+    /// The box that is sent, in global tensor coordinates.
+    pub region: Region,
+    /// The part of `region` the receiver keeps as its own (equal to `region` for intersection pieces; the
+    /// rest is discarded or forwarded).
+    pub keep: Region,
+    /// Which Partial contributor this piece carries (0 when the source is not Partial).
+    pub contributor: usize,
+    pub link: LinkClass,
+    pub role: PieceRole,
+    /// Bytes on the wire (`region` entries × the dtype that crosses the link), also for local copies.
+    pub bytes: u64,
+}
+
+impl Piece {
+    pub fn is_local(&self) -> bool {
+        self.link == LinkClass::Local
+    }
+}
+
+/// Every device of a change (source mesh first, then destination-only devices) with a dense slot each.
+#[derive(Clone, Debug)]
+pub struct DeviceTable {
+    pub devices: Vec<u32>,
+    pub source_slots: Vec<u32>,
+    pub destination_slots: Vec<u32>,
+}
+
+impl DeviceTable {
+    pub fn new(reshard: &Reshard) -> DeviceTable {
+        let mut slot_of: HashMap<u32, u32> = HashMap::new();
+        let mut devices = Vec::new();
+        let mut slot = |id: u32| {
+            *slot_of.entry(id).or_insert_with(|| {
+                devices.push(id);
+                devices.len() as u32 - 1
+            })
+        };
+        let source_slots = reshard
+            .source_mesh
+            .devices
+            .iter()
+            .map(|&d| slot(d))
+            .collect();
+        let destination_slots = reshard
+            .destination_mesh
+            .devices
+            .iter()
+            .map(|&d| slot(d))
+            .collect();
+        DeviceTable {
+            devices,
+            source_slots,
+            destination_slots,
+        }
+    }
+}
+
+/// Streams the pieces of a whole change, tensor by tensor, into `visit`.
+///
+/// Replica choice is deterministic: among the sources holding the data, prefer the destination itself, then
+/// a device on its node, then the sender with the fewest bytes assigned so far (across all tensors), then
+/// the lowest device id.
+pub struct Planner<'a> {
+    reshard: &'a Reshard,
+    strategy: Strategy,
+    pub table: DeviceTable,
+    /// Bytes assigned so far per source-mesh device (row-major mesh index).
+    sender_load: Vec<u64>,
+}
+
+impl<'a> Planner<'a> {
+    pub fn new(reshard: &'a Reshard, strategy: Strategy) -> Planner<'a> {
+        Planner {
+            reshard,
+            strategy,
+            table: DeviceTable::new(reshard),
+            sender_load: vec![0; reshard.source_mesh.size()],
+        }
+    }
+
+    /// Plans every tensor, in order.
+    pub fn run(&mut self, mut visit: impl FnMut(&Piece)) -> Result<(), String> {
+        for index in 0..self.reshard.tensors.len() {
+            self.run_tensor(index, &mut visit)?;
+        }
+        Ok(())
+    }
+
+    /// Plans one tensor.
+    pub fn run_tensor(
+        &mut self,
+        index: usize,
+        visit: &mut impl FnMut(&Piece),
+    ) -> Result<(), String> {
+        let reshard = self.reshard;
+        let tensor = reshard
+            .tensors
+            .get(index)
+            .ok_or_else(|| format!("no tensor {index}"))?;
+        let source = SideRegions::new(
+            &tensor.source,
+            &reshard.source_mesh,
+            &tensor.shape,
+            reshard.split,
+        )?;
+        let destination = SideRegions::new(
+            &tensor.destination,
+            &reshard.destination_mesh,
+            &tensor.shape,
+            reshard.split,
+        )?;
+        let entry_bytes = reshard.wire_dtype(tensor).bytes();
+        match self.strategy {
+            Strategy::Intersection | Strategy::WholeShard => {
+                self.direct(index, tensor, &source, &destination, entry_bytes, visit);
+            }
+            Strategy::Gather => {
+                self.gather(index, tensor, &source, &destination, entry_bytes, visit)
+            }
+        }
+        Ok(())
+    }
+
+    fn link(&self, src: u32, dst: u32) -> LinkClass {
+        let topology = &self.reshard.topology;
+        if src == dst {
+            LinkClass::Local
+        } else if topology.node_of(src) == topology.node_of(dst) {
+            LinkClass::Nvlink
+        } else {
+            LinkClass::Nic
+        }
+    }
+
+    /// The replica (source mesh index) that sends a region to `dst`: same device, same node, least loaded,
+    /// lowest id.
+    fn choose_replica(&self, base: usize, replicas: &[usize], dst: u32) -> usize {
+        let devices = &self.reshard.source_mesh.devices;
+        if replicas.len() == 1 {
+            return base + replicas[0];
+        }
+        let node = self.reshard.topology.node_of(dst);
+        let mut best = base + replicas[0];
+        let rank = |flat: usize| {
+            let id = devices[flat];
+            (
+                id != dst,
+                self.reshard.topology.node_of(id) != node,
+                self.sender_load[flat],
+                id,
+            )
+        };
+        let mut best_rank = rank(best);
+        for &r in &replicas[1..] {
+            let candidate = rank(base + r);
+            if candidate < best_rank {
+                best_rank = candidate;
+                best = base + r;
+            }
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        &mut self,
+        tensor: usize,
+        src_flat: usize,
+        dst: u32,
+        dst_slot: u32,
+        region: Region,
+        keep: Region,
+        contributor: usize,
+        role: PieceRole,
+        entry_bytes: u64,
+        visit: &mut impl FnMut(&Piece),
+    ) {
+        let src = self.reshard.source_mesh.devices[src_flat];
+        let bytes = region.entries().saturating_mul(entry_bytes);
+        let link = self.link(src, dst);
+        if link != LinkClass::Local {
+            self.sender_load[src_flat] = self.sender_load[src_flat].saturating_add(bytes);
+        }
+        let piece = Piece {
+            tensor,
+            src,
+            dst,
+            src_slot: self.table.source_slots[src_flat],
+            dst_slot,
+            region,
+            keep,
+            contributor,
+            link,
+            role,
+            bytes,
+        };
+        visit(&piece);
+    }
+
+    fn direct(
+        &mut self,
+        tensor_index: usize,
+        tensor: &TensorChange,
+        source: &SideRegions,
+        destination: &SideRegions,
+        entry_bytes: u64,
+        visit: &mut impl FnMut(&Piece),
+    ) {
+        let rank = tensor.shape.len();
+        // Per tensor dim, per destination class: the overlapping source classes, from a merge.
+        let overlaps: Vec<Vec<Vec<(usize, Interval)>>> = (0..rank)
+            .map(|d| merge_overlaps(&source.intervals[d], &destination.intervals[d]))
+            .collect();
+        let whole_shard = self.strategy == Strategy::WholeShard;
+        let mut runs: Vec<&[(usize, Interval)]> = Vec::with_capacity(rank);
+        let mut cursor = vec![0usize; rank];
+        for dst_flat in 0..self.reshard.destination_mesh.size() {
+            let dst = self.reshard.destination_mesh.devices[dst_flat];
+            let dst_slot = self.table.destination_slots[dst_flat];
+            runs.clear();
+            for (d, per_dim) in overlaps.iter().enumerate() {
+                runs.push(&per_dim[destination.class_of(d, dst_flat)]);
+            }
+            if runs.iter().any(|r| r.is_empty()) {
+                continue; // an empty destination region, or nothing to receive
+            }
+            cursor.iter_mut().for_each(|c| *c = 0);
+            loop {
+                let keep = Region::from_intervals((0..rank).map(|d| runs[d][cursor[d]].1));
+                let base: usize = (0..rank)
+                    .map(|d| source.class_offsets[d][runs[d][cursor[d]].0])
+                    .sum();
+                let region = if whole_shard {
+                    Region::from_intervals(
+                        (0..rank).map(|d| source.intervals[d][runs[d][cursor[d]].0]),
+                    )
+                } else {
+                    keep
+                };
+                for (contributor, &partial) in source.partial_offsets.iter().enumerate() {
+                    let src_flat =
+                        self.choose_replica(base + partial, &source.replica_offsets, dst);
+                    self.emit(
+                        tensor_index,
+                        src_flat,
+                        dst,
+                        dst_slot,
+                        region,
+                        keep,
+                        contributor,
+                        PieceRole::Direct,
+                        entry_bytes,
+                        visit,
+                    );
+                }
+                // Odometer over the runs, last tensor dim fastest.
+                if !advance(&mut cursor, |d| runs[d].len()) {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn gather(
+        &mut self,
+        tensor_index: usize,
+        tensor: &TensorChange,
+        source: &SideRegions,
+        destination: &SideRegions,
+        entry_bytes: u64,
+        visit: &mut impl FnMut(&Piece),
+    ) {
+        let rank = tensor.shape.len();
+        let root_flat = 0usize;
+        let root = self.reshard.source_mesh.devices[root_flat];
+        let root_slot = self.table.source_slots[root_flat];
+        let whole = Region::from_intervals(tensor.shape.iter().map(|&n| Interval::new(0, n)));
+        // Every distinct non-empty source region, once per partial contributor, to the root.
+        let classes: Vec<Vec<usize>> = (0..rank)
+            .map(|d| {
+                (0..source.intervals[d].len())
+                    .filter(|&c| !source.intervals[d][c].is_empty())
+                    .collect()
+            })
+            .collect();
+        if classes.iter().all(|c| !c.is_empty()) {
+            let mut cursor = vec![0usize; rank];
+            loop {
+                let region = Region::from_intervals(
+                    (0..rank).map(|d| source.intervals[d][classes[d][cursor[d]]]),
+                );
+                let base: usize = (0..rank)
+                    .map(|d| source.class_offsets[d][classes[d][cursor[d]]])
+                    .sum();
+                for (contributor, &partial) in source.partial_offsets.iter().enumerate() {
+                    let src_flat =
+                        self.choose_replica(base + partial, &source.replica_offsets, root);
+                    self.emit(
+                        tensor_index,
+                        src_flat,
+                        root,
+                        root_slot,
+                        region,
+                        region,
+                        contributor,
+                        PieceRole::ToRoot,
+                        entry_bytes,
+                        visit,
+                    );
+                }
+                if !advance(&mut cursor, |d| classes[d].len()) {
+                    break;
+                }
+            }
+        }
+        // The ring: root → d0 → d1 → …, each hop the whole tensor.
+        let (mut prev, mut prev_slot) = (root, root_slot);
+        for dst_flat in 0..self.reshard.destination_mesh.size() {
+            let dst = self.reshard.destination_mesh.devices[dst_flat];
+            let dst_slot = self.table.destination_slots[dst_flat];
+            let keep = destination.region_of(dst_flat);
+            let bytes = whole.entries().saturating_mul(entry_bytes);
+            let piece = Piece {
+                tensor: tensor_index,
+                src: prev,
+                dst,
+                src_slot: prev_slot,
+                dst_slot,
+                region: whole,
+                keep,
+                contributor: 0,
+                link: self.link(prev, dst),
+                role: PieceRole::RingHop,
+                bytes,
+            };
+            visit(&piece);
+            (prev, prev_slot) = (dst, dst_slot);
+        }
+    }
+}
+
+/// Steps a mixed-radix counter (last digit fastest); `false` once it wraps around to all zeros.
+fn advance(cursor: &mut [usize], radix: impl Fn(usize) -> usize) -> bool {
+    for d in (0..cursor.len()).rev() {
+        cursor[d] += 1;
+        if cursor[d] < radix(d) {
+            return true;
+        }
+        cursor[d] = 0;
+    }
+    false
+}
+
+/// For each destination interval, the source intervals overlapping it (with the overlap), by a merge of the
+/// two sorted lists. Empty intervals overlap nothing.
+pub fn merge_overlaps(
+    source: &[Interval],
+    destination: &[Interval],
+) -> Vec<Vec<(usize, Interval)>> {
+    let mut src_order: Vec<usize> = (0..source.len())
+        .filter(|&i| !source[i].is_empty())
+        .collect();
+    src_order.sort_by_key(|&i| source[i].start);
+    let mut dst_order: Vec<usize> = (0..destination.len())
+        .filter(|&i| !destination[i].is_empty())
+        .collect();
+    dst_order.sort_by_key(|&i| destination[i].start);
+    let mut out = vec![Vec::new(); destination.len()];
+    let (mut i, mut j) = (0, 0);
+    while i < src_order.len() && j < dst_order.len() {
+        let (s, d) = (source[src_order[i]], destination[dst_order[j]]);
+        if let Some(common) = s.intersect(d) {
+            out[dst_order[j]].push((src_order[i], common));
+        }
+        if s.end <= d.end {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    out
+}
+
+/// A materialised plan of one strategy: every piece, in planning order.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub strategy: Strategy,
+    pub pieces: Vec<Piece>,
+    pub table: DeviceTable,
+}
+
+/// Plans a whole change and keeps every piece (for drawing and verification; inventories should stream
+/// through [`Planner`] or [`crate::core::traffic::analyse`] instead).
+pub fn plan(reshard: &Reshard, strategy: Strategy) -> Result<Plan, String> {
+    let mut planner = Planner::new(reshard, strategy);
+    let mut pieces = Vec::new();
+    planner.run(|p| pieces.push(*p))?;
+    Ok(Plan {
+        strategy,
+        pieces,
+        table: planner.table,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::presets;
+
+    #[test]
+    fn the_article_toy_has_six_pieces_of_four_by_three() {
+        let toy = presets::toy();
+        let plan = plan(&toy, Strategy::Intersection).unwrap();
+        assert_eq!(plan.pieces.len(), 6);
+        assert!(
+            plan.pieces
+                .iter()
+                .all(|p| p.region.shape() == [4, 3] && p.region.entries() == 12)
+        );
+        assert_eq!(
+            plan.pieces.iter().map(|p| p.region.entries()).sum::<u64>(),
+            72
+        );
+        // Each destination gets one piece from each source.
+        for dst in [3, 4] {
+            let mut srcs: Vec<u32> = plan
+                .pieces
+                .iter()
+                .filter(|p| p.dst == dst)
+                .map(|p| p.src)
+                .collect();
+            srcs.sort();
+            assert_eq!(srcs, [0, 1, 2]);
+        }
+    }
+
+    #[test]
+    fn whole_shard_moves_twice_the_entries_on_the_toy() {
+        let plan = plan(&presets::toy(), Strategy::WholeShard).unwrap();
+        assert_eq!(
+            plan.pieces.iter().map(|p| p.region.entries()).sum::<u64>(),
+            144
+        );
+        assert!(
+            plan.pieces
+                .iter()
+                .all(|p| p.region.shape() == [4, 6] && p.keep.shape() == [4, 3])
+        );
+    }
+
+    #[test]
+    fn merge_pairs_only_overlapping_intervals() {
+        let s = [
+            Interval::new(0, 4),
+            Interval::new(4, 8),
+            Interval::new(8, 12),
+        ];
+        let d = [
+            Interval::new(0, 6),
+            Interval::new(6, 12),
+            Interval::new(12, 12),
+        ];
+        let m = merge_overlaps(&s, &d);
+        assert_eq!(
+            m[0],
+            vec![(0, Interval::new(0, 4)), (1, Interval::new(4, 6))]
+        );
+        assert_eq!(
+            m[1],
+            vec![(1, Interval::new(6, 8)), (2, Interval::new(8, 12))]
+        );
+        assert!(m[2].is_empty());
+    }
+
+    #[test]
+    fn replicas_prefer_the_same_device_then_spread_load() {
+        // Source replicated on 4 devices, destination = the same 4 devices sharded: all local copies.
+        let colocated = crate::core::spec::parse_spec(
+            r#"{"tensor": {"shape": [8]}, "source": {"mesh": [4], "placements": ["R"]},
+               "destination": {"mesh": [4], "devices": "colocated", "placements": ["S(0)"]}}"#,
+        )
+        .unwrap();
+        let plan = plan(&colocated, Strategy::Intersection).unwrap();
+        assert!(
+            plan.pieces.iter().all(|p| p.is_local()),
+            "{:?}",
+            plan.pieces
+        );
+        // The colocated preset keeps the diagonal local: one local piece per device.
+        let preset = super::plan(&presets::colocated(), Strategy::Intersection).unwrap();
+        assert_eq!(preset.pieces.iter().filter(|p| p.is_local()).count(), 4);
+        // Replicated source on two nodes, disjoint destinations: senders alternate by load.
+        let r = crate::core::spec::parse_spec(
+            r#"{"tensor": {"shape": [8]}, "source": {"mesh": [2], "devices": [0, 1], "placements": ["R"]},
+               "destination": {"mesh": [4], "devices": [16, 17, 18, 19], "placements": ["S(0)"]}}"#,
+        )
+        .unwrap();
+        let senders: Vec<u32> = super::plan(&r, Strategy::Intersection)
+            .unwrap()
+            .pieces
+            .iter()
+            .map(|p| p.src)
+            .collect();
+        assert_eq!(senders, [0, 1, 0, 1]);
+    }
+
+    #[test]
+    fn partial_sources_send_one_piece_per_contributor() {
+        let plan = plan(&presets::partial(), Strategy::Intersection).unwrap();
+        let tensor = &presets::partial().tensors[0];
+        let contributors = 4;
+        let entries: u64 = plan.pieces.iter().map(|p| p.region.entries()).sum();
+        assert_eq!(
+            entries,
+            tensor.entries() * contributors * 2 /* two replicated destinations */
+        );
+    }
+
+    #[test]
+    fn gather_sends_each_region_once_then_rings_the_whole_tensor() {
+        let plan = plan(&presets::toy(), Strategy::Gather).unwrap();
+        let to_root: Vec<&Piece> = plan
+            .pieces
+            .iter()
+            .filter(|p| p.role == PieceRole::ToRoot)
+            .collect();
+        assert_eq!(to_root.len(), 3);
+        assert!(to_root.iter().all(|p| p.dst == 0));
+        let hops: Vec<(u32, u32)> = plan
+            .pieces
+            .iter()
+            .filter(|p| p.role == PieceRole::RingHop)
+            .map(|p| (p.src, p.dst))
+            .collect();
+        assert_eq!(hops, [(0, 3), (3, 4)]);
+    }
+
+    #[test]
+    fn large_plans_scale_with_pieces() {
+        let large = presets::large();
+        let mut count = 0u64;
+        Planner::new(&large, Strategy::Intersection)
+            .run(|_| count += 1)
+            .unwrap();
+        assert_eq!(count, 1024 * 256);
+    }
+}

@@ -1,0 +1,1139 @@
+//! The JSON spec a user writes (one tensor or an inventory) and its validation into a [`Reshard`].
+//!
+//! Parsing never panics. Type errors from serde carry the path of the field (via `serde_path_to_error`);
+//! semantic checks collect *every* problem, each with its path and what was expected.
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::geometry::{Dtype, MAX_RANK};
+use super::model::{
+    ConvertAt, Layout, Mesh, Reshard, ShardOrder, SplitRule, TensorChange, Topology,
+    default_dim_names,
+};
+use super::placement::Placement;
+
+/// The most devices one mesh may hold: large enough for any real cluster, small enough to draw and plan.
+pub const MAX_MESH_DEVICES: u64 = 65_536;
+/// The most tensors one inventory may hold.
+pub const MAX_TENSORS: usize = 100_000;
+
+/// One thing wrong with a spec: where (`destination.placements[0]`) and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    pub path: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+/// Every problem found in a spec.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SpecError {
+    pub problems: Vec<Problem>,
+}
+
+impl SpecError {
+    pub fn single(path: impl Into<String>, message: impl Into<String>) -> SpecError {
+        SpecError {
+            problems: vec![Problem {
+                path: path.into(),
+                message: message.into(),
+            }],
+        }
+    }
+    /// The problems whose path starts with `prefix` (for showing each under its own field).
+    pub fn under<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a Problem> + 'a {
+        self.problems
+            .iter()
+            .filter(move |p| p.path.starts_with(prefix))
+    }
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// The spec as written. Numbers are signed so that a negative size is reported as such, not as a type error.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecInput {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tensor: Option<TensorInput>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tensors: Option<Vec<TensorInput>>,
+    pub source: SideInput,
+    pub destination: SideInput,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub convert_at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topology: Option<TopologyInput>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TensorInput {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub shape: Vec<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dtype: Option<String>,
+    /// Per-tensor placements in an inventory (`{"placements": [...]}` or `{"partition_spec": [...]}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<SideInput>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destination: Option<SideInput>,
+    /// A label for grouping per-tensor totals (e.g. `attention`, `mlp`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideInput {
+    /// Mesh shape: `[3]`, `[2, 4]` (a bare number means a 1-D mesh).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mesh: Option<MeshShapeInput>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dim_names: Option<Vec<String>>,
+    /// Device ids in row-major mesh order, or `"colocated"` (destination: the source's devices).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub devices: Option<DevicesInput>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placements: Option<Vec<String>>,
+    /// JAX-style: one entry per tensor dim, `null`, a mesh axis name, or a list of names (nested, in order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partition_spec: Option<Vec<Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dtype: Option<String>,
+    /// `"mesh"` (default, left to right) or `"strided"` (right to left, `_StridedShard`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum MeshShapeInput {
+    Dims(Vec<i64>),
+    Size(i64),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum DevicesInput {
+    Ids(Vec<i64>),
+    Named(String),
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TopologyInput {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub devices_per_node: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nvlink_gbps: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nic_gbps: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_us: Option<f64>,
+}
+
+/// Parses JSON text into a validated [`Reshard`]; every error names its field.
+pub fn parse_spec(json: &str) -> Result<Reshard, SpecError> {
+    let input = parse_input(json)?;
+    validate(&input)
+}
+
+/// Parses JSON text into a [`SpecInput`] without checking its meaning.
+pub fn parse_input(json: &str) -> Result<SpecInput, SpecError> {
+    let de = &mut serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let path = if path == "." { String::new() } else { path };
+        SpecError::single(path, format!("{inner}"))
+    })
+}
+
+/// Collects problems while walking a spec.
+#[derive(Default)]
+struct Problems(Vec<Problem>);
+
+impl Problems {
+    fn add(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.0.push(Problem {
+            path: path.into(),
+            message: message.into(),
+        });
+    }
+}
+
+/// Checks a [`SpecInput`] and builds the [`Reshard`] it describes, or returns every problem found.
+pub fn validate(input: &SpecInput) -> Result<Reshard, SpecError> {
+    let mut problems = Problems::default();
+
+    let split = match input.split.as_deref().map(str::trim) {
+        None | Some("chunk") | Some("torch.chunk") => SplitRule::Chunk,
+        Some("balanced") | Some("array_split") => SplitRule::Balanced,
+        Some(other) => {
+            problems.add(
+                "split",
+                format!("`{other}` is not a split rule; expected \"chunk\" or \"balanced\""),
+            );
+            SplitRule::Chunk
+        }
+    };
+    let convert_at = match input.convert_at.as_deref().map(str::trim) {
+        None | Some("sender") => ConvertAt::Sender,
+        Some("receiver") => ConvertAt::Receiver,
+        Some(other) => {
+            problems.add(
+                "convert_at",
+                format!("`{other}` is not allowed; expected \"sender\" or \"receiver\""),
+            );
+            ConvertAt::Sender
+        }
+    };
+    let topology = validate_topology(input.topology.as_ref(), &mut problems);
+
+    let source_mesh = validate_mesh("source", &input.source, 0, None, &mut problems);
+    let first_destination = source_mesh.as_ref().map_or(0, |m| {
+        m.devices.iter().max().map_or(0, |&d| d.saturating_add(1))
+    });
+    let destination_mesh = validate_mesh(
+        "destination",
+        &input.destination,
+        first_destination,
+        source_mesh.as_ref(),
+        &mut problems,
+    );
+
+    // One tensor, or an inventory of many.
+    let entries: Vec<(String, &TensorInput)> = match (&input.tensor, &input.tensors) {
+        (Some(t), None) => vec![("tensor".into(), t)],
+        (None, Some(list)) => list
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (format!("tensors[{i}]"), t))
+            .collect(),
+        (Some(_), Some(_)) => {
+            problems.add(
+                "tensor",
+                "give either `tensor` (one) or `tensors` (an inventory), not both",
+            );
+            vec![]
+        }
+        (None, None) => {
+            problems.add(
+                "tensor",
+                "missing: expected {\"shape\": [..]} (or `tensors` for an inventory)",
+            );
+            vec![]
+        }
+    };
+    if entries.len() > MAX_TENSORS {
+        problems.add(
+            "tensors",
+            format!(
+                "{} tensors; at most {MAX_TENSORS} are supported",
+                entries.len()
+            ),
+        );
+    }
+    if input.tensors.as_ref().is_some_and(|t| t.is_empty()) {
+        problems.add("tensors", "empty: expected at least one tensor");
+    }
+
+    let mut tensors = Vec::with_capacity(entries.len());
+    let mut total_bytes: u64 = 0;
+    let mut overflowed = false;
+    for (path, tensor) in entries.iter().take(MAX_TENSORS) {
+        let is_inventory = input.tensors.is_some();
+        if let Some(change) = validate_tensor(
+            path,
+            tensor,
+            is_inventory,
+            &input.source,
+            &input.destination,
+            source_mesh.as_ref(),
+            destination_mesh.as_ref(),
+            &mut problems,
+        ) {
+            let src_bytes = change.entries().checked_mul(change.source.dtype.bytes());
+            let dst_bytes = change
+                .entries()
+                .checked_mul(change.destination.dtype.bytes());
+            match (src_bytes, dst_bytes) {
+                (Some(a), Some(b)) => match total_bytes.checked_add(a.max(b)) {
+                    Some(t) => total_bytes = t,
+                    None => overflowed = true,
+                },
+                _ => problems.add(
+                    format!("{path}.shape"),
+                    "the tensor's size in bytes overflows 64 bits",
+                ),
+            }
+            tensors.push(change);
+        }
+    }
+    if overflowed {
+        problems.add(
+            "tensors",
+            "the inventory's total size in bytes overflows 64 bits",
+        );
+    }
+
+    match (problems.0.is_empty(), source_mesh, destination_mesh) {
+        (true, Some(source_mesh), Some(destination_mesh)) => Ok(Reshard {
+            source_mesh,
+            destination_mesh,
+            tensors,
+            split,
+            convert_at,
+            topology,
+        }),
+        _ => Err(SpecError {
+            problems: problems.0,
+        }),
+    }
+}
+
+fn validate_topology(input: Option<&TopologyInput>, problems: &mut Problems) -> Topology {
+    let mut topology = Topology::default();
+    let Some(input) = input else { return topology };
+    if let Some(n) = input.devices_per_node {
+        if !(1..=1_000_000).contains(&n) {
+            problems.add(
+                "topology.devices_per_node",
+                format!("{n}: expected a whole number from 1 to 1,000,000"),
+            );
+        } else {
+            topology.devices_per_node = n as u32;
+        }
+    }
+    let mut positive = |name: &str, value: Option<f64>, slot: &mut f64, allow_zero: bool| {
+        if let Some(v) = value {
+            if !v.is_finite() || v < 0.0 || (!allow_zero && v == 0.0) {
+                let want = if allow_zero {
+                    "a finite number ≥ 0"
+                } else {
+                    "a finite number > 0"
+                };
+                problems.add(format!("topology.{name}"), format!("{v}: expected {want}"));
+            } else {
+                *slot = v;
+            }
+        }
+    };
+    positive(
+        "nvlink_gbps",
+        input.nvlink_gbps,
+        &mut topology.nvlink_gbps,
+        false,
+    );
+    positive("nic_gbps", input.nic_gbps, &mut topology.nic_gbps, false);
+    positive(
+        "latency_us",
+        input.latency_us,
+        &mut topology.latency_us,
+        true,
+    );
+    topology
+}
+
+fn validate_mesh(
+    side: &str,
+    input: &SideInput,
+    first_device: u32,
+    colocate_with: Option<&Mesh>,
+    problems: &mut Problems,
+) -> Option<Mesh> {
+    let dims = match &input.mesh {
+        None => {
+            problems.add(
+                format!("{side}.mesh"),
+                "missing: expected the mesh shape, e.g. [2, 4]",
+            );
+            return None;
+        }
+        Some(MeshShapeInput::Size(n)) => vec![*n],
+        Some(MeshShapeInput::Dims(d)) => d.clone(),
+    };
+    let before = problems.0.len();
+    if dims.is_empty() {
+        problems.add(
+            format!("{side}.mesh"),
+            "empty: expected at least one mesh dim, e.g. [4]",
+        );
+    }
+    if dims.len() > MAX_RANK {
+        problems.add(
+            format!("{side}.mesh"),
+            format!("{} mesh dims; at most {MAX_RANK} are supported", dims.len()),
+        );
+    }
+    for (i, &n) in dims.iter().enumerate() {
+        if n <= 0 {
+            problems.add(
+                format!("{side}.mesh[{i}]"),
+                format!("{n}: a mesh dim needs at least one device"),
+            );
+        }
+    }
+    if problems.0.len() > before {
+        return None;
+    }
+    let shape: Vec<u64> = dims.iter().map(|&n| n as u64).collect();
+    let size = shape
+        .iter()
+        .try_fold(1u64, |acc, &n| acc.checked_mul(n))
+        .filter(|&s| s <= MAX_MESH_DEVICES);
+    let Some(size) = size else {
+        problems.add(
+            format!("{side}.mesh"),
+            format!("{dims:?} holds more than {MAX_MESH_DEVICES} devices"),
+        );
+        return None;
+    };
+
+    let dim_names = match &input.dim_names {
+        None => default_dim_names(shape.len()),
+        Some(names) => {
+            if names.len() != shape.len() {
+                problems.add(
+                    format!("{side}.dim_names"),
+                    format!(
+                        "{} names for a mesh of {} dims; expected one name per mesh dim",
+                        names.len(),
+                        shape.len()
+                    ),
+                );
+            }
+            let mut seen = HashSet::new();
+            for (i, name) in names.iter().enumerate() {
+                if name.trim().is_empty() {
+                    problems.add(
+                        format!("{side}.dim_names[{i}]"),
+                        "empty: expected a name such as \"tp\"",
+                    );
+                } else if !seen.insert(name.as_str()) {
+                    problems.add(
+                        format!("{side}.dim_names[{i}]"),
+                        format!("`{name}` is used twice; names must differ"),
+                    );
+                }
+            }
+            names.clone()
+        }
+    };
+
+    let devices: Vec<u32> = match &input.devices {
+        None => (0..size)
+            .map(|i| first_device.saturating_add(i as u32))
+            .collect(),
+        Some(DevicesInput::Named(name)) if name == "colocated" || name == "source" => {
+            match colocate_with {
+                Some(source) if source.size() as u64 == size => source.devices.clone(),
+                Some(source) => {
+                    problems.add(
+                    format!("{side}.devices"),
+                    format!("\"colocated\" needs the same number of devices as the source ({}), not {size}", source.size()),
+                );
+                    return None;
+                }
+                None => {
+                    problems.add(
+                        format!("{side}.devices"),
+                        "\"colocated\" only applies to the destination",
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(DevicesInput::Named(other)) => {
+            problems.add(
+                format!("{side}.devices"),
+                format!("`{other}`: expected a list of device ids or \"colocated\""),
+            );
+            return None;
+        }
+        Some(DevicesInput::Ids(ids)) => {
+            if ids.len() as u64 != size {
+                problems.add(
+                    format!("{side}.devices"),
+                    format!("{} devices for mesh {:?} which holds {size}; the mesh product must equal the number of devices", ids.len(), shape),
+                );
+            }
+            let mut seen = HashSet::new();
+            let mut out = Vec::with_capacity(ids.len());
+            for (i, &id) in ids.iter().enumerate() {
+                if !(0..=i64::from(u32::MAX)).contains(&id) {
+                    problems.add(
+                        format!("{side}.devices[{i}]"),
+                        format!("{id}: expected a device id from 0 to {}", u32::MAX),
+                    );
+                } else if !seen.insert(id) {
+                    problems.add(
+                        format!("{side}.devices[{i}]"),
+                        format!("device {id} appears twice in the mesh"),
+                    );
+                } else {
+                    out.push(id as u32);
+                }
+            }
+            out
+        }
+    };
+    if problems.0.len() > before {
+        return None;
+    }
+    Some(Mesh {
+        shape,
+        dim_names,
+        devices,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn validate_tensor(
+    path: &str,
+    tensor: &TensorInput,
+    is_inventory: bool,
+    source_side: &SideInput,
+    destination_side: &SideInput,
+    source_mesh: Option<&Mesh>,
+    destination_mesh: Option<&Mesh>,
+    problems: &mut Problems,
+) -> Option<TensorChange> {
+    let before = problems.0.len();
+    if tensor.shape.is_empty() {
+        problems.add(
+            format!("{path}.shape"),
+            "empty: expected a rank from 1 to 8, e.g. [12, 6]",
+        );
+    }
+    if tensor.shape.len() > MAX_RANK {
+        problems.add(
+            format!("{path}.shape"),
+            format!(
+                "rank {} is more than the supported {MAX_RANK}",
+                tensor.shape.len()
+            ),
+        );
+    }
+    for (i, &n) in tensor.shape.iter().enumerate() {
+        if n <= 0 {
+            problems.add(
+                format!("{path}.shape[{i}]"),
+                format!("{n}: every tensor dim needs a size of at least 1"),
+            );
+        }
+    }
+    let shape: Vec<u64> = tensor.shape.iter().map(|&n| n.max(0) as u64).collect();
+    if shape
+        .iter()
+        .try_fold(1u64, |a, &n| a.checked_mul(n))
+        .is_none()
+    {
+        problems.add(
+            format!("{path}.shape"),
+            "the number of entries overflows 64 bits",
+        );
+    }
+    let rank_ok = problems.0.len() == before;
+
+    let name = tensor.name.clone().unwrap_or_else(|| {
+        if is_inventory {
+            path.to_string()
+        } else {
+            "w".into()
+        }
+    });
+    let tensor_dtype = parse_dtype(
+        &format!("{path}.dtype"),
+        tensor.dtype.as_deref(),
+        Dtype::Bf16,
+        problems,
+    );
+
+    // In an inventory the tensor's own side holds its placements; the top-level side holds the mesh.
+    let side_for = |own: &Option<SideInput>, top: &SideInput, name: &str| -> (String, SideInput) {
+        match own {
+            Some(own) => (format!("{path}.{name}"), merge_side(top, own)),
+            None if is_inventory => (format!("{path}.{name}"), top.clone()),
+            None => (name.to_string(), top.clone()),
+        }
+    };
+    let (src_path, src_side) = side_for(&tensor.source, source_side, "source");
+    let (dst_path, dst_side) = side_for(&tensor.destination, destination_side, "destination");
+    let source = validate_layout(
+        &src_path,
+        &src_side,
+        source_mesh,
+        &shape,
+        rank_ok,
+        false,
+        tensor_dtype,
+        problems,
+    );
+    let destination = validate_layout(
+        &dst_path,
+        &dst_side,
+        destination_mesh,
+        &shape,
+        rank_ok,
+        true,
+        tensor_dtype,
+        problems,
+    );
+
+    if problems.0.len() > before {
+        return None;
+    }
+    Some(TensorChange {
+        name,
+        shape,
+        source: source?,
+        destination: destination?,
+    })
+}
+
+/// A tensor's own side settings on top of the inventory's shared side.
+fn merge_side(top: &SideInput, own: &SideInput) -> SideInput {
+    let placements_given = own.placements.is_some() || own.partition_spec.is_some();
+    SideInput {
+        mesh: top.mesh.clone(),
+        dim_names: top.dim_names.clone(),
+        devices: top.devices.clone(),
+        placements: if placements_given {
+            own.placements.clone()
+        } else {
+            top.placements.clone()
+        },
+        partition_spec: if placements_given {
+            own.partition_spec.clone()
+        } else {
+            top.partition_spec.clone()
+        },
+        dtype: own.dtype.clone().or_else(|| top.dtype.clone()),
+        order: own.order.clone().or_else(|| top.order.clone()),
+    }
+}
+
+fn parse_dtype(path: &str, text: Option<&str>, default: Dtype, problems: &mut Problems) -> Dtype {
+    match text {
+        None => default,
+        Some(t) => Dtype::parse(t).unwrap_or_else(|| {
+            problems.add(
+                path,
+                format!(
+                    "`{t}` is not a known dtype; expected fp32, bf16, fp16, fp8, int8 or int32"
+                ),
+            );
+            default
+        }),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn validate_layout(
+    side_path: &str,
+    side: &SideInput,
+    mesh: Option<&Mesh>,
+    shape: &[u64],
+    rank_ok: bool,
+    is_destination: bool,
+    tensor_dtype: Dtype,
+    problems: &mut Problems,
+) -> Option<Layout> {
+    let before = problems.0.len();
+    let dtype = parse_dtype(
+        &format!("{side_path}.dtype"),
+        side.dtype.as_deref(),
+        tensor_dtype,
+        problems,
+    );
+    let mut order = match side.order.as_deref() {
+        None | Some("mesh") => ShardOrder::Mesh,
+        Some("strided") => ShardOrder::Strided,
+        Some(other) => {
+            problems.add(
+                format!("{side_path}.order"),
+                format!("`{other}`: expected \"mesh\" or \"strided\""),
+            );
+            ShardOrder::Mesh
+        }
+    };
+    let mesh = mesh?;
+    let rank = shape.len();
+    let placements_path = format!("{side_path}.placements");
+    let placements: Vec<Placement> = match (&side.placements, &side.partition_spec) {
+        (Some(_), Some(_)) => {
+            problems.add(
+                side_path,
+                "give either `placements` or `partition_spec`, not both",
+            );
+            return None;
+        }
+        (None, None) => {
+            problems.add(
+                &placements_path,
+                "missing: expected one placement per mesh dim, e.g. [\"S(0)\"]",
+            );
+            return None;
+        }
+        (Some(list), None) => {
+            let mut out = Vec::new();
+            for (i, text) in list.iter().enumerate() {
+                match Placement::parse(text) {
+                    Ok(p) => out.push(p),
+                    Err(e) => problems.add(format!("{placements_path}[{i}]"), e),
+                }
+            }
+            out
+        }
+        (None, Some(spec)) => {
+            let spec_path = format!("{side_path}.partition_spec");
+            let (placements, strided) =
+                translate_partition_spec(&spec_path, spec, mesh, rank, problems)?;
+            if strided {
+                order = ShardOrder::Strided;
+            }
+            placements
+        }
+    };
+    if problems.0.len() > before {
+        return None;
+    }
+    if placements.len() != mesh.shape.len() {
+        problems.add(
+            &placements_path,
+            format!(
+                "{} placements for a mesh of {} dims; expected one placement per mesh dim",
+                placements.len(),
+                mesh.shape.len()
+            ),
+        );
+        return None;
+    }
+    for (i, p) in placements.iter().enumerate() {
+        let at = format!("{placements_path}[{i}]");
+        if let Some(d) = p.shard_dim() {
+            if rank_ok && d >= rank {
+                problems.add(
+                    &at,
+                    format!("{} but the tensor has rank {rank}", p.dtensor_short()),
+                );
+            }
+        }
+        if *p == Placement::Partial && is_destination {
+            problems.add(&at, "Partial on a destination: a destination must hold real values (Shard or Replicate)");
+        }
+    }
+    if problems.0.len() > before {
+        return None;
+    }
+    let layout = Layout {
+        placements,
+        order,
+        dtype,
+    };
+    if let Err(message) = super::region::shard_orders(&layout, &mesh.shape, rank) {
+        problems.add(&placements_path, message);
+        return None;
+    }
+    Some(layout)
+}
+
+impl Placement {
+    /// The spelling used in messages: `Shard(2)`.
+    fn dtensor_short(self) -> String {
+        match self {
+            Placement::Shard(d) => format!("Shard({d})"),
+            other => other.dtensor(),
+        }
+    }
+}
+
+/// JAX `PartitionSpec` → placements: each mesh axis named for tensor dim `d` becomes `Shard(d)` on that mesh
+/// dim; unnamed mesh dims replicate. Axes listed together shard in the listed order; if that order is the
+/// reverse of mesh order the side uses the strided order. Returns `(placements, strided)`.
+fn translate_partition_spec(
+    path: &str,
+    spec: &[Value],
+    mesh: &Mesh,
+    rank: usize,
+    problems: &mut Problems,
+) -> Option<(Vec<Placement>, bool)> {
+    let before = problems.0.len();
+    if spec.len() > rank {
+        problems.add(
+            path,
+            format!(
+                "{} entries but the tensor has rank {rank}; expected at most one per tensor dim",
+                spec.len()
+            ),
+        );
+    }
+    let mut placements = vec![Placement::Replicate; mesh.shape.len()];
+    let mut assigned = vec![false; mesh.shape.len()];
+    let mut strided = false;
+    let mut mesh_order = false;
+    for (dim, entry) in spec.iter().enumerate() {
+        let at = format!("{path}[{dim}]");
+        let names: Vec<&str> = match entry {
+            Value::Null => vec![],
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(items) => {
+                let mut names = Vec::new();
+                for item in items {
+                    match item {
+                        Value::String(s) => names.push(s.as_str()),
+                        other => problems.add(&at, format!("{other}: expected a mesh axis name")),
+                    }
+                }
+                names
+            }
+            other => {
+                problems.add(
+                    &at,
+                    format!("{other}: expected null, a mesh axis name or a list of names"),
+                );
+                continue;
+            }
+        };
+        let mut mesh_dims = Vec::new();
+        for name in names {
+            match mesh.dim_names.iter().position(|n| n == name) {
+                None => problems.add(
+                    &at,
+                    format!(
+                        "`{name}` is not a mesh dim name; the mesh has {:?}",
+                        mesh.dim_names
+                    ),
+                ),
+                Some(m) if assigned[m] => {
+                    problems.add(&at, format!("mesh axis `{name}` is used twice"))
+                }
+                Some(m) => {
+                    assigned[m] = true;
+                    placements[m] = Placement::Shard(dim);
+                    mesh_dims.push(m);
+                }
+            }
+        }
+        if mesh_dims.windows(2).all(|w| w[0] < w[1]) {
+            mesh_order |= mesh_dims.len() > 1;
+        } else if mesh_dims.windows(2).all(|w| w[0] > w[1]) {
+            strided = true;
+        } else {
+            problems.add(
+                &at,
+                "mesh axes listed in an order that is neither mesh order nor its reverse",
+            );
+        }
+    }
+    if strided && mesh_order {
+        problems.add(path, "one tensor dim lists axes in mesh order and another in reverse; pick one order per side");
+    }
+    (problems.0.len() == before).then_some((placements, strided))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths(json: &str) -> Vec<String> {
+        match parse_spec(json) {
+            Ok(_) => vec![],
+            Err(e) => e.problems.iter().map(|p| p.to_string()).collect(),
+        }
+    }
+
+    const TOY: &str = r#"{
+      "tensor": {"name": "w", "shape": [12, 6], "dtype": "bf16"},
+      "source": {"mesh": [3], "dim_names": ["tp"], "devices": [0, 1, 2], "placements": ["S(0)"], "dtype": "bf16"},
+      "destination": {"mesh": [2], "placements": ["Shard(dim=1)"]},
+      "split": "chunk",
+      "topology": {"devices_per_node": 8, "nvlink_gbps": 450, "nic_gbps": 50, "latency_us": 5}
+    }"#;
+
+    #[test]
+    fn the_issue_example_parses_with_defaults_filled_in() {
+        let r = parse_spec(TOY).unwrap();
+        assert_eq!(r.source_mesh.devices, vec![0, 1, 2]);
+        assert_eq!(
+            r.destination_mesh.devices,
+            vec![3, 4],
+            "destination defaults to the ids after the source"
+        );
+        assert_eq!(r.tensors[0].source.placements, vec![Placement::Shard(0)]);
+        assert_eq!(
+            r.tensors[0].destination.placements,
+            vec![Placement::Shard(1)]
+        );
+        assert_eq!(r.tensors[0].destination.dtype, Dtype::Bf16);
+        assert_eq!(r.topology, Topology::default());
+    }
+
+    #[test]
+    fn minimal_spec_uses_every_default() {
+        let r = parse_spec(
+            r#"{"tensor": {"shape": [8]}, "source": {"mesh": [2], "placements": ["R"]},
+            "destination": {"mesh": [4], "placements": ["S(0)"]}}"#,
+        )
+        .unwrap();
+        assert_eq!(r.tensors[0].name, "w");
+        assert_eq!(r.destination_mesh.devices, vec![2, 3, 4, 5]);
+        assert_eq!(r.split, SplitRule::Chunk);
+        assert_eq!(r.convert_at, ConvertAt::Sender);
+    }
+
+    #[test]
+    fn colocated_destination_reuses_source_ids() {
+        let r = parse_spec(
+            r#"{"tensor": {"shape": [8, 8]}, "source": {"mesh": [4], "placements": ["S(0)"]},
+            "destination": {"mesh": [2, 2], "devices": "colocated", "placements": ["S(1)", "R"]}}"#,
+        )
+        .unwrap();
+        assert_eq!(r.destination_mesh.devices, r.source_mesh.devices);
+    }
+
+    #[test]
+    fn shard_dim_out_of_range_names_the_field() {
+        let got = paths(
+            r#"{"tensor": {"shape": [12, 6]}, "source": {"mesh": [3], "placements": ["S(0)"]},
+            "destination": {"mesh": [2], "placements": ["Shard(2)"]}}"#,
+        );
+        assert_eq!(
+            got,
+            vec!["destination.placements[0]: Shard(2) but the tensor has rank 2"]
+        );
+    }
+
+    #[test]
+    fn every_problem_is_reported_at_once() {
+        let got = paths(
+            r#"{"tensor": {"shape": [0, -3], "dtype": "fp64"},
+            "source": {"mesh": [2, 2], "devices": [0, 1, 1], "placements": ["S(0)", "R"]},
+            "destination": {"mesh": [0], "placements": ["P"]},
+            "split": "weird", "topology": {"nic_gbps": -1}}"#,
+        );
+        let joined = got.join("\n");
+        for want in [
+            "split: `weird` is not a split rule",
+            "topology.nic_gbps: -1: expected a finite number > 0",
+            "source.devices: 3 devices for mesh [2, 2] which holds 4",
+            "source.devices[2]: device 1 appears twice",
+            "destination.mesh[0]: 0: a mesh dim needs at least one device",
+            "tensor.shape[0]: 0: every tensor dim needs a size of at least 1",
+            "tensor.shape[1]: -3",
+            "tensor.dtype: `fp64` is not a known dtype",
+        ] {
+            assert!(joined.contains(want), "missing `{want}` in:\n{joined}");
+        }
+    }
+
+    #[test]
+    fn partial_on_a_destination_is_refused() {
+        let got = paths(
+            r#"{"tensor": {"shape": [4]}, "source": {"mesh": [2], "placements": ["P"]},
+            "destination": {"mesh": [2], "placements": ["Partial()"]}}"#,
+        );
+        assert_eq!(got.len(), 1);
+        assert!(
+            got[0].starts_with("destination.placements[0]: Partial on a destination"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn rank_above_eight_is_refused() {
+        let got = paths(
+            r#"{"tensor": {"shape": [1,1,1,1,1,1,1,1,1]}, "source": {"mesh": [1], "placements": ["R"]},
+            "destination": {"mesh": [1], "placements": ["R"]}}"#,
+        );
+        assert_eq!(
+            got,
+            vec!["tensor.shape: rank 9 is more than the supported 8"]
+        );
+    }
+
+    #[test]
+    fn byte_totals_that_overflow_are_refused() {
+        let got = paths(
+            r#"{"tensor": {"shape": [4294967296, 2147483648], "dtype": "fp32"},
+            "source": {"mesh": [1], "placements": ["R"]}, "destination": {"mesh": [1], "placements": ["R"]}}"#,
+        );
+        assert_eq!(
+            got,
+            vec!["tensor.shape: the tensor's size in bytes overflows 64 bits"]
+        );
+        let got = paths(
+            r#"{"tensor": {"shape": [4294967296, 4294967297]},
+            "source": {"mesh": [1], "placements": ["R"]}, "destination": {"mesh": [1], "placements": ["R"]}}"#,
+        );
+        assert_eq!(
+            got,
+            vec!["tensor.shape: the number of entries overflows 64 bits"]
+        );
+    }
+
+    #[test]
+    fn wrong_number_of_placements_and_bad_spelling_are_named() {
+        let got = paths(
+            r#"{"tensor": {"shape": [4, 4]}, "source": {"mesh": [2, 2], "placements": ["S(0)"]},
+            "destination": {"mesh": [2], "placements": ["Bogus"]}}"#,
+        );
+        assert!(
+            got[0].starts_with("source.placements: 1 placements for a mesh of 2 dims"),
+            "{got:?}"
+        );
+        assert!(
+            got[1].starts_with("destination.placements[0]: `Bogus` is not a placement"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn type_errors_carry_the_path() {
+        let got = paths(
+            r#"{"tensor": {"shape": [4, "x"]}, "source": {"mesh": [2], "placements": ["R"]},
+            "destination": {"mesh": [2], "placements": ["R"]}}"#,
+        );
+        assert_eq!(got.len(), 1);
+        assert!(
+            got[0].starts_with("tensor.shape[1]: invalid type"),
+            "{got:?}"
+        );
+        assert!(paths("{not json").len() == 1);
+        assert!(paths("").len() == 1);
+    }
+
+    #[test]
+    fn unknown_fields_are_named() {
+        let got = paths(
+            r#"{"tensor": {"shape": [4], "shap": 1}, "source": {"mesh": [2], "placements": ["R"]},
+            "destination": {"mesh": [2], "placements": ["R"]}}"#,
+        );
+        assert!(got[0].contains("unknown field `shap`"), "{got:?}");
+    }
+
+    #[test]
+    fn oversized_meshes_and_bad_device_ids_are_refused() {
+        let got = paths(
+            r#"{"tensor": {"shape": [4]}, "source": {"mesh": [65536, 2], "placements": ["R", "R"]},
+            "destination": {"mesh": [2], "devices": [-1, 5000000000], "placements": ["R"]}}"#,
+        );
+        assert!(
+            got[0].starts_with("source.mesh: [65536, 2] holds more than 65536 devices"),
+            "{got:?}"
+        );
+        assert!(
+            got.iter()
+                .any(|p| p.starts_with("destination.devices[0]: -1")),
+            "{got:?}"
+        );
+        assert!(
+            got.iter()
+                .any(|p| p.starts_with("destination.devices[1]: 5000000000")),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn partition_spec_translates_to_placements() {
+        let r = parse_spec(r#"{"tensor": {"shape": [16, 6]},
+            "source": {"mesh": [2, 4], "dim_names": ["dp", "tp"], "partition_spec": [["dp", "tp"], null]},
+            "destination": {"mesh": [2, 4], "dim_names": ["dp", "tp"], "partition_spec": [null, "tp"]}}"#)
+        .unwrap();
+        let t = &r.tensors[0];
+        assert_eq!(
+            t.source.placements,
+            vec![Placement::Shard(0), Placement::Shard(0)]
+        );
+        assert_eq!(t.source.order, ShardOrder::Mesh);
+        assert_eq!(
+            t.destination.placements,
+            vec![Placement::Replicate, Placement::Shard(1)]
+        );
+        let r = parse_spec(
+            r#"{"tensor": {"shape": [16]},
+            "source": {"mesh": [2, 4], "dim_names": ["dp", "tp"], "partition_spec": [["tp", "dp"]]},
+            "destination": {"mesh": [1], "placements": ["R"]}}"#,
+        )
+        .unwrap();
+        assert_eq!(r.tensors[0].source.order, ShardOrder::Strided);
+        let got = paths(
+            r#"{"tensor": {"shape": [16]},
+            "source": {"mesh": [2], "dim_names": ["dp"], "partition_spec": ["tp"]},
+            "destination": {"mesh": [1], "placements": ["R"]}}"#,
+        );
+        assert!(
+            got[0].starts_with("source.partition_spec[0]: `tp` is not a mesh dim name"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn inventory_tensors_take_their_own_placements() {
+        let r = parse_spec(
+            r#"{"source": {"mesh": [2, 4], "dim_names": ["rep", "tp"]}, "destination": {"mesh": [4]},
+            "tensors": [
+              {"name": "a", "shape": [8, 8], "source": {"placements": ["R", "S(0)"]}, "destination": {"placements": ["S(1)"]}},
+              {"name": "b", "shape": [8], "dtype": "fp32", "source": {"placements": ["R", "R"]}, "destination": {"placements": ["Shard(3)"]}}
+            ]}"#,
+        );
+        let err = r.unwrap_err();
+        assert_eq!(err.problems.len(), 1);
+        assert_eq!(
+            err.problems[0].to_string(),
+            "tensors[1].destination.placements[0]: Shard(3) but the tensor has rank 1"
+        );
+    }
+
+    #[test]
+    fn strided_shard_must_match_the_later_mesh_dims() {
+        let got = paths(
+            r#"{"tensor": {"shape": [16]}, "source": {"mesh": [2, 4], "placements": ["SS0x3", "S0"]},
+            "destination": {"mesh": [1], "placements": ["R"]}}"#,
+        );
+        assert!(got[0].contains("split_factor 3"), "{got:?}");
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic() {
+        for text in [
+            "null",
+            "[]",
+            "{\"tensor\":{}}",
+            "{\"source\":1}",
+            "\u{0}",
+            "{\"tensor\":{\"shape\":[1e99]}}",
+        ] {
+            assert!(parse_spec(text).is_err());
+        }
+    }
+}

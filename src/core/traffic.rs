@@ -1,0 +1,370 @@
+//! What a plan costs (domain.md §3), keeping apart the three quantities that are easy to confuse:
+//! unique logical entries, bytes received by devices, and bytes crossing one link.
+
+use serde::Serialize;
+
+use super::model::{Reshard, Topology};
+use super::plan::{DeviceTable, LinkClass, Piece, Planner, Strategy};
+
+/// One direction of one device's port.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkKind {
+    NvlinkOut,
+    NvlinkIn,
+    NicOut,
+    NicIn,
+}
+
+impl LinkKind {
+    pub const ALL: [LinkKind; 4] = [
+        LinkKind::NvlinkOut,
+        LinkKind::NvlinkIn,
+        LinkKind::NicOut,
+        LinkKind::NicIn,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkKind::NvlinkOut => "nvlink_out",
+            LinkKind::NvlinkIn => "nvlink_in",
+            LinkKind::NicOut => "nic_out",
+            LinkKind::NicIn => "nic_in",
+        }
+    }
+    /// Bandwidth of this link in bytes per second.
+    pub fn bytes_per_second(self, topology: &Topology) -> f64 {
+        match self {
+            LinkKind::NvlinkOut | LinkKind::NvlinkIn => topology.nvlink_gbps * 1e9,
+            LinkKind::NicOut | LinkKind::NicIn => topology.nic_gbps * 1e9,
+        }
+    }
+}
+
+/// What one device sends and receives.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct DeviceTraffic {
+    pub device: u32,
+    /// Bytes this device sends to other devices.
+    pub bytes_sent: u64,
+    /// Bytes arriving at this device from other devices.
+    pub bytes_received: u64,
+    pub messages_sent: u64,
+    pub messages_received: u64,
+    /// Bytes copied within this device (no link).
+    pub local_bytes: u64,
+    /// Load of `nvlink_out`, `nvlink_in`, `nic_out`, `nic_in`, in that order.
+    pub links: [u64; 4],
+}
+
+/// The load on one link.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct LinkLoad {
+    pub device: u32,
+    pub link: LinkKind,
+    pub bytes: u64,
+    /// `bytes / bandwidth`, in seconds.
+    pub seconds: f64,
+}
+
+/// Totals for one tensor of an inventory (or one group of tensors).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TensorTotals {
+    pub name: String,
+    pub unique_entries: u64,
+    pub entries_moved: u64,
+    pub bytes_received: u64,
+    pub local_bytes: u64,
+    pub messages: u64,
+    /// Pieces, local copies included.
+    pub pieces: u64,
+}
+
+/// The modelled transfer time: a lower bound, not a measurement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    pub seconds: f64,
+    /// `max over links of load / bandwidth`.
+    pub bandwidth_seconds: f64,
+    /// `latency × the largest message count of any device`.
+    pub latency_seconds: f64,
+    /// The link whose load bounds the bandwidth term.
+    pub bounding_link: Option<LinkLoad>,
+    /// The largest number of messages one device sends or receives.
+    pub max_messages: u64,
+    /// The formula with the numbers substituted.
+    pub formula: String,
+}
+
+/// The headline numbers of a plan (the CLI's `totals`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Totals {
+    /// Entries of the logical tensor(s): the product of each shape, summed over tensors.
+    pub unique_entries: u64,
+    /// Entries carried by all pieces, local copies included (counts an entry again for every receiver).
+    pub entries_moved: u64,
+    /// Sum over receiving devices of bytes arriving from another device.
+    pub bytes_received: u64,
+    /// Bytes copied within a device (cross no link).
+    pub local_bytes: u64,
+    /// Pieces that cross a link (local copies excluded).
+    pub messages: u64,
+    /// Every piece, local copies included.
+    pub pieces: u64,
+    /// The largest load of any one link, in bytes.
+    pub max_link_bytes: u64,
+    pub estimated_seconds: f64,
+}
+
+/// Accumulates the cost of pieces as they stream out of a planner.
+#[derive(Clone, Debug)]
+pub struct Traffic {
+    pub strategy: Strategy,
+    pub devices: Vec<DeviceTraffic>,
+    pub per_tensor: Vec<TensorTotals>,
+    topology: Topology,
+}
+
+impl Traffic {
+    pub fn new(reshard: &Reshard, table: &DeviceTable, strategy: Strategy) -> Traffic {
+        Traffic {
+            strategy,
+            devices: table
+                .devices
+                .iter()
+                .map(|&device| DeviceTraffic {
+                    device,
+                    ..Default::default()
+                })
+                .collect(),
+            per_tensor: reshard
+                .tensors
+                .iter()
+                .map(|t| TensorTotals {
+                    name: t.name.clone(),
+                    unique_entries: t.entries(),
+                    ..Default::default()
+                })
+                .collect(),
+            topology: reshard.topology,
+        }
+    }
+
+    /// Adds one piece. Cheap: a few additions on dense arrays.
+    #[inline]
+    pub fn add(&mut self, piece: &Piece) {
+        let entries = piece.region.entries();
+        let tensor = &mut self.per_tensor[piece.tensor];
+        tensor.entries_moved += entries;
+        tensor.pieces += 1;
+        if piece.link == LinkClass::Local {
+            tensor.local_bytes += piece.bytes;
+            self.devices[piece.src_slot as usize].local_bytes += piece.bytes;
+            return;
+        }
+        tensor.bytes_received += piece.bytes;
+        tensor.messages += 1;
+        let (out, inn) = match piece.link {
+            LinkClass::Nvlink => (0, 1),
+            _ => (2, 3),
+        };
+        let sender = &mut self.devices[piece.src_slot as usize];
+        sender.bytes_sent += piece.bytes;
+        sender.messages_sent += 1;
+        sender.links[out] += piece.bytes;
+        let receiver = &mut self.devices[piece.dst_slot as usize];
+        receiver.bytes_received += piece.bytes;
+        receiver.messages_received += 1;
+        receiver.links[inn] += piece.bytes;
+    }
+
+    /// Every link with a non-zero load, busiest first (ties: device id, then link).
+    pub fn links(&self) -> Vec<LinkLoad> {
+        let mut loads: Vec<LinkLoad> = self
+            .devices
+            .iter()
+            .flat_map(|d| {
+                LinkKind::ALL
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| d.links[*i] > 0)
+                    .map(|(i, &link)| LinkLoad {
+                        device: d.device,
+                        link,
+                        bytes: d.links[i],
+                        seconds: d.links[i] as f64 / link.bytes_per_second(&self.topology),
+                    })
+            })
+            .collect();
+        loads.sort_by(|a, b| {
+            b.bytes
+                .cmp(&a.bytes)
+                .then(a.device.cmp(&b.device))
+                .then(a.link.cmp(&b.link))
+        });
+        loads
+    }
+
+    /// The link with the largest load in bytes.
+    pub fn max_link(&self) -> Option<LinkLoad> {
+        self.links().into_iter().next()
+    }
+
+    pub fn estimate(&self) -> Estimate {
+        let topology = &self.topology;
+        let bounding_link = self.links().into_iter().max_by(|a, b| {
+            a.seconds
+                .total_cmp(&b.seconds)
+                .then(b.device.cmp(&a.device))
+        });
+        let bandwidth_seconds = bounding_link.map_or(0.0, |l| l.seconds);
+        let max_messages = self
+            .devices
+            .iter()
+            .map(|d| d.messages_sent.max(d.messages_received))
+            .max()
+            .unwrap_or(0);
+        let latency_seconds = topology.latency_us * 1e-6 * max_messages as f64;
+        let seconds = bandwidth_seconds + latency_seconds;
+        let link_text = match bounding_link {
+            Some(l) => format!(
+                "{} B on {}(d{}) / {} GB/s",
+                l.bytes,
+                l.link.name(),
+                l.device,
+                if matches!(l.link, LinkKind::NvlinkIn | LinkKind::NvlinkOut) {
+                    topology.nvlink_gbps
+                } else {
+                    topology.nic_gbps
+                }
+            ),
+            None => "no link used".into(),
+        };
+        let formula = format!(
+            "max over links (load / bandwidth) + latency × max messages per device = {link_text} + {} µs × {max_messages} = {}",
+            topology.latency_us,
+            format_seconds(seconds)
+        );
+        Estimate {
+            seconds,
+            bandwidth_seconds,
+            latency_seconds,
+            bounding_link,
+            max_messages,
+            formula,
+        }
+    }
+
+    pub fn totals(&self) -> Totals {
+        let sum = |f: fn(&TensorTotals) -> u64| {
+            self.per_tensor
+                .iter()
+                .map(f)
+                .fold(0u64, u64::saturating_add)
+        };
+        Totals {
+            unique_entries: sum(|t| t.unique_entries),
+            entries_moved: sum(|t| t.entries_moved),
+            bytes_received: sum(|t| t.bytes_received),
+            local_bytes: sum(|t| t.local_bytes),
+            messages: sum(|t| t.messages),
+            pieces: sum(|t| t.pieces),
+            max_link_bytes: self.devices.iter().flat_map(|d| d.links).max().unwrap_or(0),
+            estimated_seconds: self.estimate().seconds,
+        }
+    }
+
+    /// Totals per group of tensors (see [`group_of`]), in first-seen order.
+    pub fn per_group(&self) -> Vec<TensorTotals> {
+        let mut groups: Vec<TensorTotals> = Vec::new();
+        for t in &self.per_tensor {
+            let name = group_of(&t.name);
+            let group = match groups.iter_mut().find(|g| g.name == name) {
+                Some(g) => g,
+                None => {
+                    groups.push(TensorTotals {
+                        name,
+                        ..Default::default()
+                    });
+                    groups.last_mut().expect("just pushed")
+                }
+            };
+            group.unique_entries += t.unique_entries;
+            group.entries_moved += t.entries_moved;
+            group.bytes_received += t.bytes_received;
+            group.local_bytes += t.local_bytes;
+            group.messages += t.messages;
+            group.pieces += t.pieces;
+        }
+        groups
+    }
+}
+
+/// A tensor's group: its name with numeric path segments replaced by `*` (`layers.3.attn.wq` →
+/// `layers.*.attn.wq`), so that per-layer weights add up per kind.
+pub fn group_of(name: &str) -> String {
+    name.split('.')
+        .map(|part| {
+            if !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
+                "*"
+            } else {
+                part
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Plans `strategy` for the whole change and accumulates its traffic without keeping any piece.
+pub fn analyse(reshard: &Reshard, strategy: Strategy) -> Result<Traffic, String> {
+    let mut planner = Planner::new(reshard, strategy);
+    let mut traffic = Traffic::new(reshard, &planner.table, strategy);
+    planner.run(|piece| traffic.add(piece))?;
+    Ok(traffic)
+}
+
+/// Seconds in the unit that reads best: `12.5 s`, `3.2 ms`, `41 µs`.
+pub fn format_seconds(seconds: f64) -> String {
+    if seconds == 0.0 {
+        "0 s".into()
+    } else if seconds >= 1.0 {
+        format!("{} s", trim_float(seconds, 3))
+    } else if seconds >= 1e-3 {
+        format!("{} ms", trim_float(seconds * 1e3, 3))
+    } else if seconds >= 1e-6 {
+        format!("{} µs", trim_float(seconds * 1e6, 3))
+    } else {
+        format!("{} ns", trim_float(seconds * 1e9, 3))
+    }
+}
+
+/// A number with at most `sig` significant digits and no trailing zeros.
+pub fn trim_float(value: f64, sig: usize) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return format!("{value}");
+    }
+    let magnitude = value.abs().log10().floor() as i32;
+    let decimals = (sig as i32 - 1 - magnitude).max(0) as usize;
+    let text = format!("{value:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// Bytes with a binary unit: `144 B`, `1.5 KiB`, `128 MiB`.
+pub fn format_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit < UNITS.len() - 1 {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{} {}", trim_float(value, 3), UNITS[unit])
+    }
+}

@@ -1,0 +1,608 @@
+//! The correctness check (domain.md §6): execute a plan on in-memory buffers whose every entry is made
+//! from its coordinates and a version, then compare each destination with what its region requires.
+//!
+//! Values are `u64` and sums wrap: wrapping addition is exact modulo 2⁶⁴, so a Partial split that wraps
+//! still sums back to the original value, and any misplaced, missing, doubled or stale entry changes it.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::geometry::Region;
+use super::model::Reshard;
+use super::plan::{PieceRole, Plan, Strategy};
+use super::region::SideRegions;
+
+/// The default limit on entries held in memory by one check (sources plus destinations).
+pub const DEFAULT_MAX_ENTRIES: u64 = 16 * 1024 * 1024;
+
+/// A deliberate mistake, for teaching: each must be caught.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Fault {
+    /// One piece is read one entry further along its first dim (an off-by-one offset).
+    Offset,
+    /// One piece is read with tensor dims 0 and 1 exchanged.
+    Swap,
+    /// One source device still holds the previous version.
+    Stale,
+}
+
+impl Fault {
+    pub const ALL: [Fault; 3] = [Fault::Offset, Fault::Swap, Fault::Stale];
+    pub fn name(self) -> &'static str {
+        match self {
+            Fault::Offset => "offset",
+            Fault::Swap => "swap",
+            Fault::Stale => "stale",
+        }
+    }
+    pub fn label(self) -> &'static str {
+        match self {
+            Fault::Offset => "offset by one",
+            Fault::Swap => "swapped dims",
+            Fault::Stale => "stale version",
+        }
+    }
+    pub fn parse(text: &str) -> Option<Fault> {
+        Fault::ALL.into_iter().find(|f| f.name() == text)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifyOptions {
+    /// The version written into every source entry (the stale fault writes `version - 1`).
+    pub version: u64,
+    pub max_entries: u64,
+    /// How many mismatches to keep with their coordinates (all are counted).
+    pub max_reported: usize,
+    pub fault: Option<Fault>,
+}
+
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        VerifyOptions {
+            version: 7,
+            max_entries: DEFAULT_MAX_ENTRIES,
+            max_reported: 1000,
+            fault: None,
+        }
+    }
+}
+
+/// One destination entry that is not what its region requires.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    pub tensor: usize,
+    pub device: u32,
+    pub coord: Vec<u64>,
+    pub expected: u64,
+    /// The value found, or `None` when nothing arrived.
+    pub found: Option<u64>,
+}
+
+/// Which piece a fault was injected into, in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InjectedFault {
+    pub fault: Fault,
+    pub piece: usize,
+    pub description: String,
+}
+
+/// The outcome of a check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verification {
+    pub version: u64,
+    pub checked_entries: u64,
+    pub destinations: usize,
+    pub mismatch_count: u64,
+    pub mismatches: Vec<Mismatch>,
+    pub fault: Option<InjectedFault>,
+}
+
+impl Verification {
+    pub fn passed(&self) -> bool {
+        self.mismatch_count == 0
+    }
+    pub fn summary(&self) -> String {
+        if self.passed() {
+            format!(
+                "all {} entries of {} destinations match version {}",
+                self.checked_entries, self.destinations, self.version
+            )
+        } else {
+            format!(
+                "{} of {} entries do not match version {}",
+                self.mismatch_count, self.checked_entries, self.version
+            )
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum VerifyError {
+    /// The buffers would hold more entries than allowed.
+    TooLarge {
+        entries: u64,
+        limit: u64,
+    },
+    /// No piece of this plan can show the fault (e.g. swapped dims on a rank-1 tensor).
+    FaultNotApplicable {
+        fault: Fault,
+        reason: String,
+    },
+    /// The check runs the direct strategies; gather-then-broadcast is modelled for traffic only.
+    Unsupported {
+        strategy: Strategy,
+    },
+    Plan(String),
+}
+
+impl std::fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VerifyError::TooLarge { entries, limit } => write!(
+                f,
+                "the check would hold {entries} entries in memory, more than the limit of {limit}; use a smaller shape"
+            ),
+            VerifyError::FaultNotApplicable { fault, reason } => {
+                write!(f, "cannot inject `{}`: {reason}", fault.name())
+            }
+            VerifyError::Unsupported { strategy } => write!(
+                f,
+                "the check executes intersection and whole-shard plans; `{}` is modelled for traffic only",
+                strategy.name()
+            ),
+            VerifyError::Plan(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+/// The value of the entry at row-major flat index `flat`, version `version`: injective while
+/// `version < 1000`.
+pub fn value(flat: u64, version: u64) -> u64 {
+    flat.wrapping_mul(1000).wrapping_add(version)
+}
+
+/// Contributor `c`'s share of `value(flat, version)` when `count` devices hold partial sums. Every share
+/// depends on the version, so a stale contributor is caught even when the others are current.
+pub fn share(flat: u64, version: u64, c: usize, count: usize) -> u64 {
+    let other = |c: usize| {
+        (flat.wrapping_add(1))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add((c as u64).wrapping_mul(0x2545_F491_4F6C_DD1D))
+            .wrapping_add(version.wrapping_mul(1_000_003))
+    };
+    if c > 0 {
+        other(c)
+    } else {
+        (1..count).fold(value(flat, version), |acc, k| acc.wrapping_sub(other(k)))
+    }
+}
+
+fn flat_index(coord: &[u64], shape: &[u64]) -> u64 {
+    coord
+        .iter()
+        .zip(shape)
+        .fold(0u64, |acc, (&x, &n)| acc.wrapping_mul(n).wrapping_add(x))
+}
+
+/// Index of `coord` inside `region`'s row-major buffer, or `None` outside it.
+fn index_in(region: &Region, coord: &[u64]) -> Option<usize> {
+    let mut index = 0u64;
+    for (d, &x) in coord.iter().enumerate() {
+        let interval = region.interval(d);
+        if x < interval.start || x >= interval.end {
+            return None;
+        }
+        index = index * region.shape()[d] + (x - interval.start);
+    }
+    Some(index as usize)
+}
+
+/// Calls `visit` with every coordinate of `region`, row-major.
+fn for_each_coord(region: &Region, mut visit: impl FnMut(&[u64])) {
+    if region.is_empty() {
+        return;
+    }
+    let rank = region.rank();
+    let mut coord: Vec<u64> = region.offset().to_vec();
+    loop {
+        visit(&coord);
+        let mut d = rank;
+        loop {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            coord[d] += 1;
+            if coord[d] < region.interval(d).end {
+                break;
+            }
+            coord[d] = region.offset()[d];
+        }
+    }
+}
+
+/// Executes `plan` on buffers and compares every destination entry.
+pub fn verify(
+    reshard: &Reshard,
+    plan: &Plan,
+    options: VerifyOptions,
+) -> Result<Verification, VerifyError> {
+    if plan.strategy == Strategy::Gather {
+        return Err(VerifyError::Unsupported {
+            strategy: plan.strategy,
+        });
+    }
+    let mut sides = Vec::with_capacity(reshard.tensors.len());
+    let mut entries = 0u64;
+    for tensor in &reshard.tensors {
+        let source = SideRegions::new(
+            &tensor.source,
+            &reshard.source_mesh,
+            &tensor.shape,
+            reshard.split,
+        )
+        .map_err(VerifyError::Plan)?;
+        let destination = SideRegions::new(
+            &tensor.destination,
+            &reshard.destination_mesh,
+            &tensor.shape,
+            reshard.split,
+        )
+        .map_err(VerifyError::Plan)?;
+        for flat in 0..reshard.source_mesh.size() {
+            entries = entries.saturating_add(source.region_of(flat).entries());
+        }
+        for flat in 0..reshard.destination_mesh.size() {
+            entries = entries.saturating_add(destination.region_of(flat).entries());
+        }
+        sides.push((source, destination));
+    }
+    if entries > options.max_entries {
+        return Err(VerifyError::TooLarge {
+            entries,
+            limit: options.max_entries,
+        });
+    }
+    let injected = match options.fault {
+        Some(fault) => Some(choose_fault(reshard, plan, fault)?),
+        None => None,
+    };
+    let stale_device = match &injected {
+        Some(InjectedFault {
+            fault: Fault::Stale,
+            piece,
+            ..
+        }) => Some((plan.pieces[*piece].tensor, plan.pieces[*piece].src)),
+        _ => None,
+    };
+
+    let source_flat: HashMap<u32, usize> = reshard
+        .source_mesh
+        .devices
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| (d, i))
+        .collect();
+    let destination_flat: HashMap<u32, usize> = reshard
+        .destination_mesh
+        .devices
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| (d, i))
+        .collect();
+    let mut result = Verification {
+        version: options.version,
+        checked_entries: 0,
+        destinations: reshard.destination_mesh.size(),
+        mismatch_count: 0,
+        mismatches: Vec::new(),
+        fault: injected.clone(),
+    };
+
+    for (t, tensor) in reshard.tensors.iter().enumerate() {
+        let (source, destination) = &sides[t];
+        let contributors = source.contributors();
+        // Fill the sources: each device holds its region, a share of each value when Partial.
+        let strides = reshard.source_mesh.strides();
+        let mut source_buffers: Vec<(Region, Vec<u64>)> =
+            Vec::with_capacity(reshard.source_mesh.size());
+        for flat in 0..reshard.source_mesh.size() {
+            let region = source.region_of(flat);
+            let device = reshard.source_mesh.devices[flat];
+            let version = if stale_device == Some((t, device)) {
+                options.version.wrapping_sub(1)
+            } else {
+                options.version
+            };
+            let contributor = contributor_index(
+                &tensor.source.placements,
+                &reshard.source_mesh.shape,
+                &strides,
+                flat,
+            );
+            let mut buffer = Vec::with_capacity(region.entries() as usize);
+            for_each_coord(&region, |c| {
+                buffer.push(share(
+                    flat_index(c, &tensor.shape),
+                    version,
+                    contributor,
+                    contributors,
+                ))
+            });
+            source_buffers.push((region, buffer));
+        }
+        let mut sums: Vec<(Region, Vec<u64>, Vec<u32>)> = (0..reshard.destination_mesh.size())
+            .map(|flat| {
+                let region = destination.region_of(flat);
+                let n = region.entries() as usize;
+                (region, vec![0u64; n], vec![0u32; n])
+            })
+            .collect();
+
+        // Run the pieces of this tensor.
+        for (index, piece) in plan
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.tensor == t && p.role == PieceRole::Direct)
+        {
+            let (Some(&src_flat), Some(&dst_flat)) = (
+                source_flat.get(&piece.src),
+                destination_flat.get(&piece.dst),
+            ) else {
+                return Err(VerifyError::Plan(format!(
+                    "piece {index} names a device outside the meshes"
+                )));
+            };
+            let fault = injected
+                .as_ref()
+                .filter(|f| f.piece == index)
+                .map(|f| f.fault);
+            let (src_region, src_buffer) = &source_buffers[src_flat];
+            let (dst_region, dst_sum, dst_count) = &mut sums[dst_flat];
+            let mut read = vec![0u64; tensor.shape.len()];
+            for_each_coord(&piece.keep, |coord| {
+                read.copy_from_slice(coord);
+                match fault {
+                    Some(Fault::Offset) => read[0] += 1,
+                    Some(Fault::Swap) => read.swap(0, 1),
+                    _ => {}
+                }
+                // A read outside what the sender holds (or outside the box it sent) yields garbage.
+                let got = if piece.region.rank() == read.len()
+                    && index_in(&piece.region, &read).is_some()
+                {
+                    index_in(src_region, &read).map(|i| src_buffer[i])
+                } else {
+                    None
+                };
+                if let Some(i) = index_in(dst_region, coord) {
+                    dst_sum[i] = dst_sum[i].wrapping_add(got.unwrap_or(0xDEAD_BEEF_DEAD_BEEF));
+                    dst_count[i] += 1;
+                }
+            });
+        }
+
+        // Compare every destination entry.
+        for (flat, (region, sum, count)) in sums.iter().enumerate() {
+            let device = reshard.destination_mesh.devices[flat];
+            let mut i = 0usize;
+            for_each_coord(region, |coord| {
+                let expected = value(flat_index(coord, &tensor.shape), options.version);
+                result.checked_entries += 1;
+                let ok = count[i] as usize == contributors && sum[i] == expected;
+                if !ok {
+                    result.mismatch_count += 1;
+                    if result.mismatches.len() < options.max_reported {
+                        result.mismatches.push(Mismatch {
+                            tensor: t,
+                            device,
+                            coord: coord.to_vec(),
+                            expected,
+                            found: (count[i] > 0).then_some(sum[i]),
+                        });
+                    }
+                }
+                i += 1;
+            });
+        }
+    }
+    Ok(result)
+}
+
+/// Index of the device at `flat` among the Partial contributors (mixed radix over Partial mesh dims).
+fn contributor_index(
+    placements: &[super::placement::Placement],
+    shape: &[u64],
+    strides: &[usize],
+    flat: usize,
+) -> usize {
+    let mut index = 0usize;
+    for (m, p) in placements.iter().enumerate() {
+        if *p == super::placement::Placement::Partial {
+            index = index * shape[m] as usize + (flat / strides[m]) % shape[m] as usize;
+        }
+    }
+    index
+}
+
+/// The first piece in which `fault` is visible.
+fn choose_fault(
+    reshard: &Reshard,
+    plan: &Plan,
+    fault: Fault,
+) -> Result<InjectedFault, VerifyError> {
+    let candidates = plan
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.role == PieceRole::Direct && !p.keep.is_empty());
+    for (index, piece) in candidates {
+        let shown = match fault {
+            Fault::Offset | Fault::Stale => true,
+            // Swapping is visible when some kept entry lies off the diagonal of dims 0 and 1.
+            Fault::Swap => {
+                piece.keep.rank() >= 2 && {
+                    let (a, b) = (piece.keep.interval(0), piece.keep.interval(1));
+                    !(a.len() == 1 && b.len() == 1 && a.start == b.start)
+                }
+            }
+        };
+        if shown {
+            let name = &reshard.tensors[piece.tensor].name;
+            let description = match fault {
+                Fault::Offset => format!(
+                    "piece {index} ({name}, d{} → d{}) is read one entry further along dim 0",
+                    piece.src, piece.dst
+                ),
+                Fault::Swap => format!(
+                    "piece {index} ({name}, d{} → d{}) is read with dims 0 and 1 swapped",
+                    piece.src, piece.dst
+                ),
+                Fault::Stale => format!(
+                    "source d{} still holds version {} of {name}",
+                    piece.src, "v - 1"
+                ),
+            };
+            return Ok(InjectedFault {
+                fault,
+                piece: index,
+                description,
+            });
+        }
+    }
+    let reason = match fault {
+        Fault::Swap => "no piece has two dims to swap with an entry off the diagonal".to_string(),
+        _ => "the plan has no piece to alter".to_string(),
+    };
+    Err(VerifyError::FaultNotApplicable { fault, reason })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::plan::plan;
+    use crate::core::presets;
+
+    fn check(reshard: &Reshard, strategy: Strategy, fault: Option<Fault>) -> Verification {
+        let plan = plan(reshard, strategy).unwrap();
+        verify(
+            reshard,
+            &plan,
+            VerifyOptions {
+                fault,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_toy_plan_delivers_every_entry() {
+        let v = check(&presets::toy(), Strategy::Intersection, None);
+        assert!(v.passed(), "{:?}", v.mismatches);
+        assert_eq!(v.checked_entries, 72);
+        assert_eq!(
+            v.summary(),
+            "all 72 entries of 2 destinations match version 7"
+        );
+    }
+
+    #[test]
+    fn every_preset_verifies_with_both_direct_strategies() {
+        for preset in presets::PRESETS.iter().filter(|p| p.name != "large") {
+            for strategy in [Strategy::Intersection, Strategy::WholeShard] {
+                let v = check(&presets::build(preset), strategy, None);
+                assert!(
+                    v.passed(),
+                    "{} {strategy:?}: {:?}",
+                    preset.name,
+                    &v.mismatches[..v.mismatches.len().min(3)]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn each_fault_is_caught_on_the_toy() {
+        for fault in Fault::ALL {
+            let v = check(&presets::toy(), Strategy::Intersection, Some(fault));
+            assert!(!v.passed(), "{fault:?} went unnoticed");
+            assert!(v.fault.is_some());
+        }
+    }
+
+    #[test]
+    fn a_stale_partial_contributor_is_caught() {
+        let v = check(
+            &presets::partial(),
+            Strategy::Intersection,
+            Some(Fault::Stale),
+        );
+        assert!(!v.passed());
+    }
+
+    #[test]
+    fn a_missing_piece_is_reported_as_nothing_arrived() {
+        let toy = presets::toy();
+        let mut p = plan(&toy, Strategy::Intersection).unwrap();
+        p.pieces.remove(0);
+        let v = verify(&toy, &p, VerifyOptions::default()).unwrap();
+        assert_eq!(v.mismatch_count, 12);
+        assert!(v.mismatches.iter().all(|m| m.found.is_none()));
+    }
+
+    #[test]
+    fn oversized_checks_are_refused_with_the_numbers() {
+        let large = presets::large();
+        let p = plan(&large, Strategy::Intersection).unwrap();
+        let err = verify(&large, &p, VerifyOptions::default()).unwrap_err();
+        assert_eq!(
+            err,
+            VerifyError::TooLarge {
+                entries: 2 * 8192 * 8192,
+                limit: DEFAULT_MAX_ENTRIES
+            }
+        );
+        assert!(err.to_string().contains("more than the limit"));
+    }
+
+    #[test]
+    fn swap_needs_two_dims() {
+        let r = crate::core::spec::parse_spec(
+            r#"{"tensor": {"shape": [8]}, "source": {"mesh": [2], "placements": ["S(0)"]},
+               "destination": {"mesh": [2], "placements": ["R"]}}"#,
+        )
+        .unwrap();
+        let p = plan(&r, Strategy::Intersection).unwrap();
+        let err = verify(
+            &r,
+            &p,
+            VerifyOptions {
+                fault: Some(Fault::Swap),
+                ..Default::default()
+            },
+        )
+        .unwrap_err();
+        assert!(matches!(
+            err,
+            VerifyError::FaultNotApplicable {
+                fault: Fault::Swap,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn partial_shares_sum_back_to_the_value() {
+        for count in 1..6 {
+            let total = (0..count).fold(0u64, |acc, c| acc.wrapping_add(share(41, 3, c, count)));
+            assert_eq!(total, value(41, 3));
+        }
+    }
+}
