@@ -1,1 +1,2172 @@
-//! Placeholder: the cycle maths module is being written.
+//! The whole-cycle arithmetic of an RL loop: what a faster refit transfer does to the length of one cycle.
+//!
+//! A refit (domain.md §7) is one stage of a cycle that also generates, scores and trains. Making its
+//! transfer `s` times faster shortens the cycle by much less than `s`: in the article's 120 s cycle a
+//! 4× faster 10 s refit makes the whole cycle only 1.067× faster. This module keeps that whole-cycle
+//! denominator in view. It lays the cycle out as a timeline (stages may overlap), shrinks only the transfer
+//! part of the refit, and reports the new cycle, the whole-cycle speedup, the bound for an instant transfer
+//! and the closed formula `new/old = 1 - f + f/s` with its numbers filled in. It also turns measured
+//! per-cycle stage times into distributions, keeping the startup cycles apart from the steady state.
+//!
+//! ## The cycle JSON
+//!
+//! ```json
+//! {
+//!   "stages": [
+//!     { "name": "generation", "seconds": 70 },
+//!     { "name": "scoring",    "seconds": 10 },
+//!     { "name": "training",   "seconds": 30 },
+//!     { "name": "refit",      "seconds": 10 }
+//!   ],
+//!   "refit": { "wait": 0, "transfer": 10, "preparation": 0 },
+//!   "speedup": 4
+//! }
+//! ```
+//!
+//! - `stages` (required, 1 to 64): the stages of one cycle in the order they run.
+//!   - `name` (required, not empty): what the stage does.
+//!   - `seconds` (required, ≥ 0): how long the stage takes.
+//!   - `overlap` (default 0, ≥ 0): how many seconds this stage starts before the previous stage ends, e.g.
+//!     generation starting while weights still arrive. It may not be longer than this stage or the
+//!     previous one. The first stage has no previous stage, so its overlap must be 0: start the list at a
+//!     stage that does not overlap the one before it (a cycle is a loop, so any rotation describes it).
+//!   - `refit` (optional, `true`/`false`): marks the refit stage. Exactly one stage is the refit: the one
+//!     marked `"refit": true`, or, when no stage is marked, the stage named `refit` (any case).
+//!     `"refit": false` keeps a stage named `refit` from being taken for it.
+//! - `refit` (optional): how the refit's seconds split, in the order they happen. All default to 0 except
+//!   `transfer`, which defaults to whatever remains of the refit stage's seconds; so leaving the object
+//!   out means the whole refit is transfer. When all three are given they must add up to the stage's
+//!   seconds.
+//!   - `wait`: waiting before the transfer starts (a queue, a barrier).
+//!   - `transfer`: moving the bytes; the only part a faster transport shrinks.
+//!   - `preparation`: the receivers preparing and accepting the new version after the bytes arrive.
+//! - `speedup` (default 1, > 0): how many times faster the transfer becomes. Below 1 is a slowdown
+//!   (`0.5` = twice as slow) and is reported as such.
+//!
+//! Unknown fields are rejected, so a misspelt `"overlapp"` is reported instead of silently ignored.
+//!
+//! ## How the timeline is laid out
+//!
+//! - The first stage starts at 0 s. Each later stage starts `overlap` seconds before the previous stage
+//!   ends; with no overlap the cycle is strictly sequential. Stages occupy half-open intervals
+//!   `[start, end)`.
+//! - The cycle lasts as long as its timeline: latest end minus earliest start. Overlapping seconds are
+//!   counted once, never twice, so the stage durations may add up to more than the cycle.
+//! - A stage never starts before the previous stage starts and never ends before the previous stage ends
+//!   (it consumes what that stage produces). That is why a written overlap may not be longer than either
+//!   stage it joins. When a faster transfer makes the refit shorter than an overlap written for the old
+//!   refit, the same two rules place it: generation that started 6 s before a 10 s refit ended cannot
+//!   start before the refit itself, and a refit overlapping the tail of training still ends when training
+//!   does. The overlapped part of a refit was already hidden behind other work, so speeding it up saves
+//!   less than the formula predicts.
+//! - The refit runs its parts in order: wait, transfer, preparation.
+//!
+//! ## The formula, and when to trust it
+//!
+//! With `f` the transfer's share of the old cycle (`transfer / cycle`; it equals `refit / cycle` when the
+//! whole refit is transfer) and `s` the transfer speedup, the article's formula is
+//! `new/old = 1 - f + f/s`, the whole-cycle speedup is its reciprocal and the bound as `s → ∞` is
+//! `1 / (1 - f)`. For a sequential cycle it is exact. With overlap it is an approximation: it assumes every
+//! second taken off the transfer comes off the cycle, which fails when the transfer was partly hidden
+//! behind other work. The report's own numbers (`ratio`, `cycle_speedup`, `percent_saved`, `bound`) always
+//! come from the timelines, which are the truth; the formula is shown beside them and says whether it
+//! agrees.
+//!
+//! ## Measured cycles
+//!
+//! Per-cycle stage times, as CSV with the columns `cycle,stage,seconds` (the header line is optional; with
+//! a header the columns may come in any order and extra columns are ignored):
+//!
+//! ```text
+//! cycle,stage,seconds
+//! 1,generation,70.2
+//! 1,refit,10.4
+//! ```
+//!
+//! or as a JSON array `[{"cycle": 1, "stage": "generation", "seconds": 70.2}, ...]` (other keys are
+//! ignored). In CSV, blank lines and lines starting with `#` are skipped and fields may be quoted
+//! (`"a, b"`). A bad row is reported with its line number (`line 7: seconds "abc" is not a number`) and the
+//! good rows still load. Cycle ids are whole numbers; the first `k` cycle ids in ascending order are the
+//! startup, reported apart from the steady state, whose per-stage medians form the [`CycleSpec`] that `f`
+//! comes from.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::spec::Problem;
+
+/// The most stages one cycle may hold: far more than any real loop has, few enough to draw as a timeline.
+pub const MAX_STAGES: usize = 64;
+/// The longest duration accepted, 10⁹ s (about 31 years). Anything longer is surely a unit mistake, and the
+/// cap keeps every sum of 64 stages finite.
+pub const MAX_STAGE_SECONDS: f64 = 1e9;
+/// The slowest transfer speedup on the default chart axis.
+pub const CURVE_MIN_SPEEDUP: f64 = 0.1;
+/// The fastest transfer speedup on the default chart axis.
+pub const CURVE_MAX_SPEEDUP: f64 = 100.0;
+/// The most points [`log_spaced`] returns, so that a careless count cannot exhaust memory.
+pub const MAX_CURVE_POINTS: usize = 10_000;
+/// The most bad measurement rows reported one by one; the rest are counted in a last problem, so that a
+/// file in the wrong format does not produce a million messages.
+pub const MAX_REPORTED_ROW_PROBLEMS: usize = 100;
+
+// ---------------------------------------------------------------------------------------------------------
+// The cycle as written
+// ---------------------------------------------------------------------------------------------------------
+
+/// One RL cycle as the user wrote it: its stages in order, how the refit splits, and the transfer speedup
+/// to try. See the module doc for the JSON format. Build one with [`parse_cycle`] or by hand, then call
+/// [`CycleSpec::report`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CycleSpec {
+    pub stages: Vec<Stage>,
+    /// How the refit's seconds split; `None` means the whole refit is transfer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refit: Option<RefitSplit>,
+    /// The transfer speedup `s`; 1 leaves the cycle unchanged, below 1 is a slowdown.
+    #[serde(default = "unchanged_speedup")]
+    pub speedup: f64,
+}
+
+fn unchanged_speedup() -> f64 {
+    1.0
+}
+
+/// One stage of a cycle.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stage {
+    pub name: String,
+    pub seconds: f64,
+    /// Seconds this stage starts before the previous one ends (0: it starts when the previous one ends).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub overlap: f64,
+    /// `Some(true)` marks the refit; `None` lets a stage named `refit` be taken for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refit: Option<bool>,
+}
+
+impl Stage {
+    /// A stage that starts when the previous one ends.
+    pub fn new(name: impl Into<String>, seconds: f64) -> Stage {
+        Stage { name: name.into(), seconds, overlap: 0.0, refit: None }
+    }
+    /// The same stage starting `overlap` seconds before the previous one ends.
+    pub fn with_overlap(self, overlap: f64) -> Stage {
+        Stage { overlap, ..self }
+    }
+}
+
+fn is_zero(value: &f64) -> bool {
+    *value == 0.0
+}
+
+/// How the refit's seconds split, as written. `transfer` is optional because its natural default is the
+/// remainder: the refit's seconds minus the wait and the preparation.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RefitSplit {
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wait: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transfer: Option<f64>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub preparation: f64,
+}
+
+/// The refit's three parts in seconds, in the order they happen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct RefitParts {
+    /// Waiting before the transfer starts (a queue, a barrier); a faster transport does not touch it.
+    pub wait: f64,
+    /// Moving the bytes: the only part a transfer speedup shrinks.
+    pub transfer: f64,
+    /// Receivers preparing and accepting the new version after the bytes arrive.
+    pub preparation: f64,
+}
+
+impl RefitParts {
+    /// The whole refit.
+    pub fn total(self) -> f64 {
+        self.wait + self.transfer + self.preparation
+    }
+    /// The same refit with only its transfer `speedup` times faster.
+    pub fn with_transfer_speedup(self, speedup: f64) -> RefitParts {
+        RefitParts { transfer: self.transfer / speedup, ..self }
+    }
+    /// The same refit with an instant transfer: the limit as the speedup grows without bound.
+    pub fn with_instant_transfer(self) -> RefitParts {
+        RefitParts { transfer: 0.0, ..self }
+    }
+}
+
+/// Parses a cycle's JSON and validates it. Type errors carry the path of their field
+/// (`stages[1].seconds: invalid type: string "ten", expected f64 at line 3 column 40`); semantic problems
+/// are all collected, each with its path.
+pub fn parse_cycle(json: &str) -> Result<CycleSpec, Vec<Problem>> {
+    let deserializer = &mut serde_json::Deserializer::from_str(json);
+    let spec: CycleSpec = serde_path_to_error::deserialize(deserializer).map_err(|error| {
+        let path = error.path().to_string();
+        let path = if path == "." { String::new() } else { path };
+        vec![Problem { path, message: error.into_inner().to_string() }]
+    })?;
+    spec.validate()?;
+    Ok(spec)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Validation
+// ---------------------------------------------------------------------------------------------------------
+
+/// Collects problems while walking a cycle.
+#[derive(Default)]
+struct ProblemList(Vec<Problem>);
+
+impl ProblemList {
+    fn add(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.0.push(Problem { path: path.into(), message: message.into() });
+    }
+
+    /// Checks one duration; true when it is usable for further checks.
+    fn check_seconds(&mut self, path: String, seconds: f64) -> bool {
+        if !seconds.is_finite() {
+            self.add(path, "must be a finite number of seconds");
+            false
+        } else if seconds < 0.0 {
+            self.add(path, format!("{} s is negative; a duration is 0 s or more", seconds_text(seconds)));
+            false
+        } else if seconds > MAX_STAGE_SECONDS {
+            self.add(
+                path,
+                format!("{} s is longer than 10⁹ s (about 31 years); is the unit right?", seconds_text(seconds)),
+            );
+            false
+        } else {
+            true
+        }
+    }
+
+    fn into_result(self) -> Result<(), Vec<Problem>> {
+        if self.0.is_empty() { Ok(()) } else { Err(self.0) }
+    }
+}
+
+/// Two durations equal up to rounding: parts typed as decimals (0.1 + 0.2) rarely add up to the last bit.
+fn same_seconds(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+impl CycleSpec {
+    /// The stages taken for the refit, and whether they were marked explicitly (`"refit": true`) rather
+    /// than found by name. Exactly one is expected.
+    fn refit_candidates(&self) -> (Vec<usize>, bool) {
+        let marked: Vec<usize> =
+            self.stages.iter().enumerate().filter(|(_, stage)| stage.refit == Some(true)).map(|(i, _)| i).collect();
+        if !marked.is_empty() {
+            return (marked, true);
+        }
+        let named = self
+            .stages
+            .iter()
+            .enumerate()
+            .filter(|(_, stage)| stage.refit.is_none() && stage.name.trim().eq_ignore_ascii_case("refit"))
+            .map(|(i, _)| i)
+            .collect();
+        (named, false)
+    }
+
+    /// The index of the refit stage, when exactly one stage is the refit.
+    pub fn refit_index(&self) -> Option<usize> {
+        match self.refit_candidates().0.as_slice() {
+            [only] => Some(*only),
+            _ => None,
+        }
+    }
+
+    /// The refit's parts as written, with `transfer` defaulting to the remainder; `None` without a single
+    /// refit stage. Meaningful only for a valid spec.
+    pub fn refit_parts(&self) -> Option<RefitParts> {
+        let refit_seconds = self.stages.get(self.refit_index()?)?.seconds;
+        Some(match &self.refit {
+            None => RefitParts { wait: 0.0, transfer: refit_seconds, preparation: 0.0 },
+            Some(split) => RefitParts {
+                wait: split.wait,
+                transfer: split.transfer.unwrap_or((refit_seconds - split.wait - split.preparation).max(0.0)),
+                preparation: split.preparation,
+            },
+        })
+    }
+
+    /// Checks everything [`CycleSpec::report`] relies on and returns every problem found, each with the
+    /// path of its field.
+    pub fn validate(&self) -> Result<(), Vec<Problem>> {
+        let mut problems = ProblemList::default();
+        if self.stages.is_empty() {
+            problems.add("stages", "a cycle needs at least one stage, one of them the refit");
+        }
+        if self.stages.len() > MAX_STAGES {
+            problems.add("stages", format!("{} stages; at most {MAX_STAGES} are allowed", self.stages.len()));
+        }
+        let mut stages_usable = true;
+        let mut previous: Option<(&Stage, bool)> = None;
+        for (i, stage) in self.stages.iter().enumerate() {
+            let path = format!("stages[{i}]");
+            if stage.name.trim().is_empty() {
+                problems.add(format!("{path}.name"), "stage name is empty");
+            }
+            let seconds_ok = problems.check_seconds(format!("{path}.seconds"), stage.seconds);
+            stages_usable &= seconds_ok;
+            let overlap_path = format!("{path}.overlap");
+            if stage.overlap.is_finite() && stage.overlap < 0.0 {
+                problems.add(
+                    overlap_path,
+                    format!(
+                        "{} s is negative; a gap between stages is a stage of its own (e.g. \"idle\")",
+                        seconds_text(stage.overlap)
+                    ),
+                );
+                stages_usable = false;
+            } else if !problems.check_seconds(overlap_path.clone(), stage.overlap) {
+                stages_usable = false;
+            } else if stage.overlap > 0.0 {
+                match previous {
+                    None => {
+                        problems.add(
+                            overlap_path,
+                            "the first stage has no previous stage to overlap; start the list at a stage that \
+                             does not overlap the one before it",
+                        );
+                        stages_usable = false;
+                    }
+                    Some((before, before_ok)) => {
+                        let overlap = seconds_text(stage.overlap);
+                        if before_ok && stage.overlap > before.seconds {
+                            problems.add(
+                                overlap_path.clone(),
+                                format!(
+                                    "{overlap} s overlap is longer than the previous stage {} ({} s)",
+                                    before.name,
+                                    seconds_text(before.seconds)
+                                ),
+                            );
+                            stages_usable = false;
+                        }
+                        if seconds_ok && stage.overlap > stage.seconds {
+                            problems.add(
+                                overlap_path,
+                                format!(
+                                    "{overlap} s overlap is longer than this stage {} ({} s)",
+                                    stage.name,
+                                    seconds_text(stage.seconds)
+                                ),
+                            );
+                            stages_usable = false;
+                        }
+                    }
+                }
+            }
+            previous = Some((stage, seconds_ok));
+        }
+
+        let (candidates, marked) = self.refit_candidates();
+        match candidates.as_slice() {
+            [] if !self.stages.is_empty() => {
+                problems.add("stages", "no stage is the refit: mark one with \"refit\": true or name it \"refit\"")
+            }
+            [] => {}
+            [_] => {}
+            [first, others @ ..] => {
+                for other in others {
+                    let field = if marked { "refit" } else { "name" };
+                    problems.add(
+                        format!("stages[{other}].{field}"),
+                        format!("stages[{first}] is already the refit; a cycle has exactly one refit"),
+                    );
+                }
+            }
+        }
+
+        if let Some(split) = &self.refit {
+            let wait_ok = problems.check_seconds("refit.wait".into(), split.wait);
+            let preparation_ok = problems.check_seconds("refit.preparation".into(), split.preparation);
+            let transfer_ok = split.transfer.is_none_or(|t| problems.check_seconds("refit.transfer".into(), t));
+            let refit_stage = self.refit_index().and_then(|i| self.stages.get(i));
+            if let Some(stage) = refit_stage
+                && wait_ok
+                && preparation_ok
+                && transfer_ok
+                && stage.seconds.is_finite()
+                && stage.seconds >= 0.0
+            {
+                let (wait, preparation) = (split.wait, split.preparation);
+                match split.transfer {
+                    Some(transfer) => {
+                        let sum = wait + transfer + preparation;
+                        if !same_seconds(sum, stage.seconds) {
+                            problems.add(
+                                "refit",
+                                format!(
+                                    "wait {} s + transfer {} s + preparation {} s = {} s, but the refit stage {} \
+                                     lasts {} s",
+                                    seconds_text(wait),
+                                    seconds_text(transfer),
+                                    seconds_text(preparation),
+                                    seconds_text(sum),
+                                    stage.name,
+                                    seconds_text(stage.seconds)
+                                ),
+                            );
+                        }
+                    }
+                    None => {
+                        let sum = wait + preparation;
+                        if sum > stage.seconds && !same_seconds(sum, stage.seconds) {
+                            problems.add(
+                                "refit",
+                                format!(
+                                    "wait {} s + preparation {} s = {} s is longer than the refit stage {} ({} s)",
+                                    seconds_text(wait),
+                                    seconds_text(preparation),
+                                    seconds_text(sum),
+                                    stage.name,
+                                    seconds_text(stage.seconds)
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+
+        if !self.speedup.is_finite() {
+            problems.add("speedup", "must be a finite number");
+        } else if self.speedup <= 0.0 {
+            problems.add(
+                "speedup",
+                format!(
+                    "{} must be greater than 0 (1 = unchanged, below 1 = a slowdown)",
+                    number_text(self.speedup, 4)
+                ),
+            );
+        }
+
+        if problems.0.is_empty() && stages_usable {
+            let parts = self.refit_parts();
+            if let (Some(refit_index), Some(parts)) = (self.refit_index(), parts)
+                && self.lay_out(refit_index, parts).cycle_seconds <= 0.0
+            {
+                problems.add("stages", "every stage lasts 0 s; the cycle needs a positive length");
+            }
+        }
+        problems.into_result()
+    }
+
+    /// Places the stages on a timeline with the refit lasting `refit.total()` (module doc, "How the timeline
+    /// is laid out"). Starts never decrease, so the earliest start is the first stage's 0 s.
+    fn lay_out(&self, refit_index: usize, refit: RefitParts) -> Timeline {
+        let mut stages = Vec::with_capacity(self.stages.len());
+        let mut previous: Option<(f64, f64)> = None;
+        let mut earliest_start = f64::INFINITY;
+        let mut latest_end = f64::NEG_INFINITY;
+        for (i, stage) in self.stages.iter().enumerate() {
+            let is_refit = i == refit_index;
+            let seconds = if is_refit { refit.total() } else { stage.seconds };
+            let (start, end, overlap) = match previous {
+                None => (0.0, seconds, 0.0),
+                Some((previous_start, previous_end)) => {
+                    let start = previous_start.max(previous_end - stage.overlap);
+                    let end = (start + seconds).max(previous_end);
+                    (start, end, (previous_end - start).max(0.0))
+                }
+            };
+            earliest_start = earliest_start.min(start);
+            latest_end = latest_end.max(end);
+            previous = Some((start, end));
+            stages.push(TimelineStage {
+                name: stage.name.clone(),
+                start,
+                end,
+                seconds,
+                overlap,
+                refit: is_refit.then_some(refit),
+            });
+        }
+        let cycle_seconds = if stages.is_empty() { 0.0 } else { latest_end - earliest_start };
+        Timeline { stages, cycle_seconds }
+    }
+
+    /// Lays the cycle out before and after the transfer speedup and with an instant transfer, and compares
+    /// them; fails with the problems of [`CycleSpec::validate`], or when the speedup is so extreme that the
+    /// numbers no longer fit in a float.
+    ///
+    /// ```
+    /// use reshard_lens::core::cycle::{CycleSpec, Stage};
+    /// let spec = CycleSpec {
+    ///     stages: vec![
+    ///         Stage::new("generation", 70.0),
+    ///         Stage::new("scoring", 10.0),
+    ///         Stage::new("training", 30.0),
+    ///         Stage::new("refit", 10.0),
+    ///     ],
+    ///     refit: None,
+    ///     speedup: 4.0,
+    /// };
+    /// let report = spec.report().expect("a valid cycle");
+    /// assert_eq!(report.after.cycle_seconds, 112.5);
+    /// assert_eq!(report.percent_saved, 6.25);
+    /// assert_eq!(report.bound.best_cycle_seconds, 110.0);
+    /// ```
+    pub fn report(&self) -> Result<CycleReport, Vec<Problem>> {
+        self.validate()?;
+        let missing = || vec![Problem { path: "stages".into(), message: "no single refit stage".into() }];
+        let refit_index = self.refit_index().ok_or_else(missing)?;
+        let refit_before = self.refit_parts().ok_or_else(missing)?;
+        let refit_name = self.stages.get(refit_index).map(|stage| stage.name.clone()).unwrap_or_default();
+        let s = self.speedup;
+        let refit_after = refit_before.with_transfer_speedup(s);
+        let refit_best = refit_before.with_instant_transfer();
+
+        let before = self.lay_out(refit_index, refit_before);
+        let after = self.lay_out(refit_index, refit_after);
+        let best = self.lay_out(refit_index, refit_best);
+        let old = before.cycle_seconds;
+        let new = after.cycle_seconds;
+
+        let ratio = new / old;
+        let f = refit_before.transfer / old;
+        let formula_ratio = formula_ratio(f, s);
+        let sequential = self.stages.iter().all(|stage| stage.overlap == 0.0);
+        let formula = Formula {
+            f,
+            s,
+            ratio: formula_ratio,
+            speedup: 1.0 / formula_ratio,
+            bound_speedup: bound_speedup(f),
+            text: format!(
+                "1 - {f} + {f}/{s} = {ratio}",
+                f = number_text(f, 4),
+                s = number_text(s, 4),
+                ratio = number_text(formula_ratio, 4)
+            ),
+            exact: sequential,
+            matches_timeline: (formula_ratio - ratio).abs() <= 1e-9,
+        };
+        let best_cycle = best.cycle_seconds;
+        let bound = Bound {
+            best_cycle_seconds: best_cycle,
+            max_seconds_saved: old - best_cycle,
+            max_percent_saved: (old - best_cycle) / old * 100.0,
+            max_speedup: (best_cycle > 0.0).then(|| old / best_cycle),
+        };
+        let refit_speedup = (refit_after.total() > 0.0).then(|| refit_before.total() / refit_after.total());
+        let mut report = CycleReport {
+            speedup: s,
+            slowdown: s < 1.0,
+            refit_stage: refit_index,
+            refit_name,
+            refit_before,
+            refit_after,
+            refit_speedup,
+            sequential,
+            refit_fraction: refit_before.total() / old,
+            transfer_fraction: f,
+            ratio,
+            cycle_speedup: old / new,
+            seconds_saved: old - new,
+            percent_saved: (old - new) / old * 100.0,
+            bound,
+            formula,
+            summary: String::new(),
+            before,
+            after,
+            best,
+        };
+        if !report.is_finite() {
+            return Err(vec![Problem {
+                path: "speedup".into(),
+                message: format!(
+                    "a speedup of {} makes the cycle too long or too short to compute; try one between 10⁻⁶ and 10⁶",
+                    number_text(s, 4)
+                ),
+            }]);
+        }
+        report.summary = report.sentence();
+        Ok(report)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The report
+// ---------------------------------------------------------------------------------------------------------
+
+/// The stages of one cycle placed in time.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Timeline {
+    pub stages: Vec<TimelineStage>,
+    /// Latest end minus earliest start: overlapping seconds are counted once.
+    pub cycle_seconds: f64,
+}
+
+/// One stage placed on a timeline, occupying `[start, end)`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TimelineStage {
+    pub name: String,
+    pub start: f64,
+    /// At least `start + seconds`, and later when the stage has to wait for the previous stage to end.
+    pub end: f64,
+    /// The stage's own duration (for the refit, the sum of its parts).
+    pub seconds: f64,
+    /// How long the previous stage was still running when this one started (0 for the first stage).
+    pub overlap: f64,
+    /// The refit's parts, on the refit stage only.
+    pub refit: Option<RefitParts>,
+}
+
+/// What an instant transfer (`s → ∞`) could achieve at best.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Bound {
+    /// The cycle with the transfer taking 0 s; the wait and the preparation remain.
+    pub best_cycle_seconds: f64,
+    pub max_seconds_saved: f64,
+    pub max_percent_saved: f64,
+    /// Old cycle / best cycle; `None` when the best cycle lasts 0 s (the cycle was all transfer).
+    pub max_speedup: Option<f64>,
+}
+
+/// The article's closed formula with this cycle's numbers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Formula {
+    /// The transfer's share of the old cycle.
+    pub f: f64,
+    pub s: f64,
+    /// `1 - f + f/s`.
+    pub ratio: f64,
+    /// `1 / ratio`.
+    pub speedup: f64,
+    /// `1 / (1 - f)`; `None` when `f = 1` (no bound).
+    pub bound_speedup: Option<f64>,
+    /// The formula with the numbers substituted, e.g. `1 - 0.0833 + 0.0833/4 = 0.9375`.
+    pub text: String,
+    /// True for a sequential cycle, where the formula is exact; with overlap it is an approximation.
+    pub exact: bool,
+    /// Whether the formula's ratio equals the timeline's (it can even with overlap, when no overlap binds).
+    pub matches_timeline: bool,
+}
+
+/// Everything a faster transfer does to one cycle. The headline numbers (`ratio`, `cycle_speedup`,
+/// `seconds_saved`, `percent_saved`, `bound`) come from the timelines; `formula` is the closed-form
+/// estimate beside them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CycleReport {
+    /// The transfer speedup `s`.
+    pub speedup: f64,
+    /// `s < 1`: the transfer got slower.
+    pub slowdown: bool,
+    /// Index of the refit in the spec's stages.
+    pub refit_stage: usize,
+    pub refit_name: String,
+    pub refit_before: RefitParts,
+    pub refit_after: RefitParts,
+    /// Old refit / new refit (below `s` when wait or preparation remain); `None` when the refit lasts 0 s.
+    pub refit_speedup: Option<f64>,
+    /// No stage overlaps another.
+    pub sequential: bool,
+    /// Refit / old cycle.
+    pub refit_fraction: f64,
+    /// Transfer / old cycle: the formula's `f`.
+    pub transfer_fraction: f64,
+    /// New cycle / old cycle.
+    pub ratio: f64,
+    /// Old cycle / new cycle: the whole-cycle speedup.
+    pub cycle_speedup: f64,
+    /// Negative for a slowdown.
+    pub seconds_saved: f64,
+    /// Percent of the old cycle's elapsed time saved; negative for a slowdown.
+    pub percent_saved: f64,
+    pub bound: Bound,
+    pub formula: Formula,
+    /// The plain sentence, e.g. "Refit got 4× faster; the cycle got 1.067× faster (6.25 % less time). Even
+    /// an instant refit would save at most 10 s."
+    pub summary: String,
+    pub before: Timeline,
+    pub after: Timeline,
+    /// The timeline with an instant transfer.
+    pub best: Timeline,
+}
+
+impl CycleReport {
+    fn is_finite(&self) -> bool {
+        let optional = [self.refit_speedup, self.bound.max_speedup, self.formula.bound_speedup];
+        let numbers = [
+            self.ratio,
+            self.cycle_speedup,
+            self.seconds_saved,
+            self.percent_saved,
+            self.refit_fraction,
+            self.transfer_fraction,
+            self.refit_after.total(),
+            self.bound.best_cycle_seconds,
+            self.bound.max_percent_saved,
+            self.formula.ratio,
+            self.formula.speedup,
+            self.after.cycle_seconds,
+        ];
+        self.after.cycle_seconds > 0.0
+            && numbers.iter().all(|x| x.is_finite())
+            && optional.iter().flatten().all(|x| x.is_finite())
+    }
+
+    /// Whether the refit has parts a transport cannot shrink.
+    fn refit_is_all_transfer(&self) -> bool {
+        self.refit_before.wait == 0.0 && self.refit_before.preparation == 0.0
+    }
+
+    /// The plain-language summary; see [`CycleReport::summary`].
+    fn sentence(&self) -> String {
+        let s = self.speedup;
+        let all_transfer = self.refit_is_all_transfer();
+        let subject = if all_transfer { "Refit" } else { "Transfer" };
+        let change = if s == 1.0 {
+            format!("{subject} speed is unchanged (speedup 1)")
+        } else if s > 1.0 {
+            format!("{subject} got {}× faster", times_text(s))
+        } else {
+            format!("{subject} got {}× slower (speedup {})", times_text(1.0 / s), number_text(s, 4))
+        };
+        let refit_change = match self.refit_speedup {
+            Some(refit) if !all_transfer && s != 1.0 => {
+                if refit >= 1.0 {
+                    format!(", so the refit got {}× faster", times_text(refit))
+                } else {
+                    format!(", so the refit got {}× slower", times_text(1.0 / refit))
+                }
+            }
+            _ => String::new(),
+        };
+        let old = self.before.cycle_seconds;
+        let cycle = if same_seconds(self.after.cycle_seconds, old) {
+            format!("the cycle stays {} s", seconds_text(old))
+        } else if self.ratio < 1.0 {
+            format!(
+                "the cycle got {}× faster ({} % less time)",
+                times_text(self.cycle_speedup),
+                percent_text(self.percent_saved)
+            )
+        } else {
+            format!(
+                "the cycle got {}× slower ({} % more time)",
+                times_text(self.ratio),
+                percent_text(-self.percent_saved)
+            )
+        };
+        let saving = seconds_text(self.bound.max_seconds_saved);
+        let bound = if all_transfer {
+            format!("Even an instant refit would save at most {saving} s.")
+        } else {
+            format!(
+                "Even an instant transfer would save at most {saving} s: the wait ({} s) and the preparation ({} s) \
+                 remain.",
+                seconds_text(self.refit_before.wait),
+                seconds_text(self.refit_before.preparation)
+            )
+        };
+        format!("{change}{refit_change}; {cycle}. {bound}")
+    }
+
+    /// Which of formula and timeline to believe, in words.
+    fn formula_verdict(&self) -> String {
+        if self.formula.exact {
+            "exact, since no stages overlap".into()
+        } else if self.formula.matches_timeline {
+            "it matches the timeline here; with overlap the timeline is the one to trust".into()
+        } else {
+            format!("with overlap only an approximation; the timeline (the truth) gives {}", number_text(self.ratio, 4))
+        }
+    }
+}
+
+impl fmt::Display for CycleReport {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(out, "{}", self.summary)?;
+        let parts = |refit: RefitParts| {
+            format!(
+                "wait {} s + transfer {} s + preparation {} s",
+                seconds_text(refit.wait),
+                seconds_text(refit.transfer),
+                seconds_text(refit.preparation)
+            )
+        };
+        let kind = if self.sequential { "sequential" } else { "with overlap" };
+        writeln!(out, "Before: cycle {} s ({kind})", seconds_text(self.before.cycle_seconds))?;
+        writeln!(
+            out,
+            "  {} {} s = {}",
+            self.refit_name,
+            seconds_text(self.refit_before.total()),
+            parts(self.refit_before)
+        )?;
+        writeln!(
+            out,
+            "After (transfer speedup {}): cycle {} s",
+            number_text(self.speedup, 4),
+            seconds_text(self.after.cycle_seconds)
+        )?;
+        writeln!(
+            out,
+            "  {} {} s = {}",
+            self.refit_name,
+            seconds_text(self.refit_after.total()),
+            parts(self.refit_after)
+        )?;
+        let max_speedup = match self.bound.max_speedup {
+            Some(max) => format!("{}× faster", times_text(max)),
+            None => "no limit on the speedup".into(),
+        };
+        writeln!(
+            out,
+            "Best (instant transfer): cycle {} s, at most {} s saved ({} % less time, {max_speedup})",
+            seconds_text(self.bound.best_cycle_seconds),
+            seconds_text(self.bound.max_seconds_saved),
+            percent_text(self.bound.max_percent_saved)
+        )?;
+        writeln!(
+            out,
+            "Formula: new/old = 1 - f + f/s = {}, with f = transfer / cycle = {} s / {} s; {}",
+            self.formula.text,
+            seconds_text(self.refit_before.transfer),
+            seconds_text(self.before.cycle_seconds),
+            self.formula_verdict()
+        )?;
+        writeln!(out, "Timeline (start–end, seconds):")?;
+        let width = self.before.stages.iter().map(|stage| stage.name.chars().count()).max().unwrap_or(0).max(5);
+        writeln!(out, "  {:<width$}  {:>19}  {:>19}", "stage", "before", "after")?;
+        for (before, after) in self.before.stages.iter().zip(&self.after.stages) {
+            let span = |stage: &TimelineStage| format!("{}–{}", seconds_text(stage.start), seconds_text(stage.end));
+            writeln!(out, "  {:<width$}  {:>19}  {:>19}", before.name, span(before), span(after))?;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Curves for charts
+// ---------------------------------------------------------------------------------------------------------
+
+/// The formula's `new/old = 1 - f + f/s` for a transfer share `f` and a transfer speedup `s`.
+pub fn formula_ratio(f: f64, s: f64) -> f64 {
+    1.0 - f + f / s
+}
+
+/// The formula's bound on the whole-cycle speedup as `s → ∞`, `1 / (1 - f)`; `None` when `f ≥ 1`
+/// (a cycle that is all transfer has no bound).
+pub fn bound_speedup(f: f64) -> Option<f64> {
+    (f < 1.0).then(|| 1.0 / (1.0 - f))
+}
+
+/// The whole-cycle speedup `1 / (1 - f + f/s)` at each transfer speedup, for charting. `f` is clamped to
+/// `[0, 1]`; a non-finite `f` gives no points, and non-finite or non-positive `s` values are skipped.
+pub fn speedup_curve(f: f64, s_values: &[f64]) -> Vec<(f64, f64)> {
+    if !f.is_finite() {
+        return Vec::new();
+    }
+    let f = f.clamp(0.0, 1.0);
+    s_values.iter().filter(|s| s.is_finite() && **s > 0.0).map(|&s| (s, 1.0 / formula_ratio(f, s))).collect()
+}
+
+/// `count` values from `low` to `high` (both included) evenly spaced on a log scale: each is the same
+/// factor above the one before. Empty unless `0 < low ≤ high` are finite; one point is just `low`; at most
+/// [`MAX_CURVE_POINTS`].
+pub fn log_spaced(low: f64, high: f64, count: usize) -> Vec<f64> {
+    if !(low.is_finite() && high.is_finite() && low > 0.0 && low <= high) {
+        return Vec::new();
+    }
+    let count = count.min(MAX_CURVE_POINTS);
+    if count <= 1 {
+        return if count == 1 { vec![low] } else { Vec::new() };
+    }
+    let steps = (count - 1) as f64;
+    let factor = (high / low).ln();
+    let mut values: Vec<f64> = (0..count).map(|i| low * (factor * i as f64 / steps).exp()).collect();
+    // Land exactly on the ends, whatever the rounding of exp and ln.
+    if let Some(last) = values.last_mut() {
+        *last = high;
+    }
+    values
+}
+
+/// `count` log-spaced transfer speedups between [`CURVE_MIN_SPEEDUP`] (0.1) and [`CURVE_MAX_SPEEDUP`] (100),
+/// the default chart axis.
+pub fn curve_speedups(count: usize) -> Vec<f64> {
+    log_spaced(CURVE_MIN_SPEEDUP, CURVE_MAX_SPEEDUP, count)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Measured cycles
+// ---------------------------------------------------------------------------------------------------------
+
+/// One measured stage time.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Measurement {
+    /// The 1-based line of the text it came from.
+    pub line: usize,
+    pub cycle: u64,
+    pub stage: String,
+    pub seconds: f64,
+}
+
+/// The rows that loaded and the problems of those that did not (path `line 7`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Measurements {
+    pub rows: Vec<Measurement>,
+    pub problems: Vec<Problem>,
+}
+
+/// Gathers rows, refusing a second time for the same stage of the same cycle, and caps the problems.
+#[derive(Default)]
+struct RowCollector {
+    measurements: Measurements,
+    first_line: HashMap<(u64, String), usize>,
+    unreported: usize,
+}
+
+impl RowCollector {
+    fn problem(&mut self, line: usize, message: impl Into<String>) {
+        if self.measurements.problems.len() < MAX_REPORTED_ROW_PROBLEMS {
+            self.measurements.problems.push(Problem { path: format!("line {line}"), message: message.into() });
+        } else {
+            self.unreported += 1;
+        }
+    }
+
+    fn row(&mut self, line: usize, cycle: u64, stage: String, seconds: f64) {
+        if let Some(first) = self.first_line.get(&(cycle, stage.clone())) {
+            let message = format!(
+                "cycle {cycle} already has a time for stage \"{stage}\" (line {first}); each stage appears once per cycle"
+            );
+            self.problem(line, message);
+            return;
+        }
+        self.first_line.insert((cycle, stage.clone()), line);
+        self.measurements.rows.push(Measurement { line, cycle, stage, seconds });
+    }
+
+    fn finish(mut self) -> Measurements {
+        if self.unreported > 0 {
+            self.measurements
+                .problems
+                .push(Problem { path: String::new(), message: format!("and {} more bad rows", self.unreported) });
+        }
+        self.measurements
+    }
+}
+
+/// Reads measured per-cycle stage times from CSV or from a JSON array (module doc, "Measured cycles"). Never
+/// fails as a whole: bad rows become problems with their line number and the good rows still load.
+pub fn parse_measurements(text: &str) -> Measurements {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with('[') { parse_json_rows(text) } else { parse_csv_rows(text) }
+}
+
+fn parse_cycle_id(text: &str) -> Result<u64, String> {
+    text.trim().parse::<u64>().map_err(|_| format!("cycle \"{}\" is not a whole number (0 or more)", text.trim()))
+}
+
+fn parse_measured_seconds(text: &str) -> Result<f64, String> {
+    let text = text.trim();
+    let seconds = text.parse::<f64>().map_err(|_| format!("seconds \"{text}\" is not a number"))?;
+    if !seconds.is_finite() {
+        return Err(format!("seconds \"{text}\" is not a finite number"));
+    }
+    check_measured_seconds(seconds)
+}
+
+fn check_measured_seconds(seconds: f64) -> Result<f64, String> {
+    if seconds < 0.0 {
+        Err(format!("seconds {} is negative", seconds_text(seconds)))
+    } else if seconds > MAX_STAGE_SECONDS {
+        Err(format!("seconds {} is longer than 10⁹ s (about 31 years); is the unit right?", seconds_text(seconds)))
+    } else {
+        Ok(seconds)
+    }
+}
+
+fn check_stage_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() { Err("stage name is empty".into()) } else { Ok(name.to_string()) }
+}
+
+/// Where each CSV column is.
+#[derive(Clone, Copy)]
+struct Columns {
+    cycle: usize,
+    stage: usize,
+    seconds: usize,
+    count: usize,
+    /// Whether a header named them (then the message for a wrong field count refers to it).
+    from_header: bool,
+}
+
+impl Columns {
+    const POSITIONAL: Columns = Columns { cycle: 0, stage: 1, seconds: 2, count: 3, from_header: false };
+
+    /// Reads the first line: a header when it names the columns, or data in the order cycle, stage,
+    /// seconds. A line with no number in it that lacks a column is taken for a broken header.
+    fn from_first_line(fields: &[String]) -> (Columns, Option<Result<(), String>>) {
+        let lower: Vec<String> = fields.iter().map(|field| field.trim().to_ascii_lowercase()).collect();
+        let find = |name: &str| lower.iter().position(|field| field == name);
+        if let (Some(cycle), Some(stage), Some(seconds)) = (find("cycle"), find("stage"), find("seconds")) {
+            return (Columns { cycle, stage, seconds, count: fields.len(), from_header: true }, Some(Ok(())));
+        }
+        if fields.iter().all(|field| field.trim().parse::<f64>().is_err()) {
+            let message = format!("the header needs the columns cycle, stage, seconds; found {}", fields.join(", "));
+            return (Columns::POSITIONAL, Some(Err(message)));
+        }
+        (Columns::POSITIONAL, None)
+    }
+}
+
+/// Splits one CSV line on commas, honouring double-quoted fields (`"a, b"`, `"say ""hi"""`). Fields are
+/// trimmed. Quotes cannot span lines.
+fn split_csv_line(line: &str) -> Result<Vec<String>, String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if quoted {
+            if c == '"' {
+                if chars.peek() == Some(&'"') {
+                    chars.next();
+                    field.push('"');
+                } else {
+                    quoted = false;
+                }
+            } else {
+                field.push(c);
+            }
+        } else if c == ',' {
+            fields.push(std::mem::take(&mut field).trim().to_string());
+        } else if c == '"' && field.trim().is_empty() {
+            field.clear();
+            quoted = true;
+        } else {
+            field.push(c);
+        }
+    }
+    if quoted {
+        return Err("a quoted field is not closed".into());
+    }
+    fields.push(field.trim().to_string());
+    Ok(fields)
+}
+
+fn parse_csv_rows(text: &str) -> Measurements {
+    let mut collector = RowCollector::default();
+    let mut columns: Option<Columns> = None;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let content = raw.trim();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let fields = match split_csv_line(content) {
+            Ok(fields) => fields,
+            Err(message) => {
+                collector.problem(line, message);
+                continue;
+            }
+        };
+        let columns = match columns {
+            Some(known) => known,
+            None => {
+                let (found, header) = Columns::from_first_line(&fields);
+                columns = Some(found);
+                match header {
+                    Some(Ok(())) => continue,
+                    Some(Err(message)) => {
+                        collector.problem(line, message);
+                        continue;
+                    }
+                    None => found,
+                }
+            }
+        };
+        if fields.len() != columns.count {
+            let expected = if columns.from_header {
+                format!("expected {} fields like the header", columns.count)
+            } else {
+                "expected 3 fields (cycle,stage,seconds)".to_string()
+            };
+            collector.problem(line, format!("{expected}, found {}", fields.len()));
+            continue;
+        }
+        let field = |at: usize| fields.get(at).map(String::as_str).unwrap_or_default();
+        let cycle = parse_cycle_id(field(columns.cycle));
+        let stage = check_stage_name(field(columns.stage));
+        let seconds = parse_measured_seconds(field(columns.seconds));
+        match (cycle, stage, seconds) {
+            (Ok(cycle), Ok(stage), Ok(seconds)) => collector.row(line, cycle, stage, seconds),
+            (cycle, stage, seconds) => {
+                for message in [cycle.err(), stage.err(), seconds.err()].into_iter().flatten() {
+                    collector.problem(line, message);
+                }
+            }
+        }
+    }
+    collector.finish()
+}
+
+/// The 1-based line on which each element of a top-level JSON array starts. Only meaningful for text that
+/// parses as an array; it never fails on anything else.
+fn element_lines(text: &str) -> Vec<usize> {
+    let mut lines = Vec::new();
+    let (mut line, mut depth) = (1usize, 0usize);
+    let (mut in_string, mut escaped, mut expecting_element) = (false, false, false);
+    for c in text.chars() {
+        if c == '\n' {
+            line += 1;
+        }
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        if depth == 1 && expecting_element && !c.is_whitespace() && c != ']' {
+            lines.push(line);
+            expecting_element = false;
+        }
+        match c {
+            '"' => in_string = true,
+            '[' | '{' => {
+                depth += 1;
+                if depth == 1 {
+                    expecting_element = true;
+                }
+            }
+            ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 1 => expecting_element = true,
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// A JSON value's kind, for messages.
+fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "true/false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "text",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn json_cycle_id(value: Option<&Value>) -> Result<u64, String> {
+    match value {
+        None => Err("cycle is missing".into()),
+        Some(Value::Number(number)) => number
+            .as_u64()
+            .or_else(|| {
+                number
+                    .as_f64()
+                    .filter(|x| x.fract() == 0.0 && (0.0..=9_007_199_254_740_992.0).contains(x))
+                    .map(|x| x as u64)
+            })
+            .ok_or_else(|| format!("cycle {number} is not a whole number (0 or more)")),
+        Some(Value::String(text)) => parse_cycle_id(text),
+        Some(other) => Err(format!("cycle must be a whole number, not {}", json_kind(other))),
+    }
+}
+
+fn json_stage(value: Option<&Value>) -> Result<String, String> {
+    match value {
+        None => Err("stage is missing".into()),
+        Some(Value::String(name)) => check_stage_name(name),
+        Some(other) => Err(format!("stage must be a name in quotes, not {}", json_kind(other))),
+    }
+}
+
+fn json_seconds(value: Option<&Value>) -> Result<f64, String> {
+    match value {
+        None => Err("seconds is missing".into()),
+        Some(Value::Number(number)) => {
+            let seconds = number.as_f64().ok_or_else(|| format!("seconds {number} is not a number"))?;
+            check_measured_seconds(seconds)
+        }
+        // Exports that quote every value are common; a numeric string is read as its number.
+        Some(Value::String(text)) => parse_measured_seconds(text),
+        Some(other) => Err(format!("seconds must be a number, not {}", json_kind(other))),
+    }
+}
+
+fn parse_json_rows(text: &str) -> Measurements {
+    let mut collector = RowCollector::default();
+    let values: Vec<Value> = match serde_json::from_str(text) {
+        Ok(values) => values,
+        Err(error) => {
+            let full = error.to_string();
+            let message = full.rsplit_once(" at line ").map_or(full.as_str(), |(message, _)| message);
+            collector.problem(error.line(), format!("{message} (column {})", error.column()));
+            return collector.finish();
+        }
+    };
+    let lines = element_lines(text);
+    for (index, value) in values.iter().enumerate() {
+        let line = lines.get(index).copied().unwrap_or(1);
+        let Value::Object(row) = value else {
+            collector.problem(
+                line,
+                format!(
+                    "a row must be an object such as {{\"cycle\": 1, \"stage\": \"generation\", \"seconds\": 70.2}}, \
+                     not {}",
+                    json_kind(value)
+                ),
+            );
+            continue;
+        };
+        let cycle = json_cycle_id(row.get("cycle"));
+        let stage = json_stage(row.get("stage"));
+        let seconds = json_seconds(row.get("seconds"));
+        match (cycle, stage, seconds) {
+            (Ok(cycle), Ok(stage), Ok(seconds)) => collector.row(line, cycle, stage, seconds),
+            (cycle, stage, seconds) => {
+                for message in [cycle.err(), stage.err(), seconds.err()].into_iter().flatten() {
+                    collector.problem(line, message);
+                }
+            }
+        }
+    }
+    collector.finish()
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Statistics over measured cycles
+// ---------------------------------------------------------------------------------------------------------
+
+/// The spread of a set of durations.
+///
+/// - `median`: the middle value of the sorted samples, or the mean of the two middle values when there is
+///   an even number of them (so `1, 2, 3, 4` has median 2.5).
+/// - `p90`: nearest rank, with no interpolation: the sorted sample at 1-based rank `⌈0.9 · n⌉`, so at least
+///   90 % of the samples are at or below it and it is always a measured value (`1..=10` gives 9; with
+///   fewer than 10 samples it is the maximum).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Distribution {
+    pub samples: usize,
+    pub min: f64,
+    pub median: f64,
+    pub p90: f64,
+    pub max: f64,
+}
+
+impl Distribution {
+    /// The distribution of `values`; `None` when there are none. NaNs sort last (measurements have none).
+    pub fn of(values: &[f64]) -> Option<Distribution> {
+        let mut sorted = values.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let n = sorted.len();
+        if n == 0 {
+            return None;
+        }
+        let at = |i: usize| sorted.get(i).copied();
+        let median = if n % 2 == 1 { at(n / 2)? } else { (at(n / 2 - 1)? + at(n / 2)?) / 2.0 };
+        // ⌈0.9 n⌉ = n - ⌊n / 10⌋, in integers so no rounding of 0.9 · n can shift the rank.
+        let p90_rank = n - n / 10;
+        Some(Distribution { samples: n, min: at(0)?, median, p90: at(p90_rank - 1)?, max: at(n - 1)? })
+    }
+}
+
+/// One stage's distribution over a group of cycles.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StageStats {
+    pub name: String,
+    #[serde(flatten)]
+    pub distribution: Distribution,
+}
+
+/// The startup cycles or the steady-state cycles.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct CycleGroup {
+    /// Cycle ids, ascending.
+    pub cycles: Vec<u64>,
+    /// Stages with at least one sample in this group, in the order they were first seen.
+    pub stages: Vec<StageStats>,
+    /// The distribution of each cycle's summed stage times: its length when its stages do not overlap.
+    pub cycle_seconds: Option<Distribution>,
+}
+
+/// Measured cycles summarised: startup apart from steady state, and the steady state as a cycle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MeasuredCycles {
+    /// The number of startup cycles asked for.
+    pub startup_count: usize,
+    pub startup: CycleGroup,
+    pub steady: CycleGroup,
+    /// The steady-state median of each stage, stages in first-seen order, no overlap (measurements say
+    /// nothing about overlap) and speedup 1; set `speedup` and call [`CycleSpec::report`]. The sum of
+    /// medians is not the median cycle: a cycle whose every stage is typical is rarer than a typical cycle.
+    pub spec: CycleSpec,
+    /// Refit / cycle of `spec`; `None` when `spec` is not a valid cycle (see `problems`).
+    pub refit_fraction: Option<f64>,
+    /// Why `spec` is not a valid cycle, e.g. no stage is named `refit`.
+    pub problems: Vec<Problem>,
+    /// Things worth knowing about the data, e.g. a stage missing from some cycles.
+    pub notes: Vec<String>,
+}
+
+/// Per-stage statistics of measured cycles, the first `startup` cycle ids (ascending) set apart as startup.
+/// The steady state's medians form a [`CycleSpec`] whose refit is the stage named `refit`.
+pub fn stage_stats(measurements: &Measurements, startup: usize) -> MeasuredCycles {
+    let cycle_ids: BTreeSet<u64> = measurements.rows.iter().map(|row| row.cycle).collect();
+    let startup_cycles: BTreeSet<u64> = cycle_ids.iter().take(startup).copied().collect();
+
+    let mut stage_order: Vec<&str> = Vec::new();
+    let mut stage_index: HashMap<&str, usize> = HashMap::new();
+    // Per stage: (startup samples, steady samples).
+    let mut samples: Vec<(Vec<f64>, Vec<f64>)> = Vec::new();
+    let mut cycle_totals: BTreeMap<u64, f64> = BTreeMap::new();
+    for row in &measurements.rows {
+        let index = *stage_index.entry(row.stage.as_str()).or_insert_with(|| {
+            stage_order.push(row.stage.as_str());
+            samples.push((Vec::new(), Vec::new()));
+            stage_order.len() - 1
+        });
+        if let Some((startup_samples, steady_samples)) = samples.get_mut(index) {
+            if startup_cycles.contains(&row.cycle) {
+                startup_samples.push(row.seconds);
+            } else {
+                steady_samples.push(row.seconds);
+            }
+        }
+        *cycle_totals.entry(row.cycle).or_insert(0.0) += row.seconds;
+    }
+
+    let group = |in_startup: bool| {
+        let cycles: Vec<u64> =
+            cycle_ids.iter().filter(|id| startup_cycles.contains(id) == in_startup).copied().collect();
+        let stages = stage_order
+            .iter()
+            .zip(&samples)
+            .filter_map(|(name, (startup_samples, steady_samples))| {
+                let values = if in_startup { startup_samples } else { steady_samples };
+                Distribution::of(values).map(|distribution| StageStats { name: name.to_string(), distribution })
+            })
+            .collect();
+        let totals: Vec<f64> = cycles.iter().filter_map(|id| cycle_totals.get(id).copied()).collect();
+        CycleGroup { cycles, stages, cycle_seconds: Distribution::of(&totals) }
+    };
+    let startup_group = group(true);
+    let steady = group(false);
+
+    let mut notes = Vec::new();
+    if cycle_ids.is_empty() {
+        notes.push("no measurements loaded".to_string());
+    } else if steady.cycles.is_empty() {
+        notes.push(format!(
+            "all {} cycles are startup (startup = {startup}); lower the startup count to get a steady state",
+            cycle_ids.len()
+        ));
+    }
+    for stage in &steady.stages {
+        if stage.distribution.samples < steady.cycles.len() {
+            notes.push(format!(
+                "stage \"{}\" was measured in {} of {} steady cycles; its statistics use those",
+                stage.name,
+                stage.distribution.samples,
+                steady.cycles.len()
+            ));
+        }
+    }
+
+    let spec = CycleSpec {
+        stages: steady.stages.iter().map(|stage| Stage::new(stage.name.clone(), stage.distribution.median)).collect(),
+        refit: None,
+        speedup: 1.0,
+    };
+    let (refit_fraction, problems) = match spec.report() {
+        Ok(report) => (Some(report.refit_fraction), Vec::new()),
+        Err(problems) => (None, problems),
+    };
+    MeasuredCycles { startup_count: startup, startup: startup_group, steady, spec, refit_fraction, problems, notes }
+}
+
+impl MeasuredCycles {
+    fn write_group(out: &mut fmt::Formatter<'_>, title: &str, group: &CycleGroup) -> fmt::Result {
+        writeln!(out, "{title}: {} ({})", cycles_text(&group.cycles), plural(group.cycles.len(), "cycle"))?;
+        if group.cycles.is_empty() {
+            return Ok(());
+        }
+        let width = group.stages.iter().map(|stage| stage.name.chars().count()).max().unwrap_or(0).max(11);
+        writeln!(out, "  {:<width$}  {:>5}  {:>9}  {:>9}  {:>9}  {:>9}", "stage", "n", "min", "median", "p90", "max")?;
+        let mut row = |name: &str, d: &Distribution| {
+            writeln!(
+                out,
+                "  {name:<width$}  {:>5}  {:>9}  {:>9}  {:>9}  {:>9}",
+                d.samples,
+                seconds_text(d.min),
+                seconds_text(d.median),
+                seconds_text(d.p90),
+                seconds_text(d.max)
+            )
+        };
+        for stage in &group.stages {
+            row(&stage.name, &stage.distribution)?;
+        }
+        if let Some(total) = &group.cycle_seconds {
+            row("whole cycle", total)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for MeasuredCycles {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        MeasuredCycles::write_group(out, "Startup", &self.startup)?;
+        MeasuredCycles::write_group(out, "Steady state", &self.steady)?;
+        if !self.spec.stages.is_empty() {
+            let medians: Vec<String> = self
+                .spec
+                .stages
+                .iter()
+                .map(|stage| format!("{} {} s", stage.name, seconds_text(stage.seconds)))
+                .collect();
+            writeln!(out, "Steady-state medians: {}", medians.join(", "))?;
+        }
+        if let Some(f) = self.refit_fraction {
+            writeln!(out, "Refit share of the cycle: f = {} ({} %)", number_text(f, 4), percent_text(f * 100.0))?;
+        }
+        for problem in &self.problems {
+            writeln!(out, "Cannot compute f: {problem}")?;
+        }
+        for note in &self.notes {
+            writeln!(out, "Note: {note}")?;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Numbers as text
+// ---------------------------------------------------------------------------------------------------------
+
+/// `value` with at most `decimals` decimals and no trailing zeros (`112.5`, `10`). A non-zero value that
+/// would round to 0 is written in scientific notation instead, so it never reads as nothing.
+fn number_text(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return value.to_string();
+    }
+    let text = format!("{value:.decimals$}");
+    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
+    if text == "0" || text == "-0" { if value == 0.0 { "0".into() } else { format!("{value:.2e}") } } else { text }
+}
+
+fn seconds_text(seconds: f64) -> String {
+    number_text(seconds, 3)
+}
+
+fn percent_text(percent: f64) -> String {
+    number_text(percent, 2)
+}
+
+/// A multiplier such as `1.067`: three decimals, more when three would round a value that is not 1 to 1
+/// (a 1.0004× speedup must not read as "1×").
+fn times_text(times: f64) -> String {
+    for decimals in 3..=6 {
+        let text = number_text(times, decimals);
+        if text != "1" || times == 1.0 {
+            return text;
+        }
+    }
+    number_text(times, 9)
+}
+
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
+}
+
+/// Cycle ids for a heading: all of them when few, else the first and last.
+fn cycles_text(cycles: &[u64]) -> String {
+    match cycles {
+        [] => "none".into(),
+        [first, .., last] if cycles.len() > 6 => format!("cycles {first} … {last}"),
+        _ => format!("cycles {}", cycles.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+    }
+
+    fn cycle(stages: Vec<Stage>, speedup: f64) -> CycleSpec {
+        CycleSpec { stages, refit: None, speedup }
+    }
+
+    /// The article's sequential cycle: generation 70 s, scoring 10 s, training 30 s, refit `refit` s.
+    fn article_cycle(refit: f64, speedup: f64) -> CycleSpec {
+        cycle(
+            vec![
+                Stage::new("generation", 70.0),
+                Stage::new("scoring", 10.0),
+                Stage::new("training", 30.0),
+                Stage::new("refit", refit),
+            ],
+            speedup,
+        )
+    }
+
+    fn report_of(spec: &CycleSpec) -> CycleReport {
+        match spec.report() {
+            Ok(report) => report,
+            Err(problems) => panic!("expected a report, got {problems:?}"),
+        }
+    }
+
+    fn problems_of(spec: &CycleSpec) -> Vec<String> {
+        match spec.validate() {
+            Ok(()) => panic!("expected problems for {spec:?}"),
+            Err(problems) => problems.iter().map(Problem::to_string).collect(),
+        }
+    }
+
+    fn parsed(json: &str) -> CycleSpec {
+        match parse_cycle(json) {
+            Ok(spec) => spec,
+            Err(problems) => panic!("expected a cycle, got {problems:?}"),
+        }
+    }
+
+    #[test]
+    fn the_article_120_second_cycle_gets_only_6_25_percent_shorter() {
+        // The article's first example, number for number.
+        let report = report_of(&article_cycle(10.0, 4.0));
+        assert_eq!(report.before.cycle_seconds, 120.0);
+        assert_eq!(report.refit_after.total(), 2.5);
+        assert_eq!(report.after.cycle_seconds, 112.5);
+        assert!(close(report.cycle_speedup, 120.0 / 112.5));
+        assert_eq!(times_text(report.cycle_speedup), "1.067");
+        assert!(close(report.percent_saved, 6.25));
+        assert!(close(report.seconds_saved, 7.5));
+        assert!(close(report.refit_fraction, 1.0 / 12.0));
+        assert_eq!(report.bound.best_cycle_seconds, 110.0);
+        assert_eq!(report.bound.max_seconds_saved, 10.0);
+        assert!(report.bound.max_speedup.is_some_and(|max| close(max, 12.0 / 11.0)));
+        assert_eq!(report.refit_speedup, Some(4.0));
+        assert!(!report.slowdown && report.sequential);
+    }
+
+    #[test]
+    fn the_article_160_second_cycle_gets_23_44_percent_shorter() {
+        // The article's second example: 110 s of other work and a 50 s refit.
+        let report = report_of(&article_cycle(50.0, 4.0));
+        assert_eq!(report.before.cycle_seconds, 160.0);
+        assert_eq!(report.refit_after.total(), 12.5);
+        assert_eq!(report.after.cycle_seconds, 122.5);
+        assert!(close(report.cycle_speedup, 160.0 / 122.5));
+        assert_eq!(times_text(report.cycle_speedup), "1.306");
+        assert!(close(report.percent_saved, 23.4375));
+        assert_eq!(percent_text(report.percent_saved), "23.44");
+        assert_eq!(report.bound.best_cycle_seconds, 110.0);
+    }
+
+    #[test]
+    fn the_summary_sentence_puts_the_stage_speedup_beside_the_cycle_speedup() {
+        let report = report_of(&article_cycle(10.0, 4.0));
+        assert_eq!(
+            report.summary,
+            "Refit got 4× faster; the cycle got 1.067× faster (6.25 % less time). Even an instant refit would save \
+             at most 10 s."
+        );
+        let text = report.to_string();
+        assert!(text.starts_with(&report.summary), "{text}");
+        assert!(text.contains("Before: cycle 120 s (sequential)"), "{text}");
+        assert!(text.contains("After (transfer speedup 4): cycle 112.5 s"), "{text}");
+        assert!(text.contains("Best (instant transfer): cycle 110 s"), "{text}");
+        assert!(text.contains("1 - 0.0833 + 0.0833/4 = 0.9375"), "{text}");
+        assert!(text.contains("exact, since no stages overlap"), "{text}");
+    }
+
+    #[test]
+    fn the_formula_is_written_out_with_the_numbers_substituted() {
+        let report = report_of(&article_cycle(10.0, 4.0));
+        assert_eq!(report.formula.text, "1 - 0.0833 + 0.0833/4 = 0.9375");
+        assert!(close(report.formula.ratio, 0.9375) && report.formula.exact && report.formula.matches_timeline);
+        assert!(report.formula.bound_speedup.is_some_and(|bound| close(bound, 1.2 / 1.1)));
+        let report = report_of(&article_cycle(50.0, 4.0));
+        assert_eq!(report.formula.text, "1 - 0.3125 + 0.3125/4 = 0.7656");
+    }
+
+    #[test]
+    fn overlap_shortens_the_cycle_and_is_not_counted_twice() {
+        // Generation starts 6 s before the refit ends: 120 s of stage time, but a 114 s cycle.
+        let spec = cycle(
+            vec![
+                Stage::new("refit", 10.0),
+                Stage::new("generation", 70.0).with_overlap(6.0),
+                Stage::new("scoring", 10.0),
+                Stage::new("training", 30.0),
+            ],
+            1.0,
+        );
+        let report = report_of(&spec);
+        assert_eq!(report.before.cycle_seconds, 114.0);
+        let generation = &report.before.stages[1];
+        assert_eq!((generation.start, generation.end, generation.overlap), (4.0, 74.0, 6.0));
+        assert!(!report.sequential);
+        assert!(close(report.refit_fraction, 10.0 / 114.0));
+        assert_eq!(
+            report.summary,
+            "Refit speed is unchanged (speedup 1); the cycle stays 114 s. Even an instant refit would save at most 4 s."
+        );
+    }
+
+    #[test]
+    fn an_overlapped_refit_saves_less_than_the_formula_says() {
+        // 6 of the refit's 10 s are hidden behind generation; a 4× transfer can only take the other 4 s off.
+        let spec = parsed(include_str!("../../examples/cycle-overlap.json"));
+        let report = report_of(&spec);
+        assert_eq!(report.before.cycle_seconds, 114.0);
+        assert_eq!(report.after.cycle_seconds, 110.0);
+        assert_eq!(report.bound.best_cycle_seconds, 110.0);
+        assert!(!report.formula.exact && !report.formula.matches_timeline);
+        assert!(close(report.formula.ratio, 1.0 - 10.0 / 114.0 + 10.0 / 114.0 / 4.0));
+        assert!(report.formula.ratio < report.ratio, "the formula is optimistic here");
+        let text = report.to_string();
+        assert!(text.contains("with overlap only an approximation; the timeline (the truth) gives 0.9649"), "{text}");
+    }
+
+    #[test]
+    fn overlap_that_does_not_bind_keeps_formula_and_timeline_equal() {
+        // Scoring overlaps training by 5 s; the refit is not overlapped, so its savings pass through whole.
+        let mut spec = article_cycle(10.0, 4.0);
+        spec.stages[2].overlap = 5.0;
+        let report = report_of(&spec);
+        assert_eq!((report.before.cycle_seconds, report.after.cycle_seconds), (115.0, 107.5));
+        assert!(!report.formula.exact && report.formula.matches_timeline);
+        assert!(report.to_string().contains("it matches the timeline here"));
+    }
+
+    #[test]
+    fn a_refit_overlapping_the_end_of_training_still_ends_when_training_does() {
+        // The refit streams the last 10 s of training; making it faster cannot beat training's end.
+        let spec = cycle(
+            vec![
+                Stage::new("generation", 70.0),
+                Stage::new("training", 30.0),
+                Stage::new("refit", 10.0).with_overlap(10.0),
+            ],
+            4.0,
+        );
+        let report = report_of(&spec);
+        assert_eq!(report.before.cycle_seconds, 100.0);
+        assert_eq!(report.after.cycle_seconds, 100.0);
+        let refit = &report.after.stages[2];
+        assert_eq!((refit.start, refit.end, refit.seconds), (90.0, 100.0, 2.5));
+        assert!(report.summary.contains("the cycle stays 100 s"), "{}", report.summary);
+        assert!(close(report.formula.ratio, 1.0 - 0.1 + 0.1 / 4.0) && !report.formula.matches_timeline);
+    }
+
+    #[test]
+    fn a_wait_dominated_refit_barely_benefits_from_a_faster_transfer() {
+        // 8 of the refit's 10 s are a queue before the transfer; only 2 s shrink.
+        let report = report_of(&parsed(include_str!("../../examples/cycle-queue.json")));
+        assert_eq!(report.refit_before, RefitParts { wait: 8.0, transfer: 2.0, preparation: 0.0 });
+        assert_eq!(report.refit_after.total(), 8.5);
+        assert_eq!(report.after.cycle_seconds, 118.5);
+        assert!(close(report.percent_saved, 1.25));
+        assert_eq!(report.bound.best_cycle_seconds, 118.0);
+        assert!(close(report.transfer_fraction, 2.0 / 120.0) && close(report.refit_fraction, 10.0 / 120.0));
+        assert!(close(report.formula.ratio, report.ratio));
+        assert_eq!(
+            report.summary,
+            "Transfer got 4× faster, so the refit got 1.176× faster; the cycle got 1.013× faster (1.25 % less time). \
+             Even an instant transfer would save at most 2 s: the wait (8 s) and the preparation (0 s) remain."
+        );
+    }
+
+    #[test]
+    fn a_slowdown_is_labelled_and_lengthens_the_cycle() {
+        let report = report_of(&article_cycle(10.0, 0.5));
+        assert!(report.slowdown);
+        assert_eq!(report.after.cycle_seconds, 130.0);
+        assert!(report.cycle_speedup < 1.0 && close(report.percent_saved, -100.0 / 12.0));
+        assert_eq!(
+            report.summary,
+            "Refit got 2× slower (speedup 0.5); the cycle got 1.083× slower (8.33 % more time). Even an instant \
+             refit would save at most 10 s."
+        );
+    }
+
+    #[test]
+    fn a_cycle_that_is_all_transfer_has_no_bound_on_its_speedup() {
+        let report = report_of(&cycle(vec![Stage::new("refit", 10.0)], 4.0));
+        assert_eq!(report.after.cycle_seconds, 2.5);
+        assert_eq!(report.bound.best_cycle_seconds, 0.0);
+        assert_eq!(report.bound.max_speedup, None);
+        assert_eq!(report.formula.bound_speedup, None);
+        assert!(report.to_string().contains("no limit on the speedup"));
+    }
+
+    #[test]
+    fn an_extreme_speedup_is_refused_rather_than_reported_as_infinity() {
+        let spec = article_cycle(10.0, 1e-320);
+        let Err(problems) = spec.report() else { panic!("a speedup of 1e-320 overflows") };
+        assert_eq!(problems[0].path, "speedup");
+    }
+
+    #[test]
+    fn the_refit_transfer_defaults_to_what_wait_and_preparation_leave() {
+        let spec = parsed(
+            r#"{"stages": [{"name": "work", "seconds": 90}, {"name": "refit", "seconds": 10}],
+                "refit": {"wait": 3, "preparation": 2}, "speedup": 2}"#,
+        );
+        assert_eq!(spec.refit_parts(), Some(RefitParts { wait: 3.0, transfer: 5.0, preparation: 2.0 }));
+        assert_eq!(report_of(&spec).after.cycle_seconds, 97.5);
+    }
+
+    #[test]
+    fn decimal_refit_parts_that_add_up_only_after_rounding_are_accepted() {
+        let spec =
+            parsed(r#"{"stages": [{"name": "refit", "seconds": 0.3}], "refit": {"wait": 0.1, "transfer": 0.2}}"#);
+        assert_eq!(spec.speedup, 1.0);
+    }
+
+    #[test]
+    fn a_stage_marked_refit_wins_over_a_stage_named_refit() {
+        let mut spec = article_cycle(10.0, 4.0);
+        spec.stages.push(Stage { name: "weight sync".into(), seconds: 5.0, overlap: 0.0, refit: Some(true) });
+        assert_eq!(spec.refit_index(), Some(4));
+        let mut spec = article_cycle(10.0, 4.0);
+        spec.stages[3].refit = Some(false);
+        assert_eq!(spec.refit_index(), None);
+        assert_eq!(
+            problems_of(&spec),
+            ["stages: no stage is the refit: mark one with \"refit\": true or name it \"refit\""]
+        );
+    }
+
+    #[test]
+    fn every_validation_problem_names_its_field() {
+        // One of each problem, each checked on its own so a missing one is obvious.
+        let with = |edit: &dyn Fn(&mut CycleSpec)| {
+            let mut spec = article_cycle(10.0, 4.0);
+            edit(&mut spec);
+            problems_of(&spec)
+        };
+        assert_eq!(
+            with(&|s| s.stages[1].seconds = -5.0),
+            ["stages[1].seconds: -5 s is negative; a duration is 0 s or more"]
+        );
+        assert_eq!(
+            with(&|s| s.stages[1].seconds = f64::NAN),
+            ["stages[1].seconds: must be a finite number of seconds"]
+        );
+        assert_eq!(
+            with(&|s| s.stages[1].seconds = f64::INFINITY),
+            ["stages[1].seconds: must be a finite number of seconds"]
+        );
+        assert_eq!(
+            with(&|s| s.stages[1].seconds = 2e9),
+            ["stages[1].seconds: 2000000000 s is longer than 10⁹ s (about 31 years); is the unit right?"]
+        );
+        assert_eq!(with(&|s| s.stages[0].name = "  ".into()), ["stages[0].name: stage name is empty"]);
+        assert_eq!(
+            with(&|s| s.stages[2].overlap = 20.0),
+            ["stages[2].overlap: 20 s overlap is longer than the previous stage scoring (10 s)"]
+        );
+        assert_eq!(
+            with(&|s| s.stages[2].overlap = 40.0),
+            [
+                "stages[2].overlap: 40 s overlap is longer than the previous stage scoring (10 s)",
+                "stages[2].overlap: 40 s overlap is longer than this stage training (30 s)",
+            ]
+        );
+        assert_eq!(
+            with(&|s| s.stages[1].overlap = 20.0),
+            ["stages[1].overlap: 20 s overlap is longer than this stage scoring (10 s)"]
+        );
+        assert_eq!(
+            with(&|s| s.stages[1].overlap = -3.0),
+            ["stages[1].overlap: -3 s is negative; a gap between stages is a stage of its own (e.g. \"idle\")"]
+        );
+        assert_eq!(
+            with(&|s| s.stages[1].overlap = f64::NAN),
+            ["stages[1].overlap: must be a finite number of seconds"]
+        );
+        assert_eq!(
+            with(&|s| s.stages[0].overlap = 5.0),
+            ["stages[0].overlap: the first stage has no previous stage to overlap; start the list at a stage that \
+                 does not overlap the one before it"]
+        );
+        assert_eq!(
+            with(&|s| s.stages[3].name = "sync".into()),
+            ["stages: no stage is the refit: mark one with \"refit\": true or name it \"refit\""]
+        );
+        assert_eq!(
+            with(&|s| s.stages[0].name = "Refit".into()),
+            ["stages[3].name: stages[0] is already the refit; a cycle has exactly one refit"]
+        );
+        assert_eq!(
+            with(&|s| {
+                s.stages[0].refit = Some(true);
+                s.stages[2].refit = Some(true);
+            }),
+            ["stages[2].refit: stages[0] is already the refit; a cycle has exactly one refit"]
+        );
+        assert_eq!(
+            with(&|s| s.refit = Some(RefitSplit { wait: 3.0, transfer: Some(5.0), preparation: 0.0 })),
+            ["refit: wait 3 s + transfer 5 s + preparation 0 s = 8 s, but the refit stage refit lasts 10 s"]
+        );
+        assert_eq!(
+            with(&|s| s.refit = Some(RefitSplit { wait: 8.0, transfer: None, preparation: 5.0 })),
+            ["refit: wait 8 s + preparation 5 s = 13 s is longer than the refit stage refit (10 s)"]
+        );
+        assert_eq!(
+            with(&|s| s.refit = Some(RefitSplit { wait: -1.0, transfer: None, preparation: 0.0 })),
+            ["refit.wait: -1 s is negative; a duration is 0 s or more"]
+        );
+        assert_eq!(
+            with(&|s| s.speedup = 0.0),
+            ["speedup: 0 must be greater than 0 (1 = unchanged, below 1 = a slowdown)"]
+        );
+        assert_eq!(
+            with(&|s| s.speedup = -2.0),
+            ["speedup: -2 must be greater than 0 (1 = unchanged, below 1 = a slowdown)"]
+        );
+        assert_eq!(with(&|s| s.speedup = f64::INFINITY), ["speedup: must be a finite number"]);
+        assert_eq!(with(&|s| s.stages.clear()), ["stages: a cycle needs at least one stage, one of them the refit"]);
+        assert_eq!(
+            with(&|s| s.stages.extend((0..61).map(|i| Stage::new(format!("extra {i}"), 1.0)))),
+            ["stages: 65 stages; at most 64 are allowed"]
+        );
+        assert_eq!(
+            with(&|s| s.stages.iter_mut().for_each(|stage| stage.seconds = 0.0)),
+            ["stages: every stage lasts 0 s; the cycle needs a positive length"]
+        );
+    }
+
+    #[test]
+    fn validation_collects_every_problem_at_once() {
+        let mut spec = article_cycle(10.0, 0.0);
+        spec.stages[0].name = String::new();
+        spec.stages[1].seconds = -1.0;
+        spec.stages[3].name = "sync".into();
+        let problems = problems_of(&spec);
+        let paths: Vec<&str> = problems.iter().map(|p| p.split(':').next().unwrap_or_default()).collect();
+        assert_eq!(paths, ["stages[0].name", "stages[1].seconds", "stages", "speedup"]);
+    }
+
+    #[test]
+    fn parse_errors_carry_the_path_of_the_field() {
+        let Err(problems) =
+            parse_cycle(r#"{"stages": [{"name": "a", "seconds": 1}, {"name": "b", "seconds": "ten"}]}"#)
+        else {
+            panic!("a string is not seconds")
+        };
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].path, "stages[1].seconds");
+        let Err(problems) = parse_cycle(r#"{"stages": [{"name": "refit", "seconds": 1, "overlapp": 2}]}"#) else {
+            panic!("unknown fields are refused")
+        };
+        assert_eq!(problems[0].path, "stages[0].overlapp");
+        assert!(problems[0].message.contains("unknown field"), "{}", problems[0].message);
+        let Err(problems) = parse_cycle(r#"{"stages": [{"name": "other", "seconds": 1}]}"#) else {
+            panic!("parse_cycle validates too")
+        };
+        assert_eq!(problems[0].path, "stages");
+    }
+
+    #[test]
+    fn the_example_files_reproduce_the_article() {
+        let report = report_of(&parsed(include_str!("../../examples/cycle-120.json")));
+        assert_eq!((report.before.cycle_seconds, report.after.cycle_seconds), (120.0, 112.5));
+        let report = report_of(&parsed(include_str!("../../examples/cycle-160.json")));
+        assert_eq!((report.before.cycle_seconds, report.after.cycle_seconds), (160.0, 122.5));
+    }
+
+    #[test]
+    fn a_spec_survives_a_json_round_trip_and_the_report_serializes() {
+        let spec = parsed(include_str!("../../examples/cycle-queue.json"));
+        let json = serde_json::to_string(&spec).unwrap_or_default();
+        assert_eq!(parsed(&json), spec);
+        let report = serde_json::to_value(report_of(&spec)).unwrap_or_default();
+        assert_eq!(report["after"]["cycle_seconds"], 118.5);
+        assert_eq!(report["formula"]["exact"], true);
+        assert_eq!(report["bound"]["best_cycle_seconds"], 118.0);
+        assert_eq!(report["before"]["stages"][3]["refit"]["wait"], 8.0);
+    }
+
+    #[test]
+    fn the_speedup_curve_follows_the_formula_and_skips_impossible_speedups() {
+        let curve = speedup_curve(1.0 / 12.0, &[1.0, 4.0, 0.0, -1.0, f64::NAN, 1e12]);
+        assert_eq!(curve.len(), 3);
+        assert_eq!(curve[0], (1.0, 1.0));
+        assert!(close(curve[1].1, 120.0 / 112.5));
+        assert!(close(curve[2].1, 1.2 / 1.1) || (curve[2].1 - 1.2 / 1.1).abs() < 1e-9);
+        assert!(speedup_curve(f64::NAN, &[2.0]).is_empty());
+        assert_eq!(speedup_curve(2.0, &[4.0]), [(4.0, 4.0)], "f is clamped to 1");
+    }
+
+    #[test]
+    fn log_spaced_speedups_span_the_chart_axis_evenly_on_a_log_scale() {
+        let values = curve_speedups(4);
+        assert_eq!(values.len(), 4);
+        assert_eq!((values[0], values[3]), (0.1, 100.0));
+        assert!(close(values[1], 1.0) && close(values[2], 10.0), "{values:?}");
+        assert_eq!(log_spaced(0.1, 100.0, 1), [0.1]);
+        assert!(log_spaced(0.1, 100.0, 0).is_empty());
+        assert!(log_spaced(0.0, 100.0, 5).is_empty() && log_spaced(10.0, 1.0, 5).is_empty());
+        assert_eq!(log_spaced(1.0, 2.0, usize::MAX).len(), MAX_CURVE_POINTS);
+    }
+
+    #[test]
+    fn a_bad_csv_row_is_reported_by_line_and_the_good_rows_still_load() {
+        let text = "cycle,stage,seconds\n1,generation,70\n1,refit,10\n\n# a comment\n2,generation,71\n2,refit,abc\n2,scoring\n-1,refit,3\n3,refit,-2\n";
+        let measurements = parse_measurements(text);
+        assert_eq!(measurements.rows.len(), 3);
+        assert_eq!(measurements.rows[2], Measurement { line: 6, cycle: 2, stage: "generation".into(), seconds: 71.0 });
+        let problems: Vec<String> = measurements.problems.iter().map(Problem::to_string).collect();
+        assert_eq!(
+            problems,
+            [
+                "line 7: seconds \"abc\" is not a number",
+                "line 8: expected 3 fields like the header, found 2",
+                "line 9: cycle \"-1\" is not a whole number (0 or more)",
+                "line 10: seconds -2 is negative",
+            ]
+        );
+    }
+
+    #[test]
+    fn csv_reads_headers_in_any_order_quotes_and_windows_line_ends() {
+        let text =
+            "\u{feff}Stage,Seconds,Cycle,version\r\n\"generation, long\",70.5,1,v1\r\n\"say \"\"hi\"\"\",1e1,1,v1\r\n";
+        let measurements = parse_measurements(text);
+        assert!(measurements.problems.is_empty(), "{:?}", measurements.problems);
+        assert_eq!(measurements.rows[0].stage, "generation, long");
+        assert_eq!(measurements.rows[1].stage, "say \"hi\"");
+        assert_eq!((measurements.rows[1].seconds, measurements.rows[1].cycle), (10.0, 1));
+    }
+
+    #[test]
+    fn csv_without_a_header_is_read_as_cycle_stage_seconds() {
+        let measurements = parse_measurements("1,refit,10\n2,refit,inf\n2,refit,\"9\n");
+        assert_eq!(measurements.rows.len(), 1);
+        let problems: Vec<String> = measurements.problems.iter().map(Problem::to_string).collect();
+        assert_eq!(
+            problems,
+            ["line 2: seconds \"inf\" is not a finite number", "line 3: a quoted field is not closed"]
+        );
+        let measurements = parse_measurements("id,name,time\n1,refit,10\n");
+        assert_eq!(
+            measurements.problems[0].to_string(),
+            "line 1: the header needs the columns cycle, stage, seconds; found id, name, time"
+        );
+        assert_eq!(measurements.rows.len(), 1);
+    }
+
+    #[test]
+    fn a_stage_measured_twice_in_one_cycle_keeps_the_first_time() {
+        let measurements = parse_measurements("1,refit,10\n1,refit,12\n");
+        assert_eq!(measurements.rows.len(), 1);
+        assert_eq!(
+            measurements.problems[0].to_string(),
+            "line 2: cycle 1 already has a time for stage \"refit\" (line 1); each stage appears once per cycle"
+        );
+    }
+
+    #[test]
+    fn json_measurements_report_bad_rows_by_line() {
+        let text = r#"[
+  {"cycle": 1, "stage": "generation", "seconds": 70.2},
+  {"cycle": 1, "stage": "refit", "seconds": "abc"},
+  {"cycle": "2", "stage": "refit", "seconds": "9.5", "version": 7},
+  3,
+  {"cycle": 2.5, "stage": "", "seconds": true}
+]"#;
+        let measurements = parse_measurements(text);
+        assert_eq!(measurements.rows.len(), 2);
+        assert_eq!(measurements.rows[1], Measurement { line: 4, cycle: 2, stage: "refit".into(), seconds: 9.5 });
+        let problems: Vec<String> = measurements.problems.iter().map(Problem::to_string).collect();
+        assert_eq!(
+            problems,
+            [
+                "line 3: seconds \"abc\" is not a number",
+                "line 5: a row must be an object such as {\"cycle\": 1, \"stage\": \"generation\", \"seconds\": 70.2}, not a number",
+                "line 6: cycle 2.5 is not a whole number (0 or more)",
+                "line 6: stage name is empty",
+                "line 6: seconds must be a number, not true/false",
+            ]
+        );
+    }
+
+    #[test]
+    fn malformed_json_measurements_are_one_problem_with_a_line() {
+        let measurements = parse_measurements("[\n {\"cycle\": 1,\n \"stage\" \"refit\"}\n]");
+        assert!(measurements.rows.is_empty());
+        assert_eq!(measurements.problems.len(), 1);
+        assert_eq!(measurements.problems[0].path, "line 3");
+    }
+
+    #[test]
+    fn a_file_of_bad_rows_reports_a_bounded_number_of_problems() {
+        let text: String = (1..=250).map(|i| format!("{i},refit,x\n")).collect();
+        let measurements = parse_measurements(&text);
+        assert_eq!(measurements.problems.len(), MAX_REPORTED_ROW_PROBLEMS + 1);
+        assert_eq!(measurements.problems[MAX_REPORTED_ROW_PROBLEMS].to_string(), "and 150 more bad rows");
+    }
+
+    #[test]
+    fn distributions_use_the_midpoint_median_and_the_nearest_rank_p90() {
+        let values: Vec<f64> = (1..=10).rev().map(f64::from).collect();
+        let distribution = Distribution::of(&values);
+        assert_eq!(distribution, Some(Distribution { samples: 10, min: 1.0, median: 5.5, p90: 9.0, max: 10.0 }));
+        let distribution = Distribution::of(&[3.0, 1.0, 2.0]);
+        assert_eq!(distribution, Some(Distribution { samples: 3, min: 1.0, median: 2.0, p90: 3.0, max: 3.0 }));
+        let twenty: Vec<f64> = (1..=20).map(f64::from).collect();
+        assert_eq!(Distribution::of(&twenty).map(|d| d.p90), Some(18.0));
+        assert_eq!(Distribution::of(&[]), None);
+    }
+
+    #[test]
+    fn startup_cycles_are_set_apart_by_cycle_id_and_the_steady_medians_give_f() {
+        // Cycle 1 and 2 carry setup; rows arrive out of order; steady cycles are 3, 4, 5.
+        let text = "cycle,stage,seconds\n\
+                    3,generation,70\n3,scoring,10\n3,training,30\n3,refit,10\n\
+                    1,generation,200\n1,scoring,10\n1,training,30\n1,refit,60\n\
+                    5,generation,72\n5,scoring,10\n5,training,30\n5,refit,12\n\
+                    2,generation,150\n2,refit,40\n\
+                    4,generation,68\n4,scoring,10\n4,training,30\n4,refit,9\n";
+        let measured = stage_stats(&parse_measurements(text), 2);
+        assert_eq!(measured.startup.cycles, [1, 2]);
+        assert_eq!(measured.steady.cycles, [3, 4, 5]);
+        let startup_generation = &measured.startup.stages[0];
+        assert_eq!((startup_generation.name.as_str(), startup_generation.distribution.median), ("generation", 175.0));
+        let names: Vec<&str> = measured.steady.stages.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["generation", "scoring", "training", "refit"]);
+        let medians: Vec<f64> = measured.spec.stages.iter().map(|s| s.seconds).collect();
+        assert_eq!(medians, [70.0, 10.0, 30.0, 10.0]);
+        assert!(measured.refit_fraction.is_some_and(|f| close(f, 1.0 / 12.0)));
+        assert_eq!(measured.steady.cycle_seconds.map(|d| (d.min, d.median, d.max)), Some((117.0, 120.0, 124.0)));
+        assert!(measured.problems.is_empty() && measured.notes.is_empty(), "{:?}", measured.notes);
+        let text = measured.to_string();
+        assert!(text.contains("Startup: cycles 1, 2 (2 cycles)"), "{text}");
+        assert!(text.contains("Refit share of the cycle: f = 0.0833 (8.33 %)"), "{text}");
+
+        let all_steady = stage_stats(&parse_measurements(text_of_rows()), 0);
+        assert!(all_steady.startup.cycles.is_empty() && all_steady.steady.cycles.len() == 2);
+    }
+
+    fn text_of_rows() -> &'static str {
+        "1,refit,10\n1,work,90\n2,refit,20\n2,work,80\n"
+    }
+
+    #[test]
+    fn too_many_startup_cycles_leave_no_steady_state_and_say_so() {
+        let measured = stage_stats(&parse_measurements(text_of_rows()), 5);
+        assert_eq!(measured.startup.cycles, [1, 2]);
+        assert!(measured.steady.stages.is_empty() && measured.refit_fraction.is_none());
+        assert_eq!(
+            measured.notes,
+            ["all 2 cycles are startup (startup = 5); lower the startup count to get a steady state"]
+        );
+        assert_eq!(measured.problems[0].path, "stages");
+    }
+
+    #[test]
+    fn a_stage_missing_from_some_cycles_is_noted_and_no_refit_means_no_f() {
+        let measured = stage_stats(&parse_measurements("1,work,90\n1,sync,10\n2,work,80\n"), 0);
+        assert_eq!(measured.notes, ["stage \"sync\" was measured in 1 of 2 steady cycles; its statistics use those"]);
+        assert_eq!(measured.refit_fraction, None);
+        assert!(measured.to_string().contains("Cannot compute f: stages: no stage is the refit"));
+    }
+
+    /// A valid cycle of up to 8 stages with explicit refit flags, a wait and a preparation, and overlaps
+    /// (when `overlapping`) within what validation allows.
+    fn any_cycle(overlapping: bool) -> impl Strategy<Value = CycleSpec> {
+        (
+            prop::collection::vec((0.0f64..500.0, 0.0f64..1.0), 1..8),
+            any::<prop::sample::Index>(),
+            0.0f64..0.5,
+            0.0f64..0.5,
+        )
+            .prop_map(move |(raw, refit_at, wait_share, preparation_share)| {
+                let refit_index = refit_at.index(raw.len());
+                let stages = raw
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &(seconds, overlap_share))| {
+                        let previous = if i == 0 { 0.0 } else { raw[i - 1].0 };
+                        let overlap = if overlapping { overlap_share * seconds.min(previous) } else { 0.0 };
+                        Stage { name: format!("stage {i}"), seconds, overlap, refit: Some(i == refit_index) }
+                    })
+                    .collect();
+                let refit_seconds = raw[refit_index].0;
+                let split = RefitSplit {
+                    wait: refit_seconds * wait_share,
+                    transfer: None,
+                    preparation: refit_seconds * preparation_share,
+                };
+                CycleSpec { stages, refit: Some(split), speedup: 1.0 }
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn a_faster_transfer_never_makes_the_cycle_slower(
+            spec in any::<bool>().prop_flat_map(any_cycle), s in 1.0f64..1000.0,
+        ) {
+            prop_assume!(spec.validate().is_ok());
+            let report = report_of(&CycleSpec { speedup: s, ..spec });
+            prop_assert!(report.cycle_speedup >= 1.0 - 1e-12, "{report:?}");
+        }
+
+        #[test]
+        fn no_speedup_beats_the_instant_transfer_bound(
+            spec in any::<bool>().prop_flat_map(any_cycle), s in 0.01f64..1000.0,
+        ) {
+            prop_assume!(spec.validate().is_ok());
+            let report = report_of(&CycleSpec { speedup: s, ..spec });
+            let slack = 1e-9 * report.before.cycle_seconds;
+            prop_assert!(report.after.cycle_seconds >= report.bound.best_cycle_seconds - slack, "{report:?}");
+        }
+
+        #[test]
+        fn the_formula_equals_the_timeline_for_a_sequential_cycle(spec in any_cycle(false), s in 0.01f64..1000.0) {
+            prop_assume!(spec.validate().is_ok());
+            let report = report_of(&CycleSpec { speedup: s, ..spec });
+            prop_assert!((report.formula.ratio - report.ratio).abs() <= 1e-9, "{report:?}");
+            prop_assert!(report.formula.matches_timeline);
+        }
+
+        #[test]
+        fn parsing_arbitrary_text_never_panics(text in any::<String>(), startup in 0usize..5) {
+            let _ = parse_cycle(&text);
+            let _ = stage_stats(&parse_measurements(&text), startup);
+        }
+
+        #[test]
+        fn parsing_text_that_looks_like_the_formats_never_panics(
+            text in r#"[\[\]{}",:0-9a-z\n .#-]{0,120}"#, startup in 0usize..5,
+        ) {
+            let _ = parse_cycle(&text).map(|spec| spec.report().map(|report| report.to_string()));
+            let measured = stage_stats(&parse_measurements(&text), startup);
+            let _ = measured.to_string();
+        }
+    }
+}

@@ -48,11 +48,7 @@ impl Region {
         if offset.len() != shape.len() || shape.len() > MAX_RANK {
             return None;
         }
-        let mut region = Region {
-            rank: shape.len() as u8,
-            offset: [0; MAX_RANK],
-            shape: [0; MAX_RANK],
-        };
+        let mut region = Region { rank: shape.len() as u8, offset: [0; MAX_RANK], shape: [0; MAX_RANK] };
         region.offset[..shape.len()].copy_from_slice(offset);
         region.shape[..shape.len()].copy_from_slice(shape);
         Some(region)
@@ -65,11 +61,7 @@ impl Region {
 
     /// Builds a box from one interval per dim (at most [`MAX_RANK`]; extra dims are ignored).
     pub fn from_intervals(intervals: impl IntoIterator<Item = Interval>) -> Region {
-        let mut region = Region {
-            rank: 0,
-            offset: [0; MAX_RANK],
-            shape: [0; MAX_RANK],
-        };
+        let mut region = Region { rank: 0, offset: [0; MAX_RANK], shape: [0; MAX_RANK] };
         for (dim, interval) in intervals.into_iter().take(MAX_RANK).enumerate() {
             region.offset[dim] = interval.start;
             region.shape[dim] = interval.len();
@@ -92,9 +84,7 @@ impl Region {
     }
     /// Number of entries; saturates rather than wrapping (validated specs never reach `u64::MAX`).
     pub fn entries(&self) -> u64 {
-        self.shape()
-            .iter()
-            .fold(1u64, |acc, &n| acc.saturating_mul(n))
+        self.shape().iter().fold(1u64, |acc, &n| acc.saturating_mul(n))
     }
     pub fn is_empty(&self) -> bool {
         self.shape().contains(&0)
@@ -138,12 +128,7 @@ impl Region {
 
 impl std::fmt::Debug for Region {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Region{{offset: {:?}, shape: {:?}}}",
-            self.offset(),
-            self.shape()
-        )
+        write!(f, "Region{{offset: {:?}, shape: {:?}}}", self.offset(), self.shape())
     }
 }
 
@@ -170,14 +155,7 @@ pub enum Dtype {
 }
 
 impl Dtype {
-    pub const ALL: [Dtype; 6] = [
-        Dtype::Fp32,
-        Dtype::Bf16,
-        Dtype::Fp16,
-        Dtype::Fp8,
-        Dtype::Int8,
-        Dtype::Int32,
-    ];
+    pub const ALL: [Dtype; 6] = [Dtype::Fp32, Dtype::Bf16, Dtype::Fp16, Dtype::Fp8, Dtype::Int8, Dtype::Int32];
 
     pub const fn bytes(self) -> u64 {
         match self {
@@ -198,10 +176,7 @@ impl Dtype {
     }
     /// Accepts the tool's names and PyTorch's (`torch.bfloat16`, `float32`, `float8_e4m3fn`, …).
     pub fn parse(text: &str) -> Option<Dtype> {
-        let t = text
-            .trim()
-            .trim_start_matches("torch.")
-            .to_ascii_lowercase();
+        let t = text.trim().trim_start_matches("torch.").to_ascii_lowercase();
         Some(match t.as_str() {
             "fp32" | "float32" | "float" | "f32" => Dtype::Fp32,
             "bf16" | "bfloat16" => Dtype::Bf16,
@@ -227,10 +202,7 @@ mod tests {
     #[test]
     fn touching_intervals_do_not_overlap() {
         assert_eq!(Interval::new(0, 4).intersect(Interval::new(4, 8)), None);
-        assert_eq!(
-            Interval::new(0, 5).intersect(Interval::new(4, 8)),
-            Some(Interval::new(4, 5))
-        );
+        assert_eq!(Interval::new(0, 5).intersect(Interval::new(4, 8)), Some(Interval::new(4, 5)));
     }
 
     #[test]
@@ -238,17 +210,9 @@ mod tests {
         let a = Region::new(&[0, 0], &[4, 6]).unwrap();
         let b = Region::new(&[0, 3], &[12, 3]).unwrap();
         let c = a.intersect(&b).unwrap();
-        assert_eq!(
-            (c.offset(), c.shape(), c.entries()),
-            (&[0, 3][..], &[4, 3][..], 12)
-        );
+        assert_eq!((c.offset(), c.shape(), c.entries()), (&[0, 3][..], &[4, 3][..], 12));
         assert!(a.contains(&c) && b.contains(&c));
-        assert!(
-            Region::new(&[4, 0], &[4, 6])
-                .unwrap()
-                .intersect(&a)
-                .is_none()
-        );
+        assert!(Region::new(&[4, 0], &[4, 6]).unwrap().intersect(&a).is_none());
     }
 
     #[test]

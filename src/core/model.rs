@@ -111,12 +111,7 @@ pub struct Topology {
 
 impl Default for Topology {
     fn default() -> Self {
-        Topology {
-            devices_per_node: 8,
-            nvlink_gbps: 450.0,
-            nic_gbps: 50.0,
-            latency_us: 5.0,
-        }
+        Topology { devices_per_node: 8, nvlink_gbps: 450.0, nic_gbps: 50.0, latency_us: 5.0 }
     }
 }
 

@@ -31,12 +31,8 @@ impl Placement {
     /// `SS0x4`. The error says what was expected.
     pub fn parse(text: &str) -> Result<Placement, String> {
         let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let expected = || {
-            format!(
-                "`{}` is not a placement; expected Shard(d), S(d), Replicate(), R, Partial() or P",
-                text.trim()
-            )
-        };
+        let expected =
+            || format!("`{}` is not a placement; expected Shard(d), S(d), Replicate(), R, Partial() or P", text.trim());
         let (name, args) = match t.find('(') {
             Some(open) => {
                 if !t.ends_with(')') {
@@ -47,21 +43,16 @@ impl Placement {
             None => (t.as_str(), ""),
         };
         let lower = name.to_ascii_lowercase();
-        let lower = lower
-            .trim_start_matches("torch.distributed.tensor.")
-            .trim_start_matches("placement.");
+        let lower = lower.trim_start_matches("torch.distributed.tensor.").trim_start_matches("placement.");
         match lower {
             "shard" | "s" => {
                 if args.is_empty() && lower == "s" && t.len() > 1 {
                     return Err(expected());
                 }
                 let d = args.strip_prefix("dim=").unwrap_or(args);
-                parse_dim(d).map(Placement::Shard).ok_or_else(|| {
-                    format!(
-                        "`{}`: the shard dim must be a non-negative integer",
-                        text.trim()
-                    )
-                })
+                parse_dim(d)
+                    .map(Placement::Shard)
+                    .ok_or_else(|| format!("`{}`: the shard dim must be a non-negative integer", text.trim()))
             }
             "replicate" | "r" if args.is_empty() => Ok(Placement::Replicate),
             "partial" | "p"
@@ -78,11 +69,8 @@ impl Placement {
                 let mut dim = None;
                 let mut split = None;
                 for (i, part) in args.split(',').enumerate() {
-                    let (key, value) = part.split_once('=').unwrap_or(if i == 0 {
-                        ("dim", part)
-                    } else {
-                        ("split_factor", part)
-                    });
+                    let (key, value) =
+                        part.split_once('=').unwrap_or(if i == 0 { ("dim", part) } else { ("split_factor", part) });
                     match key {
                         "dim" => dim = parse_dim(value),
                         "split_factor" => split = value.parse::<u64>().ok().filter(|&k| k > 0),
@@ -90,29 +78,22 @@ impl Placement {
                     }
                 }
                 match (dim, split) {
-                    (Some(dim), Some(split_factor)) => {
-                        Ok(Placement::StridedShard { dim, split_factor })
-                    }
-                    _ => Err(format!(
-                        "`{}`: expected _StridedShard(dim=d, split_factor=k)",
-                        text.trim()
-                    )),
+                    (Some(dim), Some(split_factor)) => Ok(Placement::StridedShard { dim, split_factor }),
+                    _ => Err(format!("`{}`: expected _StridedShard(dim=d, split_factor=k)", text.trim())),
                 }
             }
             _ => {
                 // Compact spellings without parentheses: S0, SS0x4.
-                if let Some(rest) = lower.strip_prefix("ss") {
-                    if let Some((d, k)) = rest.split_once('x') {
-                        if let (Some(dim), Ok(split_factor)) = (parse_dim(d), k.parse::<u64>()) {
-                            if split_factor > 0 {
-                                return Ok(Placement::StridedShard { dim, split_factor });
-                            }
-                        }
-                    }
-                } else if let Some(d) = lower.strip_prefix('s') {
-                    if let Some(dim) = parse_dim(d) {
-                        return Ok(Placement::Shard(dim));
-                    }
+                if let Some((d, k)) = lower.strip_prefix("ss").and_then(|rest| rest.split_once('x'))
+                    && let (Some(dim), Ok(split_factor)) = (parse_dim(d), k.parse::<u64>())
+                    && split_factor > 0
+                {
+                    return Ok(Placement::StridedShard { dim, split_factor });
+                }
+                if !lower.starts_with("ss")
+                    && let Some(dim) = lower.strip_prefix('s').and_then(parse_dim)
+                {
+                    return Ok(Placement::Shard(dim));
                 }
                 Err(expected())
             }
@@ -185,13 +166,9 @@ pub fn parse_layout_text(text: &str) -> Result<LayoutText, String> {
     if t.is_empty() {
         return Err("empty layout: expected e.g. [Shard(0), Replicate()] or P('tp', None)".into());
     }
-    let jax = ["PartitionSpec(", "P(", "jax.sharding.PartitionSpec("]
-        .iter()
-        .find_map(|p| t.strip_prefix(p));
+    let jax = ["PartitionSpec(", "P(", "jax.sharding.PartitionSpec("].iter().find_map(|p| t.strip_prefix(p));
     if let Some(rest) = jax {
-        let inner = rest
-            .strip_suffix(')')
-            .ok_or("JAX partition spec: missing the closing `)`")?;
+        let inner = rest.strip_suffix(')').ok_or("JAX partition spec: missing the closing `)`")?;
         return parse_partition_spec(inner).map(LayoutText::PartitionSpec);
     }
     let inner = t
@@ -208,9 +185,7 @@ pub fn parse_layout_text(text: &str) -> Result<LayoutText, String> {
         placements.push(Placement::parse(item).map_err(|e| format!("placement {i}: {e}"))?);
     }
     if placements.is_empty() {
-        return Err(
-            "no placements: expected one per mesh dim, e.g. [Shard(0), Replicate()]".into(),
-        );
+        return Err("no placements: expected one per mesh dim, e.g. [Shard(0), Replicate()]".into());
     }
     Ok(LayoutText::Placements(placements))
 }
@@ -267,9 +242,7 @@ fn parse_partition_spec(inner: &str) -> Result<Vec<Vec<String>>, String> {
 fn axis_name(item: &str, index: usize) -> Result<String, String> {
     let unquoted = item.trim_matches(|c| c == '\'' || c == '"');
     if unquoted.is_empty() || !unquoted.chars().all(|c| c.is_alphanumeric() || c == '_') {
-        return Err(format!(
-            "tensor dim {index}: `{item}` is not a mesh axis name (expected e.g. 'tp' or None)"
-        ));
+        return Err(format!("tensor dim {index}: `{item}` is not a mesh axis name (expected e.g. 'tp' or None)"));
     }
     Ok(unquoted.to_string())
 }
@@ -291,20 +264,8 @@ mod tests {
             ("Partial()", Placement::Partial),
             ("Partial(sum)", Placement::Partial),
             ("P", Placement::Partial),
-            (
-                "_StridedShard(dim=0, split_factor=4)",
-                Placement::StridedShard {
-                    dim: 0,
-                    split_factor: 4,
-                },
-            ),
-            (
-                "SS0x4",
-                Placement::StridedShard {
-                    dim: 0,
-                    split_factor: 4,
-                },
-            ),
+            ("_StridedShard(dim=0, split_factor=4)", Placement::StridedShard { dim: 0, split_factor: 4 }),
+            ("SS0x4", Placement::StridedShard { dim: 0, split_factor: 4 }),
         ] {
             assert_eq!(Placement::parse(text), Ok(want), "{text}");
         }
@@ -312,22 +273,10 @@ mod tests {
 
     #[test]
     fn bad_spellings_say_what_was_expected() {
-        for text in [
-            "Shard(-1)",
-            "Shard()",
-            "Q",
-            "Partial(max)",
-            "Shard(0",
-            "S(x)",
-            "",
-        ] {
+        for text in ["Shard(-1)", "Shard()", "Q", "Partial(max)", "Shard(0", "S(x)", ""] {
             assert!(Placement::parse(text).is_err(), "{text} should not parse");
         }
-        assert!(
-            Placement::parse("Partial(max)")
-                .unwrap_err()
-                .contains("only Partial(sum)")
-        );
+        assert!(Placement::parse("Partial(max)").unwrap_err().contains("only Partial(sum)"));
     }
 
     #[test]
@@ -336,10 +285,7 @@ mod tests {
             Placement::Shard(3),
             Placement::Replicate,
             Placement::Partial,
-            Placement::StridedShard {
-                dim: 1,
-                split_factor: 2,
-            },
+            Placement::StridedShard { dim: 1, split_factor: 2 },
         ] {
             assert_eq!(Placement::parse(&p.short()), Ok(p));
             assert_eq!(Placement::parse(&p.dtensor()), Ok(p));
@@ -350,34 +296,18 @@ mod tests {
     fn layout_text_reads_dtensor_and_jax() {
         assert_eq!(
             parse_layout_text("[Shard(0), Replicate()]"),
-            Ok(LayoutText::Placements(vec![
-                Placement::Shard(0),
-                Placement::Replicate
-            ]))
+            Ok(LayoutText::Placements(vec![Placement::Shard(0), Placement::Replicate]))
         );
         assert_eq!(
             parse_layout_text("S(0) R"),
-            Ok(LayoutText::Placements(vec![
-                Placement::Shard(0),
-                Placement::Replicate
-            ]))
+            Ok(LayoutText::Placements(vec![Placement::Shard(0), Placement::Replicate]))
         );
-        assert_eq!(
-            parse_layout_text("P('tp', None)"),
-            Ok(LayoutText::PartitionSpec(vec![vec!["tp".into()], vec![]]))
-        );
+        assert_eq!(parse_layout_text("P('tp', None)"), Ok(LayoutText::PartitionSpec(vec![vec!["tp".into()], vec![]])));
         assert_eq!(
             parse_layout_text("PartitionSpec(('dp', 'tp'), None)"),
-            Ok(LayoutText::PartitionSpec(vec![
-                vec!["dp".into(), "tp".into()],
-                vec![]
-            ]))
+            Ok(LayoutText::PartitionSpec(vec![vec!["dp".into(), "tp".into()], vec![]]))
         );
-        assert!(
-            parse_layout_text("[Shard(0), Bogus]")
-                .unwrap_err()
-                .contains("placement 1")
-        );
+        assert!(parse_layout_text("[Shard(0), Bogus]").unwrap_err().contains("placement 1"));
         assert!(parse_layout_text("P('t p')").is_err());
         assert!(parse_layout_text("").is_err());
     }

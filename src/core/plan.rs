@@ -27,11 +27,7 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 3] = [
-        Strategy::Intersection,
-        Strategy::WholeShard,
-        Strategy::Gather,
-    ];
+    pub const ALL: [Strategy; 3] = [Strategy::Intersection, Strategy::WholeShard, Strategy::Gather];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -48,9 +44,7 @@ impl Strategy {
         }
     }
     pub fn parse(text: &str) -> Option<Strategy> {
-        Strategy::ALL
-            .into_iter()
-            .find(|s| s.name() == text || (text == "whole_shard" && *s == Strategy::WholeShard))
+        Strategy::ALL.into_iter().find(|s| s.name() == text || (text == "whole_shard" && *s == Strategy::WholeShard))
     }
 }
 
@@ -135,23 +129,9 @@ impl DeviceTable {
                 devices.len() as u32 - 1
             })
         };
-        let source_slots = reshard
-            .source_mesh
-            .devices
-            .iter()
-            .map(|&d| slot(d))
-            .collect();
-        let destination_slots = reshard
-            .destination_mesh
-            .devices
-            .iter()
-            .map(|&d| slot(d))
-            .collect();
-        DeviceTable {
-            devices,
-            source_slots,
-            destination_slots,
-        }
+        let source_slots = reshard.source_mesh.devices.iter().map(|&d| slot(d)).collect();
+        let destination_slots = reshard.destination_mesh.devices.iter().map(|&d| slot(d)).collect();
+        DeviceTable { devices, source_slots, destination_slots }
     }
 }
 
@@ -187,36 +167,18 @@ impl<'a> Planner<'a> {
     }
 
     /// Plans one tensor.
-    pub fn run_tensor(
-        &mut self,
-        index: usize,
-        visit: &mut impl FnMut(&Piece),
-    ) -> Result<(), String> {
+    pub fn run_tensor(&mut self, index: usize, visit: &mut impl FnMut(&Piece)) -> Result<(), String> {
         let reshard = self.reshard;
-        let tensor = reshard
-            .tensors
-            .get(index)
-            .ok_or_else(|| format!("no tensor {index}"))?;
-        let source = SideRegions::new(
-            &tensor.source,
-            &reshard.source_mesh,
-            &tensor.shape,
-            reshard.split,
-        )?;
-        let destination = SideRegions::new(
-            &tensor.destination,
-            &reshard.destination_mesh,
-            &tensor.shape,
-            reshard.split,
-        )?;
+        let tensor = reshard.tensors.get(index).ok_or_else(|| format!("no tensor {index}"))?;
+        let source = SideRegions::new(&tensor.source, &reshard.source_mesh, &tensor.shape, reshard.split)?;
+        let destination =
+            SideRegions::new(&tensor.destination, &reshard.destination_mesh, &tensor.shape, reshard.split)?;
         let entry_bytes = reshard.wire_dtype(tensor).bytes();
         match self.strategy {
             Strategy::Intersection | Strategy::WholeShard => {
                 self.direct(index, tensor, &source, &destination, entry_bytes, visit);
             }
-            Strategy::Gather => {
-                self.gather(index, tensor, &source, &destination, entry_bytes, visit)
-            }
+            Strategy::Gather => self.gather(index, tensor, &source, &destination, entry_bytes, visit),
         }
         Ok(())
     }
@@ -243,12 +205,7 @@ impl<'a> Planner<'a> {
         let mut best = base + replicas[0];
         let rank = |flat: usize| {
             let id = devices[flat];
-            (
-                id != dst,
-                self.reshard.topology.node_of(id) != node,
-                self.sender_load[flat],
-                id,
-            )
+            (id != dst, self.reshard.topology.node_of(id) != node, self.sender_load[flat], id)
         };
         let mut best_rank = rank(best);
         for &r in &replicas[1..] {
@@ -308,9 +265,8 @@ impl<'a> Planner<'a> {
     ) {
         let rank = tensor.shape.len();
         // Per tensor dim, per destination class: the overlapping source classes, from a merge.
-        let overlaps: Vec<Vec<Vec<(usize, Interval)>>> = (0..rank)
-            .map(|d| merge_overlaps(&source.intervals[d], &destination.intervals[d]))
-            .collect();
+        let overlaps: Vec<Vec<Vec<(usize, Interval)>>> =
+            (0..rank).map(|d| merge_overlaps(&source.intervals[d], &destination.intervals[d])).collect();
         let whole_shard = self.strategy == Strategy::WholeShard;
         let mut runs: Vec<&[(usize, Interval)]> = Vec::with_capacity(rank);
         let mut cursor = vec![0usize; rank];
@@ -327,19 +283,14 @@ impl<'a> Planner<'a> {
             cursor.iter_mut().for_each(|c| *c = 0);
             loop {
                 let keep = Region::from_intervals((0..rank).map(|d| runs[d][cursor[d]].1));
-                let base: usize = (0..rank)
-                    .map(|d| source.class_offsets[d][runs[d][cursor[d]].0])
-                    .sum();
+                let base: usize = (0..rank).map(|d| source.class_offsets[d][runs[d][cursor[d]].0]).sum();
                 let region = if whole_shard {
-                    Region::from_intervals(
-                        (0..rank).map(|d| source.intervals[d][runs[d][cursor[d]].0]),
-                    )
+                    Region::from_intervals((0..rank).map(|d| source.intervals[d][runs[d][cursor[d]].0]))
                 } else {
                     keep
                 };
                 for (contributor, &partial) in source.partial_offsets.iter().enumerate() {
-                    let src_flat =
-                        self.choose_replica(base + partial, &source.replica_offsets, dst);
+                    let src_flat = self.choose_replica(base + partial, &source.replica_offsets, dst);
                     self.emit(
                         tensor_index,
                         src_flat,
@@ -377,24 +328,15 @@ impl<'a> Planner<'a> {
         let whole = Region::from_intervals(tensor.shape.iter().map(|&n| Interval::new(0, n)));
         // Every distinct non-empty source region, once per partial contributor, to the root.
         let classes: Vec<Vec<usize>> = (0..rank)
-            .map(|d| {
-                (0..source.intervals[d].len())
-                    .filter(|&c| !source.intervals[d][c].is_empty())
-                    .collect()
-            })
+            .map(|d| (0..source.intervals[d].len()).filter(|&c| !source.intervals[d][c].is_empty()).collect())
             .collect();
         if classes.iter().all(|c| !c.is_empty()) {
             let mut cursor = vec![0usize; rank];
             loop {
-                let region = Region::from_intervals(
-                    (0..rank).map(|d| source.intervals[d][classes[d][cursor[d]]]),
-                );
-                let base: usize = (0..rank)
-                    .map(|d| source.class_offsets[d][classes[d][cursor[d]]])
-                    .sum();
+                let region = Region::from_intervals((0..rank).map(|d| source.intervals[d][classes[d][cursor[d]]]));
+                let base: usize = (0..rank).map(|d| source.class_offsets[d][classes[d][cursor[d]]]).sum();
                 for (contributor, &partial) in source.partial_offsets.iter().enumerate() {
-                    let src_flat =
-                        self.choose_replica(base + partial, &source.replica_offsets, root);
+                    let src_flat = self.choose_replica(base + partial, &source.replica_offsets, root);
                     self.emit(
                         tensor_index,
                         src_flat,
@@ -453,17 +395,10 @@ fn advance(cursor: &mut [usize], radix: impl Fn(usize) -> usize) -> bool {
 
 /// For each destination interval, the source intervals overlapping it (with the overlap), by a merge of the
 /// two sorted lists. Empty intervals overlap nothing.
-pub fn merge_overlaps(
-    source: &[Interval],
-    destination: &[Interval],
-) -> Vec<Vec<(usize, Interval)>> {
-    let mut src_order: Vec<usize> = (0..source.len())
-        .filter(|&i| !source[i].is_empty())
-        .collect();
+pub fn merge_overlaps(source: &[Interval], destination: &[Interval]) -> Vec<Vec<(usize, Interval)>> {
+    let mut src_order: Vec<usize> = (0..source.len()).filter(|&i| !source[i].is_empty()).collect();
     src_order.sort_by_key(|&i| source[i].start);
-    let mut dst_order: Vec<usize> = (0..destination.len())
-        .filter(|&i| !destination[i].is_empty())
-        .collect();
+    let mut dst_order: Vec<usize> = (0..destination.len()).filter(|&i| !destination[i].is_empty()).collect();
     dst_order.sort_by_key(|&i| destination[i].start);
     let mut out = vec![Vec::new(); destination.len()];
     let (mut i, mut j) = (0, 0);
@@ -495,11 +430,7 @@ pub fn plan(reshard: &Reshard, strategy: Strategy) -> Result<Plan, String> {
     let mut planner = Planner::new(reshard, strategy);
     let mut pieces = Vec::new();
     planner.run(|p| pieces.push(*p))?;
-    Ok(Plan {
-        strategy,
-        pieces,
-        table: planner.table,
-    })
+    Ok(Plan { strategy, pieces, table: planner.table })
 }
 
 #[cfg(test)]
@@ -512,23 +443,11 @@ mod tests {
         let toy = presets::toy();
         let plan = plan(&toy, Strategy::Intersection).unwrap();
         assert_eq!(plan.pieces.len(), 6);
-        assert!(
-            plan.pieces
-                .iter()
-                .all(|p| p.region.shape() == [4, 3] && p.region.entries() == 12)
-        );
-        assert_eq!(
-            plan.pieces.iter().map(|p| p.region.entries()).sum::<u64>(),
-            72
-        );
+        assert!(plan.pieces.iter().all(|p| p.region.shape() == [4, 3] && p.region.entries() == 12));
+        assert_eq!(plan.pieces.iter().map(|p| p.region.entries()).sum::<u64>(), 72);
         // Each destination gets one piece from each source.
         for dst in [3, 4] {
-            let mut srcs: Vec<u32> = plan
-                .pieces
-                .iter()
-                .filter(|p| p.dst == dst)
-                .map(|p| p.src)
-                .collect();
+            let mut srcs: Vec<u32> = plan.pieces.iter().filter(|p| p.dst == dst).map(|p| p.src).collect();
             srcs.sort();
             assert_eq!(srcs, [0, 1, 2]);
         }
@@ -537,38 +456,17 @@ mod tests {
     #[test]
     fn whole_shard_moves_twice_the_entries_on_the_toy() {
         let plan = plan(&presets::toy(), Strategy::WholeShard).unwrap();
-        assert_eq!(
-            plan.pieces.iter().map(|p| p.region.entries()).sum::<u64>(),
-            144
-        );
-        assert!(
-            plan.pieces
-                .iter()
-                .all(|p| p.region.shape() == [4, 6] && p.keep.shape() == [4, 3])
-        );
+        assert_eq!(plan.pieces.iter().map(|p| p.region.entries()).sum::<u64>(), 144);
+        assert!(plan.pieces.iter().all(|p| p.region.shape() == [4, 6] && p.keep.shape() == [4, 3]));
     }
 
     #[test]
     fn merge_pairs_only_overlapping_intervals() {
-        let s = [
-            Interval::new(0, 4),
-            Interval::new(4, 8),
-            Interval::new(8, 12),
-        ];
-        let d = [
-            Interval::new(0, 6),
-            Interval::new(6, 12),
-            Interval::new(12, 12),
-        ];
+        let s = [Interval::new(0, 4), Interval::new(4, 8), Interval::new(8, 12)];
+        let d = [Interval::new(0, 6), Interval::new(6, 12), Interval::new(12, 12)];
         let m = merge_overlaps(&s, &d);
-        assert_eq!(
-            m[0],
-            vec![(0, Interval::new(0, 4)), (1, Interval::new(4, 6))]
-        );
-        assert_eq!(
-            m[1],
-            vec![(1, Interval::new(6, 8)), (2, Interval::new(8, 12))]
-        );
+        assert_eq!(m[0], vec![(0, Interval::new(0, 4)), (1, Interval::new(4, 6))]);
+        assert_eq!(m[1], vec![(1, Interval::new(6, 8)), (2, Interval::new(8, 12))]);
         assert!(m[2].is_empty());
     }
 
@@ -581,11 +479,7 @@ mod tests {
         )
         .unwrap();
         let plan = plan(&colocated, Strategy::Intersection).unwrap();
-        assert!(
-            plan.pieces.iter().all(|p| p.is_local()),
-            "{:?}",
-            plan.pieces
-        );
+        assert!(plan.pieces.iter().all(|p| p.is_local()), "{:?}", plan.pieces);
         // The colocated preset keeps the diagonal local: one local piece per device.
         let preset = super::plan(&presets::colocated(), Strategy::Intersection).unwrap();
         assert_eq!(preset.pieces.iter().filter(|p| p.is_local()).count(), 4);
@@ -595,12 +489,7 @@ mod tests {
                "destination": {"mesh": [4], "devices": [16, 17, 18, 19], "placements": ["S(0)"]}}"#,
         )
         .unwrap();
-        let senders: Vec<u32> = super::plan(&r, Strategy::Intersection)
-            .unwrap()
-            .pieces
-            .iter()
-            .map(|p| p.src)
-            .collect();
+        let senders: Vec<u32> = super::plan(&r, Strategy::Intersection).unwrap().pieces.iter().map(|p| p.src).collect();
         assert_eq!(senders, [0, 1, 0, 1]);
     }
 
@@ -610,28 +499,17 @@ mod tests {
         let tensor = &presets::partial().tensors[0];
         let contributors = 4;
         let entries: u64 = plan.pieces.iter().map(|p| p.region.entries()).sum();
-        assert_eq!(
-            entries,
-            tensor.entries() * contributors * 2 /* two replicated destinations */
-        );
+        assert_eq!(entries, tensor.entries() * contributors * 2 /* two replicated destinations */);
     }
 
     #[test]
     fn gather_sends_each_region_once_then_rings_the_whole_tensor() {
         let plan = plan(&presets::toy(), Strategy::Gather).unwrap();
-        let to_root: Vec<&Piece> = plan
-            .pieces
-            .iter()
-            .filter(|p| p.role == PieceRole::ToRoot)
-            .collect();
+        let to_root: Vec<&Piece> = plan.pieces.iter().filter(|p| p.role == PieceRole::ToRoot).collect();
         assert_eq!(to_root.len(), 3);
         assert!(to_root.iter().all(|p| p.dst == 0));
-        let hops: Vec<(u32, u32)> = plan
-            .pieces
-            .iter()
-            .filter(|p| p.role == PieceRole::RingHop)
-            .map(|p| (p.src, p.dst))
-            .collect();
+        let hops: Vec<(u32, u32)> =
+            plan.pieces.iter().filter(|p| p.role == PieceRole::RingHop).map(|p| (p.src, p.dst)).collect();
         assert_eq!(hops, [(0, 3), (3, 4)]);
     }
 
@@ -639,9 +517,7 @@ mod tests {
     fn large_plans_scale_with_pieces() {
         let large = presets::large();
         let mut count = 0u64;
-        Planner::new(&large, Strategy::Intersection)
-            .run(|_| count += 1)
-            .unwrap();
+        Planner::new(&large, Strategy::Intersection).run(|_| count += 1).unwrap();
         assert_eq!(count, 1024 * 256);
     }
 }

@@ -144,8 +144,7 @@ pub fn llama_inventory_json(layers: usize) -> String {
 
 /// The Llama-70B-like inventory with `layers` layers (55 layers give 498 tensors, ≈ 8.2 M pieces).
 pub fn llama_inventory(layers: usize) -> Reshard {
-    parse_spec(&llama_inventory_json(layers))
-        .unwrap_or_else(|e| panic!("llama inventory is invalid: {e}"))
+    parse_spec(&llama_inventory_json(layers)).unwrap_or_else(|e| panic!("llama inventory is invalid: {e}"))
 }
 
 #[cfg(test)]
@@ -155,12 +154,7 @@ mod tests {
     #[test]
     fn every_preset_is_a_valid_spec() {
         for preset in PRESETS {
-            assert!(
-                parse_spec(preset.spec).is_ok(),
-                "{}: {:?}",
-                preset.name,
-                parse_spec(preset.spec).err()
-            );
+            assert!(parse_spec(preset.spec).is_ok(), "{}: {:?}", preset.name, parse_spec(preset.spec).err());
         }
     }
 
@@ -169,9 +163,6 @@ mod tests {
         let inventory = llama_inventory(2);
         assert_eq!(inventory.tensors.len(), 3 + 2 * 9);
         assert_eq!(inventory.source_mesh.size(), 1024);
-        assert_eq!(
-            inventory.destination_mesh.devices[0], 1024,
-            "destination devices follow the source's"
-        );
+        assert_eq!(inventory.destination_mesh.devices[0], 1024, "destination devices follow the source's");
     }
 }

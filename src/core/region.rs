@@ -18,10 +18,7 @@ pub fn split(extent: Interval, count: u64, index: u64, rule: SplitRule) -> Inter
     let (lo, hi) = match rule {
         SplitRule::Chunk => {
             let size = n.div_ceil(count);
-            (
-                index.saturating_mul(size).min(n),
-                (index + 1).saturating_mul(size).min(n),
-            )
+            (index.saturating_mul(size).min(n), (index + 1).saturating_mul(size).min(n))
         }
         SplitRule::Balanced => {
             let (q, rem) = (n / count, n % count);
@@ -37,24 +34,16 @@ pub fn split(extent: Interval, count: u64, index: u64, rule: SplitRule) -> Inter
 /// Plain `Shard`s apply in mesh-dim order (or reversed with [`ShardOrder::Strided`]). A `_StridedShard`
 /// follows PyTorch's rule: it is deferred until the next plain `Shard` of the same dim, whose mesh-dim sizes
 /// (together with deferred ones applied so far) must equal its `split_factor`; anything else is refused.
-pub fn shard_orders(
-    layout: &Layout,
-    mesh_shape: &[u64],
-    rank: usize,
-) -> Result<Vec<Vec<usize>>, String> {
+pub fn shard_orders(layout: &Layout, mesh_shape: &[u64], rank: usize) -> Result<Vec<Vec<usize>>, String> {
     let mut orders = vec![Vec::new(); rank];
     let mut deferred: Vec<Vec<(usize, u64)>> = vec![Vec::new(); rank];
     let mut ended = vec![false; rank];
     for (mesh_dim, placement) in layout.placements.iter().enumerate() {
         match *placement {
-            Placement::StridedShard { dim, split_factor } if dim < rank => {
-                deferred[dim].push((mesh_dim, split_factor))
-            }
+            Placement::StridedShard { dim, split_factor } if dim < rank => deferred[dim].push((mesh_dim, split_factor)),
             Placement::Shard(dim) if dim < rank => {
                 if ended[dim] {
-                    return Err(format!(
-                        "Shard({dim}) after a strided group of the same dim is not supported"
-                    ));
+                    return Err(format!("Shard({dim}) after a strided group of the same dim is not supported"));
                 }
                 orders[dim].push(mesh_dim);
                 if !deferred[dim].is_empty() {
@@ -76,9 +65,7 @@ pub fn shard_orders(
         }
     }
     if let Some(dim) = deferred.iter().position(|d| !d.is_empty()) {
-        return Err(format!(
-            "_StridedShard(dim={dim}) has no later Shard({dim}) to follow"
-        ));
+        return Err(format!("_StridedShard(dim={dim}) has no later Shard({dim}) to follow"));
     }
     if layout.order == ShardOrder::Strided {
         for order in &mut orders {
@@ -108,12 +95,7 @@ pub struct SideRegions {
 
 impl SideRegions {
     /// Builds the tables for a validated layout. Errors only on a layout validation would have refused.
-    pub fn new(
-        layout: &Layout,
-        mesh: &Mesh,
-        shape: &[u64],
-        rule: SplitRule,
-    ) -> Result<SideRegions, String> {
+    pub fn new(layout: &Layout, mesh: &Mesh, shape: &[u64], rule: SplitRule) -> Result<SideRegions, String> {
         let orders = shard_orders(layout, &mesh.shape, shape.len())?;
         let strides = mesh.strides();
         let mut intervals = Vec::with_capacity(shape.len());
@@ -125,10 +107,7 @@ impl SideRegions {
                 let mut next = Vec::with_capacity(current.len() * k as usize);
                 for &(extent, offset) in &current {
                     for r in 0..k {
-                        next.push((
-                            split(extent, k, r, rule),
-                            offset + r as usize * strides[mesh_dim],
-                        ));
+                        next.push((split(extent, k, r, rule), offset + r as usize * strides[mesh_dim]));
                     }
                 }
                 current = next;
@@ -141,10 +120,7 @@ impl SideRegions {
             for (mesh_dim, p) in layout.placements.iter().enumerate() {
                 if *p == kind {
                     let (size, stride) = (mesh.shape[mesh_dim] as usize, strides[mesh_dim]);
-                    offsets = offsets
-                        .iter()
-                        .flat_map(|&o| (0..size).map(move |r| o + r * stride))
-                        .collect();
+                    offsets = offsets.iter().flat_map(|&o| (0..size).map(move |r| o + r * stride)).collect();
                 }
             }
             offsets
@@ -172,9 +148,7 @@ impl SideRegions {
 
     /// The region of the device at row-major mesh index `flat`.
     pub fn region_of(&self, flat: usize) -> Region {
-        Region::from_intervals(
-            (0..self.intervals.len()).map(|d| self.intervals[d][self.class_of(d, flat)]),
-        )
+        Region::from_intervals((0..self.intervals.len()).map(|d| self.intervals[d][self.class_of(d, flat)]))
     }
 
     /// Number of partial contributors for each entry (1 when the side has no `Partial`).
@@ -232,9 +206,7 @@ mod tests {
     use crate::core::geometry::Dtype;
 
     fn sizes(n: u64, k: u64, rule: SplitRule) -> Vec<u64> {
-        (0..k)
-            .map(|r| split(Interval::new(0, n), k, r, rule).len())
-            .collect()
+        (0..k).map(|r| split(Interval::new(0, n), k, r, rule).len()).collect()
     }
 
     #[test]
@@ -252,18 +224,12 @@ mod tests {
 
     #[test]
     fn empty_chunks_sit_at_the_end_of_their_extent() {
-        assert_eq!(
-            split(Interval::new(0, 6), 4, 3, SplitRule::Chunk),
-            Interval::new(6, 6)
-        );
+        assert_eq!(split(Interval::new(0, 6), 4, 3, SplitRule::Chunk), Interval::new(6, 6));
     }
 
     fn layout(placements: &[&str], order: ShardOrder) -> Layout {
         Layout {
-            placements: placements
-                .iter()
-                .map(|p| Placement::parse(p).unwrap())
-                .collect(),
+            placements: placements.iter().map(|p| Placement::parse(p).unwrap()).collect(),
             order,
             dtype: Dtype::Bf16,
         }
@@ -273,17 +239,9 @@ mod tests {
     fn nested_shards_apply_in_mesh_order() {
         // Dim 10 on a 2×2 mesh [S(0), S(0)]: 3, 2, 3, 2 at offsets 0, 3, 5, 8.
         let mesh = Mesh::contiguous(&[2, 2], 0);
-        let regions = device_regions(
-            &layout(&["S(0)", "S(0)"], ShardOrder::Mesh),
-            &mesh,
-            &[10],
-            SplitRule::Chunk,
-        )
-        .unwrap();
-        let got: Vec<(u64, u64)> = regions
-            .iter()
-            .map(|d| (d.region.offset()[0], d.region.shape()[0]))
-            .collect();
+        let regions =
+            device_regions(&layout(&["S(0)", "S(0)"], ShardOrder::Mesh), &mesh, &[10], SplitRule::Chunk).unwrap();
+        let got: Vec<(u64, u64)> = regions.iter().map(|d| (d.region.offset()[0], d.region.shape()[0])).collect();
         assert_eq!(got, [(0, 3), (3, 2), (5, 3), (8, 2)]);
     }
 
@@ -291,20 +249,10 @@ mod tests {
     fn strided_order_applies_right_to_left() {
         // [16] on [2, 4]: the 4-way dim splits first, so mesh coordinate (i, j) holds chunk j*2 + i.
         let mesh = Mesh::contiguous(&[2, 4], 0);
-        let strided = device_regions(
-            &layout(&["S(0)", "S(0)"], ShardOrder::Strided),
-            &mesh,
-            &[16],
-            SplitRule::Chunk,
-        )
-        .unwrap();
-        let explicit = device_regions(
-            &layout(&["SS0x4", "S(0)"], ShardOrder::Mesh),
-            &mesh,
-            &[16],
-            SplitRule::Chunk,
-        )
-        .unwrap();
+        let strided =
+            device_regions(&layout(&["S(0)", "S(0)"], ShardOrder::Strided), &mesh, &[16], SplitRule::Chunk).unwrap();
+        let explicit =
+            device_regions(&layout(&["SS0x4", "S(0)"], ShardOrder::Mesh), &mesh, &[16], SplitRule::Chunk).unwrap();
         let offsets: Vec<u64> = strided.iter().map(|d| d.region.offset()[0]).collect();
         assert_eq!(offsets, [0, 4, 8, 12, 2, 6, 10, 14]);
         assert_eq!(strided, explicit);
@@ -313,19 +261,9 @@ mod tests {
     #[test]
     fn replicas_and_contributors_are_numbered() {
         let mesh = Mesh::contiguous(&[2, 3], 0);
-        let regions = device_regions(
-            &layout(&["P", "R"], ShardOrder::Mesh),
-            &mesh,
-            &[4],
-            SplitRule::Chunk,
-        )
-        .unwrap();
+        let regions = device_regions(&layout(&["P", "R"], ShardOrder::Mesh), &mesh, &[4], SplitRule::Chunk).unwrap();
         let got: Vec<(usize, usize)> = regions.iter().map(|d| (d.contributor, d.replica)).collect();
         assert_eq!(got, [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]);
-        assert!(
-            regions
-                .iter()
-                .all(|d| d.region == Region::whole(&[4]).unwrap())
-        );
+        assert!(regions.iter().all(|d| d.region == Region::whole(&[4]).unwrap()));
     }
 }

@@ -10,8 +10,7 @@ use serde_json::Value;
 
 use super::geometry::{Dtype, MAX_RANK};
 use super::model::{
-    ConvertAt, Layout, Mesh, Reshard, ShardOrder, SplitRule, TensorChange, Topology,
-    default_dim_names,
+    ConvertAt, Layout, Mesh, Reshard, ShardOrder, SplitRule, TensorChange, Topology, default_dim_names,
 };
 use super::placement::Placement;
 
@@ -29,11 +28,7 @@ pub struct Problem {
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.path.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.path, self.message)
-        }
+        if self.path.is_empty() { f.write_str(&self.message) } else { write!(f, "{}: {}", self.path, self.message) }
     }
 }
 
@@ -45,18 +40,11 @@ pub struct SpecError {
 
 impl SpecError {
     pub fn single(path: impl Into<String>, message: impl Into<String>) -> SpecError {
-        SpecError {
-            problems: vec![Problem {
-                path: path.into(),
-                message: message.into(),
-            }],
-        }
+        SpecError { problems: vec![Problem { path: path.into(), message: message.into() }] }
     }
     /// The problems whose path starts with `prefix` (for showing each under its own field).
     pub fn under<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a Problem> + 'a {
-        self.problems
-            .iter()
-            .filter(move |p| p.path.starts_with(prefix))
+        self.problems.iter().filter(move |p| p.path.starts_with(prefix))
     }
 }
 
@@ -183,10 +171,7 @@ struct Problems(Vec<Problem>);
 
 impl Problems {
     fn add(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.0.push(Problem {
-            path: path.into(),
-            message: message.into(),
-        });
+        self.0.push(Problem { path: path.into(), message: message.into() });
     }
 }
 
@@ -198,10 +183,7 @@ pub fn validate(input: &SpecInput) -> Result<Reshard, SpecError> {
         None | Some("chunk") | Some("torch.chunk") => SplitRule::Chunk,
         Some("balanced") | Some("array_split") => SplitRule::Balanced,
         Some(other) => {
-            problems.add(
-                "split",
-                format!("`{other}` is not a split rule; expected \"chunk\" or \"balanced\""),
-            );
+            problems.add("split", format!("`{other}` is not a split rule; expected \"chunk\" or \"balanced\""));
             SplitRule::Chunk
         }
     };
@@ -209,58 +191,33 @@ pub fn validate(input: &SpecInput) -> Result<Reshard, SpecError> {
         None | Some("sender") => ConvertAt::Sender,
         Some("receiver") => ConvertAt::Receiver,
         Some(other) => {
-            problems.add(
-                "convert_at",
-                format!("`{other}` is not allowed; expected \"sender\" or \"receiver\""),
-            );
+            problems.add("convert_at", format!("`{other}` is not allowed; expected \"sender\" or \"receiver\""));
             ConvertAt::Sender
         }
     };
     let topology = validate_topology(input.topology.as_ref(), &mut problems);
 
     let source_mesh = validate_mesh("source", &input.source, 0, None, &mut problems);
-    let first_destination = source_mesh.as_ref().map_or(0, |m| {
-        m.devices.iter().max().map_or(0, |&d| d.saturating_add(1))
-    });
-    let destination_mesh = validate_mesh(
-        "destination",
-        &input.destination,
-        first_destination,
-        source_mesh.as_ref(),
-        &mut problems,
-    );
+    let first_destination =
+        source_mesh.as_ref().map_or(0, |m| m.devices.iter().max().map_or(0, |&d| d.saturating_add(1)));
+    let destination_mesh =
+        validate_mesh("destination", &input.destination, first_destination, source_mesh.as_ref(), &mut problems);
 
     // One tensor, or an inventory of many.
     let entries: Vec<(String, &TensorInput)> = match (&input.tensor, &input.tensors) {
         (Some(t), None) => vec![("tensor".into(), t)],
-        (None, Some(list)) => list
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (format!("tensors[{i}]"), t))
-            .collect(),
+        (None, Some(list)) => list.iter().enumerate().map(|(i, t)| (format!("tensors[{i}]"), t)).collect(),
         (Some(_), Some(_)) => {
-            problems.add(
-                "tensor",
-                "give either `tensor` (one) or `tensors` (an inventory), not both",
-            );
+            problems.add("tensor", "give either `tensor` (one) or `tensors` (an inventory), not both");
             vec![]
         }
         (None, None) => {
-            problems.add(
-                "tensor",
-                "missing: expected {\"shape\": [..]} (or `tensors` for an inventory)",
-            );
+            problems.add("tensor", "missing: expected {\"shape\": [..]} (or `tensors` for an inventory)");
             vec![]
         }
     };
     if entries.len() > MAX_TENSORS {
-        problems.add(
-            "tensors",
-            format!(
-                "{} tensors; at most {MAX_TENSORS} are supported",
-                entries.len()
-            ),
-        );
+        problems.add("tensors", format!("{} tensors; at most {MAX_TENSORS} are supported", entries.len()));
     }
     if input.tensors.as_ref().is_some_and(|t| t.is_empty()) {
         problems.add("tensors", "empty: expected at least one tensor");
@@ -282,41 +239,26 @@ pub fn validate(input: &SpecInput) -> Result<Reshard, SpecError> {
             &mut problems,
         ) {
             let src_bytes = change.entries().checked_mul(change.source.dtype.bytes());
-            let dst_bytes = change
-                .entries()
-                .checked_mul(change.destination.dtype.bytes());
+            let dst_bytes = change.entries().checked_mul(change.destination.dtype.bytes());
             match (src_bytes, dst_bytes) {
                 (Some(a), Some(b)) => match total_bytes.checked_add(a.max(b)) {
                     Some(t) => total_bytes = t,
                     None => overflowed = true,
                 },
-                _ => problems.add(
-                    format!("{path}.shape"),
-                    "the tensor's size in bytes overflows 64 bits",
-                ),
+                _ => problems.add(format!("{path}.shape"), "the tensor's size in bytes overflows 64 bits"),
             }
             tensors.push(change);
         }
     }
     if overflowed {
-        problems.add(
-            "tensors",
-            "the inventory's total size in bytes overflows 64 bits",
-        );
+        problems.add("tensors", "the inventory's total size in bytes overflows 64 bits");
     }
 
     match (problems.0.is_empty(), source_mesh, destination_mesh) {
-        (true, Some(source_mesh), Some(destination_mesh)) => Ok(Reshard {
-            source_mesh,
-            destination_mesh,
-            tensors,
-            split,
-            convert_at,
-            topology,
-        }),
-        _ => Err(SpecError {
-            problems: problems.0,
-        }),
+        (true, Some(source_mesh), Some(destination_mesh)) => {
+            Ok(Reshard { source_mesh, destination_mesh, tensors, split, convert_at, topology })
+        }
+        _ => Err(SpecError { problems: problems.0 }),
     }
 }
 
@@ -325,10 +267,7 @@ fn validate_topology(input: Option<&TopologyInput>, problems: &mut Problems) -> 
     let Some(input) = input else { return topology };
     if let Some(n) = input.devices_per_node {
         if !(1..=1_000_000).contains(&n) {
-            problems.add(
-                "topology.devices_per_node",
-                format!("{n}: expected a whole number from 1 to 1,000,000"),
-            );
+            problems.add("topology.devices_per_node", format!("{n}: expected a whole number from 1 to 1,000,000"));
         } else {
             topology.devices_per_node = n as u32;
         }
@@ -336,30 +275,16 @@ fn validate_topology(input: Option<&TopologyInput>, problems: &mut Problems) -> 
     let mut positive = |name: &str, value: Option<f64>, slot: &mut f64, allow_zero: bool| {
         if let Some(v) = value {
             if !v.is_finite() || v < 0.0 || (!allow_zero && v == 0.0) {
-                let want = if allow_zero {
-                    "a finite number ≥ 0"
-                } else {
-                    "a finite number > 0"
-                };
+                let want = if allow_zero { "a finite number ≥ 0" } else { "a finite number > 0" };
                 problems.add(format!("topology.{name}"), format!("{v}: expected {want}"));
             } else {
                 *slot = v;
             }
         }
     };
-    positive(
-        "nvlink_gbps",
-        input.nvlink_gbps,
-        &mut topology.nvlink_gbps,
-        false,
-    );
+    positive("nvlink_gbps", input.nvlink_gbps, &mut topology.nvlink_gbps, false);
     positive("nic_gbps", input.nic_gbps, &mut topology.nic_gbps, false);
-    positive(
-        "latency_us",
-        input.latency_us,
-        &mut topology.latency_us,
-        true,
-    );
+    positive("latency_us", input.latency_us, &mut topology.latency_us, true);
     topology
 }
 
@@ -372,10 +297,7 @@ fn validate_mesh(
 ) -> Option<Mesh> {
     let dims = match &input.mesh {
         None => {
-            problems.add(
-                format!("{side}.mesh"),
-                "missing: expected the mesh shape, e.g. [2, 4]",
-            );
+            problems.add(format!("{side}.mesh"), "missing: expected the mesh shape, e.g. [2, 4]");
             return None;
         }
         Some(MeshShapeInput::Size(n)) => vec![*n],
@@ -383,38 +305,23 @@ fn validate_mesh(
     };
     let before = problems.0.len();
     if dims.is_empty() {
-        problems.add(
-            format!("{side}.mesh"),
-            "empty: expected at least one mesh dim, e.g. [4]",
-        );
+        problems.add(format!("{side}.mesh"), "empty: expected at least one mesh dim, e.g. [4]");
     }
     if dims.len() > MAX_RANK {
-        problems.add(
-            format!("{side}.mesh"),
-            format!("{} mesh dims; at most {MAX_RANK} are supported", dims.len()),
-        );
+        problems.add(format!("{side}.mesh"), format!("{} mesh dims; at most {MAX_RANK} are supported", dims.len()));
     }
     for (i, &n) in dims.iter().enumerate() {
         if n <= 0 {
-            problems.add(
-                format!("{side}.mesh[{i}]"),
-                format!("{n}: a mesh dim needs at least one device"),
-            );
+            problems.add(format!("{side}.mesh[{i}]"), format!("{n}: a mesh dim needs at least one device"));
         }
     }
     if problems.0.len() > before {
         return None;
     }
     let shape: Vec<u64> = dims.iter().map(|&n| n as u64).collect();
-    let size = shape
-        .iter()
-        .try_fold(1u64, |acc, &n| acc.checked_mul(n))
-        .filter(|&s| s <= MAX_MESH_DEVICES);
+    let size = shape.iter().try_fold(1u64, |acc, &n| acc.checked_mul(n)).filter(|&s| s <= MAX_MESH_DEVICES);
     let Some(size) = size else {
-        problems.add(
-            format!("{side}.mesh"),
-            format!("{dims:?} holds more than {MAX_MESH_DEVICES} devices"),
-        );
+        problems.add(format!("{side}.mesh"), format!("{dims:?} holds more than {MAX_MESH_DEVICES} devices"));
         return None;
     };
 
@@ -424,25 +331,16 @@ fn validate_mesh(
             if names.len() != shape.len() {
                 problems.add(
                     format!("{side}.dim_names"),
-                    format!(
-                        "{} names for a mesh of {} dims; expected one name per mesh dim",
-                        names.len(),
-                        shape.len()
-                    ),
+                    format!("{} names for a mesh of {} dims; expected one name per mesh dim", names.len(), shape.len()),
                 );
             }
             let mut seen = HashSet::new();
             for (i, name) in names.iter().enumerate() {
                 if name.trim().is_empty() {
-                    problems.add(
-                        format!("{side}.dim_names[{i}]"),
-                        "empty: expected a name such as \"tp\"",
-                    );
+                    problems.add(format!("{side}.dim_names[{i}]"), "empty: expected a name such as \"tp\"");
                 } else if !seen.insert(name.as_str()) {
-                    problems.add(
-                        format!("{side}.dim_names[{i}]"),
-                        format!("`{name}` is used twice; names must differ"),
-                    );
+                    problems
+                        .add(format!("{side}.dim_names[{i}]"), format!("`{name}` is used twice; names must differ"));
                 }
             }
             names.clone()
@@ -450,33 +348,27 @@ fn validate_mesh(
     };
 
     let devices: Vec<u32> = match &input.devices {
-        None => (0..size)
-            .map(|i| first_device.saturating_add(i as u32))
-            .collect(),
-        Some(DevicesInput::Named(name)) if name == "colocated" || name == "source" => {
-            match colocate_with {
-                Some(source) if source.size() as u64 == size => source.devices.clone(),
-                Some(source) => {
-                    problems.add(
+        None => (0..size).map(|i| first_device.saturating_add(i as u32)).collect(),
+        Some(DevicesInput::Named(name)) if name == "colocated" || name == "source" => match colocate_with {
+            Some(source) if source.size() as u64 == size => source.devices.clone(),
+            Some(source) => {
+                problems.add(
                     format!("{side}.devices"),
-                    format!("\"colocated\" needs the same number of devices as the source ({}), not {size}", source.size()),
+                    format!(
+                        "\"colocated\" needs the same number of devices as the source ({}), not {size}",
+                        source.size()
+                    ),
                 );
-                    return None;
-                }
-                None => {
-                    problems.add(
-                        format!("{side}.devices"),
-                        "\"colocated\" only applies to the destination",
-                    );
-                    return None;
-                }
+                return None;
             }
-        }
+            None => {
+                problems.add(format!("{side}.devices"), "\"colocated\" only applies to the destination");
+                return None;
+            }
+        },
         Some(DevicesInput::Named(other)) => {
-            problems.add(
-                format!("{side}.devices"),
-                format!("`{other}`: expected a list of device ids or \"colocated\""),
-            );
+            problems
+                .add(format!("{side}.devices"), format!("`{other}`: expected a list of device ids or \"colocated\""));
             return None;
         }
         Some(DevicesInput::Ids(ids)) => {
@@ -495,10 +387,7 @@ fn validate_mesh(
                         format!("{id}: expected a device id from 0 to {}", u32::MAX),
                     );
                 } else if !seen.insert(id) {
-                    problems.add(
-                        format!("{side}.devices[{i}]"),
-                        format!("device {id} appears twice in the mesh"),
-                    );
+                    problems.add(format!("{side}.devices[{i}]"), format!("device {id} appears twice in the mesh"));
                 } else {
                     out.push(id as u32);
                 }
@@ -509,11 +398,7 @@ fn validate_mesh(
     if problems.0.len() > before {
         return None;
     }
-    Some(Mesh {
-        shape,
-        dim_names,
-        devices,
-    })
+    Some(Mesh { shape, dim_names, devices })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -529,54 +414,25 @@ fn validate_tensor(
 ) -> Option<TensorChange> {
     let before = problems.0.len();
     if tensor.shape.is_empty() {
-        problems.add(
-            format!("{path}.shape"),
-            "empty: expected a rank from 1 to 8, e.g. [12, 6]",
-        );
+        problems.add(format!("{path}.shape"), "empty: expected a rank from 1 to 8, e.g. [12, 6]");
     }
     if tensor.shape.len() > MAX_RANK {
-        problems.add(
-            format!("{path}.shape"),
-            format!(
-                "rank {} is more than the supported {MAX_RANK}",
-                tensor.shape.len()
-            ),
-        );
+        problems
+            .add(format!("{path}.shape"), format!("rank {} is more than the supported {MAX_RANK}", tensor.shape.len()));
     }
     for (i, &n) in tensor.shape.iter().enumerate() {
         if n <= 0 {
-            problems.add(
-                format!("{path}.shape[{i}]"),
-                format!("{n}: every tensor dim needs a size of at least 1"),
-            );
+            problems.add(format!("{path}.shape[{i}]"), format!("{n}: every tensor dim needs a size of at least 1"));
         }
     }
     let shape: Vec<u64> = tensor.shape.iter().map(|&n| n.max(0) as u64).collect();
-    if shape
-        .iter()
-        .try_fold(1u64, |a, &n| a.checked_mul(n))
-        .is_none()
-    {
-        problems.add(
-            format!("{path}.shape"),
-            "the number of entries overflows 64 bits",
-        );
+    if shape.iter().try_fold(1u64, |a, &n| a.checked_mul(n)).is_none() {
+        problems.add(format!("{path}.shape"), "the number of entries overflows 64 bits");
     }
     let rank_ok = problems.0.len() == before;
 
-    let name = tensor.name.clone().unwrap_or_else(|| {
-        if is_inventory {
-            path.to_string()
-        } else {
-            "w".into()
-        }
-    });
-    let tensor_dtype = parse_dtype(
-        &format!("{path}.dtype"),
-        tensor.dtype.as_deref(),
-        Dtype::Bf16,
-        problems,
-    );
+    let name = tensor.name.clone().unwrap_or_else(|| if is_inventory { path.to_string() } else { "w".into() });
+    let tensor_dtype = parse_dtype(&format!("{path}.dtype"), tensor.dtype.as_deref(), Dtype::Bf16, problems);
 
     // In an inventory the tensor's own side holds its placements; the top-level side holds the mesh.
     let side_for = |own: &Option<SideInput>, top: &SideInput, name: &str| -> (String, SideInput) {
@@ -588,36 +444,14 @@ fn validate_tensor(
     };
     let (src_path, src_side) = side_for(&tensor.source, source_side, "source");
     let (dst_path, dst_side) = side_for(&tensor.destination, destination_side, "destination");
-    let source = validate_layout(
-        &src_path,
-        &src_side,
-        source_mesh,
-        &shape,
-        rank_ok,
-        false,
-        tensor_dtype,
-        problems,
-    );
-    let destination = validate_layout(
-        &dst_path,
-        &dst_side,
-        destination_mesh,
-        &shape,
-        rank_ok,
-        true,
-        tensor_dtype,
-        problems,
-    );
+    let source = validate_layout(&src_path, &src_side, source_mesh, &shape, rank_ok, false, tensor_dtype, problems);
+    let destination =
+        validate_layout(&dst_path, &dst_side, destination_mesh, &shape, rank_ok, true, tensor_dtype, problems);
 
     if problems.0.len() > before {
         return None;
     }
-    Some(TensorChange {
-        name,
-        shape,
-        source: source?,
-        destination: destination?,
-    })
+    Some(TensorChange { name, shape, source: source?, destination: destination? })
 }
 
 /// A tensor's own side settings on top of the inventory's shared side.
@@ -627,16 +461,8 @@ fn merge_side(top: &SideInput, own: &SideInput) -> SideInput {
         mesh: top.mesh.clone(),
         dim_names: top.dim_names.clone(),
         devices: top.devices.clone(),
-        placements: if placements_given {
-            own.placements.clone()
-        } else {
-            top.placements.clone()
-        },
-        partition_spec: if placements_given {
-            own.partition_spec.clone()
-        } else {
-            top.partition_spec.clone()
-        },
+        placements: if placements_given { own.placements.clone() } else { top.placements.clone() },
+        partition_spec: if placements_given { own.partition_spec.clone() } else { top.partition_spec.clone() },
         dtype: own.dtype.clone().or_else(|| top.dtype.clone()),
         order: own.order.clone().or_else(|| top.order.clone()),
     }
@@ -646,12 +472,7 @@ fn parse_dtype(path: &str, text: Option<&str>, default: Dtype, problems: &mut Pr
     match text {
         None => default,
         Some(t) => Dtype::parse(t).unwrap_or_else(|| {
-            problems.add(
-                path,
-                format!(
-                    "`{t}` is not a known dtype; expected fp32, bf16, fp16, fp8, int8 or int32"
-                ),
-            );
+            problems.add(path, format!("`{t}` is not a known dtype; expected fp32, bf16, fp16, fp8, int8 or int32"));
             default
         }),
     }
@@ -669,20 +490,12 @@ fn validate_layout(
     problems: &mut Problems,
 ) -> Option<Layout> {
     let before = problems.0.len();
-    let dtype = parse_dtype(
-        &format!("{side_path}.dtype"),
-        side.dtype.as_deref(),
-        tensor_dtype,
-        problems,
-    );
+    let dtype = parse_dtype(&format!("{side_path}.dtype"), side.dtype.as_deref(), tensor_dtype, problems);
     let mut order = match side.order.as_deref() {
         None | Some("mesh") => ShardOrder::Mesh,
         Some("strided") => ShardOrder::Strided,
         Some(other) => {
-            problems.add(
-                format!("{side_path}.order"),
-                format!("`{other}`: expected \"mesh\" or \"strided\""),
-            );
+            problems.add(format!("{side_path}.order"), format!("`{other}`: expected \"mesh\" or \"strided\""));
             ShardOrder::Mesh
         }
     };
@@ -691,17 +504,11 @@ fn validate_layout(
     let placements_path = format!("{side_path}.placements");
     let placements: Vec<Placement> = match (&side.placements, &side.partition_spec) {
         (Some(_), Some(_)) => {
-            problems.add(
-                side_path,
-                "give either `placements` or `partition_spec`, not both",
-            );
+            problems.add(side_path, "give either `placements` or `partition_spec`, not both");
             return None;
         }
         (None, None) => {
-            problems.add(
-                &placements_path,
-                "missing: expected one placement per mesh dim, e.g. [\"S(0)\"]",
-            );
+            problems.add(&placements_path, "missing: expected one placement per mesh dim, e.g. [\"S(0)\"]");
             return None;
         }
         (Some(list), None) => {
@@ -716,8 +523,7 @@ fn validate_layout(
         }
         (None, Some(spec)) => {
             let spec_path = format!("{side_path}.partition_spec");
-            let (placements, strided) =
-                translate_partition_spec(&spec_path, spec, mesh, rank, problems)?;
+            let (placements, strided) = translate_partition_spec(&spec_path, spec, mesh, rank, problems)?;
             if strided {
                 order = ShardOrder::Strided;
             }
@@ -740,13 +546,11 @@ fn validate_layout(
     }
     for (i, p) in placements.iter().enumerate() {
         let at = format!("{placements_path}[{i}]");
-        if let Some(d) = p.shard_dim() {
-            if rank_ok && d >= rank {
-                problems.add(
-                    &at,
-                    format!("{} but the tensor has rank {rank}", p.dtensor_short()),
-                );
-            }
+        if let Some(d) = p.shard_dim()
+            && rank_ok
+            && d >= rank
+        {
+            problems.add(&at, format!("{} but the tensor has rank {rank}", p.dtensor_short()));
         }
         if *p == Placement::Partial && is_destination {
             problems.add(&at, "Partial on a destination: a destination must hold real values (Shard or Replicate)");
@@ -755,11 +559,7 @@ fn validate_layout(
     if problems.0.len() > before {
         return None;
     }
-    let layout = Layout {
-        placements,
-        order,
-        dtype,
-    };
+    let layout = Layout { placements, order, dtype };
     if let Err(message) = super::region::shard_orders(&layout, &mesh.shape, rank) {
         problems.add(&placements_path, message);
         return None;
@@ -791,10 +591,7 @@ fn translate_partition_spec(
     if spec.len() > rank {
         problems.add(
             path,
-            format!(
-                "{} entries but the tensor has rank {rank}; expected at most one per tensor dim",
-                spec.len()
-            ),
+            format!("{} entries but the tensor has rank {rank}; expected at most one per tensor dim", spec.len()),
         );
     }
     let mut placements = vec![Placement::Replicate; mesh.shape.len()];
@@ -817,26 +614,17 @@ fn translate_partition_spec(
                 names
             }
             other => {
-                problems.add(
-                    &at,
-                    format!("{other}: expected null, a mesh axis name or a list of names"),
-                );
+                problems.add(&at, format!("{other}: expected null, a mesh axis name or a list of names"));
                 continue;
             }
         };
         let mut mesh_dims = Vec::new();
         for name in names {
             match mesh.dim_names.iter().position(|n| n == name) {
-                None => problems.add(
-                    &at,
-                    format!(
-                        "`{name}` is not a mesh dim name; the mesh has {:?}",
-                        mesh.dim_names
-                    ),
-                ),
-                Some(m) if assigned[m] => {
-                    problems.add(&at, format!("mesh axis `{name}` is used twice"))
+                None => {
+                    problems.add(&at, format!("`{name}` is not a mesh dim name; the mesh has {:?}", mesh.dim_names))
                 }
+                Some(m) if assigned[m] => problems.add(&at, format!("mesh axis `{name}` is used twice")),
                 Some(m) => {
                     assigned[m] = true;
                     placements[m] = Placement::Shard(dim);
@@ -849,10 +637,7 @@ fn translate_partition_spec(
         } else if mesh_dims.windows(2).all(|w| w[0] > w[1]) {
             strided = true;
         } else {
-            problems.add(
-                &at,
-                "mesh axes listed in an order that is neither mesh order nor its reverse",
-            );
+            problems.add(&at, "mesh axes listed in an order that is neither mesh order nor its reverse");
         }
     }
     if strided && mesh_order {
@@ -884,16 +669,9 @@ mod tests {
     fn the_issue_example_parses_with_defaults_filled_in() {
         let r = parse_spec(TOY).unwrap();
         assert_eq!(r.source_mesh.devices, vec![0, 1, 2]);
-        assert_eq!(
-            r.destination_mesh.devices,
-            vec![3, 4],
-            "destination defaults to the ids after the source"
-        );
+        assert_eq!(r.destination_mesh.devices, vec![3, 4], "destination defaults to the ids after the source");
         assert_eq!(r.tensors[0].source.placements, vec![Placement::Shard(0)]);
-        assert_eq!(
-            r.tensors[0].destination.placements,
-            vec![Placement::Shard(1)]
-        );
+        assert_eq!(r.tensors[0].destination.placements, vec![Placement::Shard(1)]);
         assert_eq!(r.tensors[0].destination.dtype, Dtype::Bf16);
         assert_eq!(r.topology, Topology::default());
     }
@@ -927,10 +705,7 @@ mod tests {
             r#"{"tensor": {"shape": [12, 6]}, "source": {"mesh": [3], "placements": ["S(0)"]},
             "destination": {"mesh": [2], "placements": ["Shard(2)"]}}"#,
         );
-        assert_eq!(
-            got,
-            vec!["destination.placements[0]: Shard(2) but the tensor has rank 2"]
-        );
+        assert_eq!(got, vec!["destination.placements[0]: Shard(2) but the tensor has rank 2"]);
     }
 
     #[test]
@@ -963,10 +738,7 @@ mod tests {
             "destination": {"mesh": [2], "placements": ["Partial()"]}}"#,
         );
         assert_eq!(got.len(), 1);
-        assert!(
-            got[0].starts_with("destination.placements[0]: Partial on a destination"),
-            "{got:?}"
-        );
+        assert!(got[0].starts_with("destination.placements[0]: Partial on a destination"), "{got:?}");
     }
 
     #[test]
@@ -975,10 +747,7 @@ mod tests {
             r#"{"tensor": {"shape": [1,1,1,1,1,1,1,1,1]}, "source": {"mesh": [1], "placements": ["R"]},
             "destination": {"mesh": [1], "placements": ["R"]}}"#,
         );
-        assert_eq!(
-            got,
-            vec!["tensor.shape: rank 9 is more than the supported 8"]
-        );
+        assert_eq!(got, vec!["tensor.shape: rank 9 is more than the supported 8"]);
     }
 
     #[test]
@@ -987,18 +756,12 @@ mod tests {
             r#"{"tensor": {"shape": [4294967296, 2147483648], "dtype": "fp32"},
             "source": {"mesh": [1], "placements": ["R"]}, "destination": {"mesh": [1], "placements": ["R"]}}"#,
         );
-        assert_eq!(
-            got,
-            vec!["tensor.shape: the tensor's size in bytes overflows 64 bits"]
-        );
+        assert_eq!(got, vec!["tensor.shape: the tensor's size in bytes overflows 64 bits"]);
         let got = paths(
             r#"{"tensor": {"shape": [4294967296, 4294967297]},
             "source": {"mesh": [1], "placements": ["R"]}, "destination": {"mesh": [1], "placements": ["R"]}}"#,
         );
-        assert_eq!(
-            got,
-            vec!["tensor.shape: the number of entries overflows 64 bits"]
-        );
+        assert_eq!(got, vec!["tensor.shape: the number of entries overflows 64 bits"]);
     }
 
     #[test]
@@ -1007,14 +770,8 @@ mod tests {
             r#"{"tensor": {"shape": [4, 4]}, "source": {"mesh": [2, 2], "placements": ["S(0)"]},
             "destination": {"mesh": [2], "placements": ["Bogus"]}}"#,
         );
-        assert!(
-            got[0].starts_with("source.placements: 1 placements for a mesh of 2 dims"),
-            "{got:?}"
-        );
-        assert!(
-            got[1].starts_with("destination.placements[0]: `Bogus` is not a placement"),
-            "{got:?}"
-        );
+        assert!(got[0].starts_with("source.placements: 1 placements for a mesh of 2 dims"), "{got:?}");
+        assert!(got[1].starts_with("destination.placements[0]: `Bogus` is not a placement"), "{got:?}");
     }
 
     #[test]
@@ -1024,10 +781,7 @@ mod tests {
             "destination": {"mesh": [2], "placements": ["R"]}}"#,
         );
         assert_eq!(got.len(), 1);
-        assert!(
-            got[0].starts_with("tensor.shape[1]: invalid type"),
-            "{got:?}"
-        );
+        assert!(got[0].starts_with("tensor.shape[1]: invalid type"), "{got:?}");
         assert!(paths("{not json").len() == 1);
         assert!(paths("").len() == 1);
     }
@@ -1047,38 +801,23 @@ mod tests {
             r#"{"tensor": {"shape": [4]}, "source": {"mesh": [65536, 2], "placements": ["R", "R"]},
             "destination": {"mesh": [2], "devices": [-1, 5000000000], "placements": ["R"]}}"#,
         );
-        assert!(
-            got[0].starts_with("source.mesh: [65536, 2] holds more than 65536 devices"),
-            "{got:?}"
-        );
-        assert!(
-            got.iter()
-                .any(|p| p.starts_with("destination.devices[0]: -1")),
-            "{got:?}"
-        );
-        assert!(
-            got.iter()
-                .any(|p| p.starts_with("destination.devices[1]: 5000000000")),
-            "{got:?}"
-        );
+        assert!(got[0].starts_with("source.mesh: [65536, 2] holds more than 65536 devices"), "{got:?}");
+        assert!(got.iter().any(|p| p.starts_with("destination.devices[0]: -1")), "{got:?}");
+        assert!(got.iter().any(|p| p.starts_with("destination.devices[1]: 5000000000")), "{got:?}");
     }
 
     #[test]
     fn partition_spec_translates_to_placements() {
-        let r = parse_spec(r#"{"tensor": {"shape": [16, 6]},
+        let r = parse_spec(
+            r#"{"tensor": {"shape": [16, 6]},
             "source": {"mesh": [2, 4], "dim_names": ["dp", "tp"], "partition_spec": [["dp", "tp"], null]},
-            "destination": {"mesh": [2, 4], "dim_names": ["dp", "tp"], "partition_spec": [null, "tp"]}}"#)
+            "destination": {"mesh": [2, 4], "dim_names": ["dp", "tp"], "partition_spec": [null, "tp"]}}"#,
+        )
         .unwrap();
         let t = &r.tensors[0];
-        assert_eq!(
-            t.source.placements,
-            vec![Placement::Shard(0), Placement::Shard(0)]
-        );
+        assert_eq!(t.source.placements, vec![Placement::Shard(0), Placement::Shard(0)]);
         assert_eq!(t.source.order, ShardOrder::Mesh);
-        assert_eq!(
-            t.destination.placements,
-            vec![Placement::Replicate, Placement::Shard(1)]
-        );
+        assert_eq!(t.destination.placements, vec![Placement::Replicate, Placement::Shard(1)]);
         let r = parse_spec(
             r#"{"tensor": {"shape": [16]},
             "source": {"mesh": [2, 4], "dim_names": ["dp", "tp"], "partition_spec": [["tp", "dp"]]},
@@ -1091,10 +830,7 @@ mod tests {
             "source": {"mesh": [2], "dim_names": ["dp"], "partition_spec": ["tp"]},
             "destination": {"mesh": [1], "placements": ["R"]}}"#,
         );
-        assert!(
-            got[0].starts_with("source.partition_spec[0]: `tp` is not a mesh dim name"),
-            "{got:?}"
-        );
+        assert!(got[0].starts_with("source.partition_spec[0]: `tp` is not a mesh dim name"), "{got:?}");
     }
 
     #[test]
@@ -1125,14 +861,7 @@ mod tests {
 
     #[test]
     fn arbitrary_bytes_never_panic() {
-        for text in [
-            "null",
-            "[]",
-            "{\"tensor\":{}}",
-            "{\"source\":1}",
-            "\u{0}",
-            "{\"tensor\":{\"shape\":[1e99]}}",
-        ] {
+        for text in ["null", "[]", "{\"tensor\":{}}", "{\"source\":1}", "\u{0}", "{\"tensor\":{\"shape\":[1e99]}}"] {
             assert!(parse_spec(text).is_err());
         }
     }

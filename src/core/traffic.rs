@@ -17,12 +17,7 @@ pub enum LinkKind {
 }
 
 impl LinkKind {
-    pub const ALL: [LinkKind; 4] = [
-        LinkKind::NvlinkOut,
-        LinkKind::NvlinkIn,
-        LinkKind::NicOut,
-        LinkKind::NicIn,
-    ];
+    pub const ALL: [LinkKind; 4] = [LinkKind::NvlinkOut, LinkKind::NvlinkIn, LinkKind::NicOut, LinkKind::NicIn];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -129,22 +124,11 @@ impl Traffic {
     pub fn new(reshard: &Reshard, table: &DeviceTable, strategy: Strategy) -> Traffic {
         Traffic {
             strategy,
-            devices: table
-                .devices
-                .iter()
-                .map(|&device| DeviceTraffic {
-                    device,
-                    ..Default::default()
-                })
-                .collect(),
+            devices: table.devices.iter().map(|&device| DeviceTraffic { device, ..Default::default() }).collect(),
             per_tensor: reshard
                 .tensors
                 .iter()
-                .map(|t| TensorTotals {
-                    name: t.name.clone(),
-                    unique_entries: t.entries(),
-                    ..Default::default()
-                })
+                .map(|t| TensorTotals { name: t.name.clone(), unique_entries: t.entries(), ..Default::default() })
                 .collect(),
             topology: reshard.topology,
         }
@@ -184,24 +168,15 @@ impl Traffic {
             .devices
             .iter()
             .flat_map(|d| {
-                LinkKind::ALL
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| d.links[*i] > 0)
-                    .map(|(i, &link)| LinkLoad {
-                        device: d.device,
-                        link,
-                        bytes: d.links[i],
-                        seconds: d.links[i] as f64 / link.bytes_per_second(&self.topology),
-                    })
+                LinkKind::ALL.iter().enumerate().filter(|(i, _)| d.links[*i] > 0).map(|(i, &link)| LinkLoad {
+                    device: d.device,
+                    link,
+                    bytes: d.links[i],
+                    seconds: d.links[i] as f64 / link.bytes_per_second(&self.topology),
+                })
             })
             .collect();
-        loads.sort_by(|a, b| {
-            b.bytes
-                .cmp(&a.bytes)
-                .then(a.device.cmp(&b.device))
-                .then(a.link.cmp(&b.link))
-        });
+        loads.sort_by(|a, b| b.bytes.cmp(&a.bytes).then(a.device.cmp(&b.device)).then(a.link.cmp(&b.link)));
         loads
     }
 
@@ -212,18 +187,10 @@ impl Traffic {
 
     pub fn estimate(&self) -> Estimate {
         let topology = &self.topology;
-        let bounding_link = self.links().into_iter().max_by(|a, b| {
-            a.seconds
-                .total_cmp(&b.seconds)
-                .then(b.device.cmp(&a.device))
-        });
+        let bounding_link =
+            self.links().into_iter().max_by(|a, b| a.seconds.total_cmp(&b.seconds).then(b.device.cmp(&a.device)));
         let bandwidth_seconds = bounding_link.map_or(0.0, |l| l.seconds);
-        let max_messages = self
-            .devices
-            .iter()
-            .map(|d| d.messages_sent.max(d.messages_received))
-            .max()
-            .unwrap_or(0);
+        let max_messages = self.devices.iter().map(|d| d.messages_sent.max(d.messages_received)).max().unwrap_or(0);
         let latency_seconds = topology.latency_us * 1e-6 * max_messages as f64;
         let seconds = bandwidth_seconds + latency_seconds;
         let link_text = match bounding_link {
@@ -245,23 +212,11 @@ impl Traffic {
             topology.latency_us,
             format_seconds(seconds)
         );
-        Estimate {
-            seconds,
-            bandwidth_seconds,
-            latency_seconds,
-            bounding_link,
-            max_messages,
-            formula,
-        }
+        Estimate { seconds, bandwidth_seconds, latency_seconds, bounding_link, max_messages, formula }
     }
 
     pub fn totals(&self) -> Totals {
-        let sum = |f: fn(&TensorTotals) -> u64| {
-            self.per_tensor
-                .iter()
-                .map(f)
-                .fold(0u64, u64::saturating_add)
-        };
+        let sum = |f: fn(&TensorTotals) -> u64| self.per_tensor.iter().map(f).fold(0u64, u64::saturating_add);
         Totals {
             unique_entries: sum(|t| t.unique_entries),
             entries_moved: sum(|t| t.entries_moved),
@@ -282,10 +237,7 @@ impl Traffic {
             let group = match groups.iter_mut().find(|g| g.name == name) {
                 Some(g) => g,
                 None => {
-                    groups.push(TensorTotals {
-                        name,
-                        ..Default::default()
-                    });
+                    groups.push(TensorTotals { name, ..Default::default() });
                     groups.last_mut().expect("just pushed")
                 }
             };
@@ -304,13 +256,7 @@ impl Traffic {
 /// `layers.*.attn.wq`), so that per-layer weights add up per kind.
 pub fn group_of(name: &str) -> String {
     name.split('.')
-        .map(|part| {
-            if !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
-                "*"
-            } else {
-                part
-            }
-        })
+        .map(|part| if !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) { "*" } else { part })
         .collect::<Vec<_>>()
         .join(".")
 }
@@ -346,11 +292,7 @@ pub fn trim_float(value: f64, sig: usize) -> String {
     let magnitude = value.abs().log10().floor() as i32;
     let decimals = (sig as i32 - 1 - magnitude).max(0) as usize;
     let text = format!("{value:.decimals$}");
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text
-    }
+    if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }
 }
 
 /// Bytes with a binary unit: `144 B`, `1.5 KiB`, `128 MiB`.
@@ -362,9 +304,5 @@ pub fn format_bytes(bytes: u64) -> String {
         value /= 1024.0;
         unit += 1;
     }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{} {}", trim_float(value, 3), UNITS[unit])
-    }
+    if unit == 0 { format!("{bytes} B") } else { format!("{} {}", trim_float(value, 3), UNITS[unit]) }
 }

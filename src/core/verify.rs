@@ -61,12 +61,7 @@ pub struct VerifyOptions {
 
 impl Default for VerifyOptions {
     fn default() -> Self {
-        VerifyOptions {
-            version: 7,
-            max_entries: DEFAULT_MAX_ENTRIES,
-            max_reported: 1000,
-            fault: None,
-        }
+        VerifyOptions { version: 7, max_entries: DEFAULT_MAX_ENTRIES, max_reported: 1000, fault: None }
     }
 }
 
@@ -111,10 +106,7 @@ impl Verification {
                 self.checked_entries, self.destinations, self.version
             )
         } else {
-            format!(
-                "{} of {} entries do not match version {}",
-                self.mismatch_count, self.checked_entries, self.version
-            )
+            format!("{} of {} entries do not match version {}", self.mismatch_count, self.checked_entries, self.version)
         }
     }
 }
@@ -175,18 +167,11 @@ pub fn share(flat: u64, version: u64, c: usize, count: usize) -> u64 {
             .wrapping_add((c as u64).wrapping_mul(0x2545_F491_4F6C_DD1D))
             .wrapping_add(version.wrapping_mul(1_000_003))
     };
-    if c > 0 {
-        other(c)
-    } else {
-        (1..count).fold(value(flat, version), |acc, k| acc.wrapping_sub(other(k)))
-    }
+    if c > 0 { other(c) } else { (1..count).fold(value(flat, version), |acc, k| acc.wrapping_sub(other(k))) }
 }
 
 fn flat_index(coord: &[u64], shape: &[u64]) -> u64 {
-    coord
-        .iter()
-        .zip(shape)
-        .fold(0u64, |acc, (&x, &n)| acc.wrapping_mul(n).wrapping_add(x))
+    coord.iter().zip(shape).fold(0u64, |acc, (&x, &n)| acc.wrapping_mul(n).wrapping_add(x))
 }
 
 /// Index of `coord` inside `region`'s row-major buffer, or `None` outside it.
@@ -227,33 +212,18 @@ fn for_each_coord(region: &Region, mut visit: impl FnMut(&[u64])) {
 }
 
 /// Executes `plan` on buffers and compares every destination entry.
-pub fn verify(
-    reshard: &Reshard,
-    plan: &Plan,
-    options: VerifyOptions,
-) -> Result<Verification, VerifyError> {
+pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<Verification, VerifyError> {
     if plan.strategy == Strategy::Gather {
-        return Err(VerifyError::Unsupported {
-            strategy: plan.strategy,
-        });
+        return Err(VerifyError::Unsupported { strategy: plan.strategy });
     }
     let mut sides = Vec::with_capacity(reshard.tensors.len());
     let mut entries = 0u64;
     for tensor in &reshard.tensors {
-        let source = SideRegions::new(
-            &tensor.source,
-            &reshard.source_mesh,
-            &tensor.shape,
-            reshard.split,
-        )
-        .map_err(VerifyError::Plan)?;
-        let destination = SideRegions::new(
-            &tensor.destination,
-            &reshard.destination_mesh,
-            &tensor.shape,
-            reshard.split,
-        )
-        .map_err(VerifyError::Plan)?;
+        let source = SideRegions::new(&tensor.source, &reshard.source_mesh, &tensor.shape, reshard.split)
+            .map_err(VerifyError::Plan)?;
+        let destination =
+            SideRegions::new(&tensor.destination, &reshard.destination_mesh, &tensor.shape, reshard.split)
+                .map_err(VerifyError::Plan)?;
         for flat in 0..reshard.source_mesh.size() {
             entries = entries.saturating_add(source.region_of(flat).entries());
         }
@@ -263,38 +233,23 @@ pub fn verify(
         sides.push((source, destination));
     }
     if entries > options.max_entries {
-        return Err(VerifyError::TooLarge {
-            entries,
-            limit: options.max_entries,
-        });
+        return Err(VerifyError::TooLarge { entries, limit: options.max_entries });
     }
     let injected = match options.fault {
         Some(fault) => Some(choose_fault(reshard, plan, fault)?),
         None => None,
     };
     let stale_device = match &injected {
-        Some(InjectedFault {
-            fault: Fault::Stale,
-            piece,
-            ..
-        }) => Some((plan.pieces[*piece].tensor, plan.pieces[*piece].src)),
+        Some(InjectedFault { fault: Fault::Stale, piece, .. }) => {
+            Some((plan.pieces[*piece].tensor, plan.pieces[*piece].src))
+        }
         _ => None,
     };
 
-    let source_flat: HashMap<u32, usize> = reshard
-        .source_mesh
-        .devices
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| (d, i))
-        .collect();
-    let destination_flat: HashMap<u32, usize> = reshard
-        .destination_mesh
-        .devices
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| (d, i))
-        .collect();
+    let source_flat: HashMap<u32, usize> =
+        reshard.source_mesh.devices.iter().enumerate().map(|(i, &d)| (d, i)).collect();
+    let destination_flat: HashMap<u32, usize> =
+        reshard.destination_mesh.devices.iter().enumerate().map(|(i, &d)| (d, i)).collect();
     let mut result = Verification {
         version: options.version,
         checked_entries: 0,
@@ -309,30 +264,16 @@ pub fn verify(
         let contributors = source.contributors();
         // Fill the sources: each device holds its region, a share of each value when Partial.
         let strides = reshard.source_mesh.strides();
-        let mut source_buffers: Vec<(Region, Vec<u64>)> =
-            Vec::with_capacity(reshard.source_mesh.size());
+        let mut source_buffers: Vec<(Region, Vec<u64>)> = Vec::with_capacity(reshard.source_mesh.size());
         for flat in 0..reshard.source_mesh.size() {
             let region = source.region_of(flat);
             let device = reshard.source_mesh.devices[flat];
-            let version = if stale_device == Some((t, device)) {
-                options.version.wrapping_sub(1)
-            } else {
-                options.version
-            };
-            let contributor = contributor_index(
-                &tensor.source.placements,
-                &reshard.source_mesh.shape,
-                &strides,
-                flat,
-            );
+            let version =
+                if stale_device == Some((t, device)) { options.version.wrapping_sub(1) } else { options.version };
+            let contributor = contributor_index(&tensor.source.placements, &reshard.source_mesh.shape, &strides, flat);
             let mut buffer = Vec::with_capacity(region.entries() as usize);
             for_each_coord(&region, |c| {
-                buffer.push(share(
-                    flat_index(c, &tensor.shape),
-                    version,
-                    contributor,
-                    contributors,
-                ))
+                buffer.push(share(flat_index(c, &tensor.shape), version, contributor, contributors))
             });
             source_buffers.push((region, buffer));
         }
@@ -345,24 +286,14 @@ pub fn verify(
             .collect();
 
         // Run the pieces of this tensor.
-        for (index, piece) in plan
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.tensor == t && p.role == PieceRole::Direct)
+        for (index, piece) in
+            plan.pieces.iter().enumerate().filter(|(_, p)| p.tensor == t && p.role == PieceRole::Direct)
         {
-            let (Some(&src_flat), Some(&dst_flat)) = (
-                source_flat.get(&piece.src),
-                destination_flat.get(&piece.dst),
-            ) else {
-                return Err(VerifyError::Plan(format!(
-                    "piece {index} names a device outside the meshes"
-                )));
+            let (Some(&src_flat), Some(&dst_flat)) = (source_flat.get(&piece.src), destination_flat.get(&piece.dst))
+            else {
+                return Err(VerifyError::Plan(format!("piece {index} names a device outside the meshes")));
             };
-            let fault = injected
-                .as_ref()
-                .filter(|f| f.piece == index)
-                .map(|f| f.fault);
+            let fault = injected.as_ref().filter(|f| f.piece == index).map(|f| f.fault);
             let (src_region, src_buffer) = &source_buffers[src_flat];
             let (dst_region, dst_sum, dst_count) = &mut sums[dst_flat];
             let mut read = vec![0u64; tensor.shape.len()];
@@ -374,9 +305,7 @@ pub fn verify(
                     _ => {}
                 }
                 // A read outside what the sender holds (or outside the box it sent) yields garbage.
-                let got = if piece.region.rank() == read.len()
-                    && index_in(&piece.region, &read).is_some()
-                {
+                let got = if piece.region.rank() == read.len() && index_in(&piece.region, &read).is_some() {
                     index_in(src_region, &read).map(|i| src_buffer[i])
                 } else {
                     None
@@ -432,16 +361,8 @@ fn contributor_index(
 }
 
 /// The first piece in which `fault` is visible.
-fn choose_fault(
-    reshard: &Reshard,
-    plan: &Plan,
-    fault: Fault,
-) -> Result<InjectedFault, VerifyError> {
-    let candidates = plan
-        .pieces
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.role == PieceRole::Direct && !p.keep.is_empty());
+fn choose_fault(reshard: &Reshard, plan: &Plan, fault: Fault) -> Result<InjectedFault, VerifyError> {
+    let candidates = plan.pieces.iter().enumerate().filter(|(_, p)| p.role == PieceRole::Direct && !p.keep.is_empty());
     for (index, piece) in candidates {
         let shown = match fault {
             Fault::Offset | Fault::Stale => true,
@@ -460,20 +381,12 @@ fn choose_fault(
                     "piece {index} ({name}, d{} → d{}) is read one entry further along dim 0",
                     piece.src, piece.dst
                 ),
-                Fault::Swap => format!(
-                    "piece {index} ({name}, d{} → d{}) is read with dims 0 and 1 swapped",
-                    piece.src, piece.dst
-                ),
-                Fault::Stale => format!(
-                    "source d{} still holds version {} of {name}",
-                    piece.src, "v - 1"
-                ),
+                Fault::Swap => {
+                    format!("piece {index} ({name}, d{} → d{}) is read with dims 0 and 1 swapped", piece.src, piece.dst)
+                }
+                Fault::Stale => format!("source d{} still holds version {} of {name}", piece.src, "v - 1"),
             };
-            return Ok(InjectedFault {
-                fault,
-                piece: index,
-                description,
-            });
+            return Ok(InjectedFault { fault, piece: index, description });
         }
     }
     let reason = match fault {
@@ -491,15 +404,7 @@ mod tests {
 
     fn check(reshard: &Reshard, strategy: Strategy, fault: Option<Fault>) -> Verification {
         let plan = plan(reshard, strategy).unwrap();
-        verify(
-            reshard,
-            &plan,
-            VerifyOptions {
-                fault,
-                ..Default::default()
-            },
-        )
-        .unwrap()
+        verify(reshard, &plan, VerifyOptions { fault, ..Default::default() }).unwrap()
     }
 
     #[test]
@@ -507,10 +412,7 @@ mod tests {
         let v = check(&presets::toy(), Strategy::Intersection, None);
         assert!(v.passed(), "{:?}", v.mismatches);
         assert_eq!(v.checked_entries, 72);
-        assert_eq!(
-            v.summary(),
-            "all 72 entries of 2 destinations match version 7"
-        );
+        assert_eq!(v.summary(), "all 72 entries of 2 destinations match version 7");
     }
 
     #[test]
@@ -518,12 +420,7 @@ mod tests {
         for preset in presets::PRESETS.iter().filter(|p| p.name != "large") {
             for strategy in [Strategy::Intersection, Strategy::WholeShard] {
                 let v = check(&presets::build(preset), strategy, None);
-                assert!(
-                    v.passed(),
-                    "{} {strategy:?}: {:?}",
-                    preset.name,
-                    &v.mismatches[..v.mismatches.len().min(3)]
-                );
+                assert!(v.passed(), "{} {strategy:?}: {:?}", preset.name, &v.mismatches[..v.mismatches.len().min(3)]);
             }
         }
     }
@@ -539,11 +436,7 @@ mod tests {
 
     #[test]
     fn a_stale_partial_contributor_is_caught() {
-        let v = check(
-            &presets::partial(),
-            Strategy::Intersection,
-            Some(Fault::Stale),
-        );
+        let v = check(&presets::partial(), Strategy::Intersection, Some(Fault::Stale));
         assert!(!v.passed());
     }
 
@@ -562,13 +455,7 @@ mod tests {
         let large = presets::large();
         let p = plan(&large, Strategy::Intersection).unwrap();
         let err = verify(&large, &p, VerifyOptions::default()).unwrap_err();
-        assert_eq!(
-            err,
-            VerifyError::TooLarge {
-                entries: 2 * 8192 * 8192,
-                limit: DEFAULT_MAX_ENTRIES
-            }
-        );
+        assert_eq!(err, VerifyError::TooLarge { entries: 2 * 8192 * 8192, limit: DEFAULT_MAX_ENTRIES });
         assert!(err.to_string().contains("more than the limit"));
     }
 
@@ -580,22 +467,8 @@ mod tests {
         )
         .unwrap();
         let p = plan(&r, Strategy::Intersection).unwrap();
-        let err = verify(
-            &r,
-            &p,
-            VerifyOptions {
-                fault: Some(Fault::Swap),
-                ..Default::default()
-            },
-        )
-        .unwrap_err();
-        assert!(matches!(
-            err,
-            VerifyError::FaultNotApplicable {
-                fault: Fault::Swap,
-                ..
-            }
-        ));
+        let err = verify(&r, &p, VerifyOptions { fault: Some(Fault::Swap), ..Default::default() }).unwrap_err();
+        assert!(matches!(err, VerifyError::FaultNotApplicable { fault: Fault::Swap, .. }));
     }
 
     #[test]

@@ -1,0 +1,350 @@
+//! `reshard`: the command-line shell over the planning core. Parse, call, print; no domain rules here.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use reshard_lens::core::plan::{Planner, Strategy};
+use reshard_lens::core::spec::parse_spec;
+use reshard_lens::core::traffic::{Traffic, format_bytes, format_seconds};
+use reshard_lens::core::verify::{Fault, VerifyOptions, verify};
+use reshard_lens::core::{cycle, presets};
+use serde_json::json;
+
+const USAGE: &str = "usage:
+  reshard plan SPEC.json [--strategy intersection|whole-shard|gather] [--json] [--pieces]
+  reshard compare SPEC.json [--json]
+  reshard verify SPEC.json [--strategy intersection|whole-shard] [--fault offset|swap|stale] [--max-entries N]
+  reshard cycle CYCLE.json [--json]
+  reshard preset NAME            print a preset's spec (toy, uneven, nested, partial, fsdp-tp, colocated, large)
+  reshard inventory llama [--layers N]   print the Llama-70B-like inventory spec (default 55 layers)
+  reshard bench                  time the planner on the benchmark cases
+SPEC.json may be `-` for stdin. Exit codes: 0 ok, 1 verification found mismatches, 2 bad input.";
+
+/// A failure to report: the message and the exit code.
+struct Failure(String, u8);
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure(message.into(), 2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(code) => ExitCode::from(code),
+        Err(Failure(message, code)) => {
+            eprintln!("{message}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// Command-line flags after the command and its file.
+struct Flags<'a> {
+    args: &'a [String],
+}
+
+impl<'a> Flags<'a> {
+    fn has(&self, name: &str) -> bool {
+        self.args.iter().any(|a| a == name)
+    }
+    fn value(&self, name: &str) -> Result<Option<&'a str>, Failure> {
+        match self.args.iter().position(|a| a == name) {
+            None => Ok(None),
+            Some(i) => {
+                self.args.get(i + 1).map(|v| Some(v.as_str())).ok_or_else(|| bad(format!("{name} needs a value")))
+            }
+        }
+    }
+    fn check_known(&self, known: &[&str], with_value: &[&str]) -> Result<(), Failure> {
+        let mut i = 0;
+        while i < self.args.len() {
+            let a = self.args[i].as_str();
+            if with_value.contains(&a) {
+                i += 2;
+                continue;
+            }
+            if !known.contains(&a) {
+                return Err(bad(format!("unknown option `{a}`\n{USAGE}")));
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+}
+
+fn read_input(path: &str) -> Result<String, Failure> {
+    if path == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| bad(format!("stdin: {e}")))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| bad(format!("{path}: {e}")))
+    }
+}
+
+fn run(args: &[String]) -> Result<u8, Failure> {
+    let Some(command) = args.first() else { return Err(bad(USAGE)) };
+    let rest = &args[1..];
+    match command.as_str() {
+        "plan" | "compare" | "verify" | "cycle" => {
+            let Some(path) = rest.first() else {
+                return Err(bad(format!("{command}: missing the input file\n{USAGE}")));
+            };
+            let text = read_input(path)?;
+            let flags = Flags { args: &rest[1..] };
+            match command.as_str() {
+                "plan" => plan(&text, path, &flags),
+                "compare" => compare(&text, path, &flags),
+                "verify" => verify_command(&text, path, &flags),
+                _ => cycle_command(&text, path, &flags),
+            }
+        }
+        "preset" => {
+            let name = rest.first().ok_or_else(|| bad("preset: which one?"))?;
+            let preset = presets::find(name).ok_or_else(|| {
+                let names: Vec<&str> = presets::PRESETS.iter().map(|p| p.name).collect();
+                bad(format!("no preset `{name}`; known: {}", names.join(", ")))
+            })?;
+            println!("{}", preset.spec);
+            Ok(0)
+        }
+        "inventory" => {
+            let flags = Flags { args: rest.get(1..).unwrap_or(&[]) };
+            if rest.first().map(String::as_str) != Some("llama") {
+                return Err(bad("inventory: the only generator is `llama`"));
+            }
+            let layers = match flags.value("--layers")? {
+                None => 55,
+                Some(v) => {
+                    v.parse::<usize>().ok().filter(|&n| n <= 1000).ok_or_else(|| bad("--layers: expected 0..=1000"))?
+                }
+            };
+            println!("{}", presets::llama_inventory_json(layers));
+            Ok(0)
+        }
+        "bench" => {
+            bench();
+            Ok(0)
+        }
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(0)
+        }
+        other => Err(bad(format!("unknown command `{other}`\n{USAGE}"))),
+    }
+}
+
+fn parse(text: &str, path: &str) -> Result<reshard_lens::core::model::Reshard, Failure> {
+    parse_spec(text).map_err(|e| bad(e.problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n")))
+}
+
+fn strategy(flags: &Flags) -> Result<Strategy, Failure> {
+    match flags.value("--strategy")? {
+        None => Ok(Strategy::Intersection),
+        Some(s) => Strategy::parse(s)
+            .ok_or_else(|| bad(format!("--strategy: `{s}`; expected intersection, whole-shard or gather"))),
+    }
+}
+
+fn plan(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
+    flags.check_known(&["--json", "--pieces"], &["--strategy"])?;
+    let reshard = parse(text, path)?;
+    let strategy = strategy(flags)?;
+    let inventory = reshard.tensors.len() > 1;
+    let keep_pieces = !inventory || flags.has("--pieces");
+    let mut planner = Planner::new(&reshard, strategy);
+    let mut traffic = Traffic::new(&reshard, &planner.table, strategy);
+    let mut pieces = Vec::new();
+    planner
+        .run(|p| {
+            traffic.add(p);
+            if keep_pieces {
+                pieces.push(*p);
+            }
+        })
+        .map_err(bad)?;
+    let totals = traffic.totals();
+    let estimate = traffic.estimate();
+    if flags.has("--json") {
+        let pieces_json: Vec<_> = pieces
+            .iter()
+            .map(|p| {
+                let mut piece = json!({"src": p.src, "dst": p.dst, "offset": p.region.offset(), "shape": p.region.shape(),
+                    "bytes": p.bytes, "link": p.link.name()});
+                if inventory {
+                    piece["tensor"] = json!(reshard.tensors[p.tensor].name);
+                }
+                if p.keep != p.region {
+                    piece["keep_offset"] = json!(p.keep.offset());
+                    piece["keep_shape"] = json!(p.keep.shape());
+                }
+                if p.contributor > 0 {
+                    piece["contributor"] = json!(p.contributor);
+                }
+                piece
+            })
+            .collect();
+        let links: Vec<_> = traffic
+            .links()
+            .iter()
+            .map(|l| json!({"device": l.device, "link": l.link.name(), "bytes": l.bytes}))
+            .collect();
+        let mut out = json!({
+            "strategy": strategy.name(),
+            "totals": totals,
+            "estimate": {"seconds": estimate.seconds, "formula": estimate.formula},
+            "links": links,
+        });
+        if keep_pieces {
+            out["pieces"] = json!(pieces_json);
+        }
+        if inventory {
+            out["tensors"] = json!(traffic.per_tensor);
+            out["groups"] = json!(traffic.per_group());
+        }
+        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| bad(e.to_string()))?);
+        return Ok(0);
+    }
+    println!("strategy: {} ({})", strategy.name(), strategy.label());
+    println!("tensors: {}", reshard.tensors.len());
+    if keep_pieces && pieces.len() <= 64 {
+        println!("pieces (src → dst, offset, shape, bytes, link):");
+        for p in &pieces {
+            println!(
+                "  d{} → d{}  offset {:?}  shape {:?}  {} B  {}",
+                p.src,
+                p.dst,
+                p.region.offset(),
+                p.region.shape(),
+                p.bytes,
+                p.link.name()
+            );
+        }
+    } else {
+        println!("pieces: {}", totals.pieces);
+    }
+    println!("unique logical entries:      {}", totals.unique_entries);
+    println!("entries moved (all pieces):  {}", totals.entries_moved);
+    println!("bytes received by devices:   {} ({} B)", format_bytes(totals.bytes_received), totals.bytes_received);
+    println!("local copies (no link):      {}", format_bytes(totals.local_bytes));
+    println!("messages (cross a link):     {}", totals.messages);
+    match traffic.max_link() {
+        Some(l) => {
+            println!("largest load on one link:    {} on {}(d{})", format_bytes(l.bytes), l.link.name(), l.device)
+        }
+        None => println!("largest load on one link:    none (all local)"),
+    }
+    println!("estimated transfer time (model, a lower bound): {}", format_seconds(estimate.seconds));
+    println!("  {}", estimate.formula);
+    Ok(0)
+}
+
+fn compare(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
+    flags.check_known(&["--json"], &[])?;
+    let reshard = parse(text, path)?;
+    let mut rows = Vec::new();
+    for strategy in Strategy::ALL {
+        let traffic = reshard_lens::core::traffic::analyse(&reshard, strategy).map_err(bad)?;
+        rows.push((strategy, traffic.totals()));
+    }
+    if flags.has("--json") {
+        let out: Vec<_> = rows.iter().map(|(s, t)| json!({"strategy": s.name(), "totals": t})).collect();
+        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| bad(e.to_string()))?);
+        return Ok(0);
+    }
+    println!(
+        "{:<28} {:>16} {:>16} {:>14} {:>12}",
+        "strategy", "bytes received", "max link bytes", "messages", "est. time"
+    );
+    for (s, t) in &rows {
+        println!(
+            "{:<28} {:>16} {:>16} {:>14} {:>12}",
+            s.label(),
+            format_bytes(t.bytes_received),
+            format_bytes(t.max_link_bytes),
+            t.messages,
+            format_seconds(t.estimated_seconds)
+        );
+    }
+    Ok(0)
+}
+
+fn verify_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
+    flags.check_known(&["--json"], &["--strategy", "--fault", "--max-entries"])?;
+    let reshard = parse(text, path)?;
+    let strategy = strategy(flags)?;
+    let fault = match flags.value("--fault")? {
+        None => None,
+        Some(f) => Some(Fault::parse(f).ok_or_else(|| bad(format!("--fault: `{f}`; expected offset, swap or stale")))?),
+    };
+    let mut options = VerifyOptions { fault, ..Default::default() };
+    if let Some(n) = flags.value("--max-entries")? {
+        options.max_entries = n.parse().map_err(|_| bad(format!("--max-entries: `{n}` is not a number")))?;
+    }
+    let plan = reshard_lens::core::plan::plan(&reshard, strategy).map_err(bad)?;
+    let result = verify(&reshard, &plan, options).map_err(|e| bad(e.to_string()))?;
+    if flags.has("--json") {
+        println!("{}", serde_json::to_string_pretty(&result).map_err(|e| bad(e.to_string()))?);
+    } else {
+        if let Some(f) = &result.fault {
+            println!("injected fault: {}", f.description);
+        }
+        println!("{}", result.summary());
+        for m in result.mismatches.iter().take(20) {
+            let found = m.found.map_or("nothing arrived".to_string(), |v| v.to_string());
+            println!(
+                "  {} d{} at {:?}: expected {}, found {found}",
+                reshard.tensors[m.tensor].name, m.device, m.coord, m.expected
+            );
+        }
+    }
+    Ok(if result.passed() { 0 } else { 1 })
+}
+
+fn cycle_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
+    flags.check_known(&["--json"], &[])?;
+    let spec = cycle::parse_cycle(text)
+        .map_err(|problems| bad(problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n")))?;
+    let report = spec
+        .report()
+        .map_err(|problems| bad(problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n")))?;
+    if flags.has("--json") {
+        println!("{}", serde_json::to_string_pretty(&report).map_err(|e| bad(e.to_string()))?);
+    } else {
+        println!("{report}");
+    }
+    Ok(0)
+}
+
+/// Times the planner with per-link totals on the benchmark cases and prints pieces per second.
+fn bench() {
+    let cases: Vec<(&str, reshard_lens::core::model::Reshard)> = vec![
+        ("[8192, 8192] bf16, 1024 × S(0) → 256 × S(1)", presets::large()),
+        (
+            "[1000, 999], mesh [4, 6] (S(1), S(0)) → mesh [3, 5] (R, S(1))",
+            parse_spec(
+                r#"{"tensor": {"shape": [1000, 999]}, "source": {"mesh": [4, 6], "placements": ["S(1)", "S(0)"]},
+                    "destination": {"mesh": [3, 5], "placements": ["R", "S(1)"]}}"#,
+            )
+            .expect("benchmark spec is valid"),
+        ),
+        ("Llama-70B-like inventory, 55 layers (498 tensors), [2, 64, 8] → [32, 8]", presets::llama_inventory(55)),
+        ("Llama-70B-like inventory, 80 layers (723 tensors), [2, 64, 8] → [32, 8]", presets::llama_inventory(80)),
+    ];
+    println!("{:<76} {:>12} {:>10} {:>14}", "case (intersection, with per-link totals)", "pieces", "ms", "pieces/s");
+    for (name, reshard) in &cases {
+        // Best of three runs, so a cold cache does not decide the figure.
+        let mut best = f64::INFINITY;
+        let mut pieces = 0u64;
+        for _ in 0..3 {
+            let start = std::time::Instant::now();
+            let mut planner = Planner::new(reshard, Strategy::Intersection);
+            let mut traffic = Traffic::new(reshard, &planner.table, Strategy::Intersection);
+            planner.run(|p| traffic.add(p)).expect("benchmark cases plan");
+            let seconds = start.elapsed().as_secs_f64();
+            pieces = traffic.totals().pieces;
+            best = best.min(seconds);
+        }
+        println!("{:<76} {:>12} {:>10.1} {:>14.0}", name, pieces, best * 1e3, pieces as f64 / best);
+    }
+}
