@@ -135,6 +135,7 @@ fn run(args: &[String]) -> Result<u8, Failure> {
 }
 
 fn parse(text: &str, path: &str) -> Result<reshard_lens::core::model::Reshard, Failure> {
+    let path = if path == "-" { "stdin" } else { path };
     parse_spec(text).map_err(|e| bad(e.problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n")))
 }
 
@@ -291,7 +292,7 @@ fn verify_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> 
         }
         println!("{}", result.summary());
         for m in result.mismatches.iter().take(20) {
-            let found = m.found.map_or("nothing arrived".to_string(), |v| v.to_string());
+            let found = m.found_text();
             println!(
                 "  {} d{} at {:?}: expected {}, found {found}",
                 reshard.tensors[m.tensor].name, m.device, m.coord, m.expected

@@ -74,6 +74,19 @@ pub struct Mismatch {
     pub expected: u64,
     /// The value found, or `None` when nothing arrived.
     pub found: Option<u64>,
+    /// Some contribution was read from outside what its sender holds (so `found` is garbage).
+    pub read_outside_sender: bool,
+}
+
+impl Mismatch {
+    /// What arrived, in words: a value, nothing, or a read outside the sender's region.
+    pub fn found_text(&self) -> String {
+        match self.found {
+            None => "nothing arrived".into(),
+            Some(_) if self.read_outside_sender => "a read outside the sender's region".into(),
+            Some(v) => v.to_string(),
+        }
+    }
 }
 
 /// Which piece a fault was injected into, in words.
@@ -277,11 +290,11 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
             });
             source_buffers.push((region, buffer));
         }
-        let mut sums: Vec<(Region, Vec<u64>, Vec<u32>)> = (0..reshard.destination_mesh.size())
+        let mut sums: Vec<(Region, Vec<u64>, Vec<u32>, Vec<bool>)> = (0..reshard.destination_mesh.size())
             .map(|flat| {
                 let region = destination.region_of(flat);
                 let n = region.entries() as usize;
-                (region, vec![0u64; n], vec![0u32; n])
+                (region, vec![0u64; n], vec![0u32; n], vec![false; n])
             })
             .collect();
 
@@ -295,7 +308,7 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
             };
             let fault = injected.as_ref().filter(|f| f.piece == index).map(|f| f.fault);
             let (src_region, src_buffer) = &source_buffers[src_flat];
-            let (dst_region, dst_sum, dst_count) = &mut sums[dst_flat];
+            let (dst_region, dst_sum, dst_count, dst_outside) = &mut sums[dst_flat];
             let mut read = vec![0u64; tensor.shape.len()];
             for_each_coord(&piece.keep, |coord| {
                 read.copy_from_slice(coord);
@@ -313,12 +326,13 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
                 if let Some(i) = index_in(dst_region, coord) {
                     dst_sum[i] = dst_sum[i].wrapping_add(got.unwrap_or(0xDEAD_BEEF_DEAD_BEEF));
                     dst_count[i] += 1;
+                    dst_outside[i] |= got.is_none();
                 }
             });
         }
 
         // Compare every destination entry.
-        for (flat, (region, sum, count)) in sums.iter().enumerate() {
+        for (flat, (region, sum, count, outside)) in sums.iter().enumerate() {
             let device = reshard.destination_mesh.devices[flat];
             let mut i = 0usize;
             for_each_coord(region, |coord| {
@@ -334,6 +348,7 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
                             coord: coord.to_vec(),
                             expected,
                             found: (count[i] > 0).then_some(sum[i]),
+                            read_outside_sender: outside[i],
                         });
                     }
                 }

@@ -1,0 +1,108 @@
+//! The `reshard` CLI end to end: output shapes, exit codes and messages on bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn reshard(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reshard"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    if let Some(text) = stdin {
+        child.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("writes");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("finishes")
+}
+
+fn toy() -> String {
+    String::from_utf8(reshard(&["preset", "toy"], None).stdout).expect("utf8")
+}
+
+#[test]
+fn plan_json_has_the_documented_shape() {
+    let out = reshard(&["plan", "-", "--json"], Some(&toy()));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["strategy"], "intersection");
+    let pieces = json["pieces"].as_array().expect("pieces");
+    assert_eq!(pieces.len(), 6);
+    assert_eq!(pieces[0]["src"], 0);
+    assert_eq!(pieces[0]["dst"], 3);
+    assert_eq!(pieces[0]["offset"], serde_json::json!([0, 0]));
+    assert_eq!(pieces[0]["shape"], serde_json::json!([4, 3]));
+    assert_eq!(pieces[0]["bytes"], 24);
+    assert_eq!(pieces[0]["link"], "nvlink");
+    assert_eq!(json["totals"]["unique_entries"], 72);
+    assert_eq!(json["totals"]["bytes_received"], 144);
+    assert_eq!(json["totals"]["messages"], 6);
+    assert_eq!(json["totals"]["max_link_bytes"], 72);
+    assert!(json["totals"]["estimated_seconds"].as_f64().expect("seconds") > 0.0);
+    assert_eq!(json["links"][0], serde_json::json!({"device": 3, "link": "nvlink_in", "bytes": 72}));
+}
+
+#[test]
+fn whole_shard_moves_144_entries_on_the_toy() {
+    let out = reshard(&["plan", "-", "--json", "--strategy", "whole-shard"], Some(&toy()));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["totals"]["entries_moved"], 144);
+}
+
+#[test]
+fn inventories_print_totals_and_per_tensor_rows_without_pieces() {
+    let spec = String::from_utf8(reshard(&["inventory", "llama", "--layers", "1"], None).stdout).expect("utf8");
+    let out = reshard(&["plan", "-", "--json"], Some(&spec));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(json.get("pieces").is_none());
+    assert_eq!(json["tensors"].as_array().expect("tensors").len(), 12);
+    assert!(json["groups"].as_array().expect("groups").iter().any(|g| g["name"] == "layers.*.attn.wq"));
+    let with_pieces = reshard(&["plan", "-", "--json", "--pieces"], Some(&spec));
+    let json: serde_json::Value = serde_json::from_slice(&with_pieces.stdout).expect("json");
+    assert_eq!(json["pieces"].as_array().expect("pieces").len() as u64, json["totals"]["pieces"].as_u64().expect("n"));
+}
+
+#[test]
+fn verify_exits_zero_when_exact_and_one_with_a_fault() {
+    let ok = reshard(&["verify", "-"], Some(&toy()));
+    assert_eq!(ok.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("all 72 entries of 2 destinations match version 7"));
+    for fault in ["offset", "swap", "stale"] {
+        let bad = reshard(&["verify", "-", "--fault", fault], Some(&toy()));
+        assert_eq!(bad.status.code(), Some(1), "{fault}");
+        assert!(String::from_utf8_lossy(&bad.stdout).contains("expected"), "{fault}");
+    }
+}
+
+#[test]
+fn bad_input_names_the_field_and_exits_two() {
+    let spec = r#"{"tensor": {"shape": [12, 6]}, "source": {"mesh": [3], "placements": ["S(0)"]},
+        "destination": {"mesh": [2], "placements": ["Shard(2)"]}}"#;
+    let out = reshard(&["plan", "-"], Some(spec));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "stdin: destination.placements[0]: Shard(2) but the tensor has rank 2"
+    );
+    assert_eq!(reshard(&["plan", "no-such-file.json"], None).status.code(), Some(2));
+    assert_eq!(reshard(&["plan", "-", "--strategy", "teleport"], Some(&toy())).status.code(), Some(2));
+    assert_eq!(reshard(&["frobnicate"], None).status.code(), Some(2));
+}
+
+#[test]
+fn cycle_examples_reproduce_the_article() {
+    let out = reshard(&["cycle", "examples/cycle-120.json", "--json"], None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["after"]["cycle_seconds"], 112.5);
+    assert_eq!(json["bound"]["best_cycle_seconds"], 110.0);
+    let text = String::from_utf8(reshard(&["cycle", "examples/cycle-160.json"], None).stdout).expect("utf8");
+    assert!(text.contains("1.306× faster (23.44 % less time)"), "{text}");
+    let bad = reshard(&["cycle", "-"], Some(r#"{"stages": [{"name": "refit", "seconds": -1}], "speedup": 4}"#));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("stages[0].seconds"));
+}
