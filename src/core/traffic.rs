@@ -274,13 +274,13 @@ pub fn format_seconds(seconds: f64) -> String {
     if seconds == 0.0 {
         "0 s".into()
     } else if seconds >= 1.0 {
-        format!("{} s", trim_float(seconds, 3))
+        format!("{} s", trim_float(seconds, 4))
     } else if seconds >= 1e-3 {
-        format!("{} ms", trim_float(seconds * 1e3, 3))
+        format!("{} ms", trim_float(seconds * 1e3, 4))
     } else if seconds >= 1e-6 {
-        format!("{} µs", trim_float(seconds * 1e6, 3))
+        format!("{} µs", trim_float(seconds * 1e6, 4))
     } else {
-        format!("{} ns", trim_float(seconds * 1e9, 3))
+        format!("{} ns", trim_float(seconds * 1e9, 4))
     }
 }
 
@@ -305,4 +305,149 @@ pub fn format_bytes(bytes: u64) -> String {
         unit += 1;
     }
     if unit == 0 { format!("{bytes} B") } else { format!("{} {}", trim_float(value, 3), UNITS[unit]) }
+}
+
+/// Bytes from source devices to destination devices, bucketed so that a 1024 × 256 change still fits a
+/// small heatmap: source mesh index `i` falls in row `i * rows / sources`, likewise for columns.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairMatrix {
+    pub rows: usize,
+    pub cols: usize,
+    /// How many source (destination) devices share one row (column).
+    pub sources_per_row: usize,
+    pub destinations_per_col: usize,
+    /// Row-major, `rows × cols`; local copies included (they are bytes a destination gets, over no link).
+    pub bytes: Vec<u64>,
+}
+
+impl PairMatrix {
+    pub fn new(sources: usize, destinations: usize, max_side: usize) -> PairMatrix {
+        let sources_per_row = sources.div_ceil(max_side.max(1)).max(1);
+        let destinations_per_col = destinations.div_ceil(max_side.max(1)).max(1);
+        let rows = sources.div_ceil(sources_per_row).max(1);
+        let cols = destinations.div_ceil(destinations_per_col).max(1);
+        PairMatrix { rows, cols, sources_per_row, destinations_per_col, bytes: vec![0; rows * cols] }
+    }
+    pub fn get(&self, row: usize, col: usize) -> u64 {
+        self.bytes[row * self.cols + col]
+    }
+}
+
+/// Everything a view needs from one strategy, computed in one pass over the pieces: the traffic, the pair
+/// matrix, and the pieces themselves when there are at most `keep_limit` of them.
+#[derive(Clone, Debug)]
+pub struct PlanSummary {
+    pub strategy: Strategy,
+    pub traffic: Traffic,
+    pub pairs: PairMatrix,
+    /// `None` when the plan has more than `keep_limit` pieces (draw aggregates instead).
+    pub pieces: Option<Vec<Piece>>,
+    pub table: DeviceTable,
+}
+
+/// Plans `strategy` once, accumulating traffic and the pair matrix, keeping pieces only up to `keep_limit`.
+pub fn summarise(
+    reshard: &Reshard,
+    strategy: Strategy,
+    keep_limit: usize,
+    heatmap_side: usize,
+) -> Result<PlanSummary, String> {
+    let mut planner = Planner::new(reshard, strategy);
+    let mut traffic = Traffic::new(reshard, &planner.table, strategy);
+    let source_index: std::collections::HashMap<u32, usize> =
+        reshard.source_mesh.devices.iter().enumerate().map(|(i, &d)| (d, i)).collect();
+    let destination_index: std::collections::HashMap<u32, usize> =
+        reshard.destination_mesh.devices.iter().enumerate().map(|(i, &d)| (d, i)).collect();
+    let mut pairs = PairMatrix::new(reshard.source_mesh.size(), reshard.destination_mesh.size(), heatmap_side);
+    let mut pieces = Some(Vec::new());
+    planner.run(|piece| {
+        traffic.add(piece);
+        // Ring hops of a broadcast start at destinations: they are not source → destination pairs.
+        if let (Some(&s), Some(&d)) = (source_index.get(&piece.src), destination_index.get(&piece.dst)) {
+            let cell = (s / pairs.sources_per_row) * pairs.cols + d / pairs.destinations_per_col;
+            pairs.bytes[cell] = pairs.bytes[cell].saturating_add(piece.bytes);
+        }
+        if let Some(list) = &mut pieces {
+            if list.len() < keep_limit {
+                list.push(*piece);
+            } else {
+                pieces = None;
+            }
+        }
+    })?;
+    Ok(PlanSummary { strategy, traffic, pairs, pieces, table: planner.table })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::presets;
+
+    #[test]
+    fn the_toy_keeps_the_three_quantities_apart() {
+        let t = analyse(&presets::toy(), Strategy::Intersection).unwrap().totals();
+        assert_eq!(t.unique_entries, 72);
+        assert_eq!(t.bytes_received, 144, "72 entries of bf16 arrive at the destinations");
+        assert_eq!(t.max_link_bytes, 72, "each destination's nvlink_in carries 36 entries");
+        assert_eq!(t.messages, 6);
+        let whole = analyse(&presets::toy(), Strategy::WholeShard).unwrap().totals();
+        assert_eq!(whole.entries_moved, 144);
+        assert_eq!(whole.bytes_received, 288);
+    }
+
+    #[test]
+    fn local_copies_cross_no_link() {
+        let t = analyse(&presets::colocated(), Strategy::Intersection).unwrap();
+        let totals = t.totals();
+        assert_eq!(totals.local_bytes, 4 * 4 * 2, "one 2×2 bf16 piece stays on each device");
+        assert_eq!(totals.bytes_received, 12 * 4 * 2);
+        assert_eq!(totals.pieces, 16);
+        assert_eq!(totals.messages, 12);
+    }
+
+    #[test]
+    fn cross_node_pieces_load_the_nic() {
+        let t = analyse(&presets::large(), Strategy::Intersection).unwrap();
+        let busiest = t.max_link().unwrap();
+        // Each destination receives 8192 × 32 bf16 entries, all from other nodes' devices but 8.
+        assert_eq!(busiest.link, LinkKind::NicIn);
+        assert_eq!(t.devices.iter().find(|d| d.device == 1024).unwrap().bytes_received, 8192 * 32 * 2);
+        let estimate = t.estimate();
+        assert_eq!(estimate.bounding_link.unwrap().link, LinkKind::NicIn);
+        assert!(estimate.formula.contains("nic_in"));
+    }
+
+    #[test]
+    fn estimate_adds_bandwidth_and_latency_terms() {
+        let t = analyse(&presets::toy(), Strategy::Intersection).unwrap();
+        let e = t.estimate();
+        assert_eq!(e.max_messages, 3);
+        assert!((e.latency_seconds - 15e-6).abs() < 1e-12);
+        assert!((e.bandwidth_seconds - 72.0 / 450e9).abs() < 1e-18);
+    }
+
+    #[test]
+    fn summaries_drop_pieces_past_the_limit_but_keep_totals() {
+        let s = summarise(&presets::toy(), Strategy::Intersection, 4, 64).unwrap();
+        assert!(s.pieces.is_none());
+        assert_eq!(s.traffic.totals().pieces, 6);
+        assert_eq!(s.pairs.bytes.iter().sum::<u64>(), 144);
+        let large = summarise(&presets::large(), Strategy::Intersection, 1000, 64).unwrap();
+        assert_eq!((large.pairs.rows, large.pairs.cols), (64, 64));
+        assert_eq!(large.pairs.bytes.iter().sum::<u64>(), 8192 * 8192 * 2);
+    }
+
+    #[test]
+    fn groups_collapse_layer_numbers() {
+        assert_eq!(group_of("layers.12.mlp.w1"), "layers.*.mlp.w1");
+        assert_eq!(group_of("lm_head"), "lm_head");
+    }
+
+    #[test]
+    fn formatting_picks_readable_units() {
+        assert_eq!(format_bytes(144), "144 B");
+        assert_eq!(format_bytes(1536), "1.5 KiB");
+        assert_eq!(format_seconds(15e-6), "15 µs");
+        assert_eq!(format_seconds(112.5), "112.5 s");
+    }
 }
