@@ -3,6 +3,7 @@
 //!
 //! [`core`] is the planning core (no browser types); `ui` is the Leptos app built for the web.
 
+pub mod chart;
 pub mod core;
 #[cfg(feature = "web")]
 pub mod ui;

@@ -1,0 +1,52 @@
+//! Colours for devices: the Okabe–Ito palette, distinguishable with the common colour-vision deficiencies.
+
+/// Okabe & Ito (2008), without black (kept for text and lines).
+pub const OKABE_ITO: [&str; 7] = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"];
+
+/// The fill for the `index`-th source device. With more devices than colours the palette repeats; every
+/// drawn piece is also labelled, so colour is never the only cue.
+pub fn device_color(index: usize) -> &'static str {
+    OKABE_ITO[index % OKABE_ITO.len()]
+}
+
+/// Black or white text, whichever reads better on `hex` (relative luminance, WCAG).
+pub fn text_on(hex: &str) -> &'static str {
+    let channel = |i: usize| {
+        let v = u8::from_str_radix(hex.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0) as f64 / 255.0;
+        if v <= 0.03928 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+    };
+    let luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+    if luminance > 0.35 { "#111" } else { "#fff" }
+}
+
+/// A sequential blue ramp for heatmaps: `t` in `[0, 1]` → light to dark.
+pub fn heat(t: f64) -> String {
+    let t = if t.is_finite() { t.clamp(0.0, 1.0) } else { 0.0 };
+    let lerp = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
+    format!("#{:02x}{:02x}{:02x}", lerp(239.0, 8.0), lerp(243.0, 48.0), lerp(255.0, 107.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_repeat_after_the_palette() {
+        assert_eq!(device_color(0), device_color(7));
+        assert_ne!(device_color(0), device_color(1));
+    }
+
+    #[test]
+    fn text_contrasts_with_its_fill() {
+        assert_eq!(text_on("#F0E442"), "#111", "yellow takes dark text");
+        assert_eq!(text_on("#0072B2"), "#fff", "blue takes light text");
+    }
+
+    #[test]
+    fn heat_runs_light_to_dark_and_clamps() {
+        assert_eq!(heat(0.0), "#eff3ff");
+        assert_eq!(heat(1.0), "#08306b");
+        assert_eq!(heat(7.0), heat(1.0));
+        assert_eq!(heat(f64::NAN), heat(0.0));
+    }
+}

@@ -1,0 +1,114 @@
+//! Linear scales and "nice" axis ticks.
+
+/// Maps a domain `[d0, d1]` onto a range `[r0, r1]` linearly.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Linear {
+    pub domain: (f64, f64),
+    pub range: (f64, f64),
+}
+
+impl Linear {
+    pub const fn new(domain: (f64, f64), range: (f64, f64)) -> Linear {
+        Linear { domain, range }
+    }
+    /// The position of `value`; a zero-width domain maps everything to the range's start.
+    pub fn map(&self, value: f64) -> f64 {
+        let (d0, d1) = self.domain;
+        let (r0, r1) = self.range;
+        if d1 == d0 { r0 } else { r0 + (value - d0) / (d1 - d0) * (r1 - r0) }
+    }
+}
+
+/// Maps `[d0, d1]` (both > 0) onto a range logarithmically.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Log {
+    pub domain: (f64, f64),
+    pub range: (f64, f64),
+}
+
+impl Log {
+    pub fn map(&self, value: f64) -> f64 {
+        let (d0, d1) = (self.domain.0.max(f64::MIN_POSITIVE).ln(), self.domain.1.max(f64::MIN_POSITIVE).ln());
+        Linear::new((d0, d1), self.range).map(value.max(f64::MIN_POSITIVE).ln())
+    }
+    /// The value at a position (the inverse of `map`).
+    pub fn invert(&self, position: f64) -> f64 {
+        let (d0, d1) = (self.domain.0.ln(), self.domain.1.ln());
+        Linear::new(self.range, (d0, d1)).map(position).exp()
+    }
+}
+
+/// Integer ticks for an axis over `[0, extent]`: about `target` of them, at 1, 2 or 5 × 10ⁿ steps, always
+/// including 0 and never past `extent`. The end itself is added when it is not too close to the last tick.
+pub fn integer_ticks(extent: u64, target: usize) -> Vec<u64> {
+    if extent == 0 {
+        return vec![0];
+    }
+    let raw = (extent as f64 / target.max(1) as f64).max(1.0);
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * magnitude).find(|&s| s >= raw).unwrap_or(10.0 * magnitude);
+    let step = (step as u64).max(1);
+    let mut ticks: Vec<u64> = (0..=extent / step).map(|i| i * step).collect();
+    let last = *ticks.last().unwrap_or(&0);
+    if last != extent && (extent - last) * 2 >= step {
+        ticks.push(extent);
+    } else if last != extent {
+        // Too close to the previous tick to label both: the end wins.
+        if let Some(l) = ticks.last_mut() {
+            *l = extent;
+        }
+    }
+    ticks
+}
+
+/// `1234567` → `1,234,567`.
+pub fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn linear_maps_ends_and_middle() {
+        let s = Linear::new((0.0, 12.0), (10.0, 250.0));
+        assert_eq!(s.map(0.0), 10.0);
+        assert_eq!(s.map(12.0), 250.0);
+        assert_eq!(s.map(6.0), 130.0);
+        assert_eq!(Linear::new((3.0, 3.0), (1.0, 2.0)).map(3.0), 1.0);
+    }
+
+    #[test]
+    fn log_scale_round_trips() {
+        let s = Log { domain: (0.1, 100.0), range: (0.0, 300.0) };
+        assert_eq!(s.map(0.1), 0.0);
+        assert!((s.map(100.0) - 300.0).abs() < 1e-9);
+        assert!((s.invert(s.map(4.0)) - 4.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn ticks_are_round_and_end_at_the_extent() {
+        assert_eq!(integer_ticks(12, 4), [0, 5, 12], "10 is too close to 12 to label both");
+        assert_eq!(integer_ticks(12, 6), [0, 2, 4, 6, 8, 10, 12]);
+        assert_eq!(integer_ticks(6, 6), [0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(integer_ticks(128256, 5), [0, 50000, 100000, 128256]);
+        assert_eq!(integer_ticks(0, 5), [0]);
+        assert_eq!(integer_ticks(1, 5), [0, 1]);
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(group_thousands(262144), "262,144");
+        assert_eq!(group_thousands(72), "72");
+        assert_eq!(group_thousands(1000), "1,000");
+    }
+}

@@ -1,0 +1,179 @@
+//! The tensor view's projection: which boxes show in the chosen 2-D slice, and where, in pixels.
+
+use crate::core::geometry::Region;
+
+/// A rectangle in the view, in tensor coordinates: rows `[row0, row1)`, columns `[col0, col1)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cells {
+    pub row0: u64,
+    pub row1: u64,
+    pub col0: u64,
+    pub col1: u64,
+}
+
+/// Which 2-D slice of the tensor is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slice {
+    pub row_dim: usize,
+    pub col_dim: usize,
+    /// The index shown along every other dim (entries of the drawn dims are ignored).
+    pub index: Vec<u64>,
+}
+
+impl Slice {
+    /// Rows and columns of the view for a tensor of `shape`: rank 1 draws one row.
+    pub fn extent(&self, shape: &[u64]) -> (u64, u64) {
+        if self.row_dim == self.col_dim {
+            (1, shape.get(self.col_dim).copied().unwrap_or(1))
+        } else {
+            (shape.get(self.row_dim).copied().unwrap_or(1), shape.get(self.col_dim).copied().unwrap_or(1))
+        }
+    }
+
+    /// Where `region` shows in the slice, or `None` if it misses the slice (or is empty).
+    pub fn project(&self, region: &Region) -> Option<Cells> {
+        if region.is_empty() {
+            return None;
+        }
+        for d in 0..region.rank() {
+            if d == self.row_dim || d == self.col_dim {
+                continue;
+            }
+            let i = self.index.get(d).copied().unwrap_or(0);
+            let interval = region.interval(d);
+            if i < interval.start || i >= interval.end {
+                return None;
+            }
+        }
+        let col = region.interval(self.col_dim.min(region.rank().saturating_sub(1)));
+        if self.row_dim == self.col_dim {
+            return Some(Cells { row0: 0, row1: 1, col0: col.start, col1: col.end });
+        }
+        let row = region.interval(self.row_dim);
+        Some(Cells { row0: row.start, row1: row.end, col0: col.start, col1: col.end })
+    }
+}
+
+/// Pixel geometry of the tensor view: the grid's size and the scale of rows and columns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    pub rows: u64,
+    pub cols: u64,
+    pub width: f64,
+    pub height: f64,
+    /// True when rows and columns are scaled differently (an extreme aspect ratio was clamped).
+    pub distorted: bool,
+}
+
+impl Frame {
+    /// Fits a `rows × cols` grid in at most `max_width × max_height` pixels, keeping square cells unless
+    /// the aspect ratio is beyond `max_aspect` (then each axis is clamped, and `distorted` says so).
+    pub fn fit(rows: u64, cols: u64, max_width: f64, max_height: f64, max_aspect: f64) -> Frame {
+        let (r, c) = (rows.max(1) as f64, cols.max(1) as f64);
+        let aspect = (c / r).clamp(1.0 / max_aspect, max_aspect);
+        let distorted = (aspect - c / r).abs() > 1e-9;
+        // Width / height = aspect, fitted within the box.
+        let (mut width, mut height) = (max_width, max_width / aspect);
+        if height > max_height {
+            height = max_height;
+            width = max_height * aspect;
+        }
+        Frame { rows: rows.max(1), cols: cols.max(1), width, height, distorted }
+    }
+    pub fn x(&self, col: u64) -> f64 {
+        col as f64 / self.cols as f64 * self.width
+    }
+    pub fn y(&self, row: u64) -> f64 {
+        row as f64 / self.rows as f64 * self.height
+    }
+    /// The pixel rectangle `(x, y, width, height)` of some cells.
+    pub fn rect(&self, cells: Cells) -> (f64, f64, f64, f64) {
+        let (x0, x1) = (self.x(cells.col0), self.x(cells.col1));
+        let (y0, y1) = (self.y(cells.row0), self.y(cells.row1));
+        (x0, y0, x1 - x0, y1 - y0)
+    }
+    /// Whether individual cells are large enough to draw one by one.
+    pub fn draws_cells(&self, max_cells_per_side: u64) -> bool {
+        self.rows <= max_cells_per_side && self.cols <= max_cells_per_side
+    }
+}
+
+/// Whether a label of `chars` characters in a font of `font_px` fits a box of `width × height` pixels.
+pub fn label_fits(chars: usize, font_px: f64, width: f64, height: f64) -> bool {
+    chars as f64 * font_px * 0.62 + 6.0 <= width && font_px * 1.3 <= height
+}
+
+/// Positions of boundary lines along one axis, at least `min_gap` pixels apart (the rest are dropped, so a
+/// thousand-way split stays a bounded number of elements). Returns `(position, kept every nth)`.
+pub fn thin_boundaries(positions: &[u64], frame_extent: u64, pixels: f64, min_gap: f64) -> (Vec<u64>, usize) {
+    let mut sorted: Vec<u64> = positions.iter().copied().filter(|&p| p > 0 && p < frame_extent).collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let per_unit = pixels / frame_extent.max(1) as f64;
+    let mut kept = Vec::new();
+    let mut last = f64::NEG_INFINITY;
+    for p in &sorted {
+        let x = *p as f64 * per_unit;
+        if x - last >= min_gap {
+            kept.push(*p);
+            last = x;
+        }
+    }
+    let every = if kept.is_empty() { 1 } else { sorted.len().div_ceil(kept.len()) };
+    (kept, every)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn region(offset: &[u64], shape: &[u64]) -> Region {
+        Region::new(offset, shape).unwrap()
+    }
+
+    #[test]
+    fn regions_outside_the_slice_are_not_drawn() {
+        let slice = Slice { row_dim: 0, col_dim: 2, index: vec![0, 5, 0] };
+        assert_eq!(slice.project(&region(&[0, 4, 2], &[3, 2, 4])), Some(Cells { row0: 0, row1: 3, col0: 2, col1: 6 }));
+        assert_eq!(slice.project(&region(&[0, 0, 2], &[3, 2, 4])), None, "dim 1 covers 0..2, slice is at 5");
+        assert_eq!(slice.project(&region(&[0, 4, 2], &[0, 2, 4])), None, "empty regions are listed, not drawn");
+    }
+
+    #[test]
+    fn rank_one_draws_a_single_row() {
+        let slice = Slice { row_dim: 0, col_dim: 0, index: vec![0] };
+        assert_eq!(slice.extent(&[10]), (1, 10));
+        assert_eq!(slice.project(&region(&[3], &[3])), Some(Cells { row0: 0, row1: 1, col0: 3, col1: 6 }));
+    }
+
+    #[test]
+    fn frames_keep_square_cells_until_the_aspect_is_extreme() {
+        let toy = Frame::fit(12, 6, 600.0, 400.0, 4.0);
+        assert!(!toy.distorted);
+        assert_eq!((toy.width, toy.height), (200.0, 400.0));
+        let (x, y, w, h) = toy.rect(Cells { row0: 4, row1: 8, col0: 3, col1: 6 });
+        assert_eq!((x, w), (100.0, 100.0));
+        assert!((y - 400.0 / 3.0).abs() < 1e-9 && (h - 400.0 / 3.0).abs() < 1e-9);
+        let vocab = Frame::fit(128256, 8192, 600.0, 400.0, 4.0);
+        assert!(vocab.distorted);
+        assert_eq!(vocab.height, 400.0);
+        assert_eq!(vocab.width, 100.0);
+    }
+
+    #[test]
+    fn labels_fit_only_in_boxes_wide_enough() {
+        assert!(label_fits(7, 12.0, 80.0, 30.0));
+        assert!(!label_fits(7, 12.0, 40.0, 30.0));
+        assert!(!label_fits(7, 12.0, 80.0, 10.0));
+    }
+
+    #[test]
+    fn dense_boundaries_are_thinned_to_a_minimum_gap() {
+        let positions: Vec<u64> = (1..1024).map(|i| i * 8).collect();
+        let (kept, every) = thin_boundaries(&positions, 8192, 400.0, 4.0);
+        assert!(kept.len() <= 100, "{}", kept.len());
+        assert!(every >= 10);
+        let (kept, every) = thin_boundaries(&[4, 8], 12, 400.0, 4.0);
+        assert_eq!((kept, every), (vec![4, 8], 1));
+    }
+}
