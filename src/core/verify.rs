@@ -290,11 +290,11 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
             });
             source_buffers.push((region, buffer));
         }
-        let mut sums: Vec<(Region, Vec<u64>, Vec<u32>, Vec<bool>)> = (0..reshard.destination_mesh.size())
+        let mut sums: Vec<Received> = (0..reshard.destination_mesh.size())
             .map(|flat| {
                 let region = destination.region_of(flat);
                 let n = region.entries() as usize;
-                (region, vec![0u64; n], vec![0u32; n], vec![false; n])
+                Received { region, sums: vec![0; n], counts: vec![0; n], outside: vec![false; n] }
             })
             .collect();
 
@@ -308,7 +308,8 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
             };
             let fault = injected.as_ref().filter(|f| f.piece == index).map(|f| f.fault);
             let (src_region, src_buffer) = &source_buffers[src_flat];
-            let (dst_region, dst_sum, dst_count, dst_outside) = &mut sums[dst_flat];
+            let Received { region: dst_region, sums: dst_sum, counts: dst_count, outside: dst_outside } =
+                &mut sums[dst_flat];
             let mut read = vec![0u64; tensor.shape.len()];
             for_each_coord(&piece.keep, |coord| {
                 read.copy_from_slice(coord);
@@ -332,7 +333,7 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
         }
 
         // Compare every destination entry.
-        for (flat, (region, sum, count, outside)) in sums.iter().enumerate() {
+        for (flat, Received { region, sums: sum, counts: count, outside }) in sums.iter().enumerate() {
             let device = reshard.destination_mesh.devices[flat];
             let mut i = 0usize;
             for_each_coord(region, |coord| {
@@ -357,6 +358,15 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
         }
     }
     Ok(result)
+}
+
+/// What one destination has received so far: per entry, the sum of contributions, how many arrived, and
+/// whether any was read from outside its sender's region.
+struct Received {
+    region: Region,
+    sums: Vec<u64>,
+    counts: Vec<u32>,
+    outside: Vec<bool>,
 }
 
 /// Index of the device at `flat` among the Partial contributors (mixed radix over Partial mesh dims).

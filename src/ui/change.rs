@@ -1,0 +1,42 @@
+//! The heading of the change being explained: which tensor, which shape, from how many devices to how many.
+
+use leptos::prelude::*;
+
+use super::{AppState, pieces::format_shape};
+use crate::core::model::Reshard;
+
+/// One line naming the change: `w · 12 × 6 bf16 · 3 source devices → 2 destination devices`.
+///
+/// An inventory (several tensors) is summarised by its tensor count instead of one name and shape.
+pub fn describe_change(reshard: &Reshard) -> String {
+    let tensors = match reshard.tensors.as_slice() {
+        [] => "no tensor".to_string(),
+        [tensor] => format!("{} · {} {}", tensor.name, format_shape(&tensor.shape), tensor.source.dtype.name()),
+        many => format!("{} tensors", many.len()),
+    };
+    let devices = |count: usize, side: &str| format!("{count} {side} device{}", if count == 1 { "" } else { "s" });
+    format!(
+        "{tensors} · {} → {}",
+        devices(reshard.source_mesh.size(), "source"),
+        devices(reshard.destination_mesh.size(), "destination")
+    )
+}
+
+/// The section heading and the one-line description of the current change.
+#[component]
+pub fn ChangeSummary(
+    /// The `id` of the heading, so the enclosing section can name itself with `aria-labelledby`.
+    title_id: &'static str,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let description = Memo::new(move |_| state.reshard.with(describe_change));
+    let strategy = move || state.strategy.get().label();
+
+    view! {
+        <div class="change">
+            <h2 id=title_id class="change-title">"The article's toy layout"</h2>
+            <p class="change-description" data-testid="change-description">{description}</p>
+            <p class="change-strategy">"Strategy: " <span data-testid="strategy">{strategy}</span></p>
+        </div>
+    }
+}

@@ -1,0 +1,89 @@
+//! The plan as a table: one row per piece (source, destination, offset, shape, bytes, link).
+
+use leptos::prelude::*;
+
+use super::{AppState, totals::format_count};
+use crate::core::{
+    geometry::Region,
+    plan::{LinkClass, Piece},
+};
+
+/// A box's offset as coordinates: `[4, 0]`.
+pub fn format_offset(offset: &[u64]) -> String {
+    let coords: Vec<String> = offset.iter().map(u64::to_string).collect();
+    format!("[{}]", coords.join(", "))
+}
+
+/// A box's extent per dim: `4 × 3` (a rank-0 shape reads as `scalar`).
+pub fn format_shape(shape: &[u64]) -> String {
+    if shape.is_empty() {
+        return "scalar".to_string();
+    }
+    shape.iter().map(u64::to_string).collect::<Vec<_>>().join(" × ")
+}
+
+/// What identifies a row: its position and everything it shows, so a changed piece is redrawn.
+fn row_key(index: usize, piece: &Piece) -> (usize, usize, u32, u32, Region, LinkClass, u64) {
+    (index, piece.tensor, piece.src, piece.dst, piece.region, piece.link, piece.bytes)
+}
+
+/// Every piece of the current plan, in planning order.
+#[component]
+pub fn PieceTable() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let count = move || match state.pieces.get() {
+        Ok(pieces) => format!("{} pieces", format_count(pieces.len() as u64)),
+        Err(_) => String::new(),
+    };
+    let rows = move || state.pieces.get().unwrap_or_default().into_iter().enumerate().collect::<Vec<_>>();
+
+    view! {
+        <div class="pieces">
+            <h3 class="pieces-title">"Pieces of the plan " <span class="pieces-count" data-testid="piece-count">{count}</span></h3>
+            {move || state.pieces.get().err().map(|message| view! {
+                <p class="problem" role="alert" data-testid="plan-error">{message}</p>
+            })}
+            <div class="table-scroll">
+                <table class="piece-table" data-testid="piece-table">
+                    <thead>
+                        <tr>
+                            <th scope="col" class="num">"#"</th>
+                            <th scope="col">"Source device"</th>
+                            <th scope="col">"Destination device"</th>
+                            <th scope="col">"Offset"</th>
+                            <th scope="col">"Shape"</th>
+                            <th scope="col" class="num">"Bytes"</th>
+                            <th scope="col">"Link"</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        <For each=rows key=|(index, piece)| row_key(*index, piece) let((index, piece))>
+                            <PieceRow index=index piece=piece/>
+                        </For>
+                    </tbody>
+                </table>
+            </div>
+        </div>
+    }
+}
+
+/// One row of [`PieceTable`].
+#[component]
+fn PieceRow(
+    /// Position of the piece in planning order, from 0 (shown from 1).
+    index: usize,
+    /// The piece to show.
+    piece: Piece,
+) -> impl IntoView {
+    view! {
+        <tr data-testid="piece-row">
+            <td class="num muted">{index + 1}</td>
+            <td data-testid="piece-src">{piece.src}</td>
+            <td data-testid="piece-dst">{piece.dst}</td>
+            <td class="mono" data-testid="piece-offset">{format_offset(piece.region.offset())}</td>
+            <td class="mono" data-testid="piece-shape">{format_shape(piece.region.shape())}</td>
+            <td class="num" data-testid="piece-bytes">{format_count(piece.bytes)}</td>
+            <td><span class=format!("link link-{}", piece.link.name())>{piece.link.name()}</span></td>
+        </tr>
+    }
+}

@@ -1,0 +1,73 @@
+//! The three traffic quantities that must never be confused, each with its own label.
+
+use leptos::prelude::*;
+
+use super::AppState;
+use crate::core::traffic::format_bytes;
+
+/// A count with thousands separators: `1234567` → `1,234,567`.
+pub fn format_count(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// Unique logical entries, bytes received by devices, and the largest load of one link.
+#[component]
+pub fn TrafficTotals() -> impl IntoView {
+    let state = expect_context::<AppState>();
+
+    move || match state.totals.get() {
+        Ok(totals) => view! {
+            <dl class="totals" data-testid="totals">
+                <Total
+                    test_id="total-unique-entries"
+                    label="Unique logical entries"
+                    value=format_count(totals.unique_entries)
+                    note="entries of the logical tensor, each counted once"
+                />
+                <Total
+                    test_id="total-bytes-received"
+                    label="Bytes received by devices"
+                    value=format_bytes(totals.bytes_received)
+                    note="summed over destinations, local copies excluded"
+                />
+                <Total
+                    test_id="total-max-link-bytes"
+                    label="Largest bytes crossing one link"
+                    value=format_bytes(totals.max_link_bytes)
+                    note="the busiest single link, one direction"
+                />
+            </dl>
+        }
+        .into_any(),
+        Err(message) => view! { <p class="problem" role="alert" data-testid="totals-error">{message}</p> }.into_any(),
+    }
+}
+
+/// One labelled figure of [`TrafficTotals`].
+#[component]
+fn Total(
+    /// The `data-testid` of the figure's container.
+    test_id: &'static str,
+    /// What is counted, in words.
+    label: &'static str,
+    /// The formatted number.
+    value: String,
+    /// How it is counted, in a few words.
+    note: &'static str,
+) -> impl IntoView {
+    view! {
+        <div class="total" data-testid=test_id>
+            <dt class="total-label">{label}</dt>
+            <dd class="total-value">{value}</dd>
+            <dd class="total-note">{note}</dd>
+        </div>
+    }
+}
