@@ -146,15 +146,19 @@ pub struct Planner<'a> {
     pub table: DeviceTable,
     /// Bytes assigned so far per source-mesh device (row-major mesh index).
     sender_load: Vec<u64>,
+    /// Node of each source-mesh device, computed once (replica choice and link class read it per piece).
+    source_nodes: Vec<u32>,
 }
 
 impl<'a> Planner<'a> {
     pub fn new(reshard: &'a Reshard, strategy: Strategy) -> Planner<'a> {
+        let source_nodes = reshard.source_mesh.devices.iter().map(|&d| reshard.topology.node_of(d)).collect();
         Planner {
             reshard,
             strategy,
             table: DeviceTable::new(reshard),
             sender_load: vec![0; reshard.source_mesh.size()],
+            source_nodes,
         }
     }
 
@@ -202,16 +206,21 @@ impl<'a> Planner<'a> {
             return base + replicas[0];
         }
         let node = self.reshard.topology.node_of(dst);
-        let mut best = base + replicas[0];
-        let rank = |flat: usize| {
+        // One integer key per candidate, compared once: (not the same device, not the same node, bytes
+        // assigned, id). Loads saturate below 2^62 bytes, far beyond any real plan.
+        let key = |flat: usize| {
             let id = devices[flat];
-            (id != dst, self.reshard.topology.node_of(id) != node, self.sender_load[flat], id)
+            (u128::from(id != dst) << 127)
+                | (u128::from(self.source_nodes[flat] != node) << 126)
+                | (u128::from(self.sender_load[flat].min((1 << 62) - 1)) << 32)
+                | u128::from(id)
         };
-        let mut best_rank = rank(best);
+        let mut best = base + replicas[0];
+        let mut best_key = key(best);
         for &r in &replicas[1..] {
-            let candidate = rank(base + r);
-            if candidate < best_rank {
-                best_rank = candidate;
+            let candidate = key(base + r);
+            if candidate < best_key {
+                best_key = candidate;
                 best = base + r;
             }
         }
@@ -234,7 +243,13 @@ impl<'a> Planner<'a> {
     ) {
         let src = self.reshard.source_mesh.devices[src_flat];
         let bytes = region.entries().saturating_mul(entry_bytes);
-        let link = self.link(src, dst);
+        let link = if src == dst {
+            LinkClass::Local
+        } else if self.source_nodes[src_flat] == self.reshard.topology.node_of(dst) {
+            LinkClass::Nvlink
+        } else {
+            LinkClass::Nic
+        };
         if link != LinkClass::Local {
             self.sender_load[src_flat] = self.sender_load[src_flat].saturating_add(bytes);
         }
