@@ -144,22 +144,28 @@ pub struct Planner<'a> {
     reshard: &'a Reshard,
     strategy: Strategy,
     pub table: DeviceTable,
-    /// Bytes assigned so far per source-mesh device (row-major mesh index).
-    sender_load: Vec<u64>,
-    /// Node of each source-mesh device, computed once (replica choice and link class read it per piece).
-    source_nodes: Vec<u32>,
+    /// Per source-mesh device (row-major mesh index): its id, node and bytes assigned so far, packed
+    /// together because replica choice reads all three for every candidate of every piece.
+    senders: Vec<Sender>,
+}
+
+/// What replica choice needs to know about one source device.
+#[derive(Clone, Copy, Debug)]
+struct Sender {
+    id: u32,
+    node: u32,
+    load: u64,
 }
 
 impl<'a> Planner<'a> {
     pub fn new(reshard: &'a Reshard, strategy: Strategy) -> Planner<'a> {
-        let source_nodes = reshard.source_mesh.devices.iter().map(|&d| reshard.topology.node_of(d)).collect();
-        Planner {
-            reshard,
-            strategy,
-            table: DeviceTable::new(reshard),
-            sender_load: vec![0; reshard.source_mesh.size()],
-            source_nodes,
-        }
+        let senders = reshard
+            .source_mesh
+            .devices
+            .iter()
+            .map(|&id| Sender { id, node: reshard.topology.node_of(id), load: 0 })
+            .collect();
+        Planner { reshard, strategy, table: DeviceTable::new(reshard), senders }
     }
 
     /// Plans every tensor, in order.
@@ -200,8 +206,8 @@ impl<'a> Planner<'a> {
 
     /// The replica (source mesh index) that sends a region to `dst`: same device, same node, least loaded,
     /// lowest id.
+    #[inline]
     fn choose_replica(&self, base: usize, replicas: &[usize], dst: u32) -> usize {
-        let devices = &self.reshard.source_mesh.devices;
         if replicas.len() == 1 {
             return base + replicas[0];
         }
@@ -209,11 +215,11 @@ impl<'a> Planner<'a> {
         // One integer key per candidate, compared once: (not the same device, not the same node, bytes
         // assigned, id). Loads saturate below 2^62 bytes, far beyond any real plan.
         let key = |flat: usize| {
-            let id = devices[flat];
-            (u128::from(id != dst) << 127)
-                | (u128::from(self.source_nodes[flat] != node) << 126)
-                | (u128::from(self.sender_load[flat].min((1 << 62) - 1)) << 32)
-                | u128::from(id)
+            let sender = self.senders[flat];
+            (u128::from(sender.id != dst) << 127)
+                | (u128::from(sender.node != node) << 126)
+                | (u128::from(sender.load.min((1 << 62) - 1)) << 32)
+                | u128::from(sender.id)
         };
         let mut best = base + replicas[0];
         let mut best_key = key(best);
@@ -245,13 +251,13 @@ impl<'a> Planner<'a> {
         let bytes = region.entries().saturating_mul(entry_bytes);
         let link = if src == dst {
             LinkClass::Local
-        } else if self.source_nodes[src_flat] == self.reshard.topology.node_of(dst) {
+        } else if self.senders[src_flat].node == self.reshard.topology.node_of(dst) {
             LinkClass::Nvlink
         } else {
             LinkClass::Nic
         };
         if link != LinkClass::Local {
-            self.sender_load[src_flat] = self.sender_load[src_flat].saturating_add(bytes);
+            self.senders[src_flat].load = self.senders[src_flat].load.saturating_add(bytes);
         }
         let piece = Piece {
             tensor,
