@@ -31,9 +31,12 @@ fn row_key(index: usize, piece: &Piece) -> (usize, usize, u32, u32, Region, Link
 #[component]
 pub fn PieceTable() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let count = move || match state.pieces.get() {
-        Ok(pieces) => format!("{} pieces", format_count(pieces.len() as u64)),
-        Err(_) => String::new(),
+    let count = move || match (state.totals.get(), state.pieces.with(|p| p.as_ref().map(Vec::len).unwrap_or(0))) {
+        (Ok(totals), listed) if (listed as u64) < totals.pieces => {
+            format!("{} pieces, first {} listed", format_count(totals.pieces), format_count(listed as u64))
+        }
+        (Ok(totals), _) => format!("{} pieces", format_count(totals.pieces)),
+        (Err(_), _) => String::new(),
     };
     let rows = move || state.pieces.get().unwrap_or_default().into_iter().enumerate().collect::<Vec<_>>();
 

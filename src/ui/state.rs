@@ -1,35 +1,228 @@
-//! The app's one state struct and the core results derived from it.
+//! The app's one state struct: the spec as the user edits it, and everything the core derives from it.
+
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::{
-    model::Reshard,
-    plan::{self, Piece, Strategy},
-    traffic::{self, Totals},
-};
+use crate::core::model::Reshard;
+use crate::core::plan::{Piece, Strategy};
+use crate::core::presets;
+use crate::core::region::{DeviceRegion, device_regions};
+use crate::core::spec::{SpecError, SpecInput, parse_input, validate};
+use crate::core::traffic::{Estimate, PlanSummary, Totals, analyse, summarise};
+use crate::core::verify::{Fault, Verification};
 
-/// What the user is looking at, plus the core's answers for it.
-///
-/// Provided once by [`super::App`]; components read it with `expect_context::<AppState>()`. The derived
-/// fields are memos: the core runs once per change of `reshard` or `strategy`, never while rendering.
+/// Plans with more pieces than this are drawn as aggregates; their pieces are not kept in memory.
+pub const PIECE_LIMIT: usize = 20_000;
+/// The source × destination heatmap has at most this many rows and columns.
+pub const HEATMAP_SIDE: usize = 48;
+/// The piece table lists at most this many rows (the pictures show the rest).
+pub const TABLE_LIMIT: usize = 500;
+
+/// Which mesh a device is shown in (a colocated device appears in both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Source,
+    Destination,
+}
+
+/// What the pointer or keyboard focus is on; every view highlights what relates to it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Focus {
+    #[default]
+    Nothing,
+    Device {
+        side: Side,
+        device: u32,
+    },
+    /// A piece, by index in the current summary's pieces.
+    Piece(usize),
+}
+
+/// How the tensor view shows the tensor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewChoice {
+    /// Which tensor of an inventory is drawn.
+    pub tensor: usize,
+    /// The tensor dims drawn as rows and columns (equal for rank 1).
+    pub row_dim: usize,
+    pub col_dim: usize,
+    /// For every other dim, the index shown (the slice); entries for the drawn dims are ignored.
+    pub slice: Vec<u64>,
+    /// Draw the whole-shard transfer: what each receiver discards, hatched.
+    pub show_whole_shard: bool,
+}
+
+impl ViewChoice {
+    /// The natural view of a tensor of `rank`: dims 0 × 1 (or 0 alone), slice at index 0.
+    pub fn for_rank(tensor: usize, rank: usize) -> ViewChoice {
+        ViewChoice {
+            tensor,
+            row_dim: 0,
+            col_dim: if rank > 1 { 1 } else { 0 },
+            slice: vec![0; rank],
+            show_whole_shard: false,
+        }
+    }
+}
+
+/// A memo payload compared by identity: a recomputation always notifies, and it only happens when an input
+/// changed. Avoids deep comparisons of large plans.
+#[derive(Debug)]
+pub struct Fresh<T>(pub Arc<T>);
+
+impl<T> Clone for Fresh<T> {
+    fn clone(&self) -> Self {
+        Fresh(Arc::clone(&self.0))
+    }
+}
+impl<T> PartialEq for Fresh<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+impl<T> std::ops::Deref for Fresh<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// One row of the strategy comparison.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StrategyRow {
+    pub strategy: Strategy,
+    pub totals: Totals,
+    pub estimate: Estimate,
+}
+
+/// Where each device of both meshes sits, for the tensor being viewed.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Regions {
+    pub source: Vec<DeviceRegion>,
+    pub destination: Vec<DeviceRegion>,
+}
+
+/// The whole app's state. `Copy` (all fields are arena handles), provided once by the app and read with
+/// `expect_context::<AppState>()`.
 #[derive(Clone, Copy)]
 pub struct AppState {
-    /// The layout change being explained.
-    pub reshard: RwSignal<Reshard>,
-    /// How destinations get their data.
+    /// The spec as typed: the source of truth, kept even while invalid so nothing typed is lost.
+    pub input: RwSignal<SpecInput>,
+    /// The core's verdict on `input`.
+    pub checked: Memo<Result<Reshard, SpecError>>,
+    /// The last valid change: what every picture shows (it stays while the input is invalid).
+    pub reshard: Memo<Reshard>,
     pub strategy: RwSignal<Strategy>,
-    /// Every piece of the plan in planning order, or the core's message when the change cannot be planned.
+    /// The current strategy's plan: traffic, pair matrix, and pieces when few enough.
+    pub summary: Memo<Fresh<Result<PlanSummary, String>>>,
+    /// The first [`TABLE_LIMIT`] pieces of the current plan (empty when the plan is drawn as aggregates).
     pub pieces: Memo<Result<Vec<Piece>, String>>,
-    /// The headline traffic numbers, or the core's message.
+    /// The current plan's headline numbers.
     pub totals: Memo<Result<Totals, String>>,
+    /// Every strategy's headline numbers, for the comparison.
+    pub comparison: Memo<Fresh<Vec<StrategyRow>>>,
+    pub regions: Memo<Fresh<Regions>>,
+    pub focus: RwSignal<Focus>,
+    pub view: RwSignal<ViewChoice>,
+    pub fault: RwSignal<Option<Fault>>,
+    /// The last correctness check, cleared whenever the change is edited.
+    pub verification: RwSignal<Option<Result<Verification, String>>>,
 }
 
 impl AppState {
-    pub fn new(reshard: Reshard, strategy: Strategy) -> AppState {
-        let reshard = RwSignal::new(reshard);
-        let strategy = RwSignal::new(strategy);
-        let pieces = Memo::new(move |_| reshard.with(|r| plan::plan(r, strategy.get()).map(|p| p.pieces)));
-        let totals = Memo::new(move |_| reshard.with(|r| traffic::analyse(r, strategy.get()).map(|t| t.totals())));
-        AppState { reshard, strategy, pieces, totals }
+    /// State opened on `input` (a preset's or a user's spec).
+    pub fn new(input: SpecInput) -> AppState {
+        let input = RwSignal::new(input);
+        let checked = Memo::new(move |_| input.with(validate));
+        let reshard = Memo::new(move |previous: Option<&Reshard>| match checked.get() {
+            Ok(reshard) => reshard,
+            Err(_) => previous.cloned().unwrap_or_else(presets::toy),
+        });
+        let strategy = RwSignal::new(Strategy::Intersection);
+        let summary = Memo::new(move |_| {
+            Fresh(Arc::new(reshard.with(|r| summarise(r, strategy.get(), PIECE_LIMIT, HEATMAP_SIDE))))
+        });
+        let pieces = Memo::new(move |_| {
+            summary.with(|s| match &**s {
+                Ok(summary) => {
+                    Ok(summary.pieces.as_deref().map_or_else(Vec::new, |p| p[..p.len().min(TABLE_LIMIT)].to_vec()))
+                }
+                Err(e) => Err(e.clone()),
+            })
+        });
+        let totals = Memo::new(move |_| {
+            summary.with(|s| match &**s {
+                Ok(summary) => Ok(summary.traffic.totals()),
+                Err(e) => Err(e.clone()),
+            })
+        });
+        let comparison = Memo::new(move |_| {
+            Fresh(Arc::new(reshard.with(|r| {
+                Strategy::ALL
+                    .into_iter()
+                    .filter_map(|s| analyse(r, s).ok())
+                    .map(|t| StrategyRow { strategy: t.strategy, totals: t.totals(), estimate: t.estimate() })
+                    .collect()
+            })))
+        });
+        let view = RwSignal::new(ViewChoice::for_rank(0, 2));
+        let regions = Memo::new(move |_| {
+            let tensor_index = view.with(|v| v.tensor);
+            Fresh(Arc::new(reshard.with(|r| {
+                let Some(t) = r.tensors.get(tensor_index).or(r.tensors.first()) else { return Regions::default() };
+                Regions {
+                    source: device_regions(&t.source, &r.source_mesh, &t.shape, r.split).unwrap_or_default(),
+                    destination: device_regions(&t.destination, &r.destination_mesh, &t.shape, r.split)
+                        .unwrap_or_default(),
+                }
+            })))
+        });
+        let verification = RwSignal::new(None);
+        let focus = RwSignal::new(Focus::Nothing);
+        // A new change invalidates the last check, the focus, and a view of dims the tensor no longer has.
+        Effect::new(move |_| {
+            reshard.track();
+            verification.set(None);
+            focus.set(Focus::Nothing);
+            reshard.with_untracked(|r| {
+                view.update(|v| {
+                    let index = if v.tensor < r.tensors.len() { v.tensor } else { 0 };
+                    let rank = r.tensors.get(index).map_or(1, |t| t.shape.len());
+                    if v.tensor != index || v.slice.len() != rank || v.row_dim >= rank || v.col_dim >= rank {
+                        *v = ViewChoice { show_whole_shard: v.show_whole_shard, ..ViewChoice::for_rank(index, rank) };
+                    }
+                });
+            });
+        });
+        AppState {
+            input,
+            checked,
+            reshard,
+            strategy,
+            summary,
+            pieces,
+            totals,
+            comparison,
+            regions,
+            focus,
+            view,
+            fault: RwSignal::new(None),
+            verification,
+        }
+    }
+
+    /// State opened on a named preset (the toy when the name is unknown).
+    pub fn from_preset(name: &str) -> AppState {
+        let preset = presets::find(name).unwrap_or(&presets::PRESETS[0]);
+        AppState::new(parse_input(preset.spec).unwrap_or_default())
+    }
+
+    /// The problems of the current input under a field path (e.g. `source.mesh`), as text.
+    pub fn problems_under(&self, prefix: &str) -> Vec<String> {
+        self.checked.with(|c| match c {
+            Ok(_) => Vec::new(),
+            Err(e) => e.under(prefix).map(|p| p.to_string()).collect(),
+        })
     }
 }
