@@ -6,6 +6,7 @@
 //! the mesh view, the traffic panel, the strategy comparison, the correctness check.
 
 mod change;
+pub mod cycle;
 pub mod editor;
 mod footer;
 mod header;
@@ -34,16 +35,62 @@ pub fn query_parameter(name: &str) -> Option<String> {
     web_sys::UrlSearchParams::new_with_str(&search).ok()?.get(name)
 }
 
-/// The whole page: header, the editors beside the pictures, the numbers below, footer.
+/// The app's two views, which share one state (and, later, one URL).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// The layout change: editors, tensor and mesh views, traffic, strategies, verification.
+    Layout,
+    /// The RL cycle calculator.
+    Cycle,
+}
+
+/// The whole page: header, a switch between the layout and the cycle views, footer.
 #[component]
 pub fn App() -> impl IntoView {
     let preset = query_parameter("preset").unwrap_or_else(|| "toy".to_string());
-    provide_context(AppState::from_preset(&preset));
+    let cycle_preset = preset.starts_with("cycle-").then(|| preset.clone());
+    provide_context(AppState::from_preset(if cycle_preset.is_some() { "toy" } else { &preset }));
+    provide_context(cycle::CycleState::from_preset(cycle_preset.as_deref().unwrap_or("cycle-120")));
+    let page = RwSignal::new(if cycle_preset.is_some() || query_parameter("view").as_deref() == Some("cycle") {
+        Page::Cycle
+    } else {
+        Page::Layout
+    });
+    let tab = move |target: Page, label: &'static str, test_id: &'static str| {
+        view! {
+            <button
+                type="button"
+                role="tab"
+                class="page-tab"
+                data-testid=test_id
+                aria-selected=move || (page.get() == target).to_string()
+                on:click=move |_| page.set(target)
+            >
+                {label}
+            </button>
+        }
+    };
     view! {
         <div class="shell">
             <AppHeader/>
-            <editor::PresetBar/>
-            <main class="main workspace" data-testid="main">
+            <nav class="page-tabs" role="tablist" aria-label="Views">
+                {tab(Page::Layout, "Layout change", "tab-layout")}
+                {tab(Page::Cycle, "RL cycle", "tab-cycle")}
+            </nav>
+            <Show when=move || page.get() == Page::Layout fallback=|| view! { <cycle::CycleView/> }>
+                <LayoutPage/>
+            </Show>
+            <AppFooter/>
+        </div>
+    }
+}
+
+/// The layout view: editors beside the pictures, the numbers below.
+#[component]
+fn LayoutPage() -> impl IntoView {
+    view! {
+        <editor::PresetBar/>
+        <main class="main workspace" data-testid="main">
                 <aside class="editors" aria-label="Describe the change">
                     <editor::Editors/>
                 </aside>
@@ -69,8 +116,6 @@ pub fn App() -> impl IntoView {
                         <PieceTable/>
                     </section>
                 </div>
-            </main>
-            <AppFooter/>
-        </div>
+        </main>
     }
 }
