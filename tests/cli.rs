@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))] // Runs the native `reshard` binary; nothing to run in a browser.
 //! The `reshard` CLI end to end: output shapes, exit codes and messages on bad input.
 
 use std::io::Write;

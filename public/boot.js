@@ -1,0 +1,27 @@
+// Starts the app: imports the wasm-bindgen module and instantiates the wasm whose hashed names trunk wrote
+// into this script's data attributes (Trunk.toml, pattern_script). An external file, so that the page's
+// Content-Security-Policy needs no 'unsafe-inline' for scripts.
+const tag = document.querySelector('script[data-wasm]');
+
+function report(message) {
+  // The same place the Rust panic hook writes to (src/ui/panic.rs); text only, never HTML.
+  let box = document.getElementById('panic');
+  if (!box) {
+    box = document.createElement('div');
+    box.id = 'panic';
+    box.setAttribute('role', 'alert');
+    document.body.append(box);
+  }
+  box.textContent = message;
+}
+
+try {
+  const { default: init } = await import(tag.dataset.js);
+  await init({ module_or_path: tag.dataset.wasm });
+} catch (error) {
+  // A wasm that fails to load or start (wrong wasm-opt, missing file) must not leave a blank page.
+  if (!document.getElementById('panic')) {
+    report(`Reshard Lens could not start: ${error}`);
+  }
+  throw error;
+}

@@ -1,0 +1,112 @@
+// The app shell end to end: the release build loads under its Content-Security-Policy, shows the toy's plan
+// and totals, and never leaves a blank page.
+import { test, expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const screenshots = path.join(__dirname, 'screenshots');
+
+/** Console errors and warnings, uncaught exceptions and requests that leave 127.0.0.1, while `page` lives. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`console ${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol !== 'data:' && url.hostname !== '127.0.0.1') {
+      problems.push(`request off this machine: ${request.url()}`);
+    }
+  });
+  return problems;
+}
+
+async function open(page: Page) {
+  await page.goto('/');
+  await expect(page.getByTestId('piece-row').first()).toBeVisible();
+}
+
+test('the page shows the six pieces of the toy', async ({ page }) => {
+  await open(page);
+  const rows = page.getByTestId('piece-row');
+  await expect(rows).toHaveCount(6);
+
+  const pieces = [];
+  for (const row of await rows.all()) {
+    pieces.push({
+      src: await row.getByTestId('piece-src').innerText(),
+      dst: await row.getByTestId('piece-dst').innerText(),
+      offset: await row.getByTestId('piece-offset').innerText(),
+      shape: await row.getByTestId('piece-shape').innerText(),
+      bytes: await row.getByTestId('piece-bytes').innerText(),
+    });
+  }
+  // Source s holds rows [4s, 4s + 4); destination 3 holds columns [0, 3), destination 4 columns [3, 6).
+  const expected = [];
+  for (const src of [0, 1, 2]) {
+    for (const [dst, column] of [[3, 0], [4, 3]]) {
+      expected.push({ src: `${src}`, dst: `${dst}`, offset: `[${4 * src}, ${column}]`, shape: '4 × 3', bytes: '24' });
+    }
+  }
+  const key = (p: { src: string; dst: string }) => `${p.src}-${p.dst}`;
+  expect(pieces.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(expected);
+  await expect(page.getByTestId('piece-count')).toHaveText('6 pieces');
+});
+
+test('the three totals are labelled and match the article', async ({ page }) => {
+  await open(page);
+  await expect(page.getByTestId('total-unique-entries')).toContainText('Unique logical entries');
+  await expect(page.getByTestId('total-unique-entries').locator('.total-value')).toHaveText('72');
+  await expect(page.getByTestId('total-bytes-received')).toContainText('Bytes received by devices');
+  await expect(page.getByTestId('total-bytes-received').locator('.total-value')).toHaveText('144 B');
+  await expect(page.getByTestId('total-max-link-bytes')).toContainText('Largest bytes crossing one link');
+  await expect(page.getByTestId('total-max-link-bytes').locator('.total-value')).toHaveText(/^\d+ B$/);
+});
+
+test('the shell has a header, a footer with the version and a source link', async ({ page }) => {
+  await open(page);
+  await expect(page).toHaveTitle('Reshard Lens');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reshard Lens');
+  const cargo = fs.readFileSync(path.join(__dirname, '..', '..', 'Cargo.toml'), 'utf8');
+  const version = /^version\s*=\s*"([^"]+)"/m.exec(cargo)?.[1];
+  await expect(page.getByTestId('version')).toHaveText(`Reshard Lens ${version}`);
+  await expect(page.getByRole('link', { name: 'Source' })).toHaveAttribute('href', /^https:\/\//);
+});
+
+test('the page loads under its CSP with a clean console and no outside requests', async ({ page }) => {
+  const problems = watch(page);
+  await open(page);
+  // Let late console messages arrive: Chromium reports an unused preload after about three seconds.
+  await page.waitForTimeout(3_500);
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(csp).not.toContain('unsafe-inline');
+  expect(csp).not.toContain("'unsafe-eval'");
+  expect(await page.locator('script:not([src])').count()).toBe(0);
+  await expect(page.locator('#panic')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('a wasm that fails to load is reported on the page, not left blank', async ({ page }) => {
+  await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto('/');
+  await expect(page.locator('#panic')).toContainText('Reshard Lens could not start');
+  await expect(page.locator('#panic')).toHaveAttribute('role', 'alert');
+});
+
+test('screenshots at 1280×800 and 1920×1080, light and dark', async ({ page }) => {
+  fs.mkdirSync(screenshots, { recursive: true });
+  for (const [width, height] of [[1280, 800], [1920, 1080]]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await open(page);
+      const file = path.join(screenshots, `shell-${width}x${height}-${scheme}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+    }
+  }
+});
