@@ -74,9 +74,11 @@ log=$logs/native-tests.log
 run "native tests" "$log" cargo test --no-default-features --locked
 cargo_counts "native tests" $? "$log"
 
-# Only the browser test target: the CLI's tests are native.
+# Only the browser test targets (tests/browser*.rs): the core's and the CLI's tests are native.
+browser_targets=()
+for file in tests/browser*.rs; do browser_targets+=(--test "$(basename "$file" .rs)"); done
 log=$logs/browser-tests.log
-run "browser tests" "$log" cargo test --target wasm32-unknown-unknown --locked --test browser
+run "browser tests" "$log" cargo test --target wasm32-unknown-unknown --locked "${browser_targets[@]}"
 cargo_counts "browser tests" $? "$log"
 
 if run "release build" "$logs/release-build.log" trunk build --release; then
