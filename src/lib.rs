@@ -5,5 +5,6 @@
 
 pub mod chart;
 pub mod core;
+pub mod share;
 #[cfg(feature = "web")]
 pub mod ui;

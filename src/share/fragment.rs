@@ -1,0 +1,169 @@
+//! The URL fragment is the state: `#v1.<base64url(deflate(json))>`.
+//!
+//! JSON (not a binary format) so that an old link stays readable by a newer version with more fields
+//! (unknown-field checks are the spec's own; new optional fields default). The version tag lets a future
+//! format change say clearly that a link is from another version instead of misreading it. Decoding is
+//! bounded (compressed and inflated sizes) so a hostile fragment cannot exhaust memory.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use serde::{Deserialize, Serialize};
+
+use crate::core::cycle::CycleSpec;
+use crate::core::spec::SpecInput;
+
+/// The format written by this version.
+pub const FORMAT_VERSION: u32 = 1;
+/// Fragments longer than this are refused before decoding.
+pub const MAX_FRAGMENT_CHARS: usize = 64 * 1024;
+/// Inflated JSON larger than this is refused (a deflate bomb would otherwise expand without limit).
+pub const MAX_JSON_BYTES: usize = 1024 * 1024;
+
+/// Everything a link reproduces: the layout change, the cycle, and what the sender was looking at.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SharedState {
+    pub spec: SpecInput,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<CycleSpec>,
+    #[serde(default)]
+    pub view: ViewState,
+}
+
+/// View choices that are part of what the sender saw.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ViewState {
+    /// `layout` or `cycle`.
+    pub page: String,
+    /// `intersection`, `whole-shard` or `gather`.
+    pub strategy: String,
+    pub tensor: usize,
+    pub row_dim: usize,
+    pub col_dim: usize,
+    pub slice: Vec<u64>,
+    pub show_whole_shard: bool,
+    /// `offset`, `swap`, `stale` or empty.
+    pub fault: String,
+}
+
+/// Why a fragment could not be opened, in words for the message shown over the default state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FragmentError(pub String);
+
+impl std::fmt::Display for FragmentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Encodes a state as a fragment (without the leading `#`).
+pub fn encode(state: &SharedState) -> String {
+    let json = serde_json::to_vec(state).unwrap_or_default();
+    let compressed = miniz_oxide::deflate::compress_to_vec(&json, 9);
+    format!("v{FORMAT_VERSION}.{}", URL_SAFE_NO_PAD.encode(compressed))
+}
+
+/// Decodes a fragment (with or without the leading `#`). Never panics; every failure says what was wrong.
+pub fn decode(fragment: &str) -> Result<SharedState, FragmentError> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    if fragment.len() > MAX_FRAGMENT_CHARS {
+        return Err(FragmentError(format!(
+            "the link's state is {} characters long, more than the {MAX_FRAGMENT_CHARS} allowed",
+            fragment.len()
+        )));
+    }
+    let (version, body) = fragment
+        .split_once('.')
+        .ok_or_else(|| FragmentError("the link's state has no version tag (expected #v1.…)".into()))?;
+    let version: u32 = version
+        .strip_prefix('v')
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| FragmentError(format!("`{version}` is not a version tag (expected v1)")))?;
+    if version > FORMAT_VERSION {
+        return Err(FragmentError(format!(
+            "the link was made by a newer Reshard Lens (state format v{version}; this one reads up to v{FORMAT_VERSION})"
+        )));
+    }
+    if version == 0 {
+        return Err(FragmentError("state format v0 does not exist".into()));
+    }
+    let compressed = URL_SAFE_NO_PAD
+        .decode(body.trim_end_matches('='))
+        .map_err(|e| FragmentError(format!("the link's state is not valid base64url ({e})")))?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_JSON_BYTES)
+        .map_err(|e| FragmentError(format!("the link's state does not decompress ({:?})", e.status)))?;
+    let de = &mut serde_json::Deserializer::from_slice(&json);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        FragmentError(format!("the link's state does not describe a layout: {path}: {}", e.into_inner()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::presets;
+    use crate::core::spec::parse_input;
+    use proptest::prelude::*;
+
+    fn toy_state() -> SharedState {
+        SharedState {
+            spec: parse_input(presets::PRESETS[0].spec).unwrap(),
+            cycle: Some(crate::core::cycle::parse_cycle(include_str!("../../examples/cycle-120.json")).unwrap()),
+            view: ViewState { page: "layout".into(), strategy: "intersection".into(), ..Default::default() },
+        }
+    }
+
+    #[test]
+    fn a_state_survives_the_round_trip() {
+        let state = toy_state();
+        let fragment = encode(&state);
+        assert!(fragment.starts_with("v1."));
+        assert!(fragment.len() < 600, "compact: {} chars", fragment.len());
+        assert_eq!(decode(&format!("#{fragment}")), Ok(state));
+    }
+
+    #[test]
+    fn bad_fragments_say_what_is_wrong() {
+        let cases = [
+            ("", "no version tag"),
+            ("v9.AAAA", "newer Reshard Lens"),
+            ("vx.AAAA", "not a version tag"),
+            ("v1.!!!", "not valid base64url"),
+            ("v1.AAAA", "does not decompress"),
+        ];
+        for (fragment, want) in cases {
+            let err = decode(fragment).unwrap_err().to_string();
+            assert!(err.contains(want), "{fragment}: {err}");
+        }
+        let not_a_state =
+            format!("v1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"{\"x\":1}", 6)));
+        assert!(decode(&not_a_state).unwrap_err().to_string().contains("does not describe a layout"));
+    }
+
+    #[test]
+    fn deflate_bombs_are_refused() {
+        let huge = vec![b' '; MAX_JSON_BYTES * 4];
+        let fragment = format!("v1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&huge, 9)));
+        assert!(fragment.len() < MAX_FRAGMENT_CHARS);
+        assert!(decode(&fragment).unwrap_err().to_string().contains("does not decompress"));
+    }
+
+    proptest! {
+        #[test]
+        fn fuzzed_fragments_never_panic(text in ".{0,300}") {
+            let _ = decode(&text);
+            let _ = decode(&format!("v1.{text}"));
+        }
+
+        #[test]
+        fn any_preset_state_round_trips(index in 0usize..7, tensor in 0usize..3, whole in any::<bool>(), strategy in "[a-z-]{0,12}") {
+            let mut state = toy_state();
+            state.spec = parse_input(presets::PRESETS[index].spec).unwrap();
+            state.view.tensor = tensor;
+            state.view.show_whole_shard = whole;
+            state.view.strategy = strategy;
+            prop_assert_eq!(decode(&encode(&state)), Ok(state));
+        }
+    }
+}

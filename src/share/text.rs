@@ -1,0 +1,232 @@
+//! The text form for documentation authors, in the spirit of Mermaid:
+//!
+//! ```text
+//! tensor w 12x6 bf16
+//! source mesh 3 [S(0)]
+//! destination mesh 2 [S(1)]
+//! view tensor
+//! ```
+//!
+//! Lines: `tensor [NAME] SHAPE [DTYPE]`; `source|destination mesh SHAPE LAYOUT [names a,b] [devices 0,1,…|colocated]
+//! [dtype D] [order strided]` where LAYOUT is DTensor (`[Shard(0), Replicate()]`) or JAX (`P('tp', None)`)
+//! notation; `split chunk|balanced`; `topology [per_node N] [nvlink GBPS] [nic GBPS] [latency US]`;
+//! `view tensor|mesh|traffic|strategies|cycle`. `#` starts a comment. Errors name the line.
+
+use crate::core::placement::{LayoutText, parse_layout_text};
+use crate::core::spec::{DevicesInput, MeshShapeInput, Problem, SideInput, SpecInput, TensorInput, TopologyInput};
+
+/// The views a block may ask for.
+pub const VIEWS: [&str; 5] = ["tensor", "mesh", "traffic", "strategies", "cycle"];
+
+/// A parsed block: the spec and which view to show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextBlock {
+    pub spec: SpecInput,
+    pub view: String,
+}
+
+fn problem(line: usize, message: impl Into<String>) -> Problem {
+    Problem { path: format!("line {line}"), message: message.into() }
+}
+
+/// `12x6`, `12×6` or `12` → `[12, 6]` / `[12]`.
+fn parse_shape(token: &str) -> Option<Vec<i64>> {
+    let dims: Option<Vec<i64>> = token.split(['x', '×', '*']).map(|d| d.trim().parse().ok()).collect();
+    dims.filter(|d| !d.is_empty())
+}
+
+/// Parses a whole block; every bad line is reported, good lines still count.
+pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
+    let mut spec = SpecInput::default();
+    let mut view = "tensor".to_string();
+    let mut problems = Vec::new();
+    let mut seen_tensor = false;
+    for (index, raw) in text.lines().enumerate() {
+        let line_no = index + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match keyword {
+            "tensor" => {
+                seen_tensor = true;
+                let tokens: Vec<&str> = rest.split_whitespace().collect();
+                let shape_at = tokens.iter().position(|t| parse_shape(t).is_some());
+                match shape_at {
+                    None => problems.push(problem(line_no, "tensor: expected a shape such as 12x6")),
+                    Some(i) => {
+                        let name = tokens[..i].join(" ");
+                        spec.tensor = Some(TensorInput {
+                            name: (!name.is_empty()).then_some(name),
+                            shape: parse_shape(tokens[i]).unwrap_or_default(),
+                            dtype: tokens.get(i + 1).map(|s| s.to_string()),
+                            ..Default::default()
+                        });
+                        if tokens.len() > i + 2 {
+                            problems
+                                .push(problem(line_no, format!("tensor: unexpected `{}`", tokens[i + 2..].join(" "))));
+                        }
+                    }
+                }
+            }
+            "source" | "destination" => match parse_side(rest) {
+                Ok(side) if keyword == "source" => spec.source = side,
+                Ok(side) => spec.destination = side,
+                Err(e) => problems.push(problem(line_no, format!("{keyword}: {e}"))),
+            },
+            "split" => spec.split = Some(rest.to_string()),
+            "view" => {
+                if VIEWS.contains(&rest) {
+                    view = rest.to_string();
+                } else {
+                    problems.push(problem(line_no, format!("view `{rest}`: expected one of {}", VIEWS.join(", "))));
+                }
+            }
+            "topology" => match parse_topology(rest) {
+                Ok(t) => spec.topology = Some(t),
+                Err(e) => problems.push(problem(line_no, format!("topology: {e}"))),
+            },
+            other => problems.push(problem(
+                line_no,
+                format!("`{other}` is not a keyword; expected tensor, source, destination, split, topology or view"),
+            )),
+        }
+    }
+    if !seen_tensor {
+        problems.push(Problem { path: "block".into(), message: "missing a `tensor NAME SHAPE` line".into() });
+    }
+    if problems.is_empty() { Ok(TextBlock { spec, view }) } else { Err(problems) }
+}
+
+fn parse_side(rest: &str) -> Result<SideInput, String> {
+    let rest = rest.strip_prefix("mesh").ok_or("expected `mesh SHAPE LAYOUT`, e.g. `mesh 2x4 [S(0), R]`")?.trim();
+    let (shape_token, rest) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let shape =
+        parse_shape(shape_token).ok_or_else(|| format!("`{shape_token}` is not a mesh shape (e.g. 3 or 2x4)"))?;
+    let rest = rest.trim();
+    // The layout runs to its closing bracket.
+    let (layout_text, tail) = if rest.starts_with('[') {
+        let end = rest.find(']').ok_or("the layout's `[` is not closed")?;
+        (&rest[..=end], &rest[end + 1..])
+    } else if rest.starts_with("P(") || rest.starts_with("PartitionSpec(") {
+        let mut depth = 0i32;
+        let mut end = None;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let end = end.ok_or("the partition spec's `(` is not closed")?;
+        (&rest[..=end], &rest[end + 1..])
+    } else {
+        return Err("expected a layout after the mesh shape: [Shard(0), Replicate()] or P('tp', None)".into());
+    };
+    let mut side = SideInput { mesh: Some(MeshShapeInput::Dims(shape)), ..Default::default() };
+    match parse_layout_text(layout_text)? {
+        LayoutText::Placements(p) => side.placements = Some(p.iter().map(|p| p.short()).collect()),
+        LayoutText::PartitionSpec(dims) => {
+            side.partition_spec = Some(
+                dims.into_iter()
+                    .map(|names| match names.len() {
+                        0 => serde_json::Value::Null,
+                        1 => serde_json::Value::String(names[0].clone()),
+                        _ => serde_json::Value::Array(names.into_iter().map(serde_json::Value::String).collect()),
+                    })
+                    .collect(),
+            )
+        }
+    }
+    let tokens: Vec<&str> = tail.split_whitespace().collect();
+    let mut i = 0;
+    while i < tokens.len() {
+        let value = tokens.get(i + 1).copied().ok_or_else(|| format!("`{}` needs a value", tokens[i]))?;
+        match tokens[i] {
+            "names" => side.dim_names = Some(value.split(',').map(str::to_string).collect()),
+            "dtype" => side.dtype = Some(value.to_string()),
+            "order" => side.order = Some(value.to_string()),
+            "devices" if value == "colocated" => side.devices = Some(DevicesInput::Named(value.into())),
+            "devices" => {
+                let ids: Result<Vec<i64>, _> = value.split(',').map(str::parse).collect();
+                side.devices =
+                    Some(DevicesInput::Ids(ids.map_err(|_| format!("devices `{value}`: expected ids like 0,1,2"))?));
+            }
+            other => return Err(format!("unexpected `{other}`; expected names, devices, dtype or order")),
+        }
+        i += 2;
+    }
+    Ok(side)
+}
+
+fn parse_topology(rest: &str) -> Result<TopologyInput, String> {
+    let tokens: Vec<&str> = rest.split_whitespace().collect();
+    let mut topology = TopologyInput::default();
+    for pair in tokens.chunks(2) {
+        let [key, value] = pair else { return Err(format!("`{}` needs a value", pair[0])) };
+        let number: f64 = value.parse().map_err(|_| format!("{key} `{value}` is not a number"))?;
+        match *key {
+            "per_node" => topology.devices_per_node = Some(number as i64),
+            "nvlink" => topology.nvlink_gbps = Some(number),
+            "nic" => topology.nic_gbps = Some(number),
+            "latency" => topology.latency_us = Some(number),
+            other => return Err(format!("unexpected `{other}`; expected per_node, nvlink, nic or latency")),
+        }
+    }
+    Ok(topology)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::plan::{Strategy, plan};
+    use crate::core::spec::validate;
+
+    #[test]
+    fn the_issue_example_is_the_article_toy() {
+        let block =
+            parse_block("tensor w 12x6 bf16\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]\nview tensor\n").unwrap();
+        assert_eq!(block.view, "tensor");
+        let reshard = validate(&block.spec).unwrap();
+        let toy = crate::core::presets::toy();
+        assert_eq!(reshard.tensors, toy.tensors);
+        assert_eq!(reshard.source_mesh.devices, toy.source_mesh.devices);
+        assert_eq!(reshard.destination_mesh.devices, toy.destination_mesh.devices);
+        assert_eq!(plan(&reshard, Strategy::Intersection).unwrap().pieces.len(), 6);
+    }
+
+    #[test]
+    fn every_option_is_read() {
+        let block = parse_block(
+            "# a comment\ntensor 16x8\nsource mesh 2x4 P(('dp','tp'), None) names dp,tp dtype fp32\n\
+             destination mesh 8 [R] devices colocated order strided\nsplit balanced\n\
+             topology per_node 4 nvlink 900 nic 25 latency 2\nview traffic",
+        )
+        .unwrap();
+        let reshard = validate(&block.spec).unwrap();
+        assert_eq!(reshard.topology.devices_per_node, 4);
+        assert_eq!(reshard.destination_mesh.devices, reshard.source_mesh.devices);
+        assert_eq!(reshard.tensors[0].source.dtype, crate::core::geometry::Dtype::Fp32);
+        assert_eq!(block.view, "traffic");
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        let problems =
+            parse_block("tensor w 12x6\nsource mesh 3\ndestination mash 2 [S(1)]\nfrobnicate\nview pie").unwrap_err();
+        let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert!(text[0].starts_with("line 2: source: expected a layout"), "{text:?}");
+        assert!(text[1].starts_with("line 3: destination: expected `mesh"), "{text:?}");
+        assert!(text[2].starts_with("line 4: `frobnicate` is not a keyword"), "{text:?}");
+        assert!(text[3].starts_with("line 5: view `pie`"), "{text:?}");
+        assert!(parse_block("").unwrap_err()[0].message.contains("missing a `tensor"));
+    }
+}
