@@ -18,6 +18,7 @@ pub mod strategies;
 pub mod tensor_view;
 mod totals;
 pub mod traffic;
+pub mod url_state;
 pub mod verify;
 
 use leptos::prelude::*;
@@ -49,13 +50,25 @@ pub enum Page {
 pub fn App() -> impl IntoView {
     let preset = query_parameter("preset").unwrap_or_else(|| "toy".to_string());
     let cycle_preset = preset.starts_with("cycle-").then(|| preset.clone());
-    provide_context(AppState::from_preset(if cycle_preset.is_some() { "toy" } else { &preset }));
-    provide_context(cycle::CycleState::from_preset(cycle_preset.as_deref().unwrap_or("cycle-120")));
+    let state = AppState::from_preset(if cycle_preset.is_some() { "toy" } else { &preset });
+    let cycle_state = cycle::CycleState::from_preset(cycle_preset.as_deref().unwrap_or("cycle-120"));
+    provide_context(state);
+    provide_context(cycle_state);
     let page = RwSignal::new(if cycle_preset.is_some() || query_parameter("view").as_deref() == Some("cycle") {
         Page::Cycle
     } else {
         Page::Layout
     });
+    // A link's state wins over the preset; a link that cannot be opened says why over the default.
+    let link_problem = match url_state::state_in_url() {
+        Some(Ok(shared)) => {
+            url_state::restore(&shared, state, cycle_state, page);
+            None
+        }
+        Some(Err(reason)) => Some(format!("This link could not be opened: {reason}. Showing the default instead.")),
+        None => None,
+    };
+    url_state::sync_url(state, cycle_state, page);
     let tab = move |target: Page, label: &'static str, test_id: &'static str| {
         view! {
             <button
@@ -73,6 +86,7 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="shell">
             <AppHeader/>
+            {link_problem.map(|message| view! { <p class="problem link-problem" role="alert" data-testid="link-problem">{message}</p> })}
             <nav class="page-tabs" role="tablist" aria-label="Views">
                 {tab(Page::Layout, "Layout change", "tab-layout")}
                 {tab(Page::Cycle, "RL cycle", "tab-cycle")}
