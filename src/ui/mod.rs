@@ -60,15 +60,28 @@ pub fn App() -> impl IntoView {
         Page::Layout
     });
     // A link's state wins over the preset; a link that cannot be opened says why over the default.
-    let link_problem = match url_state::state_in_url() {
+    let owns_page = url_state::owns_the_page();
+    let link_problem = match url_state::state_in_url().filter(|_| owns_page) {
         Some(Ok(shared)) => {
             url_state::restore(&shared, state, cycle_state, page);
             None
         }
         Some(Err(reason)) => Some(format!("This link could not be opened: {reason}. Showing the default instead.")),
-        None => None,
+        // Without a link (or a named preset), the last visit's state comes back.
+        None => {
+            if owns_page
+                && query_parameter("preset").is_none()
+                && let Some(saved) = url_state::saved_state()
+            {
+                url_state::restore(&saved, state, cycle_state, page);
+            }
+            None
+        }
     };
-    url_state::sync_url(state, cycle_state, page);
+    if owns_page {
+        url_state::sync_url(state, cycle_state, page);
+        url_state::undo_redo_keys();
+    }
     let tab = move |target: Page, label: &'static str, test_id: &'static str| {
         view! {
             <button

@@ -10,6 +10,25 @@ use super::{AppState, Page};
 use crate::core::plan::Strategy;
 use crate::share::fragment::{SharedState, ViewState, decode, encode};
 
+thread_local! {
+    /// Whether this app owns the page's URL and storage. Only the real page (`main.rs`) says so: an app
+    /// mounted by a test, or one of several widgets on a page, must not read or rewrite the page's address.
+    static OWNS_PAGE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Called once by the web entry point before mounting: this app's state is the page's URL.
+pub fn own_the_page() {
+    OWNS_PAGE.with(|owns| owns.set(true));
+}
+
+/// See [`own_the_page`].
+pub fn owns_the_page() -> bool {
+    OWNS_PAGE.with(|owns| owns.get())
+}
+
+/// Where the last state is kept between visits.
+const STORAGE_KEY: &str = "reshard-lens/state";
+
 /// Quiet time after the last edit before a history entry is written (typing makes one entry, not twenty).
 const SETTLE_MS: u32 = 400;
 
@@ -21,6 +40,39 @@ pub fn state_in_url() -> Option<Result<SharedState, String>> {
         return None;
     }
     Some(decode(fragment).map_err(|e| e.to_string()))
+}
+
+/// The state autosaved by the last visit, if any (and readable).
+pub fn saved_state() -> Option<SharedState> {
+    let storage = web_sys::window()?.local_storage().ok()??;
+    decode(&storage.get_item(STORAGE_KEY).ok()??).ok()
+}
+
+/// Undo and redo for every edit: each settled edit is a history entry, so Ctrl+Z steps back and
+/// Ctrl+Shift+Z (or Ctrl+Y) forward. Inside a text field the browser's own text undo is left alone.
+pub fn undo_redo_keys() {
+    let handle = window_event_listener(leptos::ev::keydown, |event: web_sys::KeyboardEvent| {
+        if !(event.ctrl_key() || event.meta_key()) {
+            return;
+        }
+        let in_text = event
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA"));
+        if in_text {
+            return;
+        }
+        let key = event.key().to_ascii_lowercase();
+        let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else { return };
+        if key == "z" && !event.shift_key() {
+            event.prevent_default();
+            let _ = history.back();
+        } else if (key == "z" && event.shift_key()) || key == "y" {
+            event.prevent_default();
+            let _ = history.forward();
+        }
+    });
+    on_cleanup(move || handle.remove());
 }
 
 /// The shareable state of the whole app right now.
@@ -85,6 +137,10 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
         let timeout = gloo::timers::callback::Timeout::new(SETTLE_MS, move || {
             let fragment = encode(&snapshot(state, cycle, page.get_untracked()));
             if let Some(window) = web_sys::window() {
+                // Autosave: a reload without a link reopens the last state.
+                if let Ok(Some(storage)) = window.local_storage() {
+                    let _ = storage.set_item(STORAGE_KEY, &fragment);
+                }
                 let current = window.location().hash().unwrap_or_default();
                 if current.trim_start_matches('#') != fragment
                     && let Ok(history) = window.history()
