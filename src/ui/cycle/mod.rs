@@ -1,30 +1,168 @@
-//! The cycle calculator (being built): what a faster refit does to the whole RL cycle.
+//! The cycle calculator: what a faster refit does to the whole RL cycle (domain.md §7).
+//!
+//! The article's point is that a 4× faster handoff is not a 4× faster training run. The view keeps the
+//! whole-cycle denominator in sight: the editors describe one cycle ([`stages`], [`refit_split`],
+//! [`speedup`]); the core lays it out before and after and reports the answer ([`answer`]); the timeline
+//! ([`timeline`]) and the curve ([`curve`]) show it; [`measured`] turns many measured cycles into the
+//! cycle. All of it reads one [`CycleState`], provided by the app beside the layout's state.
+
+mod answer;
+mod curve;
+mod field;
+mod measured;
+mod presets;
+mod refit_split;
+mod speedup;
+mod stages;
+mod timeline;
 
 use leptos::prelude::*;
 
-use crate::core::cycle::{CycleSpec, parse_cycle};
+use crate::core::cycle::{CycleReport, CycleSpec, parse_cycle};
+use crate::core::plan::Strategy;
+use crate::core::spec::Problem;
+
+/// The cycle presets, each opened by `?preset=NAME`: (name, label, JSON).
+pub const CYCLE_PRESETS: [(&str, &str, &str); 4] = [
+    ("cycle-120", "120 s cycle, 10 s refit", include_str!("../../../examples/cycle-120.json")),
+    ("cycle-160", "160 s cycle, 50 s refit", include_str!("../../../examples/cycle-160.json")),
+    ("cycle-queue", "Refit mostly queueing", include_str!("../../../examples/cycle-queue.json")),
+    ("cycle-overlap", "Generation overlaps refit", include_str!("../../../examples/cycle-overlap.json")),
+];
+
+/// Where the transfer speedup `s` comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpeedupSource {
+    /// Typed or slid by the user.
+    Manual,
+    /// The ratio of two strategies' estimated transfer times for the layout in the visualizer:
+    /// `s = time(from) / time(to)`.
+    Layout { from: Strategy, to: Strategy },
+}
 
 /// The cycle being explained; shared by the cycle view's components.
 #[derive(Clone, Copy)]
 pub struct CycleState {
+    /// The cycle as typed: the source of truth, kept even while invalid so nothing typed is lost.
     pub spec: RwSignal<CycleSpec>,
+    /// Bumped whenever the stages are replaced or restructured (a preset, measured medians, add, remove,
+    /// reorder): the editors redraw their fields from `spec` then, and only then, so typing is never
+    /// overwritten.
+    pub revision: RwSignal<u64>,
+    /// The preset last opened, for the switcher.
+    pub preset: RwSignal<String>,
+    /// The core's verdict on `spec`.
+    pub checked: Memo<Result<CycleReport, Vec<Problem>>>,
+    /// The last valid report: what the answer and the pictures show while the editor holds a problem.
+    pub report: Memo<Option<CycleReport>>,
+    pub speedup_source: RwSignal<SpeedupSource>,
+    /// Measured per-cycle stage times as pasted or dropped (CSV or JSON).
+    pub measured_text: RwSignal<String>,
+    /// How many of the first cycles are startup, set apart from the steady state.
+    pub startup: RwSignal<usize>,
 }
 
 impl CycleState {
-    /// Opens a cycle preset (`cycle-120`, `cycle-160`, `cycle-queue`, `cycle-overlap`).
+    /// Opens a cycle preset (`cycle-120`, `cycle-160`, `cycle-queue`, `cycle-overlap`; `cycle-120` when the
+    /// name is unknown).
     pub fn from_preset(name: &str) -> CycleState {
-        let text = match name {
-            "cycle-160" => include_str!("../../../examples/cycle-160.json"),
-            "cycle-queue" => include_str!("../../../examples/cycle-queue.json"),
-            "cycle-overlap" => include_str!("../../../examples/cycle-overlap.json"),
-            _ => include_str!("../../../examples/cycle-120.json"),
-        };
-        let spec = parse_cycle(text).unwrap_or_else(|_| CycleSpec { stages: Vec::new(), refit: None, speedup: 1.0 });
-        CycleState { spec: RwSignal::new(spec) }
+        let (name, spec) = preset_spec(name);
+        let spec = RwSignal::new(spec);
+        let checked = Memo::new(move |_| spec.with(CycleSpec::report));
+        let report = Memo::new(move |previous: Option<&Option<CycleReport>>| match checked.get() {
+            Ok(report) => Some(report),
+            Err(_) => previous.cloned().flatten(),
+        });
+        CycleState {
+            spec,
+            revision: RwSignal::new(0),
+            preset: RwSignal::new(name.to_string()),
+            checked,
+            report,
+            speedup_source: RwSignal::new(SpeedupSource::Manual),
+            measured_text: RwSignal::new(String::new()),
+            startup: RwSignal::new(1),
+        }
+    }
+
+    /// Replaces the whole cycle (a preset, measured medians) and redraws the editors.
+    pub fn replace(&self, spec: CycleSpec) {
+        self.spec.set(spec);
+        self.revision.update(|r| *r += 1);
+    }
+
+    /// Opens a preset by name.
+    pub fn open_preset(&self, name: &str) {
+        let (name, spec) = preset_spec(name);
+        self.preset.set(name.to_string());
+        self.speedup_source.set(SpeedupSource::Manual);
+        self.replace(spec);
+    }
+
+    /// Changes the stages' structure (add, remove, reorder) and redraws the editors.
+    pub fn restructure(&self, change: impl FnOnce(&mut CycleSpec)) {
+        self.spec.update(change);
+        self.revision.update(|r| *r += 1);
+    }
+
+    /// The core's messages for exactly the field at `path` (e.g. `stages[1].overlap`).
+    pub fn problems_at(&self, path: &str) -> Vec<String> {
+        self.checked.with(|checked| match checked {
+            Ok(_) => Vec::new(),
+            Err(problems) => problems.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect(),
+        })
     }
 }
 
+/// A preset's canonical name and cycle; unknown names open `cycle-120`.
+fn preset_spec(name: &str) -> (&'static str, CycleSpec) {
+    let (name, _, text) = CYCLE_PRESETS.iter().find(|(n, _, _)| *n == name).unwrap_or(&CYCLE_PRESETS[0]);
+    let mut spec = parse_cycle(text).unwrap_or_else(|_| CycleSpec { stages: Vec::new(), refit: None, speedup: 1.0 });
+    // The presets write the transfer out; leaving it as "the rest" keeps the split consistent when the
+    // user then changes the refit stage's seconds (parse_cycle checked that the parts add up).
+    if let Some(split) = spec.refit.as_mut() {
+        split.transfer = None;
+    }
+    (name, spec)
+}
+
+/// The whole cycle view: presets on top, the editors beside the answer and its pictures, measured cycles
+/// below.
 #[component]
 pub fn CycleView() -> impl IntoView {
-    view! { <main class="main cycle-view" data-testid="cycle-view"></main> }
+    view! {
+        <main class="main cycle-view" data-testid="cycle-view">
+            <div class="cycle-top">
+                <div>
+                    <h2 class="cycle-title">"What a faster refit does to the whole cycle"</h2>
+                    <p class="cycle-lede muted">
+                        "A refit is one stage of an RL cycle. Making its transfer s times faster shortens the "
+                        "cycle by much less than s: the other stages stay as they are."
+                    </p>
+                </div>
+                <presets::CyclePresets/>
+            </div>
+            <div class="cycle-grid">
+                <aside class="panel cycle-editors" aria-label="Describe one cycle">
+                    <stages::StageEditor/>
+                    <refit_split::RefitSplitEditor/>
+                    <speedup::SpeedupControl/>
+                </aside>
+                <div class="cycle-results">
+                    <section class="panel" aria-labelledby="cycle-answer-title">
+                        <answer::Answer title_id="cycle-answer-title"/>
+                    </section>
+                    <section class="panel" aria-labelledby="cycle-timeline-title">
+                        <timeline::CycleTimeline title_id="cycle-timeline-title"/>
+                    </section>
+                    <section class="panel" aria-labelledby="cycle-curve-title">
+                        <curve::SpeedupCurve title_id="cycle-curve-title"/>
+                    </section>
+                </div>
+            </div>
+            <section class="panel cycle-measured" aria-labelledby="cycle-measured-title">
+                <measured::MeasuredCycles title_id="cycle-measured-title"/>
+            </section>
+        </main>
+    }
 }

@@ -1,0 +1,175 @@
+//! The before/after timeline of one cycle: where each stage's bar, its overlap with the previous stage and
+//! the refit's parts fall, in the units of an SVG `viewBox`. One lane per stage, so overlapping stages
+//! never hide each other.
+
+use crate::core::cycle::Timeline;
+
+use super::scale::Linear;
+
+/// What a piece of a bar shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartKind {
+    /// The stage's own work (a stage that is not the refit).
+    Work,
+    /// The refit waiting before the transfer (a queue, a barrier): a faster transport does not touch it.
+    Wait,
+    /// The refit moving bytes: the only part a transfer speedup shrinks.
+    Transfer,
+    /// The receivers preparing the new version after the bytes arrive.
+    Preparation,
+}
+
+/// A horizontal stretch `[x0, x1)` of a bar, in viewBox units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Part {
+    pub kind: PartKind,
+    pub x0: f64,
+    pub x1: f64,
+}
+
+/// One stage's bar in its lane.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaneBar {
+    /// The stage's index in the cycle (its lane and its colour).
+    pub stage: usize,
+    pub name: String,
+    pub seconds: f64,
+    pub x0: f64,
+    pub x1: f64,
+    /// The stretch that runs while the previous stage is still running, when there is one.
+    pub overlap: Option<(f64, f64)>,
+    /// The bar cut into its parts (one `Work` part for an ordinary stage), each at least 0 wide.
+    pub parts: Vec<Part>,
+}
+
+/// The bars of `timeline` on `scale` (seconds → x). A stage that waits for the previous stage to end is
+/// drawn over its whole `[start, end)`; the refit's parts run in order from its start and any remainder up
+/// to `end` (waiting on the previous stage) is drawn as waiting.
+pub fn lane_bars(timeline: &Timeline, scale: &Linear) -> Vec<LaneBar> {
+    let mut previous_end: Option<f64> = None;
+    timeline
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(index, stage)| {
+            let (x0, x1) = (scale.map(stage.start), scale.map(stage.end));
+            let overlap = previous_end
+                .filter(|&end| end > stage.start)
+                .map(|end| (x0, scale.map(end.min(stage.end))))
+                .filter(|(a, b)| b > a);
+            previous_end = Some(stage.end);
+            let parts = match stage.refit {
+                None => vec![Part { kind: PartKind::Work, x0, x1 }],
+                Some(refit) => {
+                    let mut at = stage.start;
+                    let mut parts = Vec::with_capacity(4);
+                    for (kind, seconds) in [
+                        (PartKind::Wait, refit.wait),
+                        (PartKind::Transfer, refit.transfer),
+                        (PartKind::Preparation, refit.preparation),
+                    ] {
+                        if seconds > 0.0 {
+                            parts.push(Part { kind, x0: scale.map(at), x1: scale.map(at + seconds) });
+                            at += seconds;
+                        }
+                    }
+                    if stage.end > at + 1e-9 {
+                        parts.push(Part { kind: PartKind::Wait, x0: scale.map(at), x1 });
+                    }
+                    parts
+                }
+            };
+            LaneBar { stage: index, name: stage.name.clone(), seconds: stage.seconds, x0, x1, overlap, parts }
+        })
+        .collect()
+}
+
+/// Round tick values in seconds over `[0, extent]`, about `target` of them at 1, 2 or 5 × 10ⁿ steps; `0`
+/// alone for an empty or invalid extent. The extent itself is not added: the cycle's end is marked apart.
+pub fn seconds_ticks(extent: f64, target: usize) -> Vec<f64> {
+    if !(extent.is_finite() && extent > 0.0) {
+        return vec![0.0];
+    }
+    let raw = extent / target.max(1) as f64;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * magnitude).find(|&s| s >= raw).unwrap_or(10.0 * magnitude);
+    let count = (extent / step + 1e-9).floor() as usize;
+    (0..=count.min(1000)).map(|i| i as f64 * step).collect()
+}
+
+/// Whether a label of `chars` characters at `font_size` fits inside a bar `width` wide (average glyph
+/// width about 0.58 em, plus some padding).
+pub fn label_fits(width: f64, chars: usize, font_size: f64) -> bool {
+    width >= chars as f64 * font_size * 0.58 + font_size * 0.8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::cycle::{CycleSpec, RefitSplit, Stage};
+
+    fn article(speedup: f64) -> CycleSpec {
+        CycleSpec {
+            stages: vec![
+                Stage::new("generation", 70.0),
+                Stage::new("scoring", 10.0),
+                Stage::new("training", 30.0),
+                Stage::new("refit", 10.0),
+            ],
+            refit: None,
+            speedup,
+        }
+    }
+
+    #[test]
+    fn a_sequential_cycle_lays_bars_end_to_end() {
+        let report = article(4.0).report().expect("valid");
+        let scale = Linear::new((0.0, 120.0), (0.0, 1200.0));
+        let bars = lane_bars(&report.after, &scale);
+        assert_eq!(bars.len(), 4);
+        assert_eq!((bars[0].x0, bars[0].x1), (0.0, 700.0));
+        assert_eq!((bars[3].x0, bars[3].x1), (1100.0, 1125.0), "the refit shrank to 2.5 s");
+        assert_eq!(bars[3].parts, vec![Part { kind: PartKind::Transfer, x0: 1100.0, x1: 1125.0 }]);
+        assert!(bars.iter().all(|bar| bar.overlap.is_none()));
+    }
+
+    #[test]
+    fn an_overlap_is_marked_on_the_later_stage() {
+        // Generation starts 6 s before a 10 s refit ends.
+        let spec = CycleSpec {
+            stages: vec![Stage::new("refit", 10.0), Stage::new("generation", 70.0).with_overlap(6.0)],
+            refit: None,
+            speedup: 1.0,
+        };
+        let report = spec.report().expect("valid");
+        let bars = lane_bars(&report.before, &Linear::new((0.0, 100.0), (0.0, 100.0)));
+        assert_eq!(bars[1].overlap, Some((4.0, 10.0)));
+        assert_eq!(bars[1].x0, 4.0);
+    }
+
+    #[test]
+    fn the_refit_parts_run_in_order() {
+        let mut spec = article(4.0);
+        spec.refit = Some(RefitSplit { wait: 8.0, transfer: Some(2.0), preparation: 0.0 });
+        let report = spec.report().expect("valid");
+        let bars = lane_bars(&report.after, &Linear::new((0.0, 120.0), (0.0, 120.0)));
+        let kinds: Vec<PartKind> = bars[3].parts.iter().map(|p| p.kind).collect();
+        assert_eq!(kinds, [PartKind::Wait, PartKind::Transfer]);
+        assert_eq!(bars[3].parts[1].x1, 118.5, "8 s wait, then 2 s / 4");
+    }
+
+    #[test]
+    fn ticks_are_round_and_stay_inside() {
+        assert_eq!(seconds_ticks(120.0, 6), [0.0, 20.0, 40.0, 60.0, 80.0, 100.0, 120.0]);
+        assert_eq!(seconds_ticks(160.0, 6), [0.0, 50.0, 100.0, 150.0]);
+        assert_eq!(seconds_ticks(0.0, 6), [0.0]);
+        assert_eq!(seconds_ticks(f64::NAN, 6), [0.0]);
+        assert_eq!(seconds_ticks(2.5, 5), [0.0, 0.5, 1.0, 1.5, 2.0, 2.5]);
+    }
+
+    #[test]
+    fn short_bars_take_their_label_outside() {
+        assert!(label_fits(200.0, 10, 16.0));
+        assert!(!label_fits(25.0, 5, 16.0));
+    }
+}

@@ -1,0 +1,65 @@
+//! Numbers as the cycle view writes them: seconds, multipliers and percents with fixed decimals and no
+//! trailing zeros, so the article's `112.5 s`, `1.067×` and `6.25 %` read exactly as printed.
+
+/// `value` with at most `decimals` decimals and no trailing zeros (`112.5`, `10`, `0.0833`). A value that
+/// is not 0 but would round to 0 keeps two significant digits in scientific notation, so it never reads as
+/// nothing; a non-finite value is written as `—`.
+pub fn decimal(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return "—".into();
+    }
+    let text = format!("{value:.decimals$}");
+    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
+    match text.as_str() {
+        "0" | "-0" if value != 0.0 => format!("{value:.1e}"),
+        "-0" => "0".into(),
+        _ => text,
+    }
+}
+
+/// Seconds to the millisecond: `112.5 s`.
+pub fn seconds(value: f64) -> String {
+    format!("{} s", decimal(value, 3))
+}
+
+/// A multiplier to three decimals (`1.067×`), with more when three would round a value that is not 1 to
+/// `1×`: a 1.0004× speedup must not read as no change.
+pub fn times(value: f64) -> String {
+    let mut text = decimal(value, 3);
+    let mut decimals = 3;
+    while text == "1" && value != 1.0 && decimals < 9 {
+        decimals += 1;
+        text = decimal(value, decimals);
+    }
+    format!("{text}×")
+}
+
+/// A percent to two decimals: `6.25 %`, `23.44 %`.
+pub fn percent(value: f64) -> String {
+    format!("{} %", decimal(value, 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_articles_numbers_read_as_printed() {
+        assert_eq!(seconds(112.5), "112.5 s");
+        assert_eq!(seconds(110.0), "110 s");
+        assert_eq!(times(120.0 / 112.5), "1.067×");
+        assert_eq!(times(160.0 / 122.5), "1.306×");
+        assert_eq!(percent(6.25), "6.25 %");
+        assert_eq!(percent(23.4375), "23.44 %");
+    }
+
+    #[test]
+    fn tiny_and_odd_values_never_read_as_nothing() {
+        assert_eq!(times(1.0), "1×");
+        assert_eq!(times(1.0004), "1.0004×");
+        assert_eq!(decimal(0.00001, 3), "1.0e-5");
+        assert_eq!(decimal(-0.0, 3), "0");
+        assert_eq!(decimal(f64::NAN, 3), "—");
+        assert_eq!(decimal(1.0 / 12.0, 4), "0.0833");
+    }
+}

@@ -1,0 +1,115 @@
+//! The answer with its working: the formula with this cycle's numbers, the new cycle, the whole-cycle
+//! speedup, the time saved, the bound for an instant transfer, and the plain sentence.
+
+use leptos::prelude::*;
+
+use super::CycleState;
+use crate::chart::readout::{decimal, percent, seconds, times};
+use crate::core::cycle::CycleReport;
+
+/// `≈ 1.067×` when three decimals round the value, `4×` when they do not.
+fn approx_times(value: f64) -> String {
+    let shown = decimal(value, 3);
+    if shown.parse::<f64>().ok() == Some(value) { times(value) } else { format!("≈ {}", times(value)) }
+}
+
+/// `= 4×` when the value is shown exactly, `≈ 1.067×` when rounded: the working reads as an equation.
+fn equals_times(value: f64) -> String {
+    let shown = approx_times(value);
+    if shown.starts_with('≈') { shown } else { format!("= {shown}") }
+}
+
+/// The answer for the last valid cycle, and a note while the editor holds a problem.
+#[component]
+pub fn Answer(
+    /// The id of the heading, for the section's `aria-labelledby`.
+    title_id: &'static str,
+) -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    let stale = move || state.checked.with(|c| c.is_err());
+    view! {
+        <h2 class="cycle-section-title" id=title_id>"The answer"</h2>
+        <Show when=stale>
+            <p class="cycle-stale" role="status" data-testid="cycle-stale">
+                "The cycle in the editor has a problem (see the field marked below it); this is the last valid answer."
+            </p>
+        </Show>
+        {move || match state.report.get() {
+            Some(report) => view! { <Working report/> }.into_any(),
+            None => view! { <p class="muted">"Describe a valid cycle to see the answer."</p> }.into_any(),
+        }}
+    }
+}
+
+/// The numbers of one report.
+#[component]
+fn Working(report: CycleReport) -> impl IntoView {
+    let old = report.before.cycle_seconds;
+    let new = report.after.cycle_seconds;
+    let f = report.formula.f;
+    let s = report.speedup;
+    let saved_label = if report.seconds_saved >= 0.0 { "Time saved" } else { "Time lost" };
+    let bound_speedup = report.bound.max_speedup.map_or_else(|| "no limit".to_string(), approx_times);
+    let verdict = if report.formula.exact {
+        "Exact here: no stages overlap.".to_string()
+    } else if report.formula.matches_timeline {
+        "The stages overlap, but no overlap binds: the formula matches the timeline.".to_string()
+    } else {
+        format!(
+            "The stages overlap, so the formula is only an approximation; the timeline (the truth, used above) \
+             gives new/old = {}.",
+            decimal(report.ratio, 4)
+        )
+    };
+    view! {
+        <p class="cycle-summary" data-testid="cycle-summary">{report.summary.clone()}</p>
+        <dl class="cycle-numbers">
+            <div class="cycle-number-card">
+                <dt>"New cycle"</dt>
+                <dd class="cycle-big" data-testid="cycle-new">{seconds(new)}</dd>
+                <dd class="cycle-note">"from " <span data-testid="cycle-old">{seconds(old)}</span></dd>
+            </div>
+            <div class="cycle-number-card">
+                <dt>"Whole-cycle speedup"</dt>
+                <dd class="cycle-big" data-testid="cycle-speedup">{approx_times(report.cycle_speedup)}</dd>
+                <dd class="cycle-note">"transfer: " {times(s)}</dd>
+            </div>
+            <div class="cycle-number-card">
+                <dt>{saved_label}</dt>
+                <dd class="cycle-big" data-testid="cycle-percent-saved">{percent(report.percent_saved.abs())}</dd>
+                <dd class="cycle-note" data-testid="cycle-seconds-saved">{seconds(report.seconds_saved.abs())}</dd>
+            </div>
+            <div class="cycle-number-card">
+                <dt>"Bound as s → ∞"</dt>
+                <dd class="cycle-big" data-testid="cycle-bound-seconds">{seconds(report.bound.best_cycle_seconds)}</dd>
+                <dd class="cycle-note">
+                    "at most " <span data-testid="cycle-bound-speedup">{bound_speedup}</span> " faster"
+                </dd>
+            </div>
+        </dl>
+        <div class="cycle-working" aria-label="The working">
+            <p>
+                <span class="working-key">"f"</span>
+                " = transfer / cycle = " {seconds(report.refit_before.transfer)} " / " {seconds(old)} " = "
+                <span data-testid="cycle-f">{decimal(f, 4)}</span>
+            </p>
+            <p>
+                <span class="working-key">"new/old"</span>
+                " = 1 − f + f/s = "
+                <code class="working-formula" data-testid="cycle-formula">{report.formula.text.clone()}</code>
+            </p>
+            <p>
+                <span class="working-key">"new cycle"</span>
+                " = " {decimal(report.formula.ratio, 4)} " × " {seconds(old)} " = "
+                {seconds(report.formula.ratio * old)}
+                "; speedup = 1 / " {decimal(report.formula.ratio, 4)} " " {equals_times(report.formula.speedup)}
+            </p>
+            <p>
+                <span class="working-key">"bound"</span>
+                " = 1 / (1 − f) "
+                {report.formula.bound_speedup.map_or_else(|| "= no limit (the cycle is all transfer)".to_string(), equals_times)}
+            </p>
+            <p class="muted">{verdict}</p>
+        </div>
+    }
+}

@@ -1,0 +1,178 @@
+//! Whole-cycle speedup against the transfer speedup `s` (log x): this cycle's curve and its asymptote,
+//! and thinner curves for other refit shares, so the same `s` is seen to matter more when refit is a
+//! larger share of the cycle.
+
+use leptos::prelude::*;
+
+use super::CycleState;
+use crate::chart::curve::{FAMILY, asymptote, curve_path, share_label, x_ticks, y_ticks, y_top};
+use crate::chart::readout::{decimal, times};
+use crate::chart::scale::{Linear, Log};
+use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, CycleReport, speedup_curve};
+
+const WIDTH: f64 = 900.0;
+const HEIGHT: f64 = 380.0;
+const LEFT: f64 = 64.0;
+const RIGHT: f64 = 760.0;
+const TOP: f64 = 16.0;
+const BOTTOM: f64 = 330.0;
+const FONT: f64 = 15.0;
+
+/// The chart's section: heading, the SVG, its legend.
+#[component]
+pub fn SpeedupCurve(
+    /// The id of the heading, for the section's `aria-labelledby`.
+    title_id: &'static str,
+) -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    view! {
+        <h2 class="cycle-section-title" id=title_id>"Whole-cycle speedup for every s"</h2>
+        {move || state.report.get().map(|report| view! { <Chart report/> })}
+        <ul class="cycle-legend-list" aria-label="Chart legend">
+            <li>
+                <svg class="legend-swatch" viewBox="0 0 24 14" aria-hidden="true">
+                    <line x1="2" x2="22" y1="7" y2="7" class="curve-current"></line>
+                </svg>
+                "this cycle"
+            </li>
+            <li>
+                <svg class="legend-swatch" viewBox="0 0 24 14" aria-hidden="true">
+                    <line x1="2" x2="22" y1="7" y2="7" class="curve-asymptote"></line>
+                </svg>
+                "its bound as s → ∞"
+            </li>
+            <li>
+                <svg class="legend-swatch" viewBox="0 0 24 14" aria-hidden="true">
+                    <line x1="2" x2="22" y1="7" y2="7" class="curve-family"></line>
+                </svg>
+                "other transfer shares f (labelled at the right)"
+            </li>
+            <li>
+                <svg class="legend-swatch" viewBox="0 0 24 14" aria-hidden="true">
+                    <circle cx="12" cy="7" r="5" class="curve-marker"></circle>
+                </svg>
+                "the current s"
+            </li>
+        </ul>
+    }
+}
+
+/// Pushes labels apart vertically so that none is closer than `gap` to the next (labels keep their order).
+fn separate(mut ys: Vec<(f64, usize)>, gap: f64) -> Vec<(f64, usize)> {
+    ys.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for i in 1..ys.len() {
+        if ys[i].0 - ys[i - 1].0 < gap {
+            ys[i].0 = ys[i - 1].0 + gap;
+        }
+    }
+    ys
+}
+
+/// The SVG for one report.
+#[component]
+fn Chart(report: CycleReport) -> impl IntoView {
+    let f = report.formula.f;
+    let s = report.speedup;
+    let top = y_top(f);
+    let x = Log { domain: (CURVE_MIN_SPEEDUP, CURVE_MAX_SPEEDUP), range: (LEFT, RIGHT) };
+    let y = Linear::new((0.0, top), (BOTTOM, TOP));
+    let (decades, minor) = x_ticks();
+    let x_grid = decades
+        .iter()
+        .map(|&t| {
+            let at = x.map(t);
+            view! {
+                <line class="curve-grid" x1=at x2=at y1=TOP y2=BOTTOM></line>
+                <text class="curve-tick" x=at y=BOTTOM + 22.0 text-anchor="middle">{format!("{}×", decimal(t, 1))}</text>
+            }
+        })
+        .collect_view();
+    let x_minor = minor
+        .iter()
+        .map(|&t| {
+            let at = x.map(t);
+            view! { <line class="curve-grid-minor" x1=at x2=at y1=TOP y2=BOTTOM></line> }
+        })
+        .collect_view();
+    let y_grid = y_ticks(top)
+        .into_iter()
+        .map(|t| {
+            let at = y.map(t);
+            let class = if t == 1.0 { "curve-grid curve-unity" } else { "curve-grid" };
+            view! {
+                <line class=class x1=LEFT x2=RIGHT y1=at y2=at></line>
+                <text class="curve-tick" x=LEFT - 8.0 y=at + 5.0 text-anchor="end">{format!("{}×", decimal(t, 1))}</text>
+            }
+        })
+        .collect_view();
+    // Family labels sit at the right end of their curves, pushed apart so they never overlap.
+    // The current curve's label takes index FAMILY.len().
+    let ends: Vec<(f64, usize)> = FAMILY
+        .iter()
+        .chain(std::iter::once(&f))
+        .enumerate()
+        .filter_map(|(i, &share)| speedup_curve(share, &[CURVE_MAX_SPEEDUP]).first().map(|p| (y.map(p.1.min(top)), i)))
+        .collect();
+    let family = FAMILY
+        .iter()
+        .map(|&share| view! { <path class="curve-family" d=curve_path(share, &x, &y, top)></path> })
+        .collect_view();
+    let family_labels = separate(ends, FONT + 2.0)
+        .into_iter()
+        .map(|(at, i)| match FAMILY.get(i) {
+            Some(&share) => {
+                view! { <text class="curve-family-label" x=RIGHT + 8.0 y=at + 5.0>{share_label(share)}</text> }
+                    .into_any()
+            }
+            None => view! {
+                <text class="curve-current-label" x=RIGHT + 8.0 y=at + 5.0>"this cycle"</text>
+            }
+            .into_any(),
+        })
+        .collect_view();
+    let bound = asymptote(f, top).map(|b| {
+        let at = y.map(b);
+        view! {
+            <line class="curve-asymptote" x1=LEFT x2=RIGHT y1=at y2=at></line>
+            <text class="curve-asymptote-label" x=LEFT + 8.0 y=at - 7.0>
+                {format!("bound 1 / (1 − f) = {}", times(b))}
+            </text>
+        }
+    });
+    let point = speedup_curve(f, &[s]).first().copied();
+    let marker = point.filter(|(s, _)| (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(s)).map(|(s, speedup)| {
+        let (cx, cy) = (x.map(s), y.map(speedup.min(top)));
+        let label = format!("s = {} → {}", decimal(s, 3), times(speedup));
+        let anchor = if cx > (LEFT + RIGHT) / 2.0 { "end" } else { "start" };
+        let dx = if anchor == "end" { -10.0 } else { 10.0 };
+        view! {
+            <line class="curve-drop" x1=cx x2=cx y1=cy y2=BOTTOM></line>
+            <circle class="curve-marker" cx=cx cy=cy r="6"></circle>
+            <text class="curve-marker-label" x=cx + dx y=cy + 24.0 text-anchor=anchor>{label}</text>
+        }
+    });
+    let description = format!(
+        "Whole-cycle speedup against the transfer speedup s from 0.1 to 100 for this cycle (f = {}), with its bound, \
+         and for f = 5, 25, 50 and 75 %",
+        decimal(f, 4)
+    );
+    view! {
+        <svg class="curve" viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" aria-label=description data-testid="cycle-curve">
+            {x_minor}
+            {x_grid}
+            {y_grid}
+            {family}
+            {family_labels}
+            {bound}
+            <path class="curve-current" d=curve_path(f, &x, &y, top) data-testid="curve-current"></path>
+            {marker}
+            <text class="curve-axis-label" x=(LEFT + RIGHT) / 2.0 y=HEIGHT - 6.0 text-anchor="middle">
+                "transfer speedup s (log scale)"
+            </text>
+            <text class="curve-axis-label" x=14 y=(TOP + BOTTOM) / 2.0 text-anchor="middle"
+                transform=format!("rotate(-90 14 {})", (TOP + BOTTOM) / 2.0)>
+                "whole-cycle speedup"
+            </text>
+        </svg>
+    }
+}

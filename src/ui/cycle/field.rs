@@ -1,0 +1,67 @@
+//! A number field that keeps exactly what was typed, and the core's messages under a field.
+
+use leptos::prelude::*;
+
+use super::CycleState;
+
+/// The number in `text`, or NaN when there is none, so the core reports the field instead of the editor
+/// silently keeping an old value.
+pub fn parse_number(text: &str) -> f64 {
+    text.trim().parse::<f64>().unwrap_or(f64::NAN)
+}
+
+/// A text field for seconds (or any number). It is not bound back to the spec: what the user types stays
+/// on screen even when it is not a number; the editors redraw it only when the cycle is replaced.
+#[component]
+pub fn NumberField(
+    /// The value shown when the field is drawn.
+    value: f64,
+    /// The accessible name, e.g. "generation seconds".
+    label: String,
+    /// The field's `data-testid`.
+    test_id: String,
+    /// Called with every edit: the number typed, or NaN.
+    on_change: Callback<f64>,
+    /// Marks the field invalid for assistive technology.
+    #[prop(into)]
+    invalid: Signal<bool>,
+) -> impl IntoView {
+    let text = if value.is_finite() { crate::chart::readout::decimal(value, 6) } else { String::new() };
+    view! {
+        <input
+            type="text"
+            inputmode="decimal"
+            class="cycle-number"
+            value=text
+            aria-label=label
+            aria-invalid=move || invalid.get().to_string()
+            data-testid=test_id
+            on:input=move |ev| on_change.run(parse_number(&event_target_value(&ev)))
+        />
+    }
+}
+
+/// The core's messages for the field at `path`, under it (nothing when it is fine).
+#[component]
+pub fn FieldProblems(
+    /// The field's path in the cycle JSON, e.g. `stages[1].overlap`.
+    path: String,
+) -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    let for_path = path.clone();
+    let problems = Memo::new(move |_| state.problems_at(&for_path));
+    move || {
+        let path = path.clone();
+        problems
+            .get()
+            .into_iter()
+            .map(|message| {
+                view! {
+                    <p class="field-problem" role="alert" data-testid="field-problem" data-path=path.clone()>
+                        {message}
+                    </p>
+                }
+            })
+            .collect_view()
+    }
+}

@@ -1,0 +1,305 @@
+//! Many measured cycles: paste or drop per-cycle stage times (CSV `cycle,stage,seconds` or JSON), see each
+//! stage's spread with the startup cycles set apart, and use the steady-state medians as the cycle.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+use super::CycleState;
+use super::field::parse_number;
+use crate::chart::gantt::seconds_ticks;
+use crate::chart::palette::device_color;
+use crate::chart::readout::{decimal, percent, seconds};
+use crate::chart::scale::Linear;
+use crate::chart::spread::{SpreadMarks, axis_end};
+use crate::core::cycle::{CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, stage_stats};
+
+/// A small example: one slow startup cycle, then five steady ones.
+const EXAMPLE: &str = "cycle,stage,seconds
+1,generation,96.0
+1,scoring,12.5
+1,training,41.0
+1,refit,24.0
+2,generation,70.4
+2,scoring,10.1
+2,training,30.2
+2,refit,10.3
+3,generation,69.1
+3,scoring,9.8
+3,training,29.7
+3,refit,9.9
+4,generation,71.8
+4,scoring,10.4
+4,training,30.9
+4,refit,12.6
+5,generation,70.0
+5,scoring,10.0
+5,training,30.0
+5,refit,10.0
+6,generation,69.6
+6,scoring,9.9
+6,training,31.4
+6,refit,10.1
+";
+
+#[wasm_bindgen]
+extern "C" {
+    /// A drop event, seen only through its `dataTransfer`.
+    type DropWithFiles;
+    #[wasm_bindgen(method, getter, js_name = dataTransfer)]
+    fn data_transfer(this: &DropWithFiles) -> Option<DroppedData>;
+
+    /// The `DataTransfer` of a drop, seen only through its files.
+    type DroppedData;
+    #[wasm_bindgen(method, getter)]
+    fn files(this: &DroppedData) -> Option<DroppedFiles>;
+
+    /// A `FileList`: each file is a `Blob`.
+    type DroppedFiles;
+    #[wasm_bindgen(method)]
+    fn item(this: &DroppedFiles, index: u32) -> Option<web_sys::Blob>;
+}
+
+/// Reads the first dropped file as text into `target`; a drop without a file is ignored.
+fn read_dropped_file(event: &web_sys::DragEvent, target: RwSignal<String>) {
+    let Some(file) =
+        event.unchecked_ref::<DropWithFiles>().data_transfer().and_then(|d| d.files()).and_then(|f| f.item(0))
+    else {
+        return;
+    };
+    let Ok(reader) = web_sys::FileReader::new() else { return };
+    let done = reader.clone();
+    let on_load = Closure::once_into_js(move || {
+        if let Some(text) = done.result().ok().and_then(|r| r.as_string()) {
+            target.set(text);
+        }
+    });
+    reader.set_onload(Some(on_load.unchecked_ref()));
+    let _ = reader.read_as_text(&file);
+}
+
+/// The import box, the spreads and the button that makes the steady-state medians the cycle.
+#[component]
+pub fn MeasuredCycles(
+    /// The id of the heading, for the section's `aria-labelledby`.
+    title_id: &'static str,
+) -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    let measurements = Memo::new(move |_| state.measured_text.with(|text| parse_measurements(text)));
+    let measured = Memo::new(move |_| measurements.with(|m| stage_stats(m, state.startup.get())));
+    let loaded = move || measurements.with(|m| !m.rows.is_empty());
+    let use_medians = move |_| {
+        let spec = measured.with_untracked(|m| m.spec.clone());
+        let speedup = state.spec.with_untracked(|s| s.speedup);
+        state.preset.set(String::new());
+        state.replace(CycleSpec { speedup, ..spec });
+    };
+    view! {
+        <h2 class="cycle-section-title" id=title_id>"Many cycles"</h2>
+        <p class="cycle-hint muted">
+            "Paste or drop measured stage times, one row per stage of each cycle: CSV "
+            <code>"cycle,stage,seconds"</code> " or JSON " <code>"[{\"cycle\": 1, \"stage\": \"refit\", \"seconds\": 10.4}]"</code>
+            ". The stage named refit is the refit. Bad rows are reported by line; the good rows still load."
+        </p>
+        <div class="measured-input">
+            <textarea
+                class="measured-text"
+                rows="8"
+                spellcheck="false"
+                aria-label="Measured stage times, CSV or JSON"
+                placeholder="cycle,stage,seconds\n1,generation,70.2\n1,refit,10.4\n… or drop a .csv or .json file here"
+                data-testid="measured-text"
+                prop:value=move || state.measured_text.get()
+                on:input=move |ev| state.measured_text.set(event_target_value(&ev))
+                on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
+                on:drop=move |ev: web_sys::DragEvent| {
+                    ev.prevent_default();
+                    read_dropped_file(&ev, state.measured_text);
+                }
+            ></textarea>
+            <div class="measured-controls">
+                <label class="measured-startup">
+                    <span>"Startup cycles k"</span>
+                    <input
+                        type="number"
+                        min="0"
+                        step="1"
+                        class="cycle-number"
+                        aria-label="How many of the first cycles are startup"
+                        data-testid="measured-startup"
+                        prop:value=move || state.startup.get().to_string()
+                        on:input=move |ev| {
+                            let k = parse_number(&event_target_value(&ev));
+                            if k.is_finite() && k >= 0.0 {
+                                state.startup.set(k.min(1e6) as usize);
+                            }
+                        }
+                    />
+                </label>
+                <button type="button" class="cycle-button" data-testid="measured-example"
+                    on:click=move |_| state.measured_text.set(EXAMPLE.to_string())>
+                    "Paste an example"
+                </button>
+                <button type="button" class="cycle-button" data-testid="measured-clear"
+                    disabled=move || state.measured_text.with(String::is_empty)
+                    on:click=move |_| state.measured_text.set(String::new())>
+                    "Clear"
+                </button>
+            </div>
+        </div>
+        {move || {
+            let problems = measurements.with(|m| m.problems.clone());
+            (!problems.is_empty()).then(|| {
+                let count = measurements.with(|m| m.rows.len());
+                view! {
+                    <div class="measured-problems" role="alert" data-testid="measured-problems">
+                        <p>{format!("{count} rows loaded; these were skipped:")}</p>
+                        <ul>
+                            {problems
+                                .into_iter()
+                                .map(|p| view! { <li data-testid="measured-problem">{p.to_string()}</li> })
+                                .collect_view()}
+                        </ul>
+                    </div>
+                }
+            })
+        }}
+        <Show when=loaded>
+            {move || {
+                let summary = measured.get();
+                view! { <MeasuredSummary summary/> }
+            }}
+            <div class="measured-use">
+                <button
+                    type="button"
+                    class="cycle-button cycle-primary"
+                    data-testid="measured-use"
+                    disabled=move || measured.with(|m| m.refit_fraction.is_none())
+                    on:click=use_medians
+                >
+                    "Use these medians as the cycle"
+                </button>
+                {move || measured.with(|m| match m.refit_fraction {
+                    Some(f) => format!("Steady-state refit share f = {} ({})", decimal(f, 4), percent(f * 100.0)),
+                    None => m.problems.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; "),
+                })}
+            </div>
+        </Show>
+    }
+}
+
+/// Spreads and tables for the steady state and the startup.
+#[component]
+fn MeasuredSummary(summary: MeasuredCycles) -> impl IntoView {
+    let all: Vec<&Distribution> =
+        summary.steady.stages.iter().chain(&summary.startup.stages).map(|s| &s.distribution).collect();
+    let end = axis_end(all);
+    let notes = summary.notes.clone();
+    view! {
+        <div class="measured-groups">
+            <Group title="Steady state" group=summary.steady.clone() end test_id="measured-steady"/>
+            {(!summary.startup.cycles.is_empty()).then(|| view! {
+                <Group title="Startup (set apart)" group=summary.startup.clone() end test_id="measured-startup-group"/>
+            })}
+        </div>
+        {notes.into_iter().map(|note| view! { <p class="cycle-hint muted">{note}</p> }).collect_view()}
+    }
+}
+
+const WIDTH: f64 = 900.0;
+const LEFT: f64 = 150.0;
+const RIGHT: f64 = 870.0;
+const ROW: f64 = 30.0;
+
+/// One group's strip of box plots and its table of numbers.
+#[component]
+fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str) -> impl IntoView {
+    let scale = Linear::new((0.0, end), (LEFT, RIGHT));
+    let height = group.stages.len() as f64 * ROW + 30.0;
+    let axis_y = group.stages.len() as f64 * ROW + 4.0;
+    let ticks = seconds_ticks(end, 8)
+        .into_iter()
+        .map(|t| {
+            let x = scale.map(t);
+            view! {
+                <line class="gantt-grid" x1=x x2=x y1=0 y2=axis_y></line>
+                <text class="gantt-tick" x=x y=axis_y + 20.0 text-anchor="middle">{decimal(t, 3)}</text>
+            }
+        })
+        .collect_view();
+    let rows = group
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, stage)| {
+            let m = SpreadMarks::of(&stage.distribution, &scale);
+            let y = i as f64 * ROW + ROW / 2.0;
+            let colour = device_color(i);
+            view! {
+                <g class="spread-row">
+                    <title>{format!(
+                        "{}: min {}, median {}, p90 {}, max {}",
+                        stage.name,
+                        seconds(stage.distribution.min),
+                        seconds(stage.distribution.median),
+                        seconds(stage.distribution.p90),
+                        seconds(stage.distribution.max)
+                    )}</title>
+                    <text class="gantt-name" x=LEFT - 10.0 y=y + 5.0 text-anchor="end">{stage.name.clone()}</text>
+                    <line class="spread-whisker" x1=m.min x2=m.max y1=y y2=y></line>
+                    <line class="spread-whisker" x1=m.min x2=m.min y1=y - 7.0 y2=y + 7.0></line>
+                    <line class="spread-whisker" x1=m.max x2=m.max y1=y - 7.0 y2=y + 7.0></line>
+                    <rect class="spread-box" x=m.median y=y - 9.0 width=(m.p90 - m.median).max(2.0) height=18 fill=colour></rect>
+                    <line class="spread-median" x1=m.median x2=m.median y1=y - 12.0 y2=y + 12.0></line>
+                </g>
+            }
+        })
+        .collect_view();
+    let table_rows = group
+        .stages
+        .iter()
+        .map(|stage| {
+            let d = stage.distribution;
+            view! {
+                <tr data-testid="measured-row">
+                    <th scope="row">{stage.name.clone()}</th>
+                    <td class="num">{d.samples}</td>
+                    <td class="num">{seconds(d.min)}</td>
+                    <td class="num" data-testid="measured-median">{seconds(d.median)}</td>
+                    <td class="num">{seconds(d.p90)}</td>
+                    <td class="num">{seconds(d.max)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let cycles = match group.cycles.as_slice() {
+        [] => "no cycles".to_string(),
+        [one] => format!("cycle {one}"),
+        [first, .., last] => format!("cycles {first}–{last} ({})", group.cycles.len()),
+    };
+    view! {
+        <div class="measured-group" data-testid=test_id>
+            <h3 class="measured-title">{title} <span class="muted">" · " {cycles}</span></h3>
+            <svg class="spread" viewBox=format!("0 0 {WIDTH} {height}") role="img"
+                aria-label=format!("{title}: per-stage spread of measured seconds (whisker min to max, box median to p90)")>
+                {ticks}
+                {rows}
+            </svg>
+            <div class="table-scroll">
+                <table class="piece-table measured-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">"Stage"</th>
+                            <th scope="col" class="num">"n"</th>
+                            <th scope="col" class="num">"min"</th>
+                            <th scope="col" class="num">"median"</th>
+                            <th scope="col" class="num">"p90"</th>
+                            <th scope="col" class="num">"max"</th>
+                        </tr>
+                    </thead>
+                    <tbody>{table_rows}</tbody>
+                </table>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,183 @@
+//! The transfer speedup `s`: a log slider and a field, or the ratio of two strategies' estimated transfer
+//! times for the layout open in the visualizer.
+
+use leptos::prelude::*;
+
+use super::field::{FieldProblems, parse_number};
+use super::{CycleState, SpeedupSource};
+use crate::chart::curve::{SLIDER_STEPS, round_speedup, slider_position, slider_speedup};
+use crate::chart::readout::{decimal, times};
+use crate::core::plan::Strategy;
+use crate::core::traffic::format_seconds;
+use crate::ui::{AppState, describe_change};
+
+/// `s` from the layout: `time(from) / time(to)` with both strategies' estimates, or why there is none.
+#[derive(Clone, Debug, PartialEq)]
+struct LayoutSpeedup {
+    speedup: Option<f64>,
+    from_seconds: Option<f64>,
+    to_seconds: Option<f64>,
+    layout: String,
+}
+
+/// Chooses how `s` is set and sets it.
+#[component]
+pub fn SpeedupControl() -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    let app = expect_context::<AppState>();
+    let text = RwSignal::new(decimal(state.spec.with_untracked(|s| s.speedup), 4));
+    // Keep the field in step with s when something else sets it (the slider, a preset, the layout), but
+    // never overwrite what the user is typing.
+    Effect::new(move |_| {
+        let speedup = state.spec.with(|spec| spec.speedup);
+        if speedup.is_finite() && parse_number(&text.get_untracked()) != speedup {
+            text.set(decimal(speedup, 4));
+        }
+    });
+    let layout = Memo::new(move |_| {
+        let SpeedupSource::Layout { from, to } = state.speedup_source.get() else { return None };
+        let rows = app.comparison.get();
+        let seconds =
+            |strategy: Strategy| rows.iter().find(|row| row.strategy == strategy).map(|row| row.estimate.seconds);
+        let (from_seconds, to_seconds) = (seconds(from), seconds(to));
+        let speedup = match (from_seconds, to_seconds) {
+            (Some(a), Some(b)) if a > 0.0 && b > 0.0 && (a / b).is_finite() => Some(a / b),
+            _ => None,
+        };
+        Some(LayoutSpeedup { speedup, from_seconds, to_seconds, layout: app.reshard.with(describe_change) })
+    });
+    Effect::new(move |_| {
+        if let Some(LayoutSpeedup { speedup: Some(s), .. }) = layout.get() {
+            state.spec.update(|spec| spec.speedup = s);
+        }
+    });
+    let manual = move || state.speedup_source.get() == SpeedupSource::Manual;
+    let set_speedup = move |s: f64| state.spec.update(|spec| spec.speedup = s);
+
+    view! {
+        <fieldset class="cycle-fieldset" data-testid="speedup-control">
+            <legend class="cycle-legend">"Transfer speedup s"</legend>
+            <div class="speedup-source" role="radiogroup" aria-label="Where s comes from">
+                <label>
+                    <input
+                        type="radio"
+                        name="cycle-speedup-source"
+                        prop:checked=manual
+                        data-testid="speedup-manual"
+                        on:change=move |_| state.speedup_source.set(SpeedupSource::Manual)
+                    />
+                    " Set s"
+                </label>
+                <label>
+                    <input
+                        type="radio"
+                        name="cycle-speedup-source"
+                        prop:checked=move || !manual()
+                        data-testid="speedup-from-layout"
+                        on:change=move |_| {
+                            state.speedup_source
+                                .set(SpeedupSource::Layout { from: Strategy::Gather, to: Strategy::Intersection })
+                        }
+                    />
+                    " Take s from the layout"
+                </label>
+            </div>
+            <div class="speedup-manual">
+                <input
+                    type="range"
+                    class="speedup-slider"
+                    min="0"
+                    max=SLIDER_STEPS.to_string()
+                    step="1"
+                    aria-label="Transfer speedup s, logarithmic from 0.1 to 100"
+                    aria-valuetext=move || format!("s = {}", decimal(state.spec.with(|s| s.speedup), 4))
+                    data-testid="speedup-slider"
+                    disabled=move || !manual()
+                    prop:value=move || slider_position(state.spec.with(|s| s.speedup)).round().to_string()
+                    on:input=move |ev| {
+                        let s = round_speedup(slider_speedup(parse_number(&event_target_value(&ev))));
+                        text.set(decimal(s, 4));
+                        set_speedup(s);
+                    }
+                />
+                <label class="speedup-field">
+                    <span>"s ="</span>
+                    <input
+                        type="text"
+                        inputmode="decimal"
+                        class="cycle-number"
+                        aria-label="Transfer speedup s"
+                        aria-invalid=move || (!state.problems_at("speedup").is_empty()).to_string()
+                        data-testid="speedup-input"
+                        disabled=move || !manual()
+                        prop:value=move || text.get()
+                        on:input=move |ev| {
+                            let typed = event_target_value(&ev);
+                            text.set(typed.clone());
+                            set_speedup(parse_number(&typed));
+                        }
+                    />
+                </label>
+                <div class="slider-ticks" aria-hidden="true">
+                    <span>"0.1×"</span>
+                    <span>"1×"</span>
+                    <span>"10×"</span>
+                    <span>"100×"</span>
+                </div>
+            </div>
+            <FieldProblems path="speedup".to_string()/>
+            {move || layout.get().map(|found| view! { <LayoutSource found/> })}
+        </fieldset>
+    }
+}
+
+/// The two strategies compared and the ratio taken from them, with the layout it came from.
+#[component]
+fn LayoutSource(found: LayoutSpeedup) -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    let SpeedupSource::Layout { from, to } = state.speedup_source.get_untracked() else {
+        return ().into_any();
+    };
+    let choose = move |is_from: bool| {
+        move |ev: leptos::ev::Event| {
+            let Some(strategy) = Strategy::parse(&event_target_value(&ev)) else { return };
+            state.speedup_source.update(|source| {
+                if let SpeedupSource::Layout { from, to } = source {
+                    if is_from { *from = strategy } else { *to = strategy }
+                }
+            });
+        }
+    };
+    let options = move |selected: Strategy| {
+        Strategy::ALL
+            .into_iter()
+            .map(|s| view! { <option value=s.name() selected=s == selected>{s.label()}</option> })
+            .collect_view()
+    };
+    let time = |seconds: Option<f64>| seconds.map_or_else(|| "no estimate".to_string(), format_seconds);
+    let explanation = match found.speedup {
+        Some(s) => format!("s = {} / {} = {}", time(found.from_seconds), time(found.to_seconds), times(s)),
+        None => "These two strategies give no usable ratio for this layout; s keeps its last value.".into(),
+    };
+    view! {
+        <div class="layout-source" data-testid="speedup-layout-source">
+            <label class="layout-pick">
+                <span>"From"</span>
+                <select aria-label="Strategy before" data-testid="speedup-from" on:change=choose(true)>
+                    {options(from)}
+                </select>
+            </label>
+            <label class="layout-pick">
+                <span>"to"</span>
+                <select aria-label="Strategy after" data-testid="speedup-to" on:change=choose(false)>
+                    {options(to)}
+                </select>
+            </label>
+            <p class="layout-ratio" data-testid="speedup-layout-ratio">{explanation}</p>
+            <p class="cycle-hint muted">
+                "Estimated transfer times of the layout open in the visualizer: " {found.layout}
+            </p>
+        </div>
+    }
+    .into_any()
+}

@@ -1,0 +1,183 @@
+//! The stage editor: one row per stage of the cycle (name, seconds, overlap with the previous stage, which
+//! one is the refit), with add, remove and reorder.
+
+use leptos::prelude::*;
+
+use super::CycleState;
+use super::field::{FieldProblems, NumberField};
+use crate::chart::palette::device_color;
+use crate::core::cycle::{MAX_STAGES, Stage};
+
+/// The stages as rows. The rows are redrawn from the spec only when the structure changes
+/// ([`CycleState::revision`]); edits write straight into the spec.
+#[component]
+pub fn StageEditor() -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    let rows = move || {
+        state.revision.track();
+        let stages = state.spec.with_untracked(|spec| spec.stages.clone());
+        let count = stages.len();
+        stages.into_iter().enumerate().map(|(index, stage)| view! { <StageRow index count stage/> }).collect_view()
+    };
+    let add = move |_| {
+        state.restructure(|spec| {
+            let number = spec.stages.len() + 1;
+            spec.stages.push(Stage::new(format!("stage {number}"), 10.0));
+        })
+    };
+    view! {
+        <fieldset class="cycle-fieldset" data-testid="stage-editor">
+            <legend class="cycle-legend">"Stages of one cycle"</legend>
+            <p class="cycle-hint muted">
+                "In the order they run. Overlap: seconds a stage starts before the previous one ends."
+            </p>
+            <div class="stage-head" aria-hidden="true">
+                <span>"Stage"</span>
+                <span>"Seconds"</span>
+                <span>"Overlap"</span>
+                <span>"Refit"</span>
+                <span></span>
+            </div>
+            <ol class="stage-rows">{rows}</ol>
+            <FieldProblems path="stages".to_string()/>
+            <button
+                type="button"
+                class="cycle-button"
+                data-testid="stage-add"
+                disabled=move || { state.spec.with(|s| s.stages.len() >= MAX_STAGES) }
+                on:click=add
+            >
+                "+ Add a stage"
+            </button>
+        </fieldset>
+    }
+}
+
+/// One stage: its fields, the problems under each, and the buttons that move or remove it.
+#[component]
+fn StageRow(
+    /// Position in the cycle.
+    index: usize,
+    /// How many stages there are (the last cannot move down).
+    count: usize,
+    /// The stage as it was when the row was drawn.
+    stage: Stage,
+) -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    let path = format!("stages[{index}]");
+    let edit = move |change: Box<dyn Fn(&mut Stage)>| {
+        state.spec.update(|spec| {
+            if let Some(stage) = spec.stages.get_mut(index) {
+                change(stage);
+            }
+        })
+    };
+    let invalid = move |field: &'static str| {
+        let path = format!("stages[{index}].{field}");
+        Signal::derive(move || !state.problems_at(&path).is_empty())
+    };
+    let is_refit = move || state.spec.with(|spec| spec.refit_index() == Some(index));
+    let name = stage.name.clone();
+    let swap = move |other: usize| {
+        state.restructure(|spec| {
+            if other < spec.stages.len() && index < spec.stages.len() {
+                spec.stages.swap(index, other);
+            }
+        })
+    };
+    view! {
+        <li class="stage-row" data-testid="stage-row">
+            <span class="stage-swatch" data-colour=index.to_string()>
+                <svg viewBox="0 0 10 10" aria-hidden="true" class="swatch-svg">
+                    <rect width="10" height="10" rx="2" fill=device_color(index)></rect>
+                </svg>
+            </span>
+            <input
+                type="text"
+                class="stage-name"
+                value=name.clone()
+                aria-label=format!("Stage {} name", index + 1)
+                aria-invalid=move || invalid("name").get().to_string()
+                data-testid="stage-name"
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    edit(Box::new(move |stage| stage.name = text.clone()));
+                }
+            />
+            <NumberField
+                value=stage.seconds
+                label=format!("{name} seconds")
+                test_id="stage-seconds".to_string()
+                invalid=invalid("seconds")
+                on_change=Callback::new(move |v| edit(Box::new(move |stage| stage.seconds = v)))
+            />
+            <NumberField
+                value=stage.overlap
+                label=format!("{name} overlap with the previous stage, seconds")
+                test_id="stage-overlap".to_string()
+                invalid=invalid("overlap")
+                on_change=Callback::new(move |v| edit(Box::new(move |stage| stage.overlap = v)))
+            />
+            <input
+                type="radio"
+                name="cycle-refit-stage"
+                class="stage-refit"
+                aria-label=format!("{name} is the refit")
+                data-testid="stage-refit"
+                prop:checked=is_refit
+                on:change=move |_| {
+                    state.spec.update(|spec| {
+                        for (i, stage) in spec.stages.iter_mut().enumerate() {
+                            stage.refit = (i == index).then_some(true);
+                        }
+                    })
+                }
+            />
+            <span class="stage-actions">
+                <button
+                    type="button"
+                    class="icon-button"
+                    aria-label=format!("Move {name} up")
+                    title="Move up"
+                    disabled={index == 0}
+                    on:click=move |_| swap(index.wrapping_sub(1))
+                >
+                    "↑"
+                </button>
+                <button
+                    type="button"
+                    class="icon-button"
+                    aria-label=format!("Move {name} down")
+                    title="Move down"
+                    disabled={index + 1 >= count}
+                    on:click=move |_| swap(index + 1)
+                >
+                    "↓"
+                </button>
+                <button
+                    type="button"
+                    class="icon-button"
+                    aria-label=format!("Remove {name}")
+                    title="Remove"
+                    data-testid="stage-remove"
+                    disabled={count <= 1}
+                    on:click=move |_| {
+                        state.restructure(|spec| {
+                            if index < spec.stages.len() {
+                                spec.stages.remove(index);
+                            }
+                        })
+                    }
+                >
+                    "×"
+                </button>
+            </span>
+            <div class="stage-problems">
+                <FieldProblems path=format!("{path}.name")/>
+                <FieldProblems path=format!("{path}.seconds")/>
+                <FieldProblems path=format!("{path}.overlap")/>
+                <FieldProblems path=format!("{path}.refit")/>
+            </div>
+        </li>
+    }
+}

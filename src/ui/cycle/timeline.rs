@@ -1,0 +1,252 @@
+//! The before/after timeline (Gantt) of one cycle: a lane per stage, overlaps hatched, the refit's parts
+//! shaded, the saved time marked. Sized in viewBox units so it scales up on a projector.
+
+use leptos::prelude::*;
+
+use super::CycleState;
+use crate::chart::gantt::{LaneBar, PartKind, label_fits, lane_bars, seconds_ticks};
+use crate::chart::palette::{device_color, text_on};
+use crate::chart::readout::{decimal, seconds, times};
+use crate::chart::scale::Linear;
+use crate::core::cycle::{CycleReport, Timeline};
+
+const WIDTH: f64 = 900.0;
+const LABEL_RIGHT: f64 = 128.0;
+const PLOT_LEFT: f64 = 140.0;
+const PLOT_RIGHT: f64 = 850.0;
+const LANE: f64 = 34.0;
+const BAR: f64 = 26.0;
+const TITLE: f64 = 30.0;
+const FONT: f64 = 16.0;
+const WAIT_FILL: &str = "#8a949f";
+
+/// The timeline's section: heading, the SVG, its legend.
+#[component]
+pub fn CycleTimeline(
+    /// The id of the heading, for the section's `aria-labelledby`.
+    title_id: &'static str,
+) -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    view! {
+        <h2 class="cycle-section-title" id=title_id>"One cycle, before and after"</h2>
+        {move || state.report.get().map(|report| view! { <Gantt report/> })}
+        <TimelineLegend/>
+    }
+}
+
+/// Shortens a stage name to fit the label column.
+fn lane_label(name: &str) -> String {
+    const MAX: usize = 14;
+    if name.chars().count() <= MAX {
+        name.to_string()
+    } else {
+        format!("{}…", name.chars().take(MAX - 1).collect::<String>())
+    }
+}
+
+/// Both blocks on one seconds axis.
+#[component]
+fn Gantt(report: CycleReport) -> impl IntoView {
+    let old = report.before.cycle_seconds;
+    let new = report.after.cycle_seconds;
+    let extent = old.max(new);
+    let scale = Linear::new((0.0, extent), (PLOT_LEFT, PLOT_RIGHT));
+    let lanes = report.before.stages.len() as f64;
+    let block = TITLE + lanes * LANE + 10.0;
+    let axis_y = 2.0 * block + 6.0;
+    let height = axis_y + 34.0;
+    let ticks = seconds_ticks(extent, 7);
+    let grid = ticks
+        .iter()
+        .map(|&t| {
+            let x = scale.map(t);
+            view! {
+                <line class="gantt-grid" x1=x x2=x y1=TITLE - 4.0 y2=axis_y></line>
+                <text class="gantt-tick" x=x y=axis_y + 20.0 text-anchor="middle">{decimal(t, 3)}</text>
+            }
+        })
+        .collect_view();
+    let before_title = format!("Before · {}", seconds(old));
+    let after_title = format!("After · transfer {} faster · {}", times(report.speedup), seconds(new));
+    let saved = report.seconds_saved;
+    let saved_marks = (saved.abs() > 1e-9).then(|| {
+        let (x0, x1) = (scale.map(new.min(old)), scale.map(new.max(old)));
+        let top = block + TITLE - 4.0;
+        let label = if saved > 0.0 { format!("{} saved", seconds(saved)) } else { format!("{} lost", seconds(-saved)) };
+        let class = if saved > 0.0 { "gantt-saved" } else { "gantt-lost" };
+        let label_x = if x1 + 6.0 + label.chars().count() as f64 * FONT * 0.58 <= WIDTH { x1 + 6.0 } else { x0 - 6.0 };
+        let anchor = if label_x > x1 { "start" } else { "end" };
+        view! {
+            <g data-testid="gantt-saved">
+                <rect class=class x=x0 y=top width=(x1 - x0).max(1.0) height=lanes * LANE + 4.0></rect>
+                <rect class="gantt-saved-strip" x=x0 y=top - 6.0 width=(x1 - x0).max(1.0) height=8 fill="url(#cycle-hatch-saved)"></rect>
+                <text class="gantt-saved-label" x=label_x y=block + TITLE - 10.0 text-anchor=anchor>{label}</text>
+            </g>
+        }
+    });
+    let best = report.bound.best_cycle_seconds;
+    let best_x = scale.map(best);
+    let description = format!(
+        "Timeline of one cycle: before, {}; after the transfer speedup, {}; {}",
+        seconds(old),
+        seconds(new),
+        report.summary
+    );
+    view! {
+        <svg
+            class="gantt"
+            viewBox=format!("0 0 {WIDTH} {height}")
+            role="img"
+            aria-label=description
+            data-testid="cycle-gantt"
+        >
+            <defs>
+                <pattern id="cycle-hatch-overlap" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(45)">
+                    <line x1="0" y1="0" x2="0" y2="7" class="hatch-overlap" stroke-width="3"></line>
+                </pattern>
+                <pattern id="cycle-hatch-wait" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(-45)">
+                    <rect width="8" height="8" fill=WAIT_FILL></rect>
+                    <line x1="0" y1="0" x2="0" y2="8" stroke="#ffffff" stroke-opacity="0.55" stroke-width="3"></line>
+                </pattern>
+                <pattern id="cycle-hatch-saved" patternUnits="userSpaceOnUse" width="10" height="10" patternTransform="rotate(45)">
+                    <line x1="0" y1="0" x2="0" y2="10" class="hatch-saved" stroke-width="4"></line>
+                </pattern>
+            </defs>
+            {grid}
+            <Block title=before_title top=0.0 timeline=report.before.clone() scale test_id="gantt-before"/>
+            <Block title=after_title top=block timeline=report.after.clone() scale test_id="gantt-after"/>
+            {saved_marks}
+            <line class="gantt-best" x1=best_x x2=best_x y1=block + TITLE - 4.0 y2=2.0 * block - 6.0>
+                <title>{format!("Instant transfer: {}", seconds(best))}</title>
+            </line>
+            <line class="gantt-axis" x1=PLOT_LEFT x2=PLOT_RIGHT y1=axis_y y2=axis_y></line>
+            <text class="gantt-tick" x=LABEL_RIGHT y=axis_y + 20.0 text-anchor="end">"seconds"</text>
+        </svg>
+    }
+}
+
+/// One timeline: its title, a lane per stage and the line where the cycle ends.
+#[component]
+fn Block(title: String, top: f64, timeline: Timeline, scale: Linear, test_id: &'static str) -> impl IntoView {
+    let end_x = scale.map(timeline.cycle_seconds);
+    let lanes = timeline.stages.len() as f64;
+    let bars = lane_bars(&timeline, &scale)
+        .into_iter()
+        .map(|bar| {
+            let y = top + TITLE + bar.stage as f64 * LANE;
+            view! { <Lane bar y/> }
+        })
+        .collect_view();
+    view! {
+        <g data-testid=test_id>
+            <text class="gantt-title" x=0 y=top + 20.0>{title}</text>
+            {bars}
+            <line class="gantt-end" x1=end_x x2=end_x y1=top + TITLE - 4.0 y2=top + TITLE + lanes * LANE></line>
+        </g>
+    }
+}
+
+/// One stage's bar, hatched where it overlaps the previous stage, with its name and seconds.
+#[component]
+fn Lane(bar: LaneBar, y: f64) -> impl IntoView {
+    let colour = device_color(bar.stage);
+    let bar_y = y + (LANE - BAR) / 2.0;
+    let text_y = y + LANE / 2.0 + FONT * 0.35;
+    let parts = bar
+        .parts
+        .iter()
+        .map(|part| {
+            let (fill, opacity) = match part.kind {
+                PartKind::Work | PartKind::Transfer => (colour.to_string(), "1"),
+                PartKind::Wait => ("url(#cycle-hatch-wait)".to_string(), "1"),
+                PartKind::Preparation => (colour.to_string(), "0.45"),
+            };
+            let kind = match part.kind {
+                PartKind::Work => "work",
+                PartKind::Wait => "wait",
+                PartKind::Transfer => "transfer",
+                PartKind::Preparation => "preparation",
+            };
+            view! {
+                <rect
+                    class="gantt-part"
+                    data-part=kind
+                    x=part.x0
+                    y=bar_y
+                    width=(part.x1 - part.x0).max(0.0)
+                    height=BAR
+                    fill=fill
+                    fill-opacity=opacity
+                ></rect>
+            }
+        })
+        .collect_view();
+    let overlap = bar.overlap.map(|(x0, x1)| {
+        view! { <rect class="gantt-overlap" x=x0 y=bar_y width=x1 - x0 height=BAR fill="url(#cycle-hatch-overlap)"></rect> }
+    });
+    let label = seconds(bar.seconds);
+    let width = bar.x1 - bar.x0;
+    let inside = label_fits(width, label.chars().count(), FONT);
+    let value = if inside {
+        let work_colour = if bar.parts.iter().all(|p| p.kind == PartKind::Wait) { WAIT_FILL } else { colour };
+        view! {
+            <text class="gantt-value" x=bar.x0 + width / 2.0 y=text_y text-anchor="middle" fill=text_on(work_colour)>
+                {label}
+            </text>
+        }
+        .into_any()
+    } else {
+        view! { <text class="gantt-value gantt-value-out" x=bar.x1 + 6.0 y=text_y text-anchor="start">{label}</text> }
+            .into_any()
+    };
+    view! {
+        <g class="gantt-lane" data-testid="gantt-lane">
+            <title>{format!("{}: {}", bar.name, seconds(bar.seconds))}</title>
+            <text class="gantt-name" x=LABEL_RIGHT y=text_y text-anchor="end">{lane_label(&bar.name)}</text>
+            <rect class="gantt-track" x=PLOT_LEFT y=bar_y width=PLOT_RIGHT - PLOT_LEFT height=BAR></rect>
+            {parts}
+            {overlap}
+            {value}
+        </g>
+    }
+}
+
+/// What each fill and line of the timeline means.
+#[component]
+fn TimelineLegend() -> impl IntoView {
+    let swatch = |class: &'static str, body: AnyView| {
+        view! { <svg class=format!("legend-swatch {class}") viewBox="0 0 24 14" aria-hidden="true">{body}</svg> }
+    };
+    view! {
+        <ul class="cycle-legend-list" aria-label="Timeline legend">
+            <li>
+                {swatch("", view! { <rect width="24" height="14" rx="2" fill=device_color(0)></rect> }.into_any())}
+                "stage (colour per stage, name at left)"
+            </li>
+            <li>
+                {swatch("", view! { <rect width="24" height="14" fill="url(#cycle-hatch-overlap)" class="legend-outline"></rect> }.into_any())}
+                "overlap with the previous stage"
+            </li>
+            <li>
+                {swatch("", view! { <rect width="24" height="14" fill="url(#cycle-hatch-wait)"></rect> }.into_any())}
+                "refit: waiting (a faster transport does not help)"
+            </li>
+            <li>
+                {swatch("", view! { <rect width="24" height="14" fill=device_color(3) fill-opacity="0.45"></rect> }.into_any())}
+                "refit: receiver preparation"
+            </li>
+            <li>
+                {swatch("", view! { <rect width="24" height="14" fill="url(#cycle-hatch-saved)" class="legend-outline"></rect> }.into_any())}
+                "time saved"
+            </li>
+            <li>
+                {swatch("", view! { <line x1="2" x2="22" y1="7" y2="7" class="gantt-end"></line> }.into_any())}
+                "end of the cycle"
+            </li>
+            <li>
+                {swatch("", view! { <line x1="2" x2="22" y1="7" y2="7" class="gantt-best"></line> }.into_any())}
+                "end with an instant transfer (the bound)"
+            </li>
+        </ul>
+    }
+}

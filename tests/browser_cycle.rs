@@ -1,0 +1,155 @@
+#![cfg(target_arch = "wasm32")]
+//! Browser component tests of the cycle calculator: the article's numbers as shown, and the stage
+//! editor's validation (`cargo test --target wasm32-unknown-unknown --test browser_cycle`).
+
+use leptos::{mount::mount_to, prelude::*, task::tick};
+use reshard_lens::ui::{
+    AppState,
+    cycle::{CycleState, CycleView},
+};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh `<div>` in the page's body for one test to mount into.
+fn wrapper() -> HtmlElement {
+    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
+    let element = document.create_element("div").expect("a div").unchecked_into::<HtmlElement>();
+    document.body().expect("a body").append_child(&element).expect("appended");
+    element
+}
+
+/// The cycle view opened on `preset`, with the layout state it reads `s` from.
+fn mount_cycle(root: &HtmlElement, preset: &'static str) -> impl Sized {
+    mount_to(root.clone(), move || {
+        provide_context(AppState::from_preset("toy"));
+        provide_context(CycleState::from_preset(preset));
+        view! { <CycleView/> }
+    })
+}
+
+/// The text of the one element matching `selector` inside `root`.
+fn text_of(root: &Element, selector: &str) -> String {
+    root.query_selector(selector)
+        .expect("a valid selector")
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+        .text_content()
+        .unwrap_or_default()
+}
+
+/// The `index`-th element matching `selector`.
+fn nth(root: &Element, selector: &str, index: u32) -> Element {
+    root.query_selector_all(selector)
+        .expect("a valid selector")
+        .item(index)
+        .unwrap_or_else(|| panic!("no element {index} matches {selector}"))
+        .unchecked_into::<Element>()
+}
+
+/// Types `value` into an input as a user would: set it, then fire `input`.
+fn type_into(input: &HtmlInputElement, value: &str) {
+    input.set_value(value);
+    input.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+}
+
+#[wasm_bindgen_test]
+async fn the_120_s_cycle_shows_the_articles_numbers() {
+    // The article: 120 s cycle, 10 s refit, s = 4 → 112.5 s, ≈ 1.067×, 6.25 % less time, best 110 s.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+
+    assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "120 s");
+    assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "112.5 s");
+    assert_eq!(text_of(&root, "[data-testid=cycle-speedup]"), "≈ 1.067×");
+    assert_eq!(text_of(&root, "[data-testid=cycle-percent-saved]"), "6.25 %");
+    assert_eq!(text_of(&root, "[data-testid=cycle-seconds-saved]"), "7.5 s");
+    assert_eq!(text_of(&root, "[data-testid=cycle-bound-seconds]"), "110 s");
+    assert_eq!(text_of(&root, "[data-testid=cycle-formula]"), "1 - 0.0833 + 0.0833/4 = 0.9375");
+    assert_eq!(
+        text_of(&root, "[data-testid=cycle-summary]"),
+        "Refit got 4× faster; the cycle got 1.067× faster (6.25 % less time). Even an instant refit would save at \
+         most 10 s."
+    );
+    assert_eq!(root.query_selector_all("[data-testid=gantt-lane]").expect("selector").length(), 8, "4 stages × 2");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_160_s_cycle_shows_the_articles_numbers() {
+    // The article's second cycle: 110 s of other work and a 50 s refit, s = 4 → 122.5 s from 160 s.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-160");
+    tick().await;
+
+    assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "160 s");
+    assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "122.5 s");
+    assert_eq!(text_of(&root, "[data-testid=cycle-speedup]"), "≈ 1.306×");
+    assert_eq!(text_of(&root, "[data-testid=cycle-percent-saved]"), "23.44 %");
+    assert_eq!(text_of(&root, "[data-testid=cycle-bound-seconds]"), "110 s");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_overlap_longer_than_the_previous_stage_is_refused_under_its_field() {
+    // The editor shows the core's message under the offending field, keeps what was typed, and the last
+    // valid answer stays on screen.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+
+    let overlap = nth(&root, "[data-testid=stage-overlap]", 1).unchecked_into::<HtmlInputElement>();
+    type_into(&overlap, "80");
+    tick().await;
+
+    let message = text_of(&root, "[data-testid=field-problem][data-path=\"stages[1].overlap\"]");
+    assert_eq!(message, "80 s overlap is longer than the previous stage generation (70 s)");
+    assert_eq!(overlap.value(), "80", "what was typed stays");
+    assert_eq!(overlap.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "112.5 s", "the last valid answer stays");
+    assert!(root.query_selector("[data-testid=cycle-stale]").expect("selector").is_some());
+
+    // A valid overlap clears the message and the answer follows.
+    type_into(&overlap, "5");
+    tick().await;
+    assert!(root.query_selector("[data-testid=field-problem]").expect("selector").is_none());
+    assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "115 s", "5 s of scoring hidden behind generation");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn adding_a_stage_keeps_the_answer_and_shows_a_new_row() {
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+
+    nth(&root, "[data-testid=stage-add]", 0).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    assert_eq!(root.query_selector_all("[data-testid=stage-row]").expect("selector").length(), 5);
+    assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "130 s", "a 10 s stage was added");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn measured_rows_load_around_a_bad_row() {
+    // A bad row is reported by its line; the good rows still load and give per-stage medians.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+
+    let text = nth(&root, "[data-testid=measured-text]", 0).unchecked_into::<HtmlTextAreaElement>();
+    text.set_value("cycle,stage,seconds\n1,generation,70\n1,refit,ten\n1,refit,10\n2,generation,72\n2,refit,12\n");
+    text.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+    tick().await;
+
+    assert_eq!(text_of(&root, "[data-testid=measured-problem]"), "line 3: seconds \"ten\" is not a number");
+    // k = 1: cycle 1 is startup, cycle 2 the steady state.
+    let medians: Vec<String> = {
+        let list = root.query_selector_all("[data-testid=measured-steady] [data-testid=measured-median]").expect("ok");
+        (0..list.length()).filter_map(|i| list.item(i)).map(|n| n.text_content().unwrap_or_default()).collect()
+    };
+    assert_eq!(medians, ["72 s", "12 s"]);
+    root.remove();
+}

@@ -1,0 +1,106 @@
+// The cycle calculator end to end: the article's cycle opened by its link, a new s, an overlap, measured
+// cycles with one bad row; a 1920×1080 screenshot of each state (a projector's size).
+import { test, expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const screenshots = path.join(__dirname, 'screenshots');
+
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(screenshots, { recursive: true });
+  const file = path.join(screenshots, `cycle-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+}
+
+test.use({ viewport: { width: 1920, height: 1080 } });
+
+test('the article cycle, a faster s, an overlap and measured cycles', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto('/?preset=cycle-120');
+  await expect(page.getByTestId('cycle-view')).toBeVisible();
+  await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  await expect(page.getByTestId('cycle-speedup')).toHaveText('≈ 1.067×');
+  await expect(page.getByTestId('cycle-percent-saved')).toHaveText('6.25 %');
+  await expect(page.getByTestId('cycle-bound-seconds')).toHaveText('110 s');
+  await shoot(page, '1-article-120');
+
+  // s = 10: refit 1 s, cycle 111 s.
+  await page.getByTestId('speedup-input').fill('10');
+  await expect(page.getByTestId('cycle-new')).toHaveText('111 s');
+  await expect(page.getByTestId('cycle-formula')).toHaveText('1 - 0.0833 + 0.0833/10 = 0.925');
+  await expect(page.getByTestId('speedup-slider')).toHaveValue('400');
+  await shoot(page, '2-speedup-10');
+
+  // The refit starts 5 s before training ends: the cycle is 115 s, and the faster transfer now saves
+  // less than the formula says, because the refit's end waits for training.
+  await page.getByTestId('stage-overlap').nth(3).fill('5');
+  await expect(page.getByTestId('cycle-old')).toHaveText('115 s');
+  await expect(page.getByTestId('cycle-new')).toHaveText('110 s');
+  await expect(page.getByTestId('field-problem')).toHaveCount(0);
+  await shoot(page, '3-overlap');
+
+  // An overlap longer than the stage before it is refused under its field; the last answer stays.
+  await page.getByTestId('stage-overlap').nth(1).fill('80');
+  await expect(page.locator('[data-testid=field-problem][data-path="stages[1].overlap"]').first()).toContainText(
+    'longer than the previous stage generation (70 s)',
+  );
+  await expect(page.getByTestId('cycle-new')).toHaveText('110 s');
+  await shoot(page, '4-invalid-overlap');
+  await page.getByTestId('stage-overlap').nth(1).fill('0');
+
+  // Measured cycles with one bad row (line 4): the good rows load.
+  const csv = [
+    'cycle,stage,seconds',
+    '1,generation,95',
+    '1,scoring,12',
+    '1,training,oops',
+    '1,refit,25',
+    ...[2, 3, 4, 5, 6].flatMap((c) => [
+      `${c},generation,${68 + c}`,
+      `${c},scoring,10`,
+      `${c},training,${28 + c / 2}`,
+      `${c},refit,${8 + c}`,
+    ]),
+  ].join('\n');
+  await page.getByTestId('measured-text').fill(csv);
+  await expect(page.getByTestId('measured-problem')).toHaveText('line 4: seconds "oops" is not a number');
+  await expect(page.getByTestId('measured-steady').getByTestId('measured-row')).toHaveCount(4);
+  await page.getByTestId('measured-use').scrollIntoViewIfNeeded();
+  await shoot(page, '5-measured');
+
+  await page.getByTestId('measured-use').click();
+  // Steady medians (cycles 2–6): generation 72, scoring 10, training 30, refit 12 → 124 s.
+  await expect(page.getByTestId('cycle-old')).toHaveText('124 s');
+  await shoot(page, '6-medians-used');
+  expect(errors).toEqual([]);
+});
+
+test('every cycle preset opens by its link, and the 160 s cycle shows the article numbers', async ({ page }) => {
+  await page.goto('/?preset=cycle-160');
+  await expect(page.getByTestId('cycle-old')).toHaveText('160 s');
+  await expect(page.getByTestId('cycle-new')).toHaveText('122.5 s');
+  await expect(page.getByTestId('cycle-speedup')).toHaveText('≈ 1.306×');
+  await expect(page.getByTestId('cycle-percent-saved')).toHaveText('23.44 %');
+  await shoot(page, '7-article-160');
+  for (const name of ['cycle-queue', 'cycle-overlap']) {
+    await page.goto(`/?preset=${name}`);
+    await expect(page.getByTestId(`cycle-preset-${name}`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('cycle-gantt')).toBeVisible();
+    await shoot(page, `8-${name}`);
+  }
+  // The switcher inside the view.
+  await page.getByTestId('cycle-preset-cycle-120').click();
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+});
+
+test('s taken from the layout names the two strategies it came from', async ({ page }) => {
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('speedup-from-layout').check();
+  await expect(page.getByTestId('speedup-layout-ratio')).toContainText('s = ');
+  await expect(page.getByTestId('speedup-input')).toBeDisabled();
+  await shoot(page, '9-speedup-from-layout');
+});
