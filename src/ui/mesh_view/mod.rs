@@ -1,8 +1,113 @@
-//! The mesh view (being built): both meshes as device tiles grouped by node.
+//! The mesh view: both meshes as device tiles in their mesh shape, grouped by node. Hovering or focusing a
+//! tile highlights the device's region and pieces in the tensor view; focusing a piece highlights its two
+//! devices here.
+
+mod layout;
+mod mesh;
+mod tile;
 
 use leptos::prelude::*;
 
+use crate::ui::{AppState, Focus, Side, tensor_view::LegendItem};
+
+/// The devices that relate to the focus, as `(on the destination side, device)`, sorted: a piece's sender and receiver, or the partners of a
+/// focused device (when the plan's pieces are kept; one filter over them per focus change).
+fn related_devices(state: AppState) -> Memo<Vec<(bool, u32)>> {
+    Memo::new(move |_| {
+        let focus = state.focus.get();
+        let (in_source, in_destination) = state.reshard.with(|r| {
+            let source: std::collections::HashSet<u32> = r.source_mesh.devices.iter().copied().collect();
+            let destination: std::collections::HashSet<u32> = r.destination_mesh.devices.iter().copied().collect();
+            (source, destination)
+        });
+        let mut related: Vec<(bool, u32)> = state.summary.with(|s| {
+            let Some(pieces) = s.as_ref().ok().and_then(|s| s.pieces.as_ref()) else {
+                return overlapping_devices(state, focus);
+            };
+            let ends = |src: u32, dst: u32| {
+                // Keyed by "is on the destination side", so the list sorts.
+                let src_side = !in_source.contains(&src);
+                let dst_side = in_destination.contains(&dst);
+                [(src_side, src), (dst_side, dst)]
+            };
+            match focus {
+                Focus::Nothing => Vec::new(),
+                Focus::Piece(i) => pieces.get(i).map(|p| ends(p.src, p.dst).to_vec()).unwrap_or_default(),
+                Focus::Device { side: Side::Source, device } => {
+                    pieces.iter().filter(|p| p.src == device).map(|p| ends(p.src, p.dst)[1]).collect()
+                }
+                Focus::Device { side: Side::Destination, device } => {
+                    pieces.iter().filter(|p| p.dst == device).map(|p| ends(p.src, p.dst)[0]).collect()
+                }
+            }
+        });
+        related.sort_unstable();
+        related.dedup();
+        related
+    })
+}
+
+/// When the plan's pieces are not kept (a very large plan): the devices of the other side whose region
+/// overlaps the focused device's, for the viewed tensor (every replica counts; one pass over the regions).
+fn overlapping_devices(state: AppState, focus: Focus) -> Vec<(bool, u32)> {
+    let Focus::Device { side, device } = focus else { return Vec::new() };
+    state.regions.with(|r| {
+        let (mine, others) = match side {
+            Side::Source => (&r.source, &r.destination),
+            Side::Destination => (&r.destination, &r.source),
+        };
+        let Some(region) = mine.iter().find(|d| d.device == device).map(|d| d.region) else { return Vec::new() };
+        others
+            .iter()
+            .filter(|o| o.region.intersect(&region).is_some())
+            .map(|o| (side == Side::Source, o.device))
+            .collect()
+    })
+}
+
+/// Both meshes and the legend of their marks.
 #[component]
 pub fn MeshView() -> impl IntoView {
-    view! { <figure class="mesh-view"></figure> }
+    let state = expect_context::<AppState>();
+    let related = related_devices(state);
+    let badges = move || {
+        state.reshard.with(|r| {
+            let any = |f: &dyn Fn(&crate::core::placement::Placement) -> bool| {
+                r.tensors.iter().any(|t| t.source.placements.iter().chain(&t.destination.placements).any(f))
+            };
+            (
+                any(&|p| *p == crate::core::placement::Placement::Replicate),
+                any(&|p| *p == crate::core::placement::Placement::Partial),
+            )
+        })
+    };
+    view! {
+        <figure class="mesh-view" data-testid="mesh-view">
+            <div class="view-header">
+                <h3 class="view-title">"The devices"</h3>
+            </div>
+            <div class="meshes">
+                <mesh::Mesh side=Side::Source related=related/>
+                <mesh::Mesh side=Side::Destination related=related/>
+            </div>
+            <ul class="legend mesh-legend" aria-label="Legend of the mesh view">
+                <LegendItem kind="palette" fill="" text="source device: its colour is that of the pieces it sends".to_string()/>
+                <li class="legend-item">
+                    <svg class="legend-mark" width="22" height="14" viewBox="0 0 22 14" aria-hidden="true">
+                        <rect class="node-outline" x="1" y="1" width="20" height="12" rx="3"/>
+                    </svg>
+                    <span>{move || format!("one node ({} devices)", state.reshard.with(|r| r.topology.devices_per_node))}</span>
+                </li>
+                <li class="legend-item">
+                    <svg class="legend-mark" width="22" height="14" viewBox="0 0 22 14" aria-hidden="true">
+                        <rect class="tile-thumb" x="3" y="1" width="16" height="12" stroke="currentColor"/>
+                        <rect class="tile-region" x="3" y="1" width="8" height="12" fill="currentColor"/>
+                    </svg>
+                    <span>"thumbnail: the region the device holds"</span>
+                </li>
+                {move || badges().0.then(|| view! { <li class="legend-item"><span class="legend-badge">"R1"</span><span>"replica 1 of the same region"</span></li> })}
+                {move || badges().1.then(|| view! { <li class="legend-item"><span class="legend-badge">"P2"</span><span>"partial contributor 2: values sum over contributors"</span></li> })}
+            </ul>
+        </figure>
+    }
 }

@@ -1,8 +1,167 @@
-//! The tensor view (being built): the logical tensor with source and destination boundaries and pieces.
+//! The tensor view: the logical tensor in a 2-D slice, source shard boundaries solid, destination shard
+//! boundaries dashed, and every piece filled in its sender's colour where its receiver keeps it. On demand
+//! it also draws the whole-shard transfer (what a receiver discards, hatched) and the mismatching entries
+//! of the last check (red).
+//!
+//! The scene (what is drawn, in pixels) is a `Memo` built once per change of the plan, the regions or the
+//! view choice ([`scene::build`]); hovering only flips classes, and draws at most the focused device's
+//! pieces when the plan is too large to draw piece by piece.
+
+mod boundaries;
+mod grid;
+mod highlight;
+pub(crate) mod hover;
+mod legend;
+mod mismatches;
+mod notes;
+mod pieces;
+pub mod scene;
+mod slice_controls;
+mod tooltip;
+mod whole_shard;
+
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::chart::aggregate::PIECE_BUDGET;
+use crate::core::plan::{Piece, PieceRole, Strategy};
+use crate::ui::{AppState, Focus, Fresh, Side, format_shape};
+use scene::{DrawnPiece, MARGIN_LEFT, MARGIN_TOP, TensorScene};
+
+pub(crate) use legend::LegendItem;
+pub use pieces::relates;
+
+/// The scene every layer of the picture reads.
+pub type SceneMemo = Memo<Fresh<TensorScene>>;
+/// The focused device's pieces, drawn when the scene is aggregated.
+pub type FocusPieces = Memo<Fresh<Vec<DrawnPiece>>>;
+
+/// The tensor view: header with the whole-shard toggle, slice controls, the picture, notes and legend.
 #[component]
 pub fn TensorView() -> impl IntoView {
-    view! { <figure class="tensor-view"></figure> }
+    let state = expect_context::<AppState>();
+    let scene: SceneMemo =
+        Memo::new(move |_| {
+            Fresh(Arc::new(state.reshard.with(|r| {
+                state.view.with(|v| state.regions.with(|g| state.summary.with(|s| scene::build(r, v, g, s))))
+            })))
+        });
+    let focus_pieces = focus_pieces(state, scene);
+    let transfer = Memo::new(move |_| whole_shard::transfer(state, scene));
+    let mismatches = Memo::new(move |_| mismatches::mismatch_rects(state, scene));
+    let size = move || scene.with(|s| s.size());
+    let subtitle = move || {
+        scene.with(|s| {
+            let mut text = format!("{} · {}", s.tensor_name, format_shape(&s.shape));
+            if s.shape.len() > 2 {
+                let fixed: Vec<String> = (0..s.shape.len())
+                    .filter(|&d| d != s.slice.row_dim && d != s.slice.col_dim)
+                    .map(|d| format!("dim {d} = {}", s.slice.index.get(d).copied().unwrap_or(0)))
+                    .collect();
+                text.push_str(&format!(" · slice at {}", fixed.join(", ")));
+            }
+            text
+        })
+    };
+    let aria = move || {
+        scene.with(|s| {
+            format!(
+                "The tensor {}: {} pieces drawn; source boundaries solid, destination boundaries dashed",
+                s.tensor_name,
+                s.pieces.len()
+            )
+        })
+    };
+    view! {
+        <figure class="tensor-view" data-testid="tensor-view">
+            <div class="view-header">
+                <h3 class="view-title">"The tensor " <span class="view-subtitle">{subtitle}</span></h3>
+                <WholeShardToggle/>
+            </div>
+            <slice_controls::SliceControls/>
+            <div class="tv-picture">
+                <svg
+                    class="tensor-svg"
+                    role="group"
+                    aria-label=aria
+                    width=move || size().0
+                    height=move || size().1
+                    viewBox=move || format!("0 0 {} {}", size().0, size().1)
+                >
+                    <defs>
+                        <pattern id="tv-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">
+                            <line class="tv-hatch-line" x1="0" y1="0" x2="0" y2="6"/>
+                        </pattern>
+                    </defs>
+                    <grid::Axes scene=scene/>
+                    <g transform=format!("translate({MARGIN_LEFT} {MARGIN_TOP})")>
+                        <grid::Grid scene=scene/>
+                        <pieces::Pieces scene=scene focus_pieces=focus_pieces/>
+                        <whole_shard::WholeShard scene=scene transfer=transfer/>
+                        <boundaries::Boundaries scene=scene/>
+                        <mismatches::Mismatches mismatches=mismatches/>
+                        <highlight::FocusRegion scene=scene/>
+                    </g>
+                    <tooltip::Tooltip scene=scene focus_pieces=focus_pieces/>
+                </svg>
+            </div>
+            <notes::Notes scene=scene transfer=transfer mismatches=mismatches/>
+            <legend::Legend scene=scene transfer=transfer mismatches=mismatches/>
+        </figure>
+    }
+}
+
+/// The whole-shard toggle: draws what each receiver would discard under the whole-shard strategy.
+#[component]
+fn WholeShardToggle() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    view! {
+        <label class="toggle">
+            <input
+                type="checkbox"
+                data-testid="whole-shard-toggle"
+                prop:checked=move || state.view.with(|v| v.show_whole_shard)
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    state.view.update(|v| v.show_whole_shard = on);
+                }
+            />
+            " Show the whole-shard transfer"
+        </label>
+    }
+}
+
+/// When the scene is aggregated: the pieces of the focused device (if the plan's pieces are kept), at most
+/// [`PIECE_BUDGET`]. Hovering one of them keeps them drawn (the focus moves to a piece of that device).
+fn focus_pieces(state: AppState, scene: SceneMemo) -> FocusPieces {
+    Memo::new(move |previous: Option<&Fresh<Vec<DrawnPiece>>>| {
+        let empty = || Fresh(Arc::new(Vec::new()));
+        if !scene.with(|s| s.aggregated.is_some() && s.pieces_kept) {
+            return empty();
+        }
+        let focus = state.focus.get();
+        if let (Focus::Piece(i), Some(previous)) = (focus, previous)
+            && previous.iter().any(|p| p.index == i)
+        {
+            return previous.clone();
+        }
+        let Focus::Device { side, device } = focus else { return empty() };
+        let tensor = state.view.with_untracked(|v| v.tensor);
+        state.summary.with(|s| {
+            let Some(pieces) = s.as_ref().ok().and_then(|s| s.pieces.as_ref()) else { return empty() };
+            let gather = s.as_ref().is_ok_and(|s| s.strategy == Strategy::Gather);
+            let mine = |p: &Piece| match side {
+                Side::Source => p.src == device,
+                Side::Destination => p.dst == device,
+            };
+            let shown: Vec<(usize, &Piece)> = pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.tensor == tensor && mine(p) && !(gather && p.role == PieceRole::RingHop))
+                .take(PIECE_BUDGET)
+                .collect();
+            Fresh(Arc::new(scene.with(|s| scene::draw_pieces(s, &shown))))
+        })
+    })
 }

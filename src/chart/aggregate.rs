@@ -1,0 +1,168 @@
+//! What the tensor view draws when a plan is large: the piece budget, boundary lines instead of boxes,
+//! lanes for pieces that carry the same box, the whole-shard transfer of one receiver, and empty shards.
+
+use std::collections::HashMap;
+
+use super::tensor::Cells;
+use crate::core::geometry::{Interval, Region};
+use crate::core::region::DeviceRegion;
+
+/// At most this many pieces are drawn one by one; beyond it the view draws region boundaries and a note.
+pub const PIECE_BUDGET: usize = 2_000;
+
+/// The interior boundary positions of some boxes, per axis: `(rows, cols)`, sorted, without duplicates and
+/// without the frame's own edges at 0 and `extent`.
+///
+/// Regions of one side are a product of per-dim partitions (each tensor dim is cut into chunks, and every
+/// combination of chunks is some device's region), so every such boundary runs across the whole view:
+/// drawing full lines is exact, and far cheaper than one outline per device.
+pub fn boundary_positions(boxes: impl IntoIterator<Item = Cells>, rows: u64, cols: u64) -> (Vec<u64>, Vec<u64>) {
+    let (mut row_lines, mut col_lines) = (Vec::new(), Vec::new());
+    for c in boxes {
+        row_lines.extend([c.row0, c.row1].into_iter().filter(|&r| r > 0 && r < rows));
+        col_lines.extend([c.col0, c.col1].into_iter().filter(|&x| x > 0 && x < cols));
+    }
+    for lines in [&mut row_lines, &mut col_lines] {
+        lines.sort_unstable();
+        lines.dedup();
+    }
+    (row_lines, col_lines)
+}
+
+/// For each box in order, its lane and the number of lanes of its box: `(lane, lanes)`. Boxes equal to an
+/// earlier one are stacked (replicas of a destination, or partial contributors, receive the same box).
+pub fn lanes(boxes: &[Cells]) -> Vec<(usize, usize)> {
+    let key = |c: &Cells| (c.row0, c.row1, c.col0, c.col1);
+    let mut count: HashMap<(u64, u64, u64, u64), usize> = HashMap::with_capacity(boxes.len());
+    let lane: Vec<usize> = boxes
+        .iter()
+        .map(|c| {
+            let n = count.entry(key(c)).or_insert(0);
+            *n += 1;
+            *n - 1
+        })
+        .collect();
+    boxes.iter().zip(lane).map(|(c, l)| (l, count.get(&key(c)).copied().unwrap_or(1))).collect()
+}
+
+/// The whole source shards one receiver gets under the whole-shard strategy: every distinct source region
+/// (per partial contributor) that overlaps `destination`, each from one replica, chosen as the planner
+/// does when loads are equal (the receiver itself, then a device on its node, then the lowest id).
+pub fn whole_shard_sources<'a>(
+    destination: &Region,
+    receiver: u32,
+    sources: &'a [DeviceRegion],
+    node_of: impl Fn(u32) -> u32,
+) -> Vec<&'a DeviceRegion> {
+    let node = node_of(receiver);
+    let preference = |d: &DeviceRegion| (d.device != receiver, node_of(d.device) != node, d.device);
+    let mut chosen: Vec<&DeviceRegion> = Vec::new();
+    let mut slot: HashMap<(Region, usize), usize> = HashMap::new();
+    for source in sources.iter().filter(|s| !s.region.is_empty() && s.region.intersect(destination).is_some()) {
+        match slot.get(&(source.region, source.contributor)) {
+            Some(&i) if preference(source) < preference(chosen[i]) => chosen[i] = source,
+            Some(_) => {}
+            None => {
+                slot.insert((source.region, source.contributor), chosen.len());
+                chosen.push(source);
+            }
+        }
+    }
+    chosen
+}
+
+/// A device whose region has no entries, and the first dim that is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EmptyShard {
+    pub device: u32,
+    pub dim: usize,
+    pub interval: Interval,
+}
+
+/// Every device holding an empty region (an uneven split leaves trailing chunks empty), in mesh order.
+pub fn empty_shards(regions: &[DeviceRegion]) -> Vec<EmptyShard> {
+    regions
+        .iter()
+        .filter_map(|r| {
+            let dim = (0..r.region.rank()).find(|&d| r.region.interval(d).is_empty())?;
+            Some(EmptyShard { device: r.device, dim, interval: r.region.interval(dim) })
+        })
+        .collect()
+}
+
+/// How a tensor dim reads in the view: `rows`, `columns`, `entries` (rank 1) or `dim 2`.
+pub fn dim_word(dim: usize, row_dim: usize, col_dim: usize, rank: usize) -> String {
+    match dim {
+        _ if rank <= 1 => "entries".to_string(),
+        d if d == row_dim => "rows".to_string(),
+        d if d == col_dim => "columns".to_string(),
+        d => format!("dim {d}"),
+    }
+}
+
+/// `d3 holds an empty shard (rows 6–6)`: the interval is half-open, so `6–6` holds nothing.
+pub fn describe_empty(shard: &EmptyShard, dim_word: &str) -> String {
+    format!("d{} holds an empty shard ({dim_word} {}–{})", shard.device, shard.interval.start, shard.interval.end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{presets, region::device_regions};
+
+    fn cells(row0: u64, row1: u64, col0: u64, col1: u64) -> Cells {
+        Cells { row0, row1, col0, col1 }
+    }
+
+    fn side_regions(reshard: &crate::core::model::Reshard, source: bool) -> Vec<DeviceRegion> {
+        let t = &reshard.tensors[0];
+        let (layout, mesh) =
+            if source { (&t.source, &reshard.source_mesh) } else { (&t.destination, &reshard.destination_mesh) };
+        device_regions(layout, mesh, &t.shape, reshard.split).unwrap()
+    }
+
+    #[test]
+    fn boundaries_are_interior_and_deduplicated() {
+        let toy_sources = [cells(0, 4, 0, 6), cells(4, 8, 0, 6), cells(8, 12, 0, 6)];
+        assert_eq!(boundary_positions(toy_sources, 12, 6), (vec![4, 8], vec![]));
+    }
+
+    #[test]
+    fn equal_boxes_share_lanes_in_order() {
+        let a = cells(0, 8, 0, 8);
+        let b = cells(0, 4, 0, 8);
+        assert_eq!(lanes(&[a, b, a, a]), vec![(0, 3), (0, 1), (1, 3), (2, 3)]);
+    }
+
+    #[test]
+    fn a_toy_receiver_gets_all_three_row_shards_whole() {
+        // The article: whole-shard sending moves every 4 × 6 source shard to both destinations.
+        let toy = presets::toy();
+        let (sources, destinations) = (side_regions(&toy, true), side_regions(&toy, false));
+        let sent = whole_shard_sources(&destinations[0].region, destinations[0].device, &sources, |d| d / 8);
+        assert_eq!(sent.iter().map(|s| s.device).collect::<Vec<_>>(), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn replicas_send_once_and_partial_contributors_each_send() {
+        let fsdp = presets::fsdp_tp();
+        let destinations = side_regions(&fsdp, false);
+        // The source is FSDP-8 by rows: a destination of 256 rows overlaps two 128-row shards.
+        let sources = side_regions(&fsdp, true);
+        let sent = whole_shard_sources(&destinations[0].region, destinations[0].device, &sources, |d| d / 8);
+        assert_eq!(sent.len(), 2);
+        let partial = presets::partial();
+        let sources = side_regions(&partial, true);
+        let sent = whole_shard_sources(&side_regions(&partial, false)[0].region, 4, &sources, |d| d / 8);
+        assert_eq!(sent.len(), 4, "each of the four partial sums is sent");
+    }
+
+    #[test]
+    fn the_uneven_preset_lists_its_empty_shard() {
+        let empty = empty_shards(&side_regions(&presets::uneven(), true));
+        assert_eq!(empty, vec![EmptyShard { device: 3, dim: 0, interval: Interval::new(6, 6) }]);
+        assert_eq!(describe_empty(&empty[0], &dim_word(0, 0, 1, 2)), "d3 holds an empty shard (rows 6–6)");
+        assert_eq!(dim_word(2, 0, 1, 3), "dim 2");
+        assert_eq!(dim_word(0, 0, 0, 1), "entries");
+    }
+}

@@ -1,0 +1,136 @@
+//! Rectangles in the tensor view: splitting a box into lanes, cutting one box out of another, and placing a
+//! tooltip next to a box without leaving the picture.
+
+use super::tensor::Cells;
+
+/// A rectangle in pixels: top-left corner and size (never negative).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PixelRect {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl PixelRect {
+    pub const fn new(x: f64, y: f64, width: f64, height: f64) -> PixelRect {
+        PixelRect { x, y, width, height }
+    }
+    /// From the `(x, y, width, height)` tuple that [`super::tensor::Frame::rect`] returns.
+    pub const fn from_tuple((x, y, width, height): (f64, f64, f64, f64)) -> PixelRect {
+        PixelRect { x, y, width, height }
+    }
+    pub fn center(&self) -> (f64, f64) {
+        (self.x + self.width / 2.0, self.y + self.height / 2.0)
+    }
+}
+
+/// Lane `index` of `count` equal lanes of `rect`. Several pieces can carry the same box (one per replica
+/// of the destination, or one per partial contributor); drawing them on top of each other would hide all
+/// but one, so the box is split into lanes, one per piece. Lanes run along the longer side, so each keeps
+/// as much room for its label as possible. `count == 0` is treated as one lane.
+pub fn lane(rect: PixelRect, count: usize, index: usize) -> PixelRect {
+    let count = count.max(1) as f64;
+    let index = index as f64;
+    if rect.width > rect.height {
+        let w = rect.width / count;
+        PixelRect::new(rect.x + index * w, rect.y, w, rect.height)
+    } else {
+        let h = rect.height / count;
+        PixelRect::new(rect.x, rect.y + index * h, rect.width, h)
+    }
+}
+
+/// The parts of `outer` outside `inner`, as at most four non-overlapping boxes (top band, bottom band,
+/// then left and right of `inner` between them). Touching edges count as outside; an `inner` that misses
+/// `outer` leaves `outer` whole.
+pub fn subtract(outer: Cells, inner: Cells) -> Vec<Cells> {
+    let row0 = inner.row0.clamp(outer.row0, outer.row1);
+    let row1 = inner.row1.clamp(outer.row0, outer.row1);
+    let col0 = inner.col0.clamp(outer.col0, outer.col1);
+    let col1 = inner.col1.clamp(outer.col0, outer.col1);
+    if row0 >= row1 || col0 >= col1 {
+        return vec![outer];
+    }
+    let candidates = [
+        Cells { row0: outer.row0, row1: row0, col0: outer.col0, col1: outer.col1 },
+        Cells { row0: row1, row1: outer.row1, col0: outer.col0, col1: outer.col1 },
+        Cells { row0, row1, col0: outer.col0, col1: col0 },
+        Cells { row0, row1, col0: col1, col1: outer.col1 },
+    ];
+    candidates.into_iter().filter(|c| c.row0 < c.row1 && c.col0 < c.col1).collect()
+}
+
+/// Where a tooltip of `width × height` goes beside `anchor` inside a `bounds_width × bounds_height` picture,
+/// never covering the anchor when it can help it: to the right, else to the left (top-aligned with the
+/// anchor), else below, else above (centred on it), else over it. Always kept inside the picture. Returns
+/// the tooltip's top-left corner.
+pub fn place_tooltip(anchor: PixelRect, width: f64, height: f64, bounds_width: f64, bounds_height: f64) -> (f64, f64) {
+    const GAP: f64 = 8.0;
+    let clamp_x = |x: f64| x.clamp(0.0, (bounds_width - width).max(0.0));
+    let clamp_y = |y: f64| y.clamp(0.0, (bounds_height - height).max(0.0));
+    let right = anchor.x + anchor.width + GAP;
+    let left = anchor.x - GAP - width;
+    let below = anchor.y + anchor.height + GAP;
+    let above = anchor.y - GAP - height;
+    let centred = clamp_x(anchor.center().0 - width / 2.0);
+    if right + width <= bounds_width {
+        (right, clamp_y(anchor.y))
+    } else if left >= 0.0 {
+        (left, clamp_y(anchor.y))
+    } else if below + height <= bounds_height {
+        (centred, below)
+    } else if above >= 0.0 {
+        (centred, above)
+    } else {
+        (centred, clamp_y(anchor.y))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(row0: u64, row1: u64, col0: u64, col1: u64) -> Cells {
+        Cells { row0, row1, col0, col1 }
+    }
+
+    #[test]
+    fn lanes_split_the_longer_side_and_tile_the_box() {
+        let tall = PixelRect::new(0.0, 0.0, 100.0, 400.0);
+        assert_eq!(lane(tall, 4, 1), PixelRect::new(0.0, 100.0, 100.0, 100.0));
+        let wide = PixelRect::new(10.0, 0.0, 300.0, 50.0);
+        assert_eq!(lane(wide, 3, 2), PixelRect::new(210.0, 0.0, 100.0, 50.0));
+        assert_eq!(lane(wide, 0, 0), wide, "no lanes means the box itself");
+    }
+
+    #[test]
+    fn subtracting_a_column_band_leaves_the_rest_of_the_shard() {
+        // The toy's whole-shard transfer: d3 receives rows 0..4 × all 6 columns and keeps columns 0..3.
+        assert_eq!(subtract(cells(0, 4, 0, 6), cells(0, 12, 0, 3)), vec![cells(0, 4, 3, 6)]);
+        // A hole in the middle leaves four boxes that tile the rest.
+        let parts = subtract(cells(0, 10, 0, 10), cells(2, 5, 3, 7));
+        let area: u64 = parts.iter().map(|c| (c.row1 - c.row0) * (c.col1 - c.col0)).sum();
+        assert_eq!((parts.len(), area), (4, 100 - 12));
+    }
+
+    #[test]
+    fn subtracting_something_disjoint_or_covering_behaves() {
+        assert_eq!(subtract(cells(0, 4, 0, 4), cells(4, 8, 0, 4)), vec![cells(0, 4, 0, 4)], "touching only");
+        assert_eq!(subtract(cells(0, 4, 0, 4), cells(0, 8, 0, 8)), vec![], "fully covered");
+    }
+
+    #[test]
+    fn tooltips_stay_inside_the_picture() {
+        let anchor = PixelRect::new(10.0, 20.0, 50.0, 50.0);
+        assert_eq!(place_tooltip(anchor, 100.0, 40.0, 400.0, 300.0), (68.0, 20.0), "right of the anchor");
+        let near_right = PixelRect::new(300.0, 280.0, 50.0, 10.0);
+        assert_eq!(place_tooltip(near_right, 100.0, 40.0, 400.0, 300.0), (192.0, 260.0), "left, pushed up");
+        let wide = PixelRect::new(0.0, 0.0, 400.0, 300.0);
+        assert_eq!(place_tooltip(wide, 100.0, 40.0, 400.0, 300.0), (150.0, 0.0), "over a box that fills it");
+        let band = PixelRect::new(0.0, 100.0, 400.0, 50.0);
+        assert_eq!(place_tooltip(band, 100.0, 40.0, 400.0, 300.0), (150.0, 158.0), "below a full-width band");
+        let bottom = PixelRect::new(0.0, 250.0, 400.0, 50.0);
+        assert_eq!(place_tooltip(bottom, 100.0, 40.0, 400.0, 300.0), (150.0, 202.0), "above the last band");
+    }
+}

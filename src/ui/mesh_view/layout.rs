@@ -1,0 +1,179 @@
+//! Where each tile of one mesh goes and what it shows, derived once per change (a `Memo`).
+
+use crate::chart::{
+    boxes::PixelRect,
+    mesh::{TileGrid, node_runs},
+    palette::{device_color, text_on},
+    tensor::{Frame, Slice},
+};
+use crate::core::{model::Reshard, placement::Placement, region::DeviceRegion};
+use crate::ui::{Side, ViewChoice, format_offset, format_shape};
+
+/// The width a mesh's tiles aim to fill, in pixels.
+pub const MESH_WIDTH: f64 = 360.0;
+pub const MIN_PITCH: f64 = 12.0;
+pub const MAX_PITCH: f64 = 72.0;
+/// Tiles at least this large show their device id; at least [`THUMB_PITCH`], a thumbnail and badges.
+pub const LABEL_PITCH: f64 = 24.0;
+pub const THUMB_PITCH: f64 = 48.0;
+/// Space between tiles, and above each row for node labels when tiles are large enough to label.
+pub const GAP: f64 = 3.0;
+pub const NODE_BAND: f64 = 15.0;
+
+/// One device's tile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileSpec {
+    pub device: u32,
+    /// Row-major index in the mesh (for keyboard moves).
+    pub flat: usize,
+    pub rect: PixelRect,
+    /// Source tiles take their device's colour (the colour of the pieces it sends); `None`: neutral.
+    pub fill: Option<&'static str>,
+    pub ink: &'static str,
+    pub label: Option<String>,
+    /// `R1` (replica 1 of its region) or `P2` (partial contributor 2), when the layout has such dims.
+    pub badge: Option<String>,
+    /// The tensor view's frame and the region inside it, scaled into the tile.
+    pub thumbnail: Option<(PixelRect, Option<PixelRect>)>,
+    pub aria: String,
+}
+
+/// A node's outline around a run of tiles, with its label when there is room.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeOutline {
+    pub rect: PixelRect,
+    pub label: Option<String>,
+}
+
+/// One mesh, laid out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeshLayout {
+    pub side: Side,
+    pub grid: TileGrid,
+    pub title: String,
+    pub tiles: Vec<TileSpec>,
+    pub nodes: Vec<NodeOutline>,
+    pub width: f64,
+    pub height: f64,
+    pub has_replicas: bool,
+    pub has_partials: bool,
+}
+
+/// Lays out one side's mesh for the tensor and slice shown in the tensor view.
+pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[DeviceRegion]) -> MeshLayout {
+    let mesh = if side == Side::Source { &reshard.source_mesh } else { &reshard.destination_mesh };
+    let tensor = reshard.tensors.get(view.tensor).or(reshard.tensors.first());
+    let placements: &[Placement] = tensor
+        .map(|t| if side == Side::Source { &t.source.placements[..] } else { &t.destination.placements[..] })
+        .unwrap_or(&[]);
+    let has_replicas = placements.contains(&Placement::Replicate);
+    let has_partials = placements.contains(&Placement::Partial);
+    let grid = TileGrid::for_mesh(&mesh.shape);
+    let pitch = grid.pitch(MESH_WIDTH, MIN_PITCH, MAX_PITCH).floor();
+    // Small tiles keep small gaps, or nothing would be left of them.
+    let gap = (pitch * 0.08).clamp(1.0, GAP);
+    let band = if pitch >= LABEL_PITCH { NODE_BAND } else { gap * 2.0 };
+    let row_y = |row: usize| row as f64 * (pitch + band) + band;
+    let shape = tensor.map(|t| t.shape.clone()).unwrap_or_default();
+    let slice = Slice { row_dim: view.row_dim, col_dim: view.col_dim, index: view.slice.clone() };
+    let (rows, cols) = slice.extent(&shape);
+    let tiles = mesh
+        .devices
+        .iter()
+        .enumerate()
+        .map(|(flat, &device)| {
+            let at = grid.position(flat);
+            let rect =
+                PixelRect::new(at.col as f64 * pitch + gap, row_y(at.row) + gap, pitch - 2.0 * gap, pitch - 2.0 * gap);
+            let fill = (side == Side::Source).then(|| device_color(flat));
+            let ink = fill.map_or("currentColor", text_on);
+            let region = regions.get(flat);
+            let mut badges = Vec::new();
+            if has_replicas {
+                badges.push(format!("R{}", region.map_or(0, |r| r.replica)));
+            }
+            if has_partials {
+                badges.push(format!("P{}", region.map_or(0, |r| r.contributor)));
+            }
+            let thumbnail = (pitch >= THUMB_PITCH).then(|| {
+                let (tw, th) = (rect.width - 12.0, rect.height - 24.0);
+                let frame = Frame::fit(rows, cols, tw, th, 4.0);
+                let x0 = rect.x + (rect.width - frame.width) / 2.0;
+                let y0 = rect.y + 18.0 + (th - frame.height) / 2.0 + 2.0;
+                let inside = region.and_then(|r| slice.project(&r.region)).map(|cells| {
+                    let (x, y, w, h) = frame.rect(cells);
+                    PixelRect::new(x0 + x, y0 + y, w.max(1.0), h.max(1.0))
+                });
+                (PixelRect::new(x0, y0, frame.width, frame.height), inside)
+            });
+            let holds = match region {
+                Some(r) if r.region.is_empty() => "an empty shard".to_string(),
+                Some(r) => {
+                    format!("offset {}, shape {}", format_offset(r.region.offset()), format_shape(r.region.shape()))
+                }
+                None => "nothing".to_string(),
+            };
+            let badge_words = badges.join(", ");
+            TileSpec {
+                device,
+                flat,
+                rect,
+                fill,
+                ink,
+                label: (pitch >= LABEL_PITCH).then(|| format!("d{device}")),
+                badge: (pitch >= THUMB_PITCH && !badges.is_empty()).then(|| badges.join("·")),
+                thumbnail,
+                aria: format!(
+                    "{} device d{device}, node {}, holds {holds}{}",
+                    if side == Side::Source { "Source" } else { "Destination" },
+                    reshard.topology.node_of(device),
+                    if badge_words.is_empty() { String::new() } else { format!(" ({badge_words})") }
+                ),
+            }
+        })
+        .collect();
+    let runs = node_runs(&grid, &mesh.devices, reshard.topology.devices_per_node);
+    let mut labelled = std::collections::HashSet::new();
+    let nodes = runs
+        .iter()
+        .map(|run| {
+            let rect = PixelRect::new(
+                run.col0 as f64 * pitch + 1.0,
+                row_y(run.row) + 1.0,
+                (run.col1 - run.col0) as f64 * pitch - 2.0,
+                pitch - 2.0,
+            );
+            let first = labelled.insert(run.node);
+            let label = (pitch >= LABEL_PITCH && first)
+                .then(|| if rect.width >= 48.0 { format!("node {}", run.node) } else { format!("n{}", run.node) });
+            NodeOutline { rect, label }
+        })
+        .collect();
+    let names = if mesh.dim_names.is_empty() { String::new() } else { format!(" ({})", mesh.dim_names.join(", ")) };
+    // Colocated: the same GPUs play both parts, and pieces that stay on a device are local copies.
+    let shared = side == Side::Destination && {
+        let mut a = reshard.source_mesh.devices.clone();
+        let mut b = mesh.devices.clone();
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+    };
+    let names = if shared { format!("{names} · the source's devices") } else { names };
+    MeshLayout {
+        side,
+        grid,
+        title: format!(
+            "{} · {} device{} · mesh {}{names}",
+            if side == Side::Source { "Source" } else { "Destination" },
+            mesh.size(),
+            if mesh.size() == 1 { "" } else { "s" },
+            format_shape(&mesh.shape)
+        ),
+        tiles,
+        nodes,
+        width: grid.cols as f64 * pitch,
+        height: row_y(grid.rows) - band + 1.0,
+        has_replicas,
+        has_partials,
+    }
+}

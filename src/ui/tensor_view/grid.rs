@@ -1,0 +1,91 @@
+//! The tensor's frame, its cells (small tensors only) and the axes with their ticks.
+
+use leptos::prelude::*;
+
+use super::{
+    SceneMemo,
+    scene::{MARGIN_LEFT, MARGIN_TOP},
+};
+use crate::chart::scale::{group_thousands, integer_ticks};
+
+/// The frame's background and, when the view is at most 32 × 32, one line per cell boundary.
+#[component]
+pub fn Grid(
+    /// The scene being drawn.
+    scene: SceneMemo,
+) -> impl IntoView {
+    move || {
+        scene.with(|s| {
+            let (w, h) = (s.frame.width, s.frame.height);
+            let cells = s.draws_cells.then(|| {
+                let rows = (1..s.frame.rows).map(|r| {
+                    let y = s.frame.y(r);
+                    view! { <line class="tv-cell" x1=0.0 y1=y x2=w y2=y/> }
+                });
+                let cols = (1..s.frame.cols).map(|c| {
+                    let x = s.frame.x(c);
+                    view! { <line class="tv-cell" x1=x y1=0.0 x2=x y2=h/> }
+                });
+                rows.chain(cols).collect::<Vec<_>>()
+            });
+            view! {
+                <rect class="tv-frame" x=0.0 y=0.0 width=w height=h/>
+                <g class="tv-cells" aria-hidden="true">{cells}</g>
+            }
+        })
+    }
+}
+
+/// Ticks and labels along the top (columns) and the left (rows), and the axis titles.
+#[component]
+pub fn Axes(
+    /// The scene being drawn.
+    scene: SceneMemo,
+) -> impl IntoView {
+    move || {
+        scene.with(|s| {
+            let (w, h) = (s.frame.width, s.frame.height);
+            let col_ticks = integer_ticks(s.frame.cols, (w / 64.0).floor().max(1.0) as usize);
+            let row_ticks = integer_ticks(s.frame.rows, (h / 32.0).floor().max(1.0) as usize);
+            let top = col_ticks
+                .into_iter()
+                .map(|t| {
+                    let x = MARGIN_LEFT + s.frame.x(t);
+                    view! {
+                        <line class="tv-tick" x1=x y1=MARGIN_TOP - 5.0 x2=x y2=MARGIN_TOP/>
+                        <text class="tv-tick-label" x=x y=MARGIN_TOP - 9.0 text-anchor="middle">{group_thousands(t)}</text>
+                    }
+                })
+                .collect::<Vec<_>>();
+            let rank_one = s.shape.len() <= 1;
+            let left = (!rank_one).then(|| {
+                row_ticks
+                    .into_iter()
+                    .map(|t| {
+                        let y = MARGIN_TOP + s.frame.y(t);
+                        view! {
+                            <line class="tv-tick" x1=MARGIN_LEFT - 5.0 y1=y x2=MARGIN_LEFT y2=y/>
+                            <text class="tv-tick-label" x=MARGIN_LEFT - 8.0 y=y + 4.0 text-anchor="end">{group_thousands(t)}</text>
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            });
+            let col_title = format!("{} (dim {}) →", s.col_word, s.slice.col_dim);
+            let row_title = format!("{} (dim {}) →", s.row_word, s.slice.row_dim);
+            let row_title_view = (!rank_one).then(|| {
+                let (x, y) = (14.0, MARGIN_TOP + h / 2.0);
+                view! {
+                    <text class="tv-axis-title" x=x y=y text-anchor="middle" transform=format!("rotate(-90 {x} {y})")>{row_title}</text>
+                }
+            });
+            view! {
+                <g class="tv-axes" aria-hidden="true">
+                    <text class="tv-axis-title" x=MARGIN_LEFT y=14.0>{col_title}</text>
+                    {top}
+                    {left}
+                    {row_title_view}
+                </g>
+            }
+        })
+    }
+}

@@ -1,0 +1,93 @@
+//! The tensor view's legend: every colour and line style the picture uses, and only those.
+
+use leptos::prelude::*;
+
+use super::{SceneMemo, whole_shard::WholeShardTransfer};
+use crate::chart::{
+    boxes::PixelRect,
+    palette::{OKABE_ITO, device_color},
+};
+use crate::ui::AppState;
+
+/// The legend under the picture.
+#[component]
+pub fn Legend(
+    /// The scene being drawn.
+    scene: SceneMemo,
+    /// The whole-shard transfer shown, if the toggle is on.
+    transfer: Memo<Option<WholeShardTransfer>>,
+    /// Mismatches in view, and the count outside the slice.
+    mismatches: Memo<(Vec<PixelRect>, usize)>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let colours = move || {
+        let sources: Vec<u32> = state.reshard.with(|r| r.source_mesh.devices.clone());
+        if sources.len() <= OKABE_ITO.len() {
+            sources
+                .iter()
+                .enumerate()
+                .map(|(i, d)| view! { <LegendItem kind="swatch" fill=device_color(i) text=format!("from d{d}")/> })
+                .collect::<Vec<_>>()
+        } else {
+            vec![view! {
+                <LegendItem kind="palette" fill="" text=format!("from source device (the {} colours repeat; labels and tooltips name the device)", OKABE_ITO.len())/>
+            }]
+        }
+    };
+    view! {
+        <ul class="legend tv-legend" aria-label="Legend of the tensor view" data-testid="tensor-legend">
+            {colours}
+            <LegendItem kind="solid" fill="" text="source shard boundary".to_string()/>
+            <LegendItem kind="dashed" fill="" text="destination shard boundary".to_string()/>
+            {move || scene.with(|s| s.draws_cells).then(|| view! { <LegendItem kind="cell" fill="" text="one entry".to_string()/> })}
+            {move || scene.with(|s| s.stacked).then(|| view! {
+                <LegendItem kind="lanes" fill="" text="box split into lanes: one piece per replica or partial sum".to_string()/>
+            })}
+            {move || transfer.with(|t| t.is_some()).then(|| view! {
+                <LegendItem kind="hatch" fill="" text="sent whole, discarded by the receiver".to_string()/>
+            })}
+            {move || mismatches.with(|m| !m.0.is_empty() || m.1 > 0).then(|| view! {
+                <LegendItem kind="mismatch" fill="" text="mismatching entry".to_string()/>
+            })}
+        </ul>
+    }
+}
+
+/// One legend entry: a small drawing and its meaning.
+#[component]
+pub fn LegendItem(
+    /// Which drawing: `swatch` (uses `fill`), `palette`, `solid`, `dashed`, `cell`, `lanes`, `hatch`,
+    /// `mismatch`.
+    kind: &'static str,
+    /// The swatch's colour, for `swatch`.
+    fill: &'static str,
+    /// What it means.
+    text: String,
+) -> impl IntoView {
+    let drawing = match kind {
+        "swatch" => view! { <rect class="lg-swatch" x=1.0 y=1.0 width=20.0 height=12.0 rx=2.0 fill=fill/> }.into_any(),
+        "palette" => OKABE_ITO
+            .iter()
+            .enumerate()
+            .map(|(i, c)| view! { <rect x=i as f64 * 3.0 y=1.0 width=3.0 height=12.0 fill=*c/> })
+            .collect::<Vec<_>>()
+            .into_any(),
+        "solid" => view! { <line class="tv-src-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
+        "dashed" => view! { <line class="tv-dst-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
+        "cell" => view! { <rect class="lg-cell" x=6.0 y=2.0 width=10.0 height=10.0/> }.into_any(),
+        "lanes" => view! {
+            <rect class="lg-lane" x=1.0 y=1.0 width=20.0 height=6.0 fill=device_color(0)/>
+            <rect class="lg-lane" x=1.0 y=7.0 width=20.0 height=6.0 fill=device_color(1)/>
+        }
+        .into_any(),
+        "hatch" => view! { <rect class="tv-discard lg-outline" x=1.0 y=1.0 width=20.0 height=12.0/> }.into_any(),
+        "mismatch" => view! { <rect class="tv-mismatch" x=6.0 y=2.0 width=10.0 height=10.0/> }.into_any(),
+        _ => ().into_any(),
+    };
+    view! {
+        <li class="legend-item">
+            <svg class="legend-mark" width="22" height="14" viewBox="0 0 22 14" aria-hidden="true">{drawing}</svg>
+            <span>{text}</span>
+        </li>
+    }
+}

@@ -1,0 +1,114 @@
+//! The sentences under the picture: what is aggregated or thinned, empty shards, the whole-shard transfer,
+//! mismatches outside the slice, and what the focus is on (read out to screen readers).
+
+use leptos::prelude::*;
+
+use super::{SceneMemo, tooltip::piece_lines, whole_shard::WholeShardTransfer};
+use crate::chart::boxes::PixelRect;
+use crate::core::traffic::format_bytes;
+use crate::ui::{AppState, Focus, Side, format_count, format_offset, format_shape};
+
+/// Notes on what the picture shows and leaves out.
+#[component]
+pub fn Notes(
+    /// The scene being drawn.
+    scene: SceneMemo,
+    /// The whole-shard transfer shown, if the toggle is on.
+    transfer: Memo<Option<WholeShardTransfer>>,
+    /// Mismatches in view, and the count outside the slice.
+    mismatches: Memo<(Vec<PixelRect>, usize)>,
+) -> impl IntoView {
+    let notes = move || {
+        scene.with(|s| {
+            let mut notes: Vec<String> = Vec::new();
+            if let Some(count) = s.aggregated {
+                notes.push(format!(
+                    "{} pieces — showing region boundaries; hover or focus a device to see its region{}.",
+                    format_count(count),
+                    if s.pieces_kept { " and its pieces" } else { "" }
+                ));
+            }
+            let every = s.source_lines.every.max(s.destination_lines.every);
+            if every > 1 {
+                notes.push(format!("Boundaries are thinned: about one in {every} is drawn."));
+            }
+            if s.frame.distorted {
+                notes.push("Rows and columns are drawn at different scales (the tensor is very long).".into());
+            }
+            if s.ring_hops > 0 {
+                notes.push(format!(
+                    "Gather then broadcast: the source shards go to the root (drawn); then {} ring hop{} each carry the whole tensor (not drawn).",
+                    s.ring_hops,
+                    if s.ring_hops == 1 { "" } else { "s" }
+                ));
+            }
+            notes
+        })
+    };
+    view! {
+        <div class="tv-notes">
+            {move || notes().into_iter().map(|n| view! { <p class="tv-note">{n}</p> }).collect::<Vec<_>>()}
+            {move || transfer.get().map(|t| view! { <p class="tv-note" data-testid="whole-shard-note">{t.sentence()}</p> })}
+            {move || {
+                let outside = mismatches.with(|m| m.1);
+                (outside > 0).then(|| view! {
+                    <p class="tv-note">{format!("{} mismatching entries lie outside this slice.", format_count(outside as u64))}</p>
+                })
+            }}
+            {move || {
+                let empty = scene.with(|s| s.empty.clone());
+                (!empty.is_empty()).then(|| view! {
+                    <ul class="tv-empty" data-testid="empty-shards" aria-label="Empty shards">
+                        {empty.into_iter().map(|e| view! { <li data-testid="empty-shard">{e}</li> }).collect::<Vec<_>>()}
+                    </ul>
+                })
+            }}
+            <FocusLine/>
+        </div>
+    }
+}
+
+/// What the focus is on, in one line; announced politely to screen readers.
+#[component]
+fn FocusLine() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let text = move || match state.focus.get() {
+        Focus::Nothing => "Hover or focus a piece or a device for details.".to_string(),
+        Focus::Piece(index) => state
+            .summary
+            .with(|s| s.as_ref().ok().and_then(|s| s.pieces.as_ref()?.get(index).map(piece_lines)))
+            .map_or_else(String::new, |lines| lines.join(" · ")),
+        Focus::Device { side, device } => describe_device(state, side, device),
+    };
+    view! { <p class="tv-focus-line" data-testid="focus-line" aria-live="polite">{text}</p> }
+}
+
+/// `d5 (source) holds offset [40, 0], shape 8 × 8192 · sends 256 messages, 128 KiB`.
+fn describe_device(state: AppState, side: Side, device: u32) -> String {
+    let region = state.regions.with(|r| {
+        let list = if side == Side::Source { &r.source } else { &r.destination };
+        list.iter().find(|d| d.device == device).map(|d| d.region)
+    });
+    let holds = match region {
+        Some(r) if r.is_empty() => "holds an empty shard".to_string(),
+        Some(r) => format!("holds offset {}, shape {}", format_offset(r.offset()), format_shape(r.shape())),
+        None => String::new(),
+    };
+    let traffic = state.summary.with(|s| {
+        let s = s.as_ref().ok()?;
+        let d = s.traffic.devices.iter().find(|d| d.device == device)?;
+        Some(match side {
+            Side::Source => format!("sends {} messages, {}", format_count(d.messages_sent), format_bytes(d.bytes_sent)),
+            Side::Destination => {
+                format!("receives {} messages, {}", format_count(d.messages_received), format_bytes(d.bytes_received))
+            }
+        })
+    });
+    let side_word = if side == Side::Source { "source" } else { "destination" };
+    let mut text = format!("d{device} ({side_word}) {holds}");
+    if let Some(t) = traffic {
+        text.push_str(" · ");
+        text.push_str(&t);
+    }
+    text
+}

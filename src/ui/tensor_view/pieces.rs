@@ -1,0 +1,92 @@
+//! The pieces: each box filled in its sender's colour, labelled when the label fits, focusable, and
+//! highlighted when it or one of its devices has the focus.
+
+use leptos::prelude::*;
+
+use super::{
+    FocusPieces, SceneMemo,
+    hover::{restore_keyboard_focus, set_focus},
+    scene::{DrawnPiece, LABEL_PX},
+};
+use crate::ui::{AppState, Focus, Side};
+
+/// Whether a piece from `src` to `dst` (index `index`) relates to `focus`.
+pub fn relates(focus: Focus, index: usize, src: u32, dst: u32) -> bool {
+    match focus {
+        Focus::Nothing => false,
+        Focus::Piece(i) => i == index,
+        Focus::Device { side: Side::Source, device } => device == src,
+        Focus::Device { side: Side::Destination, device } => device == dst,
+    }
+}
+
+/// Every drawn piece: the scene's, or when the plan is aggregated, the focused device's.
+#[component]
+pub fn Pieces(
+    /// The scene being drawn.
+    scene: SceneMemo,
+    /// The focused device's pieces when the scene is aggregated.
+    focus_pieces: FocusPieces,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let class = move || if state.focus.with(|f| *f == Focus::Nothing) { "tv-pieces" } else { "tv-pieces has-focus" };
+    let pieces = move || {
+        if scene.with(|s| s.aggregated.is_some()) {
+            focus_pieces.with(|p| p.iter().cloned().collect::<Vec<_>>())
+        } else {
+            scene.with(|s| s.pieces.clone())
+        }
+    };
+    view! {
+        <g class=class>
+            {move || pieces().into_iter().map(|piece| view! { <PieceBox piece=piece/> }).collect::<Vec<_>>()}
+        </g>
+    }
+}
+
+/// One piece: a rectangle and its label.
+#[component]
+fn PieceBox(
+    /// The piece, laid out.
+    piece: DrawnPiece,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let DrawnPiece { index, src, dst, rect, fill, label, aria } = piece;
+    let class = move || {
+        if state.focus.with(|f| relates(*f, index, src, dst)) { "tv-piece is-related" } else { "tv-piece" }
+    };
+    let label = label.map(|label| {
+        let (cx, cy) = rect.center();
+        let count = label.lines.len() as f64;
+        let first = cy - (count - 1.0) * LABEL_PX * 0.6 + LABEL_PX * 0.35;
+        label
+            .lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let y = first + i as f64 * LABEL_PX * 1.2;
+                let class = if i == 0 { "tv-piece-label" } else { "tv-piece-label tv-piece-shape" };
+                view! { <text class=class x=cx y=y text-anchor="middle" fill=label.color>{line}</text> }
+            })
+            .collect::<Vec<_>>()
+    });
+    view! {
+        <g
+            class=class
+            data-testid="piece"
+            data-src=src.to_string()
+            data-dst=dst.to_string()
+            data-piece=index.to_string()
+            tabindex="0"
+            role="img"
+            aria-label=aria
+            on:mouseenter=move |_| set_focus(state, Focus::Piece(index))
+            on:mouseleave=move |_| restore_keyboard_focus(state)
+            on:focus=move |_| set_focus(state, Focus::Piece(index))
+            on:blur=move |_| set_focus(state, Focus::Nothing)
+        >
+            <rect class="tv-piece-box" x=rect.x y=rect.y width=rect.width.max(0.5) height=rect.height.max(0.5) fill=fill/>
+            {label}
+        </g>
+    }
+}

@@ -1,0 +1,241 @@
+//! The tensor view's scene: everything the picture draws, derived from the plan, the regions and the view
+//! choice once per change (a `Memo`), so hovering never recomputes it.
+
+use std::collections::HashMap;
+
+use crate::chart::{
+    aggregate::{PIECE_BUDGET, boundary_positions, describe_empty, dim_word, empty_shards, lanes},
+    boxes::{PixelRect, lane},
+    palette::device_color,
+    tensor::{Cells, Frame, Slice, label_fits, thin_boundaries},
+};
+use crate::core::{
+    model::Reshard,
+    plan::{Piece, PieceRole, Strategy},
+    region::DeviceRegion,
+    traffic::PlanSummary,
+};
+use crate::ui::{Regions, ViewChoice, format_shape};
+
+/// The largest picture of the tensor itself, in pixels; the margins hold the axes.
+pub const MAX_WIDTH: f64 = 560.0;
+pub const MAX_HEIGHT: f64 = 400.0;
+/// Beyond this ratio of columns to rows (or rows to columns) the axes are scaled differently.
+pub const MAX_ASPECT: f64 = 4.0;
+pub const MARGIN_LEFT: f64 = 56.0;
+pub const MARGIN_TOP: f64 = 44.0;
+pub const MARGIN_RIGHT: f64 = 14.0;
+pub const MARGIN_BOTTOM: f64 = 14.0;
+/// Individual cells are drawn only when both sides of the view have at most this many.
+pub const CELL_LIMIT: u64 = 32;
+/// Boundary lines closer than this many pixels are thinned out.
+pub const MIN_LINE_GAP: f64 = 6.0;
+/// Font size of piece labels, in pixels.
+pub const LABEL_PX: f64 = 12.0;
+/// The fill of a piece whose sender is not a source device (a ring hop of gather-then-broadcast).
+pub const NEUTRAL_FILL: &str = "#9AA5B3";
+
+/// Boundary lines of one side along both axes, already thinned; `every` > 1 says only every nth is shown.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lines {
+    pub rows: Vec<u64>,
+    pub cols: Vec<u64>,
+    pub every: usize,
+}
+
+/// A label that fits inside its piece: one or two lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceLabel {
+    pub lines: Vec<String>,
+    pub color: &'static str,
+}
+
+/// One piece as drawn: its rectangle in the view (inside the frame, before the margins) and its label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnPiece {
+    /// Index in the current summary's pieces (what `Focus::Piece` names).
+    pub index: usize,
+    pub src: u32,
+    pub dst: u32,
+    pub rect: PixelRect,
+    pub fill: &'static str,
+    pub label: Option<PieceLabel>,
+    /// Spoken by screen readers: sender, receiver, shape.
+    pub aria: String,
+}
+
+/// Everything the tensor view draws for the current change and view choice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TensorScene {
+    pub tensor_name: String,
+    pub shape: Vec<u64>,
+    pub slice: Slice,
+    pub frame: Frame,
+    pub row_word: String,
+    pub col_word: String,
+    pub source_lines: Lines,
+    pub destination_lines: Lines,
+    /// The pieces drawn one by one (empty when aggregated).
+    pub pieces: Vec<DrawnPiece>,
+    /// When the pieces are too many to draw: how many there are (`None` when all are drawn).
+    pub aggregated: Option<u64>,
+    /// The plan's pieces are in memory (so a focused device's pieces can be drawn when aggregated).
+    pub pieces_kept: bool,
+    /// Several pieces carry the same box somewhere (drawn as lanes).
+    pub stacked: bool,
+    /// Gather-then-broadcast: the ring hops (each the whole tensor) are not drawn.
+    pub ring_hops: usize,
+    /// One sentence per empty shard, source side first.
+    pub empty: Vec<String>,
+    /// Source device id → index in the source mesh (its colour).
+    pub colors: HashMap<u32, usize>,
+    pub draws_cells: bool,
+}
+
+impl TensorScene {
+    /// The whole picture's size, margins included.
+    pub fn size(&self) -> (f64, f64) {
+        (MARGIN_LEFT + self.frame.width + MARGIN_RIGHT, MARGIN_TOP + self.frame.height + MARGIN_BOTTOM)
+    }
+    /// The fill of pieces sent by `device`.
+    pub fn fill_of(&self, device: u32) -> &'static str {
+        self.colors.get(&device).map_or(NEUTRAL_FILL, |&i| device_color(i))
+    }
+    /// Where `cells` sit in the frame.
+    pub fn rect(&self, cells: Cells) -> PixelRect {
+        PixelRect::from_tuple(self.frame.rect(cells))
+    }
+}
+
+/// Builds the scene. Cost: one pass over the kept pieces of the viewed tensor, one over both sides' regions.
+pub fn build(
+    reshard: &Reshard,
+    view: &ViewChoice,
+    regions: &Regions,
+    summary: &Result<PlanSummary, String>,
+) -> TensorScene {
+    let tensor = reshard.tensors.get(view.tensor).or(reshard.tensors.first());
+    let shape = tensor.map(|t| t.shape.clone()).unwrap_or_else(|| vec![1]);
+    let rank = shape.len();
+    let slice = Slice { row_dim: view.row_dim, col_dim: view.col_dim, index: view.slice.clone() };
+    let (rows, cols) = slice.extent(&shape);
+    let frame = Frame::fit(rows, cols, MAX_WIDTH, MAX_HEIGHT, MAX_ASPECT);
+    let lines = |side: &[DeviceRegion], horizontal_pixels: f64, vertical_pixels: f64| {
+        let (row_lines, col_lines) =
+            boundary_positions(side.iter().filter_map(|r| slice.project(&r.region)), rows, cols);
+        let (rows_kept, every_row) = thin_boundaries(&row_lines, rows, vertical_pixels, MIN_LINE_GAP);
+        let (cols_kept, every_col) = thin_boundaries(&col_lines, cols, horizontal_pixels, MIN_LINE_GAP);
+        Lines { rows: rows_kept, cols: cols_kept, every: every_row.max(every_col) }
+    };
+    let colors: HashMap<u32, usize> = reshard.source_mesh.devices.iter().enumerate().map(|(i, &d)| (d, i)).collect();
+    let mut empty: Vec<String> = Vec::new();
+    for (side, list) in [("Source", &regions.source), ("Destination", &regions.destination)] {
+        for shard in empty_shards(list) {
+            let word = dim_word(shard.dim, view.row_dim, view.col_dim, rank);
+            empty.push(format!("{side} {}", describe_empty(&shard, &word)));
+        }
+    }
+    let mut scene = TensorScene {
+        tensor_name: tensor.map(|t| t.name.clone()).unwrap_or_default(),
+        row_word: dim_word(view.row_dim, view.row_dim, view.col_dim, rank),
+        col_word: dim_word(view.col_dim, view.row_dim, view.col_dim, rank),
+        source_lines: lines(&regions.source, frame.width, frame.height),
+        destination_lines: lines(&regions.destination, frame.width, frame.height),
+        draws_cells: frame.draws_cells(CELL_LIMIT),
+        shape,
+        slice,
+        frame,
+        pieces: Vec::new(),
+        aggregated: None,
+        pieces_kept: false,
+        stacked: false,
+        ring_hops: 0,
+        empty,
+        colors,
+    };
+    let Ok(summary) = summary else { return scene };
+    let tensor_index = view.tensor;
+    match &summary.pieces {
+        Some(pieces) => {
+            scene.pieces_kept = true;
+            let mut shown: Vec<(usize, &Piece)> = Vec::new();
+            for (index, piece) in pieces.iter().enumerate().filter(|(_, p)| p.tensor == tensor_index) {
+                if summary.strategy == Strategy::Gather && piece.role == PieceRole::RingHop {
+                    scene.ring_hops += 1;
+                } else if scene.slice.project(&piece.keep).is_some() {
+                    shown.push((index, piece));
+                }
+            }
+            if shown.len() > PIECE_BUDGET {
+                scene.aggregated = Some(shown.len() as u64);
+            } else {
+                scene.pieces = draw_pieces(&scene, &shown);
+                scene.stacked = scene.pieces.len() > 1 && has_lanes(&scene, &shown);
+            }
+        }
+        None => {
+            let count = summary.traffic.per_tensor.get(tensor_index).map_or(0, |t| t.pieces);
+            scene.aggregated = Some(count);
+        }
+    }
+    scene
+}
+
+fn has_lanes(scene: &TensorScene, shown: &[(usize, &Piece)]) -> bool {
+    let boxes: Vec<Cells> = shown.iter().filter_map(|(_, p)| scene.slice.project(&p.keep)).collect();
+    lanes(&boxes).iter().any(|&(_, n)| n > 1)
+}
+
+/// Lays out `shown` pieces (already filtered to the view): each box where its receiver keeps it, split into
+/// lanes where several pieces carry the same box, labelled when the label fits.
+pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnPiece> {
+    let projected: Vec<(usize, &Piece, Cells)> =
+        shown.iter().filter_map(|&(i, p)| scene.slice.project(&p.keep).map(|c| (i, p, c))).collect();
+    let boxes: Vec<Cells> = projected.iter().map(|(_, _, c)| *c).collect();
+    projected
+        .iter()
+        .zip(lanes(&boxes))
+        .map(|(&(index, piece, cells), (lane_index, lane_count))| {
+            let rect = lane(scene.rect(cells), lane_count, lane_index);
+            let fill = scene.fill_of(piece.src);
+            // A local copy crosses no link: say so where the arrow would be.
+            let name = if piece.is_local() {
+                format!("d{} (local)", piece.src)
+            } else {
+                format!("d{} → d{}", piece.src, piece.dst)
+            };
+            let shape = format_shape(piece.keep.shape());
+            DrawnPiece {
+                index,
+                src: piece.src,
+                dst: piece.dst,
+                rect,
+                fill,
+                label: fit_label(&name, &shape, (piece.src, piece.dst), rect, fill),
+                aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
+            }
+        })
+        .collect()
+}
+
+/// Two lines (`d0 → d3`, `4 × 3`) when they fit, else the names alone, else the bare ids (`0→3`), else
+/// nothing (the tooltip and the focus line still name the piece).
+fn fit_label(
+    name: &str,
+    shape: &str,
+    (src, dst): (u32, u32),
+    rect: PixelRect,
+    fill: &'static str,
+) -> Option<PieceLabel> {
+    let color = crate::chart::palette::text_on(fill);
+    let longest = name.chars().count().max(shape.chars().count());
+    if label_fits(longest, LABEL_PX, rect.width, rect.height / 2.0) {
+        Some(PieceLabel { lines: vec![name.to_string(), shape.to_string()], color })
+    } else if label_fits(name.chars().count(), LABEL_PX, rect.width, rect.height) {
+        Some(PieceLabel { lines: vec![name.to_string()], color })
+    } else {
+        let bare = format!("{src}→{dst}");
+        label_fits(bare.chars().count(), LABEL_PX, rect.width, rect.height)
+            .then(|| PieceLabel { lines: vec![bare], color })
+    }
+}

@@ -1,0 +1,66 @@
+//! The tooltip of the focused piece: where it comes from and goes, its offset and shape, its size, and the
+//! link it crosses. Drawn inside the SVG (the page's CSP allows no inline styles for positioning HTML).
+
+use leptos::prelude::*;
+
+use super::{
+    FocusPieces, SceneMemo,
+    scene::{MARGIN_LEFT, MARGIN_TOP},
+};
+use crate::chart::boxes::{PixelRect, place_tooltip};
+use crate::core::plan::Piece;
+use crate::core::traffic::format_bytes;
+use crate::ui::{AppState, Focus, format_count, format_offset, format_shape};
+
+const LINE_PX: f64 = 17.0;
+const PADDING: f64 = 8.0;
+
+/// The lines a piece's tooltip (and the focus line under the picture) says.
+pub fn piece_lines(piece: &Piece) -> Vec<String> {
+    let link = match piece.link.name() {
+        "local" => "local copy (no link)".to_string(),
+        name => format!("{name} link"),
+    };
+    vec![
+        format!("d{} → d{}", piece.src, piece.dst),
+        format!("offset {} · shape {}", format_offset(piece.keep.offset()), format_shape(piece.keep.shape())),
+        format!("{} entries · {} · {link}", format_count(piece.region.entries()), format_bytes(piece.bytes)),
+    ]
+}
+
+/// The focused piece's tooltip, beside the piece and inside the picture.
+#[component]
+pub fn Tooltip(
+    /// The scene being drawn.
+    scene: SceneMemo,
+    /// The focused device's pieces when the scene is aggregated.
+    focus_pieces: FocusPieces,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let Focus::Piece(index) = state.focus.get() else { return None };
+        let piece = state.summary.with(|s| s.as_ref().ok().and_then(|s| s.pieces.as_ref()?.get(index).copied()))?;
+        let find = |list: &[super::scene::DrawnPiece]| list.iter().find(|p| p.index == index).map(|p| p.rect);
+        let rect = scene.with(|s| find(&s.pieces)).or_else(|| focus_pieces.with(|p| find(p)))?;
+        let lines = piece_lines(&piece);
+        let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+        let (width, height) = (longest * 6.9 + 2.0 * PADDING, lines.len() as f64 * LINE_PX + 2.0 * PADDING - 4.0);
+        let (bounds_w, bounds_h) = scene.with(|s| s.size());
+        let anchor = PixelRect::new(rect.x + MARGIN_LEFT, rect.y + MARGIN_TOP, rect.width, rect.height);
+        let (x, y) = place_tooltip(anchor, width, height, bounds_w, bounds_h);
+        let texts = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let class = if i == 0 { "tv-tooltip-title" } else { "tv-tooltip-text" };
+                view! { <text class=class x=x + PADDING y=y + PADDING + 12.0 + i as f64 * LINE_PX>{line}</text> }
+            })
+            .collect::<Vec<_>>();
+        Some(view! {
+            <g class="tv-tooltip" data-testid="piece-tooltip" role="tooltip" pointer-events="none">
+                <rect class="tv-tooltip-box" x=x y=y width=width height=height rx=6.0/>
+                {texts}
+            </g>
+        })
+    }
+}

@@ -1,0 +1,120 @@
+//! The whole-shard transfer of one receiver: the outline of every whole source shard it receives and,
+//! hatched, the part it discards. One receiver at a time (the focused one, else the first): drawn for all
+//! at once, every discarded part would be some other receiver's kept part and the picture would say nothing.
+
+use leptos::prelude::*;
+
+use super::SceneMemo;
+use crate::chart::{aggregate::whole_shard_sources, boxes::subtract, tensor::Cells};
+use crate::core::geometry::Region;
+use crate::ui::{AppState, Focus, Side, format_count};
+
+/// Beyond this many shards in view, their outlines are merged into one.
+const MAX_OUTLINES: usize = 64;
+
+/// What one receiver gets under the whole-shard strategy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WholeShardTransfer {
+    pub receiver: u32,
+    pub receiver_cells: Option<Cells>,
+    /// Each received shard in view (merged into one box when there are many).
+    pub shards: Vec<Cells>,
+    pub shard_count: usize,
+    pub received_entries: u64,
+    pub kept_entries: u64,
+}
+
+impl WholeShardTransfer {
+    /// One sentence for the note under the picture.
+    pub fn sentence(&self) -> String {
+        format!(
+            "Whole shard: d{} receives {} whole source shard{} ({} entries) and discards {} of them (hatched).",
+            self.receiver,
+            self.shard_count,
+            if self.shard_count == 1 { "" } else { "s" },
+            format_count(self.received_entries),
+            format_count(self.received_entries.saturating_sub(self.kept_entries)),
+        )
+    }
+}
+
+/// The receiver shown: the focused destination, the receiver of the focused piece, else the first
+/// destination with a non-empty region.
+pub fn transfer(state: AppState, scene: SceneMemo) -> Option<WholeShardTransfer> {
+    if !state.view.with(|v| v.show_whole_shard) {
+        return None;
+    }
+    let focused = match state.focus.get() {
+        Focus::Device { side: Side::Destination, device } => Some(device),
+        Focus::Piece(i) => state.summary.with(|s| s.as_ref().ok()?.pieces.as_ref()?.get(i).map(|p| p.dst)),
+        _ => None,
+    };
+    let node_of = state.reshard.with(|r| r.topology);
+    state.regions.with(|regions| {
+        let receiver = focused
+            .and_then(|d| regions.destination.iter().find(|r| r.device == d))
+            .or_else(|| regions.destination.iter().find(|r| !r.region.is_empty()))?;
+        let sources = whole_shard_sources(&receiver.region, receiver.device, &regions.source, |d| node_of.node_of(d));
+        let kept = |shard: &Region| shard.intersect(&receiver.region).map_or(0, |c| c.entries());
+        scene.with(|s| {
+            let mut shards: Vec<Cells> = sources.iter().filter_map(|d| s.slice.project(&d.region)).collect();
+            if shards.len() > MAX_OUTLINES {
+                let merged = shards.iter().fold(shards[0], |a, c| Cells {
+                    row0: a.row0.min(c.row0),
+                    row1: a.row1.max(c.row1),
+                    col0: a.col0.min(c.col0),
+                    col1: a.col1.max(c.col1),
+                });
+                shards = vec![merged];
+            }
+            Some(WholeShardTransfer {
+                receiver: receiver.device,
+                receiver_cells: s.slice.project(&receiver.region),
+                shards,
+                shard_count: sources.len(),
+                received_entries: sources.iter().map(|d| d.region.entries()).sum(),
+                kept_entries: sources.iter().map(|d| kept(&d.region)).sum(),
+            })
+        })
+    })
+}
+
+/// The hatched overlay.
+#[component]
+pub fn WholeShard(
+    /// The scene being drawn.
+    scene: SceneMemo,
+    /// The transfer shown (None when the toggle is off).
+    transfer: Memo<Option<WholeShardTransfer>>,
+) -> impl IntoView {
+    move || {
+        let t = transfer.get()?;
+        Some(scene.with(|s| {
+            let hatches = t
+                .shards
+                .iter()
+                .flat_map(|&shard| match t.receiver_cells {
+                    Some(keep) => subtract(shard, keep),
+                    None => vec![shard],
+                })
+                .map(|cells| {
+                    let r = s.rect(cells);
+                    view! { <rect class="tv-discard" x=r.x y=r.y width=r.width height=r.height/> }
+                })
+                .collect::<Vec<_>>();
+            let outlines = t
+                .shards
+                .iter()
+                .map(|&cells| {
+                    let r = s.rect(cells);
+                    view! { <rect class="tv-shard-outline" x=r.x y=r.y width=r.width height=r.height/> }
+                })
+                .collect::<Vec<_>>();
+            let receiver = t.receiver_cells.map(|cells| {
+                let r = s.rect(cells);
+                view! { <rect class="tv-receiver-outline" x=r.x y=r.y width=r.width height=r.height/> }
+            });
+            view! { <g class="tv-whole-shard" data-testid="whole-shard" aria-hidden="true">{hatches}{outlines}{receiver}</g> }
+        }))
+    }
+}

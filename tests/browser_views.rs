@@ -1,0 +1,233 @@
+#![cfg(target_arch = "wasm32")]
+//! Browser component tests of the tensor view and the mesh view: mount them on a preset's state in headless
+//! Chromium and read the SVG (`cargo test --target wasm32-unknown-unknown --test browser_views`).
+
+use leptos::{mount::mount_to, prelude::*, task::tick};
+use reshard_lens::ui::{AppState, Focus, Side, mesh_view::MeshView, tensor_view::TensorView};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh `<div>` in the page's body for one test to mount into.
+fn wrapper() -> HtmlElement {
+    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
+    let element = document.create_element("div").expect("a div").unchecked_into::<HtmlElement>();
+    document.body().expect("a body").append_child(&element).expect("appended");
+    element
+}
+
+/// Every element matching `selector` inside `root`, in document order.
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).expect("a valid selector");
+    (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into::<Element>().ok()).collect()
+}
+
+fn one(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector).expect("a valid selector").unwrap_or_else(|| panic!("no element matches {selector}"))
+}
+
+/// Mounts both views on a preset's state; returns the wrapper and the state (to read or set the focus).
+fn mount_views(preset: &'static str) -> (HtmlElement, AppState, impl Sized) {
+    let root = wrapper();
+    let (state_tx, state_rx) = std::sync::mpsc::channel();
+    let mounted = mount_to(root.clone(), move || {
+        let state = AppState::from_preset(preset);
+        provide_context(state);
+        let _ = state_tx.send(state);
+        view! { <section class="pictures"><TensorView/><MeshView/></section> }
+    });
+    let state = state_rx.recv().expect("the state was provided");
+    (root, state, mounted)
+}
+
+#[wasm_bindgen_test]
+async fn the_toy_draws_six_pieces_from_each_source_to_each_destination() {
+    // The article's toy: sources d0, d1, d2 (rows) each send one 4 × 3 piece to d3 and to d4 (columns).
+    let (root, _state, _mounted) = mount_views("toy");
+    tick().await;
+    let mut pairs: Vec<(String, String)> = all(&root, "[data-testid=piece]")
+        .iter()
+        .map(|p| (p.get_attribute("data-src").unwrap_or_default(), p.get_attribute("data-dst").unwrap_or_default()))
+        .collect();
+    pairs.sort();
+    let expected: Vec<(String, String)> =
+        [0, 1, 2].iter().flat_map(|s| [3, 4].map(|d| (s.to_string(), d.to_string()))).collect();
+    assert_eq!(pairs, expected);
+    for piece in all(&root, "[data-testid=piece]") {
+        assert_eq!(piece.get_attribute("tabindex").as_deref(), Some("0"));
+        assert!(piece.get_attribute("aria-label").unwrap_or_default().contains("shape 4 × 3"));
+    }
+    assert!(root.query_selector("[data-testid=empty-shards]").expect("a valid selector").is_none());
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn both_meshes_draw_one_focusable_tile_per_device() {
+    let (root, _state, _mounted) = mount_views("toy");
+    tick().await;
+    let ids = |side: &str| -> Vec<String> {
+        all(&root, &format!("[data-testid=device][data-side={side}]"))
+            .iter()
+            .map(|t| t.get_attribute("data-device").unwrap_or_default())
+            .collect()
+    };
+    assert_eq!(ids("source"), ["0", "1", "2"]);
+    assert_eq!(ids("destination"), ["3", "4"]);
+    let first = one(&root, "[data-testid=device][data-side=source][data-device=\"0\"]");
+    assert_eq!(first.get_attribute("role").as_deref(), Some("button"));
+    assert!(first.get_attribute("aria-label").unwrap_or_default().starts_with("Source device d0"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_uneven_preset_lists_its_empty_shard() {
+    // 6 rows over 4 devices by torch.chunk: 2, 2, 2, 0; the empty shard must be said, not silently lost.
+    let (root, _state, _mounted) = mount_views("uneven");
+    tick().await;
+    let listed: Vec<String> = all(&root, "[data-testid=empty-shard]").iter().filter_map(|e| e.text_content()).collect();
+    assert_eq!(listed, ["Source d3 holds an empty shard (rows 6–6)"]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn focusing_a_device_highlights_its_pieces_and_region() {
+    // Pins down the link between the views: a focus event on a mesh tile marks exactly its pieces.
+    let (root, state, _mounted) = mount_views("toy");
+    tick().await;
+    let tile = one(&root, "[data-testid=device][data-side=destination][data-device=\"3\"]");
+    tile.dispatch_event(&web_sys::Event::new("focus").expect("an event")).expect("dispatched");
+    tick().await;
+    assert_eq!(state.focus.get_untracked(), Focus::Device { side: Side::Destination, device: 3 });
+    let highlighted: Vec<String> = all(&root, "[data-testid=piece].is-related")
+        .iter()
+        .map(|p| p.get_attribute("data-dst").unwrap_or_default())
+        .collect();
+    assert_eq!(highlighted, ["3", "3", "3"]);
+    assert_eq!(all(&root, "[data-testid=piece]:not(.is-related)").len(), 3);
+    assert!(root.query_selector("[data-testid=focus-region]").expect("a valid selector").is_some());
+    assert!(one(&root, "[data-testid=focus-line]").text_content().unwrap_or_default().starts_with("d3 (destination)"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn focusing_a_piece_shows_its_tooltip_and_both_devices() {
+    let (root, state, _mounted) = mount_views("toy");
+    tick().await;
+    let piece = one(&root, "[data-testid=piece][data-src=\"1\"][data-dst=\"4\"]");
+    piece.dispatch_event(&web_sys::Event::new("focus").expect("an event")).expect("dispatched");
+    tick().await;
+    assert!(matches!(state.focus.get_untracked(), Focus::Piece(_)));
+    let tooltip = one(&root, "[data-testid=piece-tooltip]").text_content().unwrap_or_default();
+    assert!(tooltip.contains("d1 → d4"), "{tooltip}");
+    assert!(tooltip.contains("offset [4, 3]"), "{tooltip}");
+    assert!(tooltip.contains("4 × 3"), "{tooltip}");
+    assert!(tooltip.contains("12 entries"), "{tooltip}");
+    assert!(tooltip.contains("24 B"), "{tooltip}");
+    assert!(tooltip.contains("nvlink"), "{tooltip}");
+    let lit: Vec<(String, String)> = all(&root, "[data-testid=device].is-related")
+        .iter()
+        .map(|t| (t.get_attribute("data-side").unwrap_or_default(), t.get_attribute("data-device").unwrap_or_default()))
+        .collect();
+    assert_eq!(lit, [("source".to_string(), "1".to_string()), ("destination".to_string(), "4".to_string())]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_whole_shard_toggle_hatches_what_the_receiver_discards() {
+    let (root, state, _mounted) = mount_views("toy");
+    tick().await;
+    assert!(root.query_selector("[data-testid=whole-shard]").expect("a valid selector").is_none());
+    state.view.update(|v| v.show_whole_shard = true);
+    tick().await;
+    // d3 receives the three whole 4 × 6 row shards (72 entries) and keeps columns 0..3 of each (36).
+    assert_eq!(all(&root, "[data-testid=whole-shard] .tv-discard").len(), 3);
+    let note = one(&root, "[data-testid=whole-shard-note]").text_content().unwrap_or_default();
+    assert_eq!(note, "Whole shard: d3 receives 3 whole source shards (72 entries) and discards 36 of them (hatched).");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_large_preset_draws_boundaries_not_a_quarter_million_pieces() {
+    // 1024 → 256 devices: 262,144 pieces are aggregated; the SVG stays small.
+    let (root, _state, _mounted) = mount_views("large");
+    tick().await;
+    assert_eq!(all(&root, "[data-testid=piece]").len(), 0);
+    let svg_elements = all(&root, ".tensor-svg *").len();
+    assert!(svg_elements < 1_000, "{svg_elements} elements in the tensor view");
+    assert_eq!(all(&root, "[data-testid=device][data-side=source]").len(), 1024);
+    let notes = one(&root, ".tv-notes").text_content().unwrap_or_default();
+    assert!(notes.contains("262,144 pieces"), "{notes}");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn partial_sums_to_replicas_are_drawn_as_lanes_not_on_top_of_each_other() {
+    // 4 partial contributors each send the whole 8 × 8 to both replicas: 8 pieces in one box, 8 lanes.
+    let (root, _state, _mounted) = mount_views("partial");
+    tick().await;
+    let boxes = all(&root, "[data-testid=piece] rect");
+    assert_eq!(boxes.len(), 8);
+    let mut ys: Vec<String> = boxes.iter().map(|b| b.get_attribute("y").unwrap_or_default()).collect();
+    ys.dedup();
+    assert_eq!(ys.len(), 8, "each lane at its own height: {ys:?}");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_rank_three_tensor_offers_dim_pickers_and_a_slider_for_the_third_dim() {
+    // Rank > 2: two dims are drawn, the third is sliced; moving the slider changes the slice shown.
+    let spec = r#"{"tensor": {"name": "experts", "shape": [4, 6, 8], "dtype": "bf16"},
+        "source": {"mesh": [2], "placements": ["S(2)"]},
+        "destination": {"mesh": [2], "placements": ["S(0)"]}}"#;
+    let input = reshard_lens::core::spec::parse_input(spec).expect("a valid spec");
+    let root = wrapper();
+    let (state_tx, state_rx) = std::sync::mpsc::channel();
+    let _mounted = mount_to(root.clone(), move || {
+        let state = AppState::new(input);
+        provide_context(state);
+        let _ = state_tx.send(state);
+        view! { <TensorView/> }
+    });
+    let state = state_rx.recv().expect("the state was provided");
+    tick().await;
+    assert!(root.query_selector("[data-testid=slice-controls]").expect("a valid selector").is_some());
+    let slider = one(&root, "[data-testid=slice-dim-2]");
+    assert_eq!(slider.get_attribute("max").as_deref(), Some("7"));
+    // Dim 2 is split over the sources at 4: index 0 shows source d0's half only.
+    let senders = |root: &Element| -> Vec<String> {
+        let mut s: Vec<String> =
+            all(root, "[data-testid=piece]").iter().map(|p| p.get_attribute("data-src").unwrap_or_default()).collect();
+        s.dedup();
+        s
+    };
+    assert_eq!(senders(&root), ["0"]);
+    state.view.update(|v| v.slice[2] = 6);
+    tick().await;
+    assert_eq!(senders(&root), ["1"]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn mismatching_entries_of_a_faulty_check_are_drawn_in_red() {
+    // An off-by-one offset in one piece: the check reports mismatching cells, the view marks them.
+    use reshard_lens::core::{
+        plan::{Strategy, plan},
+        verify::{Fault, VerifyOptions, verify},
+    };
+    let (root, state, _mounted) = mount_views("toy");
+    tick().await;
+    assert!(root.query_selector("[data-testid=mismatch-cell]").expect("a valid selector").is_none());
+    let toy = state.reshard.get_untracked();
+    let the_plan = plan(&toy, Strategy::Intersection).expect("the toy plans");
+    let checked = verify(&toy, &the_plan, VerifyOptions { fault: Some(Fault::Offset), ..VerifyOptions::default() })
+        .expect("the check runs");
+    assert!(!checked.passed());
+    let reported = checked.mismatches.len();
+    state.verification.set(Some(Ok(checked)));
+    tick().await;
+    assert_eq!(all(&root, "[data-testid=mismatch-cell]").len(), reported);
+    assert!(one(&root, "[data-testid=tensor-legend]").text_content().unwrap_or_default().contains("mismatching entry"));
+    root.remove();
+}

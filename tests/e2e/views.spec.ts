@@ -1,0 +1,108 @@
+// The tensor view and the mesh view end to end: every preset draws without a page error (screenshots for a
+// human to look at), hovering a device or a piece on the toy highlights and explains it, and the large
+// preset stays drawable. Timings are printed, never asserted.
+import { test, expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const screenshots = path.join(__dirname, 'screenshots');
+const PRESETS = ['toy', 'uneven', 'nested', 'partial', 'fsdp-tp', 'colocated', 'large'];
+
+/** Page errors and console errors while `page` lives. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}
+
+async function open(page: Page, preset: string) {
+  await page.goto(`/?preset=${preset}`);
+  await expect(page.getByTestId('tensor-view')).toBeVisible();
+  await expect(page.getByTestId('device').first()).toBeVisible();
+}
+
+test.beforeAll(() => fs.mkdirSync(screenshots, { recursive: true }));
+
+for (const [width, height] of [[1280, 800], [1920, 1080]]) {
+  test(`every preset draws both views at ${width}×${height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const problems = watch(page);
+    await page.setViewportSize({ width, height });
+    for (const preset of PRESETS) {
+      await open(page, preset);
+      const pictures = page.locator('.pictures');
+      await pictures.scrollIntoViewIfNeeded();
+      await pictures.screenshot({ path: path.join(screenshots, `views-${preset}-${width}x${height}.png`) });
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the toy: hovering a device highlights its pieces, hovering a piece explains it', async ({ page }) => {
+  const problems = watch(page);
+  await open(page, 'toy');
+  await expect(page.getByTestId('piece')).toHaveCount(6);
+
+  await page.locator('[data-testid=device][data-side=source][data-device="1"]').hover();
+  const related = page.locator('[data-testid=piece].is-related');
+  await expect(related).toHaveCount(2);
+  for (const piece of await related.all()) await expect(piece).toHaveAttribute('data-src', '1');
+  await expect(page.getByTestId('focus-region')).toHaveCount(1);
+  await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-toy-hover-device.png') });
+
+  await page.locator('[data-testid=piece][data-src="2"][data-dst="3"]').hover();
+  const tooltip = page.getByTestId('piece-tooltip');
+  await expect(tooltip).toContainText('d2 → d3');
+  await expect(tooltip).toContainText('4 × 3');
+  await expect(tooltip).toContainText('24 B');
+  await expect(tooltip).toContainText('nvlink');
+  await expect(page.locator('[data-testid=device].is-related')).toHaveCount(2);
+  await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-toy-hover-piece.png') });
+  expect(problems).toEqual([]);
+});
+
+test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
+  await open(page, 'toy');
+  await page.locator('[data-testid=piece]').first().focus();
+  await expect(page.getByTestId('piece-tooltip')).toBeVisible();
+  await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');
+});
+
+test('the whole-shard toggle hatches what the receiver discards', async ({ page }) => {
+  await open(page, 'toy');
+  await page.getByTestId('tensor-view').getByTestId('whole-shard-toggle').check();
+  await expect(page.getByTestId('whole-shard-note')).toContainText('discards 36');
+  await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-toy-whole-shard.png') });
+});
+
+test('the large preset renders without a page error; preset switch timings are printed', async ({ page }) => {
+  const problems = watch(page);
+  await open(page, 'toy');
+  const timings: Record<string, number> = {};
+  for (const preset of ['large', 'toy', 'large']) {
+    const started = Date.now();
+    await open(page, preset);
+    timings[preset] = Date.now() - started;
+  }
+  // Inside the page: from navigation start until both views are in the DOM.
+  const inPage = await page.evaluate(() => performance.now());
+  console.log(`preset switch (navigation until both views drawn), ms: ${JSON.stringify(timings)}; page time ${inPage.toFixed(0)} ms`);
+  await expect(page.getByTestId('piece')).toHaveCount(0);
+  await expect(page.locator('.tv-notes')).toContainText('262,144 pieces');
+  const svgElements = await page.locator('.tensor-svg *').count();
+  console.log(`large: ${svgElements} elements in the tensor view`);
+  expect(svgElements).toBeLessThan(1000);
+
+  const hoverStarted = await page.evaluate(() => performance.now());
+  await page.locator('[data-testid=device][data-side=destination][data-device="1100"]').hover();
+  await expect(page.getByTestId('focus-region')).toHaveCount(1);
+  const hoverEnded = await page.evaluate(() => performance.now());
+  console.log(`large: hover to highlight ${(hoverEnded - hoverStarted).toFixed(1)} ms (includes Playwright round trips)`);
+  await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-large-hover-device.png') });
+  expect(problems).toEqual([]);
+});
