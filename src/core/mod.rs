@@ -17,10 +17,12 @@
 pub mod cycle;
 pub mod geometry;
 pub mod model;
+pub mod notation;
 pub mod placement;
 pub mod plan;
 pub mod presets;
 pub mod region;
 pub mod spec;
+pub mod spec_edit;
 pub mod traffic;
 pub mod verify;

@@ -1,0 +1,236 @@
+//! A side's layout written as text (DTensor or JAX notation), device id lists as text, and what a side's spec
+//! says per mesh dim: the editor's two-way bridge between typed text and the spec.
+
+use serde_json::Value;
+
+use super::placement::{LayoutText, Placement};
+use super::spec::{MAX_MESH_DEVICES, SideInput};
+
+/// DTensor's spelling as people write it in code: `Shard(0)`, `Replicate()`, `Partial()`,
+/// `_StridedShard(dim=0, split_factor=4)`.
+pub fn dtensor_spelling(placement: Placement) -> String {
+    match placement {
+        Placement::Shard(d) => format!("Shard({d})"),
+        Placement::Replicate => "Replicate()".into(),
+        Placement::Partial => "Partial()".into(),
+        strided @ Placement::StridedShard { .. } => strided.dtensor(),
+    }
+}
+
+/// The text of a side's layout: DTensor notation for `placements`, JAX notation for `partition_spec`, and
+/// `None` when the side gives neither. A placement that does not parse is shown as typed, so nothing is lost.
+pub fn layout_text(side: &SideInput) -> Option<String> {
+    if let Some(placements) = &side.placements {
+        let items: Vec<String> = placements
+            .iter()
+            .map(|text| Placement::parse(text).map_or_else(|_| text.trim().to_string(), dtensor_spelling))
+            .collect();
+        return Some(format!("[{}]", items.join(", ")));
+    }
+    let spec = side.partition_spec.as_ref()?;
+    let entries: Vec<String> = spec.iter().map(partition_entry_text).collect();
+    Some(format!("P({})", entries.join(", ")))
+}
+
+/// One entry of a JAX partition spec: `None`, `'tp'` or `('dp', 'tp')`.
+fn partition_entry_text(entry: &Value) -> String {
+    match entry {
+        Value::Null => "None".into(),
+        Value::String(name) => format!("'{name}'"),
+        Value::Array(items) if items.len() == 1 => partition_entry_text(&items[0]),
+        Value::Array(items) => {
+            format!("({})", items.iter().map(partition_entry_text).collect::<Vec<_>>().join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Writes a parsed layout text into a side: DTensor notation sets `placements` and clears `partition_spec`;
+/// JAX notation sets `partition_spec`, clears `placements`, and clears `order` (a JAX spec states the order
+/// of nested axes itself, by listing them).
+pub fn apply_layout_text(side: &mut SideInput, text: LayoutText) {
+    match text {
+        LayoutText::Placements(placements) => {
+            side.placements = Some(placements.into_iter().map(Placement::short).collect());
+            side.partition_spec = None;
+        }
+        LayoutText::PartitionSpec(dims) => {
+            side.partition_spec = Some(
+                dims.into_iter()
+                    .map(|names| match names.len() {
+                        0 => Value::Null,
+                        1 => Value::String(names.into_iter().next().unwrap_or_default()),
+                        _ => Value::Array(names.into_iter().map(Value::String).collect()),
+                    })
+                    .collect(),
+            );
+            side.placements = None;
+            side.order = None;
+        }
+    }
+}
+
+/// What each of a side's mesh dims does, read from the spec as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MeshDimPlacements {
+    /// One entry per mesh dim; `None` where the spec says nothing readable (a misspelt or missing placement).
+    pub placements: Vec<Option<Placement>>,
+    /// A partition spec lists nested axes in reverse mesh order (DTensor's `_StridedShard` order).
+    pub strided: bool,
+}
+
+/// Reads a side's placements per mesh dim. `dim_names` are the mesh's names (one per mesh dim); a partition
+/// spec's axis names are looked up among them, and mesh dims it does not name replicate.
+pub fn placements_per_mesh_dim(side: &SideInput, dim_names: &[String]) -> MeshDimPlacements {
+    let rank = dim_names.len();
+    if let Some(list) = &side.placements {
+        let mut placements: Vec<Option<Placement>> =
+            list.iter().take(rank).map(|text| Placement::parse(text).ok()).collect();
+        placements.resize(rank, None);
+        return MeshDimPlacements { placements, strided: false };
+    }
+    let Some(spec) = &side.partition_spec else {
+        return MeshDimPlacements { placements: vec![None; rank], strided: false };
+    };
+    let mut placements = vec![Some(Placement::Replicate); rank];
+    let mut strided = false;
+    for (tensor_dim, entry) in spec.iter().enumerate() {
+        let names: Vec<&str> = match entry {
+            Value::String(name) => vec![name.as_str()],
+            Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        let mesh_dims: Vec<usize> = names.iter().filter_map(|name| dim_names.iter().position(|n| n == name)).collect();
+        strided |= mesh_dims.windows(2).any(|w| w[0] > w[1]);
+        for m in mesh_dims {
+            placements[m] = Some(Placement::Shard(tensor_dim));
+        }
+    }
+    MeshDimPlacements { placements, strided }
+}
+
+/// Device ids as compact text: runs of consecutive ids become ranges, `0-3, 8, 10-11`.
+pub fn format_device_ids(ids: &[u32]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < ids.len() {
+        let start = ids[i];
+        let mut end = start;
+        while i + 1 < ids.len() && end.checked_add(1) == Some(ids[i + 1]) {
+            end = ids[i + 1];
+            i += 1;
+        }
+        parts.push(match end - start {
+            0 => start.to_string(),
+            1 => format!("{start}, {end}"),
+            _ => format!("{start}-{end}"),
+        });
+        i += 1;
+    }
+    parts.join(", ")
+}
+
+/// Reads a device id list as typed: ids and inclusive ranges separated by commas or spaces, optionally in
+/// brackets (`[0, 1, 2]`, `0-3, 8`). Negative ids are kept so that the spec check can name them; a list
+/// longer than any mesh can hold is refused here.
+pub fn parse_device_ids(text: &str) -> Result<Vec<i64>, String> {
+    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
+    let mut ids = Vec::new();
+    for item in inner.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()) {
+        let range = item.get(1..).and_then(|rest| rest.find(['-', '–']).map(|at| at + 1));
+        match range {
+            Some(at) => {
+                let (start, end) = (&item[..at], item[at..].trim_start_matches(['-', '–']));
+                let (Ok(start), Ok(end)) = (start.parse::<i64>(), end.parse::<i64>()) else {
+                    return Err(format!("`{item}` is not a range of device ids; expected e.g. 0-7"));
+                };
+                if end < start {
+                    return Err(format!("`{item}`: a range runs from low to high, e.g. 0-7"));
+                }
+                if (end - start) as u64 >= MAX_MESH_DEVICES {
+                    return Err(format!("`{item}` holds more than {MAX_MESH_DEVICES} devices"));
+                }
+                ids.extend(start..=end);
+            }
+            None => ids.push(
+                item.parse::<i64>()
+                    .map_err(|_| format!("`{item}` is not a device id; expected whole numbers such as 0, 1, 4-7"))?,
+            ),
+        }
+        if ids.len() as u64 > MAX_MESH_DEVICES {
+            return Err(format!("more than {MAX_MESH_DEVICES} devices"));
+        }
+    }
+    if ids.is_empty() {
+        return Err("empty: expected device ids such as 0, 1, 2 or 0-7".into());
+    }
+    Ok(ids)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::placement::parse_layout_text;
+
+    fn side_with(text: &str) -> SideInput {
+        let mut side = SideInput::default();
+        apply_layout_text(&mut side, parse_layout_text(text).unwrap());
+        side
+    }
+
+    #[test]
+    fn dtensor_text_round_trips_through_the_spec() {
+        let side = side_with("S(0) R");
+        assert_eq!(side.placements, Some(vec!["S(0)".to_string(), "R".to_string()]));
+        assert_eq!(layout_text(&side).as_deref(), Some("[Shard(0), Replicate()]"));
+        assert_eq!(side_with("[Shard(0), Replicate()]"), side);
+    }
+
+    #[test]
+    fn jax_text_sets_the_partition_spec_and_clears_placements_and_order() {
+        let mut side = side_with("[Shard(0)]");
+        side.order = Some("strided".into());
+        apply_layout_text(&mut side, parse_layout_text("P(('dp', 'tp'), None)").unwrap());
+        assert_eq!(side.placements, None);
+        assert_eq!(side.order, None);
+        assert_eq!(layout_text(&side).as_deref(), Some("P(('dp', 'tp'), None)"));
+        assert_eq!(layout_text(&side_with("P('tp')")).as_deref(), Some("P('tp')"));
+        assert_eq!(layout_text(&side_with("P()")).as_deref(), Some("P()"));
+    }
+
+    #[test]
+    fn a_misspelt_placement_is_shown_as_typed() {
+        let side = SideInput { placements: Some(vec!["S(0)".into(), "Bogus".into()]), ..SideInput::default() };
+        assert_eq!(layout_text(&side).as_deref(), Some("[Shard(0), Bogus]"));
+        assert_eq!(layout_text(&SideInput::default()), None);
+    }
+
+    #[test]
+    fn placements_per_mesh_dim_read_both_notations() {
+        let names = vec!["dp".to_string(), "tp".to_string()];
+        let read = placements_per_mesh_dim(&side_with("[R, S(1)]"), &names);
+        assert_eq!(read.placements, vec![Some(Placement::Replicate), Some(Placement::Shard(1))]);
+        let read = placements_per_mesh_dim(&side_with("P(None, 'tp')"), &names);
+        assert_eq!(read.placements, vec![Some(Placement::Replicate), Some(Placement::Shard(1))]);
+        assert!(!read.strided);
+        let read = placements_per_mesh_dim(&side_with("P(('tp', 'dp'))"), &names);
+        assert_eq!(read.placements, vec![Some(Placement::Shard(0)); 2]);
+        assert!(read.strided, "axes in reverse mesh order are the strided order");
+        let short = SideInput { placements: Some(vec!["S(0)".into()]), ..SideInput::default() };
+        assert_eq!(placements_per_mesh_dim(&short, &names).placements, vec![Some(Placement::Shard(0)), None]);
+    }
+
+    #[test]
+    fn device_ids_read_and_print_as_ranges() {
+        assert_eq!(parse_device_ids("[0, 1, 2]"), Ok(vec![0, 1, 2]));
+        assert_eq!(parse_device_ids("0-3 8"), Ok(vec![0, 1, 2, 3, 8]));
+        assert_eq!(parse_device_ids("-1, 2"), Ok(vec![-1, 2]), "negative ids are left for the spec check");
+        assert!(parse_device_ids("0, x").unwrap_err().contains("`x` is not a device id"));
+        assert!(parse_device_ids("5-2").unwrap_err().contains("low to high"));
+        assert!(parse_device_ids(" ").unwrap_err().starts_with("empty"));
+        assert!(parse_device_ids("0-99999999").is_err());
+        assert_eq!(format_device_ids(&[0, 1, 2, 3, 8, 10, 11]), "0-3, 8, 10, 11");
+        assert_eq!(format_device_ids(&[]), "");
+        assert_eq!(parse_device_ids(&format_device_ids(&[4, 5, 6, 9])), Ok(vec![4, 5, 6, 9]));
+    }
+}

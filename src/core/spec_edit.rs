@@ -1,0 +1,576 @@
+//! Edits of a [`SpecInput`] as a form makes them, each keeping the rest of the spec as typed, and the map
+//! from a problem's field path back to the part of the spec (the form field) it names.
+//!
+//! A side has *mesh fields* (mesh shape, dim names, devices), always in the top-level `source` /
+//! `destination`, and *layout fields* (placements or partition spec, order, dtype). For one tensor the layout
+//! fields live in the same top-level side; in an inventory each tensor keeps its own, so editing the layout
+//! of tensor `i` writes `tensors[i].source` (created from the shared side on first edit).
+
+use serde_json::Value;
+
+use super::model::default_dim_names;
+use super::notation::placements_per_mesh_dim;
+use super::placement::Placement;
+use super::spec::{MeshShapeInput, SideInput, SpecInput, TensorInput};
+
+/// The most tensor dims (and mesh dims) the form offers.
+pub const MAX_DIMS: usize = super::geometry::MAX_RANK;
+
+/// Which side of the change an edit is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SideName {
+    Source,
+    Destination,
+}
+
+impl SideName {
+    pub const BOTH: [SideName; 2] = [SideName::Source, SideName::Destination];
+
+    /// The spec's key and the first segment of its field paths.
+    pub const fn key(self) -> &'static str {
+        match self {
+            SideName::Source => "source",
+            SideName::Destination => "destination",
+        }
+    }
+    pub const fn title(self) -> &'static str {
+        match self {
+            SideName::Source => "Source",
+            SideName::Destination => "Destination",
+        }
+    }
+}
+
+/// A side's mesh fields.
+pub fn side(input: &SpecInput, name: SideName) -> &SideInput {
+    match name {
+        SideName::Source => &input.source,
+        SideName::Destination => &input.destination,
+    }
+}
+
+fn side_mut(input: &mut SpecInput, name: SideName) -> &mut SideInput {
+    match name {
+        SideName::Source => &mut input.source,
+        SideName::Destination => &mut input.destination,
+    }
+}
+
+/// How many tensors the spec describes (one unless it is an inventory).
+pub fn tensor_count(input: &SpecInput) -> usize {
+    input.tensors.as_ref().map_or(1, Vec::len)
+}
+
+/// The tensor the form edits: tensor `index` of an inventory, else the one tensor (`index` ignored).
+pub fn tensor(input: &SpecInput, index: usize) -> Option<&TensorInput> {
+    match &input.tensors {
+        Some(list) => list.get(index.min(list.len().saturating_sub(1))),
+        None => input.tensor.as_ref(),
+    }
+}
+
+/// The edited tensor, created empty when a spec has none (so a form can fill it in).
+fn tensor_mut(input: &mut SpecInput, index: usize) -> Option<&mut TensorInput> {
+    match &mut input.tensors {
+        Some(list) => {
+            let last = list.len().checked_sub(1)?;
+            list.get_mut(index.min(last))
+        }
+        None => Some(input.tensor.get_or_insert_with(TensorInput::default)),
+    }
+}
+
+/// The field path of the edited tensor: `tensor` or `tensors[3]`.
+pub fn tensor_path(input: &SpecInput, index: usize) -> String {
+    match &input.tensors {
+        Some(list) => format!("tensors[{}]", index.min(list.len().saturating_sub(1))),
+        None => "tensor".into(),
+    }
+}
+
+fn own_side(tensor: &TensorInput, name: SideName) -> Option<&SideInput> {
+    match name {
+        SideName::Source => tensor.source.as_ref(),
+        SideName::Destination => tensor.destination.as_ref(),
+    }
+}
+
+fn own_side_slot(tensor: &mut TensorInput, name: SideName) -> &mut Option<SideInput> {
+    match name {
+        SideName::Source => &mut tensor.source,
+        SideName::Destination => &mut tensor.destination,
+    }
+}
+
+/// The field path of a side's layout fields for the edited tensor: `source` or `tensors[3].source`
+/// (as the spec check names them).
+pub fn layout_path(input: &SpecInput, index: usize, name: SideName) -> String {
+    let own = tensor(input, index).and_then(|t| own_side(t, name)).is_some();
+    if input.tensors.is_some() || own {
+        format!("{}.{}", tensor_path(input, index), name.key())
+    } else {
+        name.key().into()
+    }
+}
+
+/// The layout fields in effect for the edited tensor (a tensor's own settings over the shared side's).
+pub fn layout(input: &SpecInput, index: usize, name: SideName) -> SideInput {
+    let top = side(input, name);
+    let Some(own) = tensor(input, index).and_then(|t| own_side(t, name)) else { return top.clone() };
+    let given = own.placements.is_some() || own.partition_spec.is_some();
+    SideInput {
+        mesh: top.mesh.clone(),
+        dim_names: top.dim_names.clone(),
+        devices: top.devices.clone(),
+        placements: if given { own.placements.clone() } else { top.placements.clone() },
+        partition_spec: if given { own.partition_spec.clone() } else { top.partition_spec.clone() },
+        dtype: own.dtype.clone().or_else(|| top.dtype.clone()),
+        order: own.order.clone().or_else(|| top.order.clone()),
+    }
+}
+
+/// Where the edited tensor's layout fields are written (see the module doc).
+fn layout_mut(input: &mut SpecInput, index: usize, name: SideName) -> &mut SideInput {
+    let inventory = input.tensors.is_some();
+    let own_exists = tensor(input, index).and_then(|t| own_side(t, name)).is_some();
+    if (!inventory && !own_exists) || tensor(input, index).is_none() {
+        return side_mut(input, name);
+    }
+    let top = side(input, name).clone();
+    let SpecInput { tensor, tensors, source, destination, .. } = input;
+    let target = match tensors {
+        Some(list) => {
+            let last = list.len().saturating_sub(1);
+            list.get_mut(index.min(last))
+        }
+        None => tensor.as_mut(),
+    };
+    match target {
+        Some(tensor) => own_side_slot(tensor, name).get_or_insert_with(|| SideInput {
+            placements: top.placements,
+            partition_spec: top.partition_spec,
+            ..SideInput::default()
+        }),
+        None => match name {
+            SideName::Source => source,
+            SideName::Destination => destination,
+        },
+    }
+}
+
+/// Every layout of a side in the spec: the shared side and each tensor's own.
+fn every_layout_mut(input: &mut SpecInput, name: SideName) -> Vec<&mut SideInput> {
+    let SpecInput { tensor, tensors, source, destination, .. } = input;
+    let mut layouts = vec![match name {
+        SideName::Source => source,
+        SideName::Destination => destination,
+    }];
+    let own = tensor.iter_mut().chain(tensors.iter_mut().flatten());
+    layouts.extend(own.filter_map(|t| own_side_slot(t, name).as_mut()));
+    layouts
+}
+
+/// A side's mesh shape as typed (a bare number is a 1-D mesh; none is empty).
+pub fn mesh_shape(side: &SideInput) -> Vec<i64> {
+    match &side.mesh {
+        Some(MeshShapeInput::Dims(dims)) => dims.clone(),
+        Some(MeshShapeInput::Size(n)) => vec![*n],
+        None => Vec::new(),
+    }
+}
+
+/// A side's mesh dim names, one per mesh dim: the typed ones, defaults (`m0`, `m1`) for the rest.
+pub fn dim_names(side: &SideInput) -> Vec<String> {
+    let rank = mesh_shape(side).len();
+    let mut names = side.dim_names.clone().unwrap_or_default();
+    let defaults = default_dim_names(rank);
+    names.truncate(rank);
+    names.extend(defaults.into_iter().skip(names.len()));
+    names
+}
+
+/// Sets the size of mesh dim `dim` (any number: the spec check says what is wrong with it).
+pub fn set_mesh_size(input: &mut SpecInput, name: SideName, dim: usize, size: i64) {
+    let side = side_mut(input, name);
+    let mut shape = mesh_shape(side);
+    if let Some(slot) = shape.get_mut(dim) {
+        *slot = size;
+        side.mesh = Some(MeshShapeInput::Dims(shape));
+    }
+}
+
+/// A name for a new mesh dim that no other dim uses: the usual ones first (`dp`, `tp`, …), then `m3`, ….
+fn fresh_dim_name(taken: &[String]) -> String {
+    ["dp", "tp", "pp", "ep", "cp", "fsdp"]
+        .into_iter()
+        .map(String::from)
+        .chain((0..).map(|i| format!("m{i}")))
+        .find(|name| !taken.contains(name))
+        .unwrap_or_default()
+}
+
+/// Turns a partition spec into placements (one per mesh dim), keeping its meaning: a spec in reverse mesh
+/// order sets the strided order. Edits per mesh dim need placements to edit.
+fn materialise(layout: &mut SideInput, names: &[String]) {
+    if layout.partition_spec.is_none() || layout.placements.is_some() {
+        return;
+    }
+    let read = placements_per_mesh_dim(layout, names);
+    layout.placements = Some(read.placements.into_iter().map(|p| p.unwrap_or(Placement::Replicate).short()).collect());
+    layout.partition_spec = None;
+    if read.strided {
+        layout.order = Some("strided".into());
+    }
+}
+
+/// Adds a mesh dim of size 2 at the end; every layout of the side replicates over it.
+pub fn add_mesh_dim(input: &mut SpecInput, name: SideName) {
+    let side = side_mut(input, name);
+    let mut shape = mesh_shape(side);
+    if shape.len() >= MAX_DIMS {
+        return;
+    }
+    shape.push(2);
+    if let Some(names) = &mut side.dim_names {
+        let fresh = fresh_dim_name(names);
+        names.push(fresh);
+    }
+    side.mesh = Some(MeshShapeInput::Dims(shape));
+    for layout in every_layout_mut(input, name) {
+        if let Some(placements) = &mut layout.placements {
+            placements.push("R".into());
+        }
+    }
+}
+
+/// Removes mesh dim `dim` with its name and its placement in every layout of the side; a mesh keeps at
+/// least one dim.
+pub fn remove_mesh_dim(input: &mut SpecInput, name: SideName, dim: usize) {
+    let side = side_mut(input, name);
+    let mut shape = mesh_shape(side);
+    if shape.len() <= 1 || dim >= shape.len() {
+        return;
+    }
+    let names = dim_names(side);
+    shape.remove(dim);
+    side.mesh = Some(MeshShapeInput::Dims(shape));
+    if let Some(given) = &mut side.dim_names
+        && dim < given.len()
+    {
+        given.remove(dim);
+    }
+    for layout in every_layout_mut(input, name) {
+        materialise(layout, &names);
+        if let Some(placements) = &mut layout.placements
+            && dim < placements.len()
+        {
+            placements.remove(dim);
+        }
+    }
+}
+
+/// Renames mesh dim `dim`; partition specs that named it follow the new name.
+pub fn rename_mesh_dim(input: &mut SpecInput, name: SideName, dim: usize, new_name: &str) {
+    let side = side_mut(input, name);
+    let mut names = dim_names(side);
+    let Some(slot) = names.get_mut(dim) else { return };
+    let old = std::mem::replace(slot, new_name.to_string());
+    side.dim_names = Some(names);
+    for layout in every_layout_mut(input, name) {
+        for entry in layout.partition_spec.iter_mut().flatten() {
+            rename_in(entry, &old, new_name);
+        }
+    }
+}
+
+fn rename_in(entry: &mut Value, old: &str, new_name: &str) {
+    match entry {
+        Value::String(s) if s == old => *s = new_name.to_string(),
+        Value::Array(items) => items.iter_mut().for_each(|item| rename_in(item, old, new_name)),
+        _ => {}
+    }
+}
+
+/// Sets the placement of mesh dim `dim` for the edited tensor (turning a partition spec into placements).
+pub fn set_placement(input: &mut SpecInput, index: usize, name: SideName, dim: usize, placement: Placement) {
+    let names = dim_names(side(input, name));
+    let layout = layout_mut(input, index, name);
+    materialise(layout, &names);
+    let placements = layout.placements.get_or_insert_with(Vec::new);
+    if placements.len() < names.len() {
+        placements.resize(names.len(), "R".into());
+    }
+    if let Some(slot) = placements.get_mut(dim) {
+        *slot = placement.short();
+    }
+}
+
+/// The layout fields of the edited tensor, to change in place (layout text, order, dtype).
+pub fn edit_layout(input: &mut SpecInput, index: usize, name: SideName, edit: impl FnOnce(&mut SideInput)) {
+    edit(layout_mut(input, index, name));
+}
+
+/// Sets the size of tensor dim `dim` (any number: the spec check says what is wrong with it).
+pub fn set_tensor_dim(input: &mut SpecInput, index: usize, dim: usize, size: i64) {
+    if let Some(slot) = tensor_mut(input, index).and_then(|t| t.shape.get_mut(dim)) {
+        *slot = size;
+    }
+}
+
+/// Appends a tensor dim of size 4 (up to rank 8).
+pub fn add_tensor_dim(input: &mut SpecInput, index: usize) {
+    if let Some(tensor) = tensor_mut(input, index)
+        && tensor.shape.len() < MAX_DIMS
+    {
+        tensor.shape.push(4);
+    }
+}
+
+/// Removes tensor dim `dim` (a tensor keeps at least one): shards of it become replicas and shards of later
+/// dims move down by one, in both layouts of the edited tensor.
+pub fn remove_tensor_dim(input: &mut SpecInput, index: usize, dim: usize) {
+    match tensor_mut(input, index) {
+        Some(tensor) if tensor.shape.len() > 1 && dim < tensor.shape.len() => {
+            tensor.shape.remove(dim);
+        }
+        _ => return,
+    }
+    for name in SideName::BOTH {
+        let layout = layout_mut(input, index, name);
+        if let Some(spec) = &mut layout.partition_spec
+            && dim < spec.len()
+        {
+            spec.remove(dim);
+        }
+        for text in layout.placements.iter_mut().flatten() {
+            let moved = match Placement::parse(text) {
+                Ok(Placement::Shard(d)) if d == dim => Some(Placement::Replicate),
+                Ok(Placement::Shard(d)) if d > dim => Some(Placement::Shard(d - 1)),
+                Ok(Placement::StridedShard { dim: d, .. }) if d == dim => Some(Placement::Replicate),
+                Ok(Placement::StridedShard { dim: d, split_factor }) if d > dim => {
+                    Some(Placement::StridedShard { dim: d - 1, split_factor })
+                }
+                _ => None,
+            };
+            if let Some(p) = moved {
+                *text = p.short();
+            }
+        }
+    }
+}
+
+/// Sets the edited tensor's name.
+pub fn set_tensor_name(input: &mut SpecInput, index: usize, name: &str) {
+    if let Some(tensor) = tensor_mut(input, index) {
+        tensor.name = Some(name.to_string());
+    }
+}
+
+/// The part of the spec (and so the form field) a problem's path names, for the edited tensor `index`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpecField {
+    Split,
+    ConvertAt,
+    DevicesPerNode,
+    NvlinkGbps,
+    NicGbps,
+    LatencyUs,
+    /// The mesh as a whole (`source.mesh`).
+    Mesh(SideName),
+    MeshDim(SideName, usize),
+    DimNames(SideName),
+    DimName(SideName, usize),
+    Devices(SideName),
+    /// The layout as a whole: placements' count, the partition spec, both given, the shard order.
+    Layout(SideName),
+    Placement(SideName, usize),
+    SideDtype(SideName),
+    /// The tensor as a whole (`tensor`: missing, or both `tensor` and `tensors`).
+    Tensor,
+    TensorShape,
+    TensorDim(usize),
+    TensorDtype,
+}
+
+/// What follows `prefix` in `path` when `path` is `prefix` itself or a field under it.
+fn under<'a>(path: &'a str, prefix: &str) -> Option<&'a str> {
+    let rest = path.strip_prefix(prefix)?;
+    (rest.is_empty() || rest.starts_with('.') || rest.starts_with('[')).then_some(rest)
+}
+
+/// `[3]` → 3.
+fn index_of(rest: &str) -> Option<usize> {
+    rest.strip_prefix('[')?.strip_suffix(']')?.parse().ok()
+}
+
+/// A list field and its entries: `.mesh` → `whole`, `.mesh[2]` → `entry(2)`.
+fn list_field(rest: &str, key: &str, whole: SpecField, entry: impl Fn(usize) -> SpecField) -> Option<SpecField> {
+    let after = rest.strip_prefix('.')?.strip_prefix(key)?;
+    if after.is_empty() {
+        return Some(whole);
+    }
+    index_of(after).map(entry).or(Some(whole))
+}
+
+/// The form field a problem at `path` belongs to, or `None` when no field of the edited tensor shows it
+/// (e.g. another tensor of an inventory).
+pub fn field_of(path: &str, input: &SpecInput, index: usize) -> Option<SpecField> {
+    match path {
+        "split" => return Some(SpecField::Split),
+        "convert_at" => return Some(SpecField::ConvertAt),
+        "topology.devices_per_node" => return Some(SpecField::DevicesPerNode),
+        "topology.nvlink_gbps" => return Some(SpecField::NvlinkGbps),
+        "topology.nic_gbps" => return Some(SpecField::NicGbps),
+        "topology.latency_us" => return Some(SpecField::LatencyUs),
+        "tensor" | "tensors" => return Some(SpecField::Tensor),
+        _ => {}
+    }
+    for name in SideName::BOTH {
+        let layout = layout_path(input, index, name);
+        let layout_field = under(path, &layout).and_then(|rest| match rest {
+            "" | ".order" => Some(SpecField::Layout(name)),
+            ".dtype" => Some(SpecField::SideDtype(name)),
+            r if r.starts_with(".partition_spec") => Some(SpecField::Layout(name)),
+            r => list_field(r, "placements", SpecField::Layout(name), |i| SpecField::Placement(name, i)),
+        });
+        if layout_field.is_some() {
+            return layout_field;
+        }
+        if let Some(rest) = under(path, name.key()) {
+            return list_field(rest, "mesh", SpecField::Mesh(name), |i| SpecField::MeshDim(name, i))
+                .or_else(|| list_field(rest, "dim_names", SpecField::DimNames(name), |i| SpecField::DimName(name, i)))
+                .or_else(|| list_field(rest, "devices", SpecField::Devices(name), |_| SpecField::Devices(name)));
+        }
+    }
+    let rest = under(path, &tensor_path(input, index))?;
+    match rest {
+        "" => Some(SpecField::Tensor),
+        ".dtype" => Some(SpecField::TensorDtype),
+        r => list_field(r, "shape", SpecField::TensorShape, SpecField::TensorDim),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::spec::{parse_input, validate};
+
+    const TOY: &str = r#"{"tensor": {"name": "w", "shape": [12, 6]},
+        "source": {"mesh": [3], "dim_names": ["tp"], "placements": ["S(0)"]},
+        "destination": {"mesh": [2], "dim_names": ["tp"], "placements": ["S(1)"]}}"#;
+
+    fn toy() -> SpecInput {
+        parse_input(TOY).unwrap()
+    }
+
+    /// Every problem of `input`, with the field it is shown under.
+    fn fields(input: &SpecInput) -> Vec<(String, Option<SpecField>)> {
+        validate(input)
+            .err()
+            .map(|e| e.problems.iter().map(|p| (p.path.clone(), field_of(&p.path, input, 0))).collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_zero_mesh_size_is_shown_under_that_mesh_dim() {
+        let mut input = toy();
+        set_mesh_size(&mut input, SideName::Source, 0, 0);
+        assert_eq!(fields(&input), vec![("source.mesh[0]".into(), Some(SpecField::MeshDim(SideName::Source, 0)))]);
+        set_mesh_size(&mut input, SideName::Source, 0, 3);
+        assert_eq!(input, toy(), "fixing the size restores the spec");
+    }
+
+    #[test]
+    fn adding_and_removing_a_mesh_dim_keeps_one_placement_per_dim() {
+        let mut input = toy();
+        add_mesh_dim(&mut input, SideName::Destination);
+        assert_eq!(mesh_shape(&input.destination), vec![2, 2]);
+        assert_eq!(input.destination.dim_names, Some(vec!["tp".into(), "dp".into()]));
+        assert_eq!(input.destination.placements, Some(vec!["S(1)".into(), "R".into()]));
+        assert!(validate(&input).is_ok());
+        remove_mesh_dim(&mut input, SideName::Destination, 0);
+        assert_eq!(input.destination.placements, Some(vec!["R".into()]));
+        assert_eq!(input.destination.dim_names, Some(vec!["dp".into()]));
+        remove_mesh_dim(&mut input, SideName::Destination, 0);
+        assert_eq!(mesh_shape(&input.destination), vec![2], "a mesh keeps one dim");
+    }
+
+    #[test]
+    fn editing_a_placement_turns_a_partition_spec_into_placements() {
+        let mut input = toy();
+        input.source.placements = None;
+        input.source.partition_spec = Some(vec![Value::String("tp".into())]);
+        set_placement(&mut input, 0, SideName::Source, 0, Placement::Shard(1));
+        assert_eq!(input.source.partition_spec, None);
+        assert_eq!(input.source.placements, Some(vec!["S(1)".into()]));
+    }
+
+    #[test]
+    fn renaming_a_mesh_dim_renames_it_in_partition_specs() {
+        let mut input = toy();
+        input.source.placements = None;
+        input.source.partition_spec = Some(vec![Value::String("tp".into()), Value::Null]);
+        rename_mesh_dim(&mut input, SideName::Source, 0, "fsdp");
+        assert_eq!(input.source.dim_names, Some(vec!["fsdp".into()]));
+        assert_eq!(input.source.partition_spec, Some(vec![Value::String("fsdp".into()), Value::Null]));
+        assert!(validate(&input).is_ok());
+    }
+
+    #[test]
+    fn removing_a_tensor_dim_moves_the_shards_that_name_later_dims() {
+        let mut input = toy();
+        remove_tensor_dim(&mut input, 0, 0);
+        assert_eq!(input.tensor.as_ref().unwrap().shape, vec![6]);
+        assert_eq!(input.source.placements, Some(vec!["R".into()]));
+        assert_eq!(input.destination.placements, Some(vec!["S(0)".into()]));
+        assert!(validate(&input).is_ok());
+        add_tensor_dim(&mut input, 0);
+        assert_eq!(input.tensor.as_ref().unwrap().shape, vec![6, 4]);
+    }
+
+    #[test]
+    fn every_problem_of_a_single_tensor_spec_has_a_field() {
+        let mut input = toy();
+        set_tensor_dim(&mut input, 0, 1, -2);
+        input.tensor.as_mut().unwrap().dtype = Some("fp64".into());
+        input.source.dim_names = Some(vec![String::new()]);
+        input.source.devices = Some(crate::core::spec::DevicesInput::Ids(vec![0, 0, 1]));
+        input.destination.placements = Some(vec!["S(1)".into(), "R".into()]);
+        input.split = Some("odd".into());
+        input.topology = Some(crate::core::spec::TopologyInput { nic_gbps: Some(0.0), ..Default::default() });
+        for (path, field) in fields(&input) {
+            assert!(field.is_some(), "{path} has no field");
+        }
+        assert_eq!(field_of("tensor.shape[1]", &input, 0), Some(SpecField::TensorDim(1)));
+        assert_eq!(field_of("destination.placements", &input, 0), Some(SpecField::Layout(SideName::Destination)));
+        assert_eq!(
+            field_of("destination.placements[1]", &input, 0),
+            Some(SpecField::Placement(SideName::Destination, 1))
+        );
+        assert_eq!(field_of("source.devices[1]", &input, 0), Some(SpecField::Devices(SideName::Source)));
+        assert_eq!(field_of("tensors[0].shape", &input, 0), None, "not an inventory");
+    }
+
+    #[test]
+    fn an_inventory_edits_the_viewed_tensors_own_layout() {
+        let mut input = parse_input(
+            r#"{"source": {"mesh": [2], "placements": ["S(0)"]}, "destination": {"mesh": [2], "placements": ["R"]},
+            "tensors": [{"name": "a", "shape": [4, 4]}, {"name": "b", "shape": [8]}]}"#,
+        )
+        .unwrap();
+        assert_eq!(layout_path(&input, 1, SideName::Destination), "tensors[1].destination");
+        set_placement(&mut input, 1, SideName::Destination, 0, Placement::Shard(0));
+        let b = &input.tensors.as_ref().unwrap()[1];
+        assert_eq!(b.destination.as_ref().unwrap().placements, Some(vec!["S(0)".into()]));
+        assert_eq!(input.destination.placements, Some(vec!["R".into()]), "the shared side is untouched");
+        add_mesh_dim(&mut input, SideName::Destination);
+        let b = &input.tensors.as_ref().unwrap()[1];
+        assert_eq!(b.destination.as_ref().unwrap().placements, Some(vec!["S(0)".into(), "R".into()]));
+        assert!(validate(&input).is_ok());
+        assert_eq!(
+            field_of("tensors[1].destination.placements[0]", &input, 1),
+            Some(SpecField::Placement(SideName::Destination, 0))
+        );
+        assert_eq!(field_of("tensors[0].shape[0]", &input, 1), None, "another tensor's problem");
+    }
+}

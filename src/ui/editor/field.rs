@@ -1,0 +1,216 @@
+//! Shared form inputs of the editors: number fields with steppers that keep what the user typed, and the
+//! list of the core's messages shown under a field.
+
+use leptos::prelude::*;
+
+/// A field path as an id fragment: `source.mesh[1]` → `source-mesh-1`.
+pub fn slug(path: &str) -> String {
+    path.chars()
+        .filter_map(|c| match c {
+            '.' | '[' | '_' | ' ' => Some('-'),
+            ']' => None,
+            c => Some(c.to_ascii_lowercase()),
+        })
+        .collect()
+}
+
+/// The messages about one field, under it. Always rendered (possibly empty) so that the field's
+/// `aria-describedby` names a real element; announced politely when they change.
+#[component]
+pub fn FieldProblems(
+    /// The element id the field points at with `aria-describedby`.
+    id: String,
+    /// The messages to show (the core's, or the field's own when the text does not parse).
+    #[prop(into)]
+    messages: Signal<Vec<String>>,
+) -> impl IntoView {
+    let test_id = format!("problems-{}", id.trim_start_matches("problems-"));
+    view! {
+        <ul class="field-problems" id=id data-testid=test_id aria-live="polite">
+            {move || messages.get().into_iter().map(|m| view! { <li class="field-problem">{m}</li> }).collect_view()}
+        </ul>
+    }
+}
+
+/// Reads a whole number as typed, or says what was expected.
+fn parse_integer(text: &str) -> Result<i64, String> {
+    let t = text.trim().replace([',', '_'], "");
+    if t.is_empty() {
+        return Err("empty: expected a whole number".into());
+    }
+    t.parse::<i64>().map_err(|_| format!("`{}` is not a whole number", text.trim()))
+}
+
+/// Reads a decimal number as typed, or says what was expected.
+fn parse_decimal(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("empty: expected a number".into());
+    }
+    t.parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("`{t}` is not a number"))
+}
+
+/// A whole-number field with − and + buttons. What the user types stays in the field even when it does
+/// not parse (then a message says so and the spec keeps its value); anything that parses is written to
+/// the spec at once, where the core checks its meaning.
+#[component]
+pub fn IntegerField(
+    /// The accessible name, e.g. "source mesh dim 0 size".
+    #[prop(into)]
+    label: String,
+    /// The value in the spec (`None` when the spec leaves it out).
+    #[prop(into)]
+    value: Signal<Option<i64>>,
+    /// Writes a parsed value into the spec.
+    on_set: Callback<i64>,
+    /// The core's messages for this field.
+    #[prop(into)]
+    problems: Signal<Vec<String>>,
+    /// The stepper's bounds (typing may go outside them; the core then says why that is wrong).
+    min: i64,
+    max: i64,
+    /// The id fragment of the input (`field-…`) and of its messages (`problems-…`).
+    #[prop(into)]
+    key: String,
+) -> impl IntoView {
+    let raw = RwSignal::new(value.get_untracked().map(|v| v.to_string()).unwrap_or_default());
+    let local = RwSignal::new(None::<String>);
+    // The spec changed elsewhere (a stepper, a preset): show it, unless the text already means it.
+    Effect::new(move |_| {
+        let current = value.get();
+        if parse_integer(&raw.get_untracked()).ok() != current {
+            raw.set(current.map(|v| v.to_string()).unwrap_or_default());
+            local.set(None);
+        }
+    });
+    let messages = Signal::derive(move || match local.get() {
+        Some(message) => vec![message],
+        None => problems.get(),
+    });
+    let invalid = move || (!messages.with(Vec::is_empty)).to_string();
+    let step = move |delta: i64| {
+        let base = parse_integer(&raw.get_untracked()).ok().or(value.get_untracked()).unwrap_or(min);
+        let next = base.saturating_add(delta).clamp(min, max);
+        raw.set(next.to_string());
+        local.set(None);
+        on_set.run(next);
+    };
+    let problems_id = format!("problems-{key}");
+    let label_less = format!("{label}: one less");
+    let label_more = format!("{label}: one more");
+    view! {
+        <div class="number-field">
+            <div class="stepper">
+                <button
+                    type="button"
+                    class="step"
+                    aria-label=label_less
+                    data-testid=format!("less-{key}")
+                    disabled={move || value.get().is_some_and(|v| v <= min)}
+                    on:click=move |_| step(-1)
+                >
+                    "−"
+                </button>
+                <input
+                    type="text"
+                    inputmode="numeric"
+                    class="number"
+                    aria-label=label
+                    aria-invalid=invalid
+                    aria-describedby=problems_id.clone()
+                    data-testid=format!("field-{key}")
+                    prop:value=move || raw.get()
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        raw.set(text.clone());
+                        match parse_integer(&text) {
+                            Ok(v) => {
+                                local.set(None);
+                                on_set.run(v);
+                            }
+                            Err(message) => local.set(Some(message)),
+                        }
+                    }
+                />
+                <button
+                    type="button"
+                    class="step"
+                    aria-label=label_more
+                    data-testid=format!("more-{key}")
+                    disabled={move || value.get().is_some_and(|v| v >= max)}
+                    on:click=move |_| step(1)
+                >
+                    "+"
+                </button>
+            </div>
+            <FieldProblems id=problems_id messages=messages/>
+        </div>
+    }
+}
+
+/// A decimal field (bandwidths, latency) with a visible label and unit; keeps what was typed like
+/// [`IntegerField`].
+#[component]
+pub fn DecimalField(
+    /// The visible label.
+    label: &'static str,
+    /// The unit after the number, e.g. "GB/s".
+    unit: &'static str,
+    /// The value in effect (the spec's, or the default it falls back to).
+    #[prop(into)]
+    value: Signal<f64>,
+    /// Writes a parsed value into the spec.
+    on_set: Callback<f64>,
+    /// The core's messages for this field.
+    #[prop(into)]
+    problems: Signal<Vec<String>>,
+    /// The id fragment of the input and its messages.
+    key: &'static str,
+) -> impl IntoView {
+    let show = |v: f64| format!("{v}");
+    let raw = RwSignal::new(show(value.get_untracked()));
+    let local = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        let current = value.get();
+        if parse_decimal(&raw.get_untracked()).ok() != Some(current) {
+            raw.set(show(current));
+            local.set(None);
+        }
+    });
+    let messages = Signal::derive(move || match local.get() {
+        Some(message) => vec![message],
+        None => problems.get(),
+    });
+    let input_id = format!("field-{key}");
+    let problems_id = format!("problems-{key}");
+    view! {
+        <div class="labelled-field">
+            <label class="field-label" for=input_id.clone()>{label}</label>
+            <div class="unit-input">
+                <input
+                    id=input_id.clone()
+                    type="text"
+                    inputmode="decimal"
+                    class="number"
+                    aria-invalid=move || (!messages.with(Vec::is_empty)).to_string()
+                    aria-describedby=problems_id.clone()
+                    data-testid=input_id
+                    prop:value=move || raw.get()
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        raw.set(text.clone());
+                        match parse_decimal(&text) {
+                            Ok(v) => {
+                                local.set(None);
+                                on_set.run(v);
+                            }
+                            Err(message) => local.set(Some(message)),
+                        }
+                    }
+                />
+                <span class="unit" aria-hidden="true">{unit}</span>
+            </div>
+            <FieldProblems id=problems_id messages=messages/>
+        </div>
+    }
+}

@@ -1,0 +1,88 @@
+//! A side's whole layout as one line of text, in DTensor notation (`[Shard(0), Replicate()]`) or JAX notation
+//! (`P('tp', None)`). The text and the cards follow each other; text that does not parse stays as typed with
+//! a message, and the spec keeps its last readable layout.
+
+use leptos::prelude::*;
+
+use super::EditorContext;
+use super::field::{FieldProblems, slug};
+use crate::core::notation::{apply_layout_text, layout_text};
+use crate::core::placement::parse_layout_text;
+use crate::core::spec_edit::{SideName, SpecField, edit_layout, layout};
+
+/// The layout text field of one side.
+#[component]
+pub fn LayoutTextField(
+    /// Which side's layout.
+    side: SideName,
+) -> impl IntoView {
+    let editor = expect_context::<EditorContext>();
+    let state = editor.state;
+    let index = editor.index;
+    let key = side.key();
+    // The text the cards imply.
+    let implied = Memo::new(move |_| {
+        state.input.with(|input| layout_text(&layout(input, index.get(), side)).unwrap_or_default())
+    });
+    let raw = RwSignal::new(implied.get_untracked());
+    let local = RwSignal::new(None::<String>);
+    let editing = RwSignal::new(false);
+    // The cards changed the layout: show it, unless the user is typing here.
+    Effect::new(move |_| {
+        let text = implied.get();
+        if !editing.get_untracked() {
+            raw.set(text);
+            local.set(None);
+        }
+    });
+    let core_messages =
+        editor.messages(move |f| matches!(f, SpecField::Layout(s) | SpecField::Placement(s, _) if s == side));
+    let messages = Signal::derive(move || match local.get() {
+        Some(message) => vec![message],
+        None => core_messages.get(),
+    });
+    let id = format!("field-{key}-layout");
+    let problems_id = format!("problems-{}", slug(&format!("{key}.layout")));
+    let hint_id = format!("hint-{key}-layout");
+    view! {
+        <div class="labelled-field layout-text">
+            <label class="field-label" for=id.clone()>"Layout"</label>
+            // A textarea so that a long layout wraps in a narrow card instead of scrolling out of sight.
+            <textarea
+                id=id.clone()
+                rows="2"
+                class="text-input mono layout-input"
+                spellcheck="false"
+                autocomplete="off"
+                placeholder="[Shard(0)] or P('tp')"
+                aria-invalid=move || (!messages.with(Vec::is_empty)).to_string()
+                aria-describedby=format!("{hint_id} {problems_id}")
+                data-testid=format!("layout-text-{key}")
+                prop:value=move || raw.get()
+                on:focus=move |_| editing.set(true)
+                on:blur=move |_| {
+                    editing.set(false);
+                    // Once the user leaves a readable text, show it as the cards read it.
+                    if local.get_untracked().is_none() {
+                        raw.set(implied.get_untracked());
+                    }
+                }
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    raw.set(text.clone());
+                    match parse_layout_text(&text) {
+                        Ok(parsed) => {
+                            local.set(None);
+                            state.input.update(|input| {
+                                edit_layout(input, index.get_untracked(), side, |l| apply_layout_text(l, parsed))
+                            });
+                        }
+                        Err(message) => local.set(Some(message)),
+                    }
+                }
+            ></textarea>
+            <p class="field-hint" id=hint_id>"DTensor " <code>"[Shard(0), R]"</code> " or JAX " <code>"P('tp', None)"</code></p>
+            <FieldProblems id=problems_id messages=messages/>
+        </div>
+    }
+}

@@ -1,0 +1,410 @@
+//! A Source or Destination card: the mesh (dims with names and sizes), one placement per mesh dim, the
+//! layout as text, the dtype, which devices, and the order of nested shards.
+
+use leptos::prelude::*;
+
+use super::EditorContext;
+use super::field::{FieldProblems, IntegerField, slug};
+use super::layout_text::LayoutTextField;
+use crate::core::geometry::Dtype;
+use crate::core::model::ShardOrder;
+use crate::core::notation::{format_device_ids, parse_device_ids, placements_per_mesh_dim};
+use crate::core::placement::Placement;
+use crate::core::spec::{DevicesInput, MAX_MESH_DEVICES};
+use crate::core::spec_edit::{
+    MAX_DIMS, SideName, SpecField, add_mesh_dim, dim_names, edit_layout, layout, mesh_shape, remove_mesh_dim,
+    rename_mesh_dim, set_mesh_size, set_placement, side, tensor,
+};
+
+/// One side of the change.
+#[component]
+pub fn SideCard(
+    /// Which side this card edits.
+    side: SideName,
+) -> impl IntoView {
+    let editor = expect_context::<EditorContext>();
+    let state = editor.state;
+    let key = side.key();
+    let mesh_rank = Memo::new(move |_| state.input.with(|input| mesh_shape(self::side(input, side)).len()));
+    let devices_note = move || {
+        state.checked.with(|checked| match checked {
+            Ok(r) => {
+                let mesh = if side == SideName::Source { &r.source_mesh } else { &r.destination_mesh };
+                let n = mesh.size();
+                format!("{n} device{} · ids {}", if n == 1 { "" } else { "s" }, format_device_ids(&mesh.devices))
+            }
+            Err(_) => String::new(),
+        })
+    };
+    let title_id = format!("{key}-card-title");
+    let labelled_by = title_id.clone();
+    let mesh_messages = editor.messages(move |f| f == SpecField::Mesh(side) || f == SpecField::DimNames(side));
+
+    view! {
+        <section class=format!("editor-card side-card side-{key}") aria-labelledby=labelled_by data-testid=format!("side-{key}")>
+            <h2 class="card-title" id=title_id>{side.title()}</h2>
+            <p class="card-note" data-testid=format!("devices-note-{key}")>{devices_note}</p>
+            <fieldset class="dims">
+                <legend class="field-label">"Mesh " <span class="muted">"dims · placement"</span></legend>
+                <For each=move || 0..mesh_rank.get() key=|dim| *dim let(dim)>
+                    <MeshDimBlock side=side dim=dim/>
+                </For>
+                <button
+                    type="button"
+                    class="add"
+                    data-testid=format!("add-mesh-dim-{key}")
+                    disabled={move || mesh_rank.get() >= MAX_DIMS}
+                    on:click=move |_| state.input.update(|input| add_mesh_dim(input, side))
+                >
+                    "+ mesh dim"
+                </button>
+                <FieldProblems id=format!("problems-{key}-mesh") messages=mesh_messages/>
+            </fieldset>
+            <LayoutTextField side=side/>
+            <DtypeSelect side=side/>
+            <DevicesField side=side/>
+            <OrderToggle side=side/>
+        </section>
+    }
+}
+
+/// One mesh dim: its name, its size (a stepper) and its placement.
+#[component]
+fn MeshDimBlock(side: SideName, dim: usize) -> impl IntoView {
+    let editor = expect_context::<EditorContext>();
+    let state = editor.state;
+    let key = side.key();
+    let name = Memo::new(move |_| state.input.with(|input| dim_names(self::side(input, side)).get(dim).cloned()));
+    let size = Signal::derive(move || state.input.with(|input| mesh_shape(self::side(input, side)).get(dim).copied()));
+    let mesh_rank = Memo::new(move |_| state.input.with(|input| mesh_shape(self::side(input, side)).len()));
+    let name_problems_id = format!("problems-{key}-dim-name-{dim}");
+    let name_messages = editor.messages_for(SpecField::DimName(side, dim));
+    view! {
+        <div class="dim-block mesh-dim" data-testid=format!("mesh-dim-{key}-{dim}")>
+            <div class="dim-head">
+                <input
+                    type="text"
+                    class="text-input mono dim-name"
+                    spellcheck="false"
+                    aria-label=format!("{key} mesh dim {dim} name")
+                    aria-invalid=move || (!name_messages.with(Vec::is_empty)).to_string()
+                    aria-describedby=name_problems_id.clone()
+                    data-testid=format!("field-{key}-dim-name-{dim}")
+                    prop:value=move || name.get().unwrap_or_default()
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        state.input.update(|input| rename_mesh_dim(input, side, dim, &text));
+                    }
+                />
+                <button
+                    type="button"
+                    class="remove"
+                    aria-label=format!("remove {key} mesh dim {dim}")
+                    title="Remove this mesh dim"
+                    data-testid=format!("remove-mesh-dim-{key}-{dim}")
+                    disabled={move || mesh_rank.get() <= 1}
+                    on:click=move |_| state.input.update(|input| remove_mesh_dim(input, side, dim))
+                >
+                    "×"
+                </button>
+            </div>
+            <FieldProblems id=name_problems_id messages=name_messages/>
+            <IntegerField
+                label=format!("{key} mesh dim {dim} size")
+                value=size
+                on_set=Callback::new(move |n| state.input.update(|input| set_mesh_size(input, side, dim, n)))
+                problems=editor.messages_for(SpecField::MeshDim(side, dim))
+                min=1
+                max=MAX_MESH_DEVICES as i64
+                key=format!("{key}-mesh-{dim}")
+            />
+            <PlacementSelect side=side dim=dim/>
+        </div>
+    }
+}
+
+/// The placement of one mesh dim: Shard(dim d) for each tensor dim, Replicate, and (source only) Partial.
+#[component]
+fn PlacementSelect(side: SideName, dim: usize) -> impl IntoView {
+    let editor = expect_context::<EditorContext>();
+    let state = editor.state;
+    let index = editor.index;
+    let key = side.key();
+    let current = Memo::new(move |_| {
+        state.input.with(|input| {
+            let names = dim_names(self::side(input, side));
+            placements_per_mesh_dim(&layout(input, index.get(), side), &names).placements.get(dim).copied().flatten()
+        })
+    });
+    let rank =
+        Memo::new(move |_| state.input.with(|input| tensor(input, index.get()).map_or(1, |t| t.shape.len().max(1))));
+    let choices = move || {
+        let mut list: Vec<(String, String)> =
+            (0..rank.get()).map(|d| (Placement::Shard(d).short(), format!("Shard(dim {d})"))).collect();
+        list.push(("R".into(), "Replicate".into()));
+        if side == SideName::Source {
+            list.push(("P".into(), "Partial (sum)".into()));
+        }
+        match current.get() {
+            Some(p) if !list.iter().any(|(value, _)| *value == p.short()) => list.push((p.short(), p.dtensor())),
+            None => list.insert(0, (String::new(), "— pick a placement".into())),
+            _ => {}
+        }
+        list
+    };
+    let selected = move || current.get().map(Placement::short).unwrap_or_default();
+    let invalid = editor.messages_for(SpecField::Placement(side, dim));
+    view! {
+        <select
+            class="select placement"
+            aria-label=format!("{key} placement on mesh dim {dim}")
+            aria-invalid=move || (!invalid.with(Vec::is_empty)).to_string()
+            aria-describedby=format!("problems-{}", slug(&format!("{key}.layout")))
+            data-testid=format!("field-{key}-placement-{dim}")
+            prop:value=selected
+            on:change=move |ev| {
+                if let Ok(placement) = Placement::parse(&event_target_value(&ev)) {
+                    state.input.update(|input| set_placement(input, index.get_untracked(), side, dim, placement));
+                }
+            }
+        >
+            {move || {
+                let chosen = selected();
+                choices()
+                    .into_iter()
+                    .map(|(value, label)| {
+                        let is_chosen = value == chosen;
+                        view! { <option value=value selected=is_chosen>{label}</option> }
+                    })
+                    .collect_view()
+            }}
+        </select>
+    }
+}
+
+/// The side's dtype (defaults to the tensor's).
+#[component]
+fn DtypeSelect(side: SideName) -> impl IntoView {
+    let editor = expect_context::<EditorContext>();
+    let state = editor.state;
+    let index = editor.index;
+    let key = side.key();
+    let current = Memo::new(move |_| {
+        state.input.with(|input| {
+            let i = index.get();
+            layout(input, i, side)
+                .dtype
+                .or_else(|| tensor(input, i).and_then(|t| t.dtype.clone()))
+                .map(|t| Dtype::parse(&t).map_or(t, |d| d.name().to_string()))
+                .unwrap_or_else(|| Dtype::Bf16.name().to_string())
+        })
+    });
+    let input_id = format!("field-{key}-dtype");
+    let problems_id = format!("problems-{key}-dtype");
+    view! {
+        <div class="labelled-field inline-field">
+            <label class="field-label" for=input_id.clone()>"dtype"</label>
+            <select
+                id=input_id.clone()
+                class="select"
+                aria-describedby=problems_id.clone()
+                data-testid=input_id
+                prop:value=move || current.get()
+                on:change=move |ev| {
+                    let value = event_target_value(&ev);
+                    state.input.update(|input| edit_layout(input, index.get_untracked(), side, |l| l.dtype = Some(value)));
+                }
+            >
+                {move || {
+                    let chosen = current.get();
+                    let mut names: Vec<String> = Dtype::ALL.iter().map(|d| d.name().to_string()).collect();
+                    if !names.contains(&chosen) {
+                        names.push(chosen.clone());
+                    }
+                    names
+                        .into_iter()
+                        .map(|name| {
+                            let is_chosen = name == chosen;
+                            view! { <option value=name.clone() selected=is_chosen>{name.clone()}</option> }
+                        })
+                        .collect_view()
+                }}
+            </select>
+            <FieldProblems id=problems_id messages=editor.messages_for(SpecField::SideDtype(side))/>
+        </div>
+    }
+}
+
+/// How the side's devices are chosen, as the select shows it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DevicesMode {
+    /// The ids after the source's (the destination) or from 0 (the source).
+    Disjoint,
+    /// The destination reuses the source's devices.
+    Colocated,
+    /// An explicit id list.
+    List,
+}
+
+/// Which devices the side uses: disjoint ids, colocated with the source (destination only), or a list.
+#[component]
+fn DevicesField(side: SideName) -> impl IntoView {
+    let editor = expect_context::<EditorContext>();
+    let state = editor.state;
+    let key = side.key();
+    let mode = Memo::new(move |_| {
+        state.input.with(|input| match &self::side(input, side).devices {
+            None => DevicesMode::Disjoint,
+            Some(DevicesInput::Named(n)) if n == "colocated" || n == "source" => DevicesMode::Colocated,
+            Some(_) => DevicesMode::List,
+        })
+    });
+    let listed = move || {
+        state.input.with_untracked(|input| match &self::side(input, side).devices {
+            Some(DevicesInput::Ids(ids)) => ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", "),
+            Some(DevicesInput::Named(n)) if mode.get_untracked() == DevicesMode::List => n.clone(),
+            _ => String::new(),
+        })
+    };
+    let raw = RwSignal::new(listed());
+    let local = RwSignal::new(None::<String>);
+    // A preset or another edit replaced the list: show it, unless the text already means it.
+    Effect::new(move |_| {
+        let ids = state.input.with(|input| match &self::side(input, side).devices {
+            Some(DevicesInput::Ids(ids)) => Some(ids.clone()),
+            _ => None,
+        });
+        if ids.is_some() && parse_device_ids(&raw.get_untracked()).ok() != ids {
+            raw.set(listed());
+            local.set(None);
+        }
+    });
+    let choose = move |value: String| {
+        let devices = match value.as_str() {
+            "colocated" => Some(DevicesInput::Named("colocated".into())),
+            "list" => {
+                // Start from the devices the side has now, so switching to a list changes nothing yet.
+                let ids: Vec<i64> = state.reshard.with_untracked(|r| {
+                    let mesh = if side == SideName::Source { &r.source_mesh } else { &r.destination_mesh };
+                    mesh.devices.iter().map(|&d| i64::from(d)).collect()
+                });
+                raw.set(format_device_ids(&ids.iter().map(|&d| d as u32).collect::<Vec<_>>()));
+                Some(DevicesInput::Ids(ids))
+            }
+            _ => None,
+        };
+        local.set(None);
+        state.input.update(|input| match side {
+            SideName::Source => input.source.devices = devices,
+            SideName::Destination => input.destination.devices = devices,
+        });
+    };
+    let core_messages = editor.messages_for(SpecField::Devices(side));
+    let messages = Signal::derive(move || match local.get() {
+        Some(message) => vec![message],
+        None => core_messages.get(),
+    });
+    let select_id = format!("field-{key}-devices");
+    let problems_id = format!("problems-{key}-devices");
+    let mode_value = move || match mode.get() {
+        DevicesMode::Disjoint => "disjoint",
+        DevicesMode::Colocated => "colocated",
+        DevicesMode::List => "list",
+    };
+    view! {
+        <div class="labelled-field inline-field">
+            <label class="field-label" for=select_id.clone()>"Devices"</label>
+            <select
+                id=select_id.clone()
+                class="select"
+                aria-describedby=problems_id.clone()
+                data-testid=select_id
+                prop:value=mode_value
+                on:change=move |ev| choose(event_target_value(&ev))
+            >
+                <option value="disjoint" selected=move || mode.get() == DevicesMode::Disjoint>
+                    {if side == SideName::Source { "from 0" } else { "disjoint" }}
+                </option>
+                {(side == SideName::Destination).then(|| view! {
+                    <option value="colocated" selected=move || mode.get() == DevicesMode::Colocated>"colocated"</option>
+                })}
+                <option value="list" selected=move || mode.get() == DevicesMode::List>"id list"</option>
+            </select>
+        </div>
+        <Show when=move || mode.get() == DevicesMode::List>
+            <input
+                type="text"
+                class="text-input mono"
+                spellcheck="false"
+                placeholder="0-3, 8"
+                aria-label=format!("{key} device ids, in mesh order")
+                aria-invalid=move || (!messages.with(Vec::is_empty)).to_string()
+                aria-describedby=format!("problems-{key}-devices")
+                data-testid=format!("field-{key}-device-ids")
+                prop:value=move || raw.get()
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    raw.set(text.clone());
+                    match parse_device_ids(&text) {
+                        Ok(ids) => {
+                            local.set(None);
+                            state.input.update(|input| match side {
+                                SideName::Source => input.source.devices = Some(DevicesInput::Ids(ids)),
+                                SideName::Destination => input.destination.devices = Some(DevicesInput::Ids(ids)),
+                            });
+                        }
+                        Err(message) => local.set(Some(message)),
+                    }
+                }
+            />
+        </Show>
+        <FieldProblems id=problems_id messages=messages/>
+    }
+}
+
+/// Nested shards in mesh order (DTensor's default) or strided (right to left, as FSDP2 + TP lay out).
+/// Shown when the mesh has several dims, the only case where the order can matter.
+#[component]
+fn OrderToggle(side: SideName) -> impl IntoView {
+    let editor = expect_context::<EditorContext>();
+    let state = editor.state;
+    let index = editor.index;
+    let key = side.key();
+    let shown = Memo::new(move |_| state.input.with(|input| mesh_shape(self::side(input, side)).len() > 1));
+    let strided = Memo::new(move |_| {
+        state.input.with(|input| {
+            let l = layout(input, index.get(), side);
+            let names = dim_names(self::side(input, side));
+            l.order.as_deref() == Some("strided") || placements_per_mesh_dim(&l, &names).strided
+        })
+    });
+    let from_jax =
+        Memo::new(move |_| state.input.with(|input| layout(input, index.get(), side).partition_spec.is_some()));
+    move || {
+        shown.get().then(|| {
+            let id = format!("field-{key}-order");
+            let (label_for, test_id) = (id.clone(), id.clone());
+            view! {
+                <label class="check" for=label_for title="_StridedShard: nested shards of one tensor dim applied right to left">
+                    <input
+                        id=id
+                        type="checkbox"
+                        data-testid=test_id
+                        prop:checked=move || strided.get()
+                        disabled=move || from_jax.get()
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            let order = if on { ShardOrder::Strided } else { ShardOrder::Mesh };
+                            state.input.update(|input| {
+                                edit_layout(input, index.get_untracked(), side, |l| {
+                                    l.order = (order == ShardOrder::Strided).then(|| "strided".to_string())
+                                })
+                            });
+                        }
+                    />
+                    " strided order"
+                </label>
+            }
+        })
+    }
+}

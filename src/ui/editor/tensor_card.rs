@@ -1,0 +1,165 @@
+//! The Tensor card: name, shape (rank 1–8, a stepper per dim) and split rule; for an inventory, which
+//! tensor the cards edit.
+
+use leptos::prelude::*;
+
+use super::EditorContext;
+use super::field::{FieldProblems, IntegerField};
+use crate::core::spec_edit::{
+    MAX_DIMS, SpecField, add_tensor_dim, remove_tensor_dim, set_tensor_dim, set_tensor_name, tensor, tensor_count,
+};
+use crate::ui::ViewChoice;
+
+/// The largest size a stepper reaches (typing may go further; the core checks the bytes fit).
+const MAX_STEP: i64 = 1 << 40;
+
+/// The shared tensor of the change.
+#[component]
+pub fn TensorCard() -> impl IntoView {
+    let editor = expect_context::<EditorContext>();
+    let state = editor.state;
+    let index = editor.index;
+    let rank = Memo::new(move |_| state.input.with(|input| tensor(input, index.get()).map_or(0, |t| t.shape.len())));
+    let name = Memo::new(move |_| {
+        state.input.with(|input| tensor(input, index.get()).and_then(|t| t.name.clone()).unwrap_or_default())
+    });
+    let split = Memo::new(move |_| {
+        state.input.with(|input| match input.split.as_deref().map(str::trim) {
+            Some("balanced") | Some("array_split") => "balanced",
+            _ => "chunk",
+        })
+    });
+    let card_messages = editor.messages(|f| {
+        matches!(f, SpecField::Tensor | SpecField::TensorShape | SpecField::TensorDtype | SpecField::ConvertAt)
+    });
+
+    view! {
+        <section class="editor-card tensor-card" aria-labelledby="tensor-card-title" data-testid="tensor-card">
+            <h2 class="card-title" id="tensor-card-title">"Tensor"</h2>
+            <InventoryPicker/>
+            <div class="labelled-field">
+                <label class="field-label" for="field-tensor-name">"Name"</label>
+                <input
+                    id="field-tensor-name"
+                    type="text"
+                    class="text-input mono"
+                    spellcheck="false"
+                    data-testid="field-tensor-name"
+                    prop:value=move || name.get()
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        state.input.update(|input| set_tensor_name(input, index.get_untracked(), &text));
+                    }
+                />
+            </div>
+            <fieldset class="dims">
+                <legend class="field-label">"Shape " <span class="muted">"(one size per tensor dim)"</span></legend>
+                <div class="dim-list">
+                    <For each=move || 0..rank.get() key=|dim| *dim let(dim)>
+                        <div class="dim-block" data-testid=format!("tensor-dim-{dim}")>
+                            <span class="dim-caption">{format!("dim {dim}")}</span>
+                            <IntegerField
+                                label=format!("tensor dim {dim} size")
+                                value=Signal::derive(move || {
+                                    state.input.with(|input| tensor(input, index.get()).and_then(|t| t.shape.get(dim).copied()))
+                                })
+                                on_set=Callback::new(move |size| {
+                                    state.input.update(|input| set_tensor_dim(input, index.get_untracked(), dim, size))
+                                })
+                                problems=editor.messages_for(SpecField::TensorDim(dim))
+                                min=1
+                                max=MAX_STEP
+                                key=format!("tensor-shape-{dim}")
+                            />
+                            <button
+                                type="button"
+                                class="remove"
+                                aria-label=format!("remove tensor dim {dim}")
+                                title="Remove this dim"
+                                data-testid=format!("remove-tensor-dim-{dim}")
+                                disabled={move || rank.get() <= 1}
+                                on:click=move |_| state.input.update(|input| remove_tensor_dim(input, index.get_untracked(), dim))
+                            >
+                                "×"
+                            </button>
+                        </div>
+                    </For>
+                </div>
+                <button
+                    type="button"
+                    class="add"
+                    data-testid="add-tensor-dim"
+                    disabled={move || rank.get() >= MAX_DIMS}
+                    on:click=move |_| state.input.update(|input| add_tensor_dim(input, index.get_untracked()))
+                >
+                    "+ tensor dim"
+                </button>
+            </fieldset>
+            <div class="labelled-field">
+                <label class="field-label" for="field-split">"Split rule"</label>
+                <select
+                    id="field-split"
+                    class="select"
+                    aria-describedby="problems-split"
+                    data-testid="field-split"
+                    prop:value=move || split.get()
+                    on:change=move |ev| {
+                        let value = event_target_value(&ev);
+                        state.input.update(|input| input.split = (value == "balanced").then(|| value.clone()));
+                    }
+                >
+                    <option value="chunk" selected=move || split.get() == "chunk">"torch.chunk (DTensor)"</option>
+                    <option value="balanced" selected=move || split.get() == "balanced">"balanced (numpy array_split)"</option>
+                </select>
+                <FieldProblems id="problems-split".to_string() messages=editor.messages_for(SpecField::Split)/>
+            </div>
+            <FieldProblems id="problems-tensor".to_string() messages=card_messages/>
+        </section>
+    }
+}
+
+/// For an inventory: which of its tensors the cards edit and the pictures show.
+#[component]
+fn InventoryPicker() -> impl IntoView {
+    let editor = expect_context::<EditorContext>();
+    let state = editor.state;
+    let count = Memo::new(move |_| state.input.with(|input| input.tensors.as_ref().map(Vec::len)));
+    move || {
+        count.get().filter(|&n| n > 0).map(|n| {
+            let choose = Callback::new(move |number: i64| {
+                let chosen = (number.clamp(1, n as i64) - 1) as usize;
+                let rank = state.reshard.with_untracked(|r| r.tensors.get(chosen).map(|t| t.shape.len()));
+                if let Some(rank) = rank {
+                    state.view.update(|v| {
+                        *v = ViewChoice { show_whole_shard: v.show_whole_shard, ..ViewChoice::for_rank(chosen, rank) }
+                    });
+                }
+            });
+            let name = move || {
+                state.input.with(|input| {
+                    tensor(input, editor.index.get()).and_then(|t| t.name.clone()).unwrap_or_default()
+                })
+            };
+            view! {
+                <div class="inventory" data-testid="inventory-picker">
+                    <p class="inventory-note">
+                        {format!("An inventory of {} tensors; these cards edit one at a time.", state.input.with_untracked(tensor_count))}
+                    </p>
+                    <div class="dim-block">
+                        <span class="dim-caption">"tensor"</span>
+                        <IntegerField
+                            label="tensor number in the inventory"
+                            value=Signal::derive(move || Some(editor.index.get() as i64 + 1))
+                            on_set=choose
+                            problems=Signal::derive(Vec::new)
+                            min=1
+                            max=n as i64
+                            key="inventory-tensor"
+                        />
+                        <span class="mono inventory-name">{name}</span>
+                    </div>
+                </div>
+            }
+        })
+    }
+}

@@ -1,0 +1,238 @@
+#![cfg(target_arch = "wasm32")]
+//! Browser component tests of the editors: typing into the cards re-plans, invalid input shows the core's
+//! message under its field while the last good plan stays
+//! (`cargo test --target wasm32-unknown-unknown --test browser_editor`).
+
+use leptos::{mount::mount_to, prelude::*, task::tick};
+use reshard_lens::ui::{AppState, PieceTable, TrafficTotals, editor};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, js_sys::Reflect};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh `<div>` in the page's body for one test to mount into.
+fn wrapper() -> HtmlElement {
+    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
+    let element = document.create_element("div").expect("a div").unchecked_into::<HtmlElement>();
+    document.body().expect("a body").append_child(&element).expect("appended");
+    element
+}
+
+/// Mounts the editors with the totals and the piece table over `preset`.
+fn mount(preset: &'static str) -> (HtmlElement, impl Sized) {
+    let root = wrapper();
+    let mounted = mount_to(root.clone(), move || {
+        provide_context(AppState::from_preset(preset));
+        view! {
+            <editor::PresetBar/>
+            <editor::Editors/>
+            <TrafficTotals/>
+            <PieceTable/>
+        }
+    });
+    (root, mounted)
+}
+
+/// Lets signals, memos and effects run and the DOM follow.
+async fn settle() {
+    for _ in 0..4 {
+        tick().await;
+    }
+}
+
+fn element(root: &Element, test_id: &str) -> Element {
+    root.query_selector(&format!("[data-testid=\"{test_id}\"]"))
+        .expect("a valid selector")
+        .unwrap_or_else(|| panic!("no element with data-testid={test_id}"))
+}
+
+fn text(root: &Element, test_id: &str) -> String {
+    element(root, test_id).text_content().unwrap_or_default()
+}
+
+/// The `value` of an input or a textarea (read as a property, which both have).
+fn value_of(root: &Element, test_id: &str) -> String {
+    Reflect::get(&element(root, test_id), &JsValue::from_str("value"))
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
+}
+
+/// Types `value` into a text input or textarea as a user would: the value changes, then an `input` event fires.
+fn type_into(root: &Element, test_id: &str, value: &str) {
+    let field = element(root, test_id);
+    Reflect::set(&field, &JsValue::from_str("value"), &JsValue::from_str(value)).expect("a value property");
+    field.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+}
+
+/// Picks `value` in a select, then a `change` event fires.
+fn choose(root: &Element, test_id: &str, value: &str) {
+    let select = element(root, test_id).unchecked_into::<HtmlSelectElement>();
+    select.set_value(value);
+    select.dispatch_event(&Event::new("change").expect("an event")).expect("dispatched");
+}
+
+fn unique_entries(root: &Element) -> String {
+    element(root, "total-unique-entries")
+        .query_selector(".total-value")
+        .expect("a valid selector")
+        .and_then(|e| e.text_content())
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn a_zero_mesh_size_shows_the_core_message_and_keeps_the_last_plan() {
+    // Pins down: an invalid size reaches the core, its message sits under that size, the plan stays.
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    assert_eq!(text(&root, "piece-count"), "6 pieces");
+
+    type_into(&root, "field-source-mesh-0", "0");
+    settle().await;
+    assert_eq!(text(&root, "problems-source-mesh-0"), "0: a mesh dim needs at least one device");
+    assert_eq!(element(&root, "field-source-mesh-0").get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(unique_entries(&root), "72", "the last good plan stays");
+    assert_eq!(text(&root, "piece-count"), "6 pieces");
+    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+
+    type_into(&root, "field-source-mesh-0", "4");
+    settle().await;
+    assert_eq!(text(&root, "problems-source-mesh-0"), "");
+    assert_eq!(text(&root, "piece-count"), "8 pieces", "4 sources × 2 destinations");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    type_into(&root, "field-tensor-shape-0", "12x");
+    settle().await;
+    assert_eq!(text(&root, "problems-tensor-shape-0"), "`12x` is not a whole number");
+    let field = element(&root, "field-tensor-shape-0").unchecked_into::<HtmlInputElement>();
+    assert_eq!(field.value(), "12x", "nothing typed is lost");
+    assert_eq!(text(&root, "piece-count"), "6 pieces");
+
+    element(&root, "more-tensor-shape-0").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(field.value(), "13", "the stepper counts from the spec's value");
+    assert_eq!(text(&root, "problems-tensor-shape-0"), "");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_invalid_layout_text_shows_the_message_and_a_valid_one_re_plans() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    assert_eq!(value_of(&root, "layout-text-destination"), "[Shard(1)]");
+
+    type_into(&root, "layout-text-destination", "[Shard(0), Bogus]");
+    settle().await;
+    assert!(text(&root, "problems-destination-layout").contains("`Bogus` is not a placement"));
+    assert_eq!(text(&root, "piece-count"), "6 pieces");
+
+    // Readable but wrong: the core's message, under the same field.
+    type_into(&root, "layout-text-destination", "[Shard(2)]");
+    settle().await;
+    assert_eq!(text(&root, "problems-destination-layout"), "Shard(2) but the tensor has rank 2");
+    assert_eq!(unique_entries(&root), "72");
+    assert_eq!(text(&root, "piece-count"), "6 pieces");
+
+    type_into(&root, "layout-text-destination", "[Shard(0)]");
+    settle().await;
+    assert_eq!(text(&root, "problems-destination-layout"), "");
+    assert_eq!(text(&root, "piece-count"), "4 pieces", "rows 0-5 and 6-11 from sources of 4 rows");
+    assert_eq!(element(&root, "field-destination-placement-0").unchecked_into::<HtmlSelectElement>().value(), "S(0)");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn jax_notation_names_mesh_dims() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    type_into(&root, "layout-text-destination", "P(None, 'tp')");
+    settle().await;
+    assert_eq!(text(&root, "problems-destination-layout"), "");
+    assert_eq!(text(&root, "piece-count"), "6 pieces", "P(None, 'tp') is Shard(1) on the mesh dim tp");
+
+    type_into(&root, "layout-text-destination", "P('dp')");
+    settle().await;
+    assert!(text(&root, "problems-destination-layout").starts_with("`dp` is not a mesh dim name"));
+    assert_eq!(text(&root, "piece-count"), "6 pieces");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn changing_a_placement_in_its_select_changes_the_plan_and_the_text() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    choose(&root, "field-destination-placement-0", "S(0)");
+    settle().await;
+    assert_eq!(text(&root, "piece-count"), "4 pieces");
+    assert_eq!(value_of(&root, "layout-text-destination"), "[Shard(0)]", "the cards update the text");
+    let options = element(&root, "field-destination-placement-0").query_selector_all("option").expect("options");
+    let labels: Vec<String> = (0..options.length()).filter_map(|i| options.item(i)?.text_content()).collect();
+    assert_eq!(labels, vec!["Shard(dim 0)", "Shard(dim 1)", "Replicate"], "no Partial on a destination");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn adding_a_mesh_dim_replicates_over_it() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    element(&root, "add-mesh-dim-destination").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(value_of(&root, "layout-text-destination"), "[Shard(1), Replicate()]");
+    assert_eq!(text(&root, "piece-count"), "12 pieces", "two replicas of each destination shard");
+    element(&root, "remove-mesh-dim-destination-1").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(text(&root, "piece-count"), "6 pieces");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_preset_link_opens_in_place_and_is_marked() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    assert_eq!(element(&root, "preset-toy").get_attribute("aria-current").as_deref(), Some("true"));
+    assert_eq!(element(&root, "preset-nested").get_attribute("href").as_deref(), Some("?preset=nested"));
+    element(&root, "preset-nested").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(element(&root, "preset-nested").get_attribute("aria-current").as_deref(), Some("true"));
+    assert_eq!(element(&root, "preset-toy").get_attribute("aria-current"), None);
+    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0), Shard(0)]");
+    // An edit leaves the preset: nothing is marked.
+    type_into(&root, "field-tensor-shape-0", "32");
+    settle().await;
+    assert_eq!(element(&root, "preset-nested").get_attribute("aria-current"), None);
+    assert_eq!(text(&root, "preset-title"), "Edited: not a preset");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn colocated_devices_and_an_explicit_list_reach_the_core() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    choose(&root, "field-destination-devices", "colocated");
+    settle().await;
+    assert_eq!(
+        text(&root, "problems-destination-devices"),
+        "\"colocated\" needs the same number of devices as the source (3), not 2"
+    );
+    choose(&root, "field-destination-devices", "list");
+    settle().await;
+    assert_eq!(text(&root, "problems-destination-devices"), "");
+    type_into(&root, "field-destination-device-ids", "0, 1");
+    settle().await;
+    assert_eq!(text(&root, "problems-destination-devices"), "");
+    assert!(
+        text(&root, "devices-note-destination").contains("ids 0, 1"),
+        "{}",
+        text(&root, "devices-note-destination")
+    );
+    type_into(&root, "field-destination-device-ids", "0, x");
+    settle().await;
+    assert!(text(&root, "problems-destination-devices").contains("`x` is not a device id"));
+    root.remove();
+}

@@ -1,0 +1,112 @@
+// The editors end to end: a preset opens by its stable link, the layout text re-plans the change, bad text
+// shows the message under its field while the last plan stays, and the editor column is photographed.
+import { test, expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const screenshots = path.join(__dirname, 'screenshots');
+
+async function open(page: Page, preset: string) {
+  await page.goto(`/?preset=${preset}`);
+  await expect(page.getByTestId('editors')).toBeVisible();
+  await expect(page.getByTestId('piece-row').first()).toBeVisible();
+}
+
+/** The piece table as `src→dst offset shape` lines, sorted. */
+async function pieces(page: Page): Promise<string[]> {
+  const lines: string[] = [];
+  for (const row of await page.getByTestId('piece-row').all()) {
+    const cell = (id: string) => row.getByTestId(id).innerText();
+    lines.push(`${await cell('piece-src')}→${await cell('piece-dst')} ${await cell('piece-offset')} ${await cell('piece-shape')}`);
+  }
+  return lines.sort();
+}
+
+test('every preset has a stable link, and the current one is marked', async ({ page }) => {
+  await open(page, 'toy');
+  for (const name of ['toy', 'uneven', 'nested', 'partial', 'fsdp-tp', 'colocated', 'large']) {
+    await expect(page.getByTestId(`preset-${name}`)).toHaveAttribute('href', `?preset=${name}`);
+  }
+  await expect(page.getByTestId('preset-toy')).toHaveAttribute('aria-current', 'true');
+  await page.getByTestId('preset-uneven').click();
+  await expect(page).toHaveURL(/\?preset=uneven$/);
+  await expect(page.getByTestId('preset-uneven')).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('layout-text-source')).toHaveValue('[Shard(0)]');
+  await page.goBack();
+  await expect(page.getByTestId('preset-toy')).toHaveAttribute('aria-current', 'true');
+});
+
+test('destination text [Shard(0)] re-plans; bad text shows its message and keeps the plan', async ({ page }) => {
+  await open(page, 'toy');
+  const before = await pieces(page);
+  expect(before).toHaveLength(6);
+
+  const layout = page.getByTestId('layout-text-destination');
+  await expect(layout).toHaveValue('[Shard(1)]');
+  await layout.fill('[Shard(0)]');
+  await expect(page.getByTestId('piece-count')).toHaveText('4 pieces');
+  expect(await pieces(page)).toEqual(['0→3 [0, 0] 4 × 6', '1→3 [4, 0] 2 × 6', '1→4 [6, 0] 2 × 6', '2→4 [8, 0] 4 × 6']);
+  await expect(page.getByTestId('field-destination-placement-0')).toHaveValue('S(0)');
+
+  await layout.fill('[Shard(0), Bogus]');
+  await expect(page.getByTestId('problems-destination-layout')).toContainText('`Bogus` is not a placement');
+  await expect(layout).toHaveAttribute('aria-invalid', 'true');
+  await layout.fill('[Shard(7)]');
+  await expect(page.getByTestId('problems-destination-layout')).toHaveText('Shard(7) but the tensor has rank 2');
+  await expect(page.getByTestId('editor-status')).toContainText('the pictures show the last valid change');
+  await expect(page.getByTestId('piece-count')).toHaveText('4 pieces');
+  await expect(page.getByTestId('total-unique-entries').locator('.total-value')).toHaveText('72');
+
+  await layout.fill("P(None, 'tp')");
+  await expect(page.getByTestId('problems-destination-layout')).toHaveText('');
+  expect(await pieces(page)).toEqual(before);
+});
+
+test('a mesh size of 0 is named under its field and the stepper fixes it', async ({ page }) => {
+  await open(page, 'toy');
+  await page.getByTestId('field-source-mesh-0').fill('0');
+  await expect(page.getByTestId('problems-source-mesh-0')).toHaveText('0: a mesh dim needs at least one device');
+  await expect(page.getByTestId('piece-count')).toHaveText('6 pieces');
+  await page.getByTestId('more-source-mesh-0').click();
+  await page.getByTestId('more-source-mesh-0').click();
+  await expect(page.getByTestId('field-source-mesh-0')).toHaveValue('2');
+  await expect(page.getByTestId('piece-count')).toHaveText('4 pieces');
+});
+
+test('every editor control is labelled and reachable by Tab', async ({ page }) => {
+  await open(page, 'fsdp-tp');
+  const controls = page.getByTestId('editors').locator('input, select, button, textarea');
+  const count = await controls.count();
+  expect(count).toBeGreaterThan(20);
+  for (let i = 0; i < count; i++) {
+    const control = controls.nth(i);
+    const name = await control.evaluate((el) => {
+      const labelled = el.getAttribute('aria-label') ?? '';
+      const byFor = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent ?? '' : '';
+      const wrapped = el.closest('label')?.textContent ?? '';
+      const text = el.tagName === 'BUTTON' ? el.textContent ?? '' : '';
+      return (labelled + byFor + wrapped + text).trim();
+    });
+    expect(name, `control ${i} has an accessible name`).not.toBe('');
+    expect(await control.getAttribute('tabindex')).not.toBe('-1');
+  }
+  // Tab from the tensor name reaches the first dim's stepper.
+  await page.getByTestId('field-tensor-name').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('less-tensor-shape-0')).toBeFocused();
+});
+
+test('screenshots of the editor column at 1280×800 and 1920×1080', async ({ page }) => {
+  fs.mkdirSync(screenshots, { recursive: true });
+  for (const [width, height] of [[1280, 800], [1920, 1080]]) {
+    await page.setViewportSize({ width, height });
+    await open(page, 'toy');
+    const editors = page.locator('aside.editors');
+    await editors.screenshot({ path: path.join(screenshots, `editor-toy-${width}x${height}.png`) });
+    await page.getByTestId('layout-text-destination').fill('[Shard(0), Bogus]');
+    await page.getByTestId('field-source-mesh-0').fill('0');
+    await editors.screenshot({ path: path.join(screenshots, `editor-invalid-${width}x${height}.png`) });
+    await open(page, 'fsdp-tp');
+    await editors.screenshot({ path: path.join(screenshots, `editor-fsdp-tp-${width}x${height}.png`) });
+  }
+});
