@@ -1,8 +1,334 @@
-//! The strategy comparison (being built): intersection, whole shard and gather side by side.
+//! The strategy comparison: intersection, whole shard and gather-then-broadcast on the same layouts, as a
+//! table and a small bar chart with each one's ratio to the intersection; plus the choice of which plan the
+//! other views show, and the toggle that draws the whole-shard transfer in the tensor view.
 
 use leptos::prelude::*;
 
+use super::{AppState, StrategyRow};
+use crate::chart::bars::{Rows, bar_length, ratio_text};
+use crate::chart::scale::group_thousands;
+use crate::core::plan::Strategy;
+use crate::core::traffic::{format_bytes, format_seconds};
+
+/// A figure compared across strategies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Metric {
+    BytesReceived,
+    UniqueEntries,
+    EntriesMoved,
+    LargestLink,
+    Messages,
+    EstimatedTime,
+}
+
+impl Metric {
+    const TABLE: [Metric; 6] = [
+        Metric::BytesReceived,
+        Metric::UniqueEntries,
+        Metric::EntriesMoved,
+        Metric::LargestLink,
+        Metric::Messages,
+        Metric::EstimatedTime,
+    ];
+    /// The unique entries are the same for every strategy: nothing to chart.
+    const CHART: [Metric; 4] = [Metric::BytesReceived, Metric::LargestLink, Metric::Messages, Metric::EstimatedTime];
+
+    fn label(self) -> &'static str {
+        match self {
+            Metric::BytesReceived => "Bytes received by devices",
+            Metric::UniqueEntries => "Unique logical entries",
+            Metric::EntriesMoved => "Entries moved",
+            Metric::LargestLink => "Bytes crossing the busiest link",
+            Metric::Messages => "Messages",
+            Metric::EstimatedTime => "Estimated time (model, lower bound)",
+        }
+    }
+    /// One line saying what is counted.
+    fn definition(self) -> &'static str {
+        match self {
+            Metric::BytesReceived => "summed over destinations, from other devices",
+            Metric::UniqueEntries => "entries of the logical tensor, each once",
+            Metric::EntriesMoved => "an entry counts again for every receiver",
+            Metric::LargestLink => "the most bytes on any one link and direction",
+            Metric::Messages => "pieces that cross a link",
+            Metric::EstimatedTime => "max load ÷ bandwidth + latency × messages",
+        }
+    }
+    fn test_name(self) -> &'static str {
+        match self {
+            Metric::BytesReceived => "bytes-received",
+            Metric::UniqueEntries => "unique-entries",
+            Metric::EntriesMoved => "entries-moved",
+            Metric::LargestLink => "largest-link",
+            Metric::Messages => "messages",
+            Metric::EstimatedTime => "estimated-time",
+        }
+    }
+    fn value(self, row: &StrategyRow) -> f64 {
+        let t = &row.totals;
+        match self {
+            Metric::BytesReceived => t.bytes_received as f64,
+            Metric::UniqueEntries => t.unique_entries as f64,
+            Metric::EntriesMoved => t.entries_moved as f64,
+            Metric::LargestLink => t.max_link_bytes as f64,
+            Metric::Messages => t.messages as f64,
+            Metric::EstimatedTime => row.estimate.seconds,
+        }
+    }
+    fn text(self, row: &StrategyRow) -> String {
+        let t = &row.totals;
+        match self {
+            Metric::BytesReceived => format_bytes(t.bytes_received),
+            Metric::UniqueEntries => group_thousands(t.unique_entries),
+            Metric::EntriesMoved => group_thousands(t.entries_moved),
+            Metric::LargestLink => format_bytes(t.max_link_bytes),
+            Metric::Messages => group_thousands(t.messages),
+            Metric::EstimatedTime => format_seconds(row.estimate.seconds),
+        }
+    }
+}
+
+/// A short name for bar labels and column heads.
+fn short_name(strategy: Strategy) -> &'static str {
+    match strategy {
+        Strategy::Intersection => "Intersection",
+        Strategy::WholeShard => "Whole shard",
+        Strategy::Gather => "Gather + broadcast",
+    }
+}
+
+/// The baseline row: the intersection plan.
+fn baseline(rows: &[StrategyRow]) -> Option<&StrategyRow> {
+    rows.iter().find(|r| r.strategy == Strategy::Intersection)
+}
+
+/// The comparison panel.
 #[component]
 pub fn StrategyComparison() -> impl IntoView {
-    view! { <div class="strategies"></div> }
+    let state = expect_context::<AppState>();
+    let rows = Memo::new(move |_| state.comparison.with(|c| c.to_vec()));
+
+    view! {
+        <div class="strategies analysis" data-testid="strategies">
+            <header class="analysis-head">
+                <h2 class="analysis-title">"Compare strategies"</h2>
+                <p class="analysis-lede">"The same change, planned three ways. Ratios are to the intersection."</p>
+            </header>
+            <div class="strategy-controls">
+                <StrategyChoice/>
+                <WholeShardToggle/>
+            </div>
+            <div class="strategy-body">
+                <ComparisonTable rows=rows/>
+                <ComparisonChart rows=rows/>
+            </div>
+        </div>
+    }
+}
+
+/// Which strategy's plan the other views show: a segmented control of radio buttons.
+#[component]
+fn StrategyChoice() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let options = Strategy::ALL
+        .into_iter()
+        .map(|strategy| {
+            let checked = move || state.strategy.get() == strategy;
+            view! {
+                <label class="segment" class:selected=checked data-testid=format!("strategy-option-{}", strategy.name())>
+                    <input
+                        type="radio"
+                        name="strategy"
+                        value=strategy.name()
+                        prop:checked=checked
+                        on:change=move |_| state.strategy.set(strategy)
+                    />
+                    <span class=format!("swatch strategy-{}", strategy.name()) aria-hidden="true"></span>
+                    {short_name(strategy)}
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="segmented" data-testid="strategy-choice">
+            <legend class="control-label">"Plan shown in the views"</legend>
+            <div class="segments">{options}</div>
+        </fieldset>
+    }
+}
+
+/// Draws the whole-shard transfer in the tensor view (shared with the tensor view through `state.view`).
+#[component]
+fn WholeShardToggle() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let checked = move || state.view.with(|v| v.show_whole_shard);
+    view! {
+        <label class="toggle" data-testid="whole-shard-toggle">
+            <input
+                type="checkbox"
+                prop:checked=checked
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    state.view.update(|v| v.show_whole_shard = on);
+                }
+            />
+            <span>
+                "Show the whole-shard transfer in the tensor view"
+                <span class="toggle-note">"what each receiver gets whole and then discards, hatched"</span>
+            </span>
+        </label>
+    }
+}
+
+/// Metrics down, strategies across; every cell with its ratio to the intersection.
+#[component]
+fn ComparisonTable(
+    /// One row per strategy that planned.
+    rows: Memo<Vec<StrategyRow>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let rows = rows.get();
+        let heads = rows
+            .iter()
+            .map(|r| {
+                let strategy = r.strategy;
+                let current = move || state.strategy.get() == strategy;
+                view! {
+                    <th scope="col" class="num" class:current=current>
+                        <span class=format!("swatch strategy-{}", strategy.name()) aria-hidden="true"></span>
+                        {short_name(strategy)}
+                        <Show when=current>
+                            <span class="current-mark">"shown"</span>
+                        </Show>
+                    </th>
+                }
+            })
+            .collect_view();
+        let body = Metric::TABLE
+            .into_iter()
+            .map(|metric| {
+                let base = baseline(&rows).map(|b| metric.value(b));
+                let cells = rows
+                    .iter()
+                    .map(|row| {
+                        let strategy = row.strategy;
+                        let current = move || state.strategy.get() == strategy;
+                        let ratio = match (metric, base) {
+                            (Metric::UniqueEntries, _) | (_, None) => None,
+                            (_, Some(base)) => Some(ratio_text(metric.value(row), base)),
+                        };
+                        view! {
+                            <td
+                                class="num"
+                                class:current=current
+                                data-testid=format!("compare-{}-{}", metric.test_name(), strategy.name())
+                            >
+                                <span class="cmp-value">{metric.text(row)}</span>
+                                {ratio.map(|r| view! { <span class="cmp-ratio">{r}</span> })}
+                            </td>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <tr>
+                        <th scope="row">
+                            <span class="metric-label">{metric.label()}</span>
+                            <span class="metric-definition">{metric.definition()}</span>
+                        </th>
+                        {cells}
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <div class="table-scroll">
+                <table class="strategy-table" data-testid="strategy-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">"Quantity"</th>
+                            {heads}
+                        </tr>
+                    </thead>
+                    <tbody>{body}</tbody>
+                </table>
+            </div>
+        }
+    }
+}
+
+/// Bars per metric, one per strategy, each labelled with its strategy, value and ratio.
+#[component]
+fn ComparisonChart(
+    /// One row per strategy that planned.
+    rows: Memo<Vec<StrategyRow>>,
+) -> impl IntoView {
+    let charts = move || {
+        let rows = rows.get();
+        Metric::CHART.into_iter().map(|metric| view! { <MetricBars metric=metric rows=rows.clone()/> }).collect_view()
+    };
+    view! {
+        <div class="strategy-chart" data-testid="strategy-chart" role="group" aria-label="The comparison as bars">
+            {charts}
+        </div>
+    }
+}
+
+/// Layout of one metric's bars, in SVG units (1:1 with CSS pixels at most).
+const CHART_WIDTH: f64 = 400.0;
+const NAME_WIDTH: f64 = 122.0;
+const BAR_FULL: f64 = 140.0;
+const ROWS: Rows = Rows::new(26.0, 14.0, 7.0);
+
+/// One metric across the strategies.
+#[component]
+fn MetricBars(
+    /// What is compared.
+    metric: Metric,
+    /// One row per strategy that planned.
+    rows: Vec<StrategyRow>,
+) -> impl IntoView {
+    let max = rows.iter().map(|r| metric.value(r)).fold(0.0, f64::max);
+    let base = baseline(&rows).map(|b| metric.value(b));
+    let height = ROWS.top + ROWS.extent(rows.len()) + 4.0;
+    let label = format!(
+        "{}: {}",
+        metric.label(),
+        rows.iter().map(|r| format!("{} {}", short_name(r.strategy), metric.text(r))).collect::<Vec<_>>().join(", ")
+    );
+    let bars = rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let length = bar_length(metric.value(row), max, BAR_FULL, 1.5);
+            let ratio = base.map(|b| ratio_text(metric.value(row), b)).unwrap_or_default();
+            let value = format!("{}  {}", metric.text(row), ratio);
+            view! {
+                <text class="chart-name" x=NAME_WIDTH - 8.0 y=ROWS.middle(i)>{short_name(row.strategy)}</text>
+                <rect
+                    class=format!("chart-bar strategy-{}", row.strategy.name())
+                    x=NAME_WIDTH
+                    y=ROWS.y(i)
+                    width=length
+                    height=ROWS.height
+                    rx="2"
+                />
+                <text class="chart-value" x=NAME_WIDTH + length + 6.0 y=ROWS.middle(i)>{value}</text>
+            }
+        })
+        .collect_view();
+    view! {
+        <svg
+            class="metric-bars"
+            role="img"
+            aria-label=label
+            viewBox=format!("0 0 {CHART_WIDTH} {height}")
+            width=CHART_WIDTH
+            height=height
+            data-testid=format!("strategy-chart-{}", metric.test_name())
+        >
+            <text class="chart-title" x="0" y="14">{metric.label()}</text>
+            {bars}
+        </svg>
+    }
 }

@@ -1,8 +1,53 @@
-//! The correctness check (being built): Verify button, fault injection, mismatches.
+//! The correctness check: a Verify button that executes the current plan on buffers whose every entry is
+//! made from its coordinates and a version, a menu that injects a deliberate fault, and the outcome (all
+//! entries match, or the first mismatches). The result goes to `state.verification`, where the tensor view
+//! reads it to paint mismatching cells.
+
+mod controls;
+mod outcome;
 
 use leptos::prelude::*;
 
+use super::AppState;
+use crate::core::model::Reshard;
+use crate::core::plan::{Strategy, plan};
+use crate::core::verify::{Fault, Verification, VerifyError, VerifyOptions, verify};
+
+/// Runs the check of `strategy`'s plan for `reshard`, with `fault` injected. Gather-then-broadcast is modelled
+/// for traffic only: it is refused before any planning. The core refuses changes too large to hold in memory.
+pub fn run_check(reshard: &Reshard, strategy: Strategy, fault: Option<Fault>) -> Result<Verification, String> {
+    if strategy == Strategy::Gather {
+        return Err(VerifyError::Unsupported { strategy }.to_string());
+    }
+    let plan = plan(reshard, strategy)?;
+    verify(reshard, &plan, VerifyOptions { fault, ..VerifyOptions::default() }).map_err(|e| e.to_string())
+}
+
+/// The correctness check panel.
 #[component]
 pub fn VerifyPanel() -> impl IntoView {
-    view! { <div class="verify-panel"></div> }
+    let state = expect_context::<AppState>();
+    // A result describes one plan and one fault: choosing another makes it stale, so it goes (the state
+    // already clears it when the change is edited).
+    Effect::new(move |previous: Option<(Strategy, Option<Fault>)>| {
+        let now = (state.strategy.get(), state.fault.get());
+        if previous.is_some_and(|p| p != now) {
+            state.verification.set(None);
+        }
+        now
+    });
+
+    view! {
+        <div class="verify-panel analysis" data-testid="verify-panel">
+            <header class="analysis-head">
+                <h2 class="analysis-title">"Check correctness"</h2>
+                <p class="analysis-lede">
+                    "Runs the plan on real buffers: entry x (its row-major index) of version v holds x × 1000 + v. "
+                    "Every destination entry is then compared with what its region requires."
+                </p>
+            </header>
+            <controls::VerifyControls/>
+            <outcome::VerifyOutcome/>
+        </div>
+    }
 }

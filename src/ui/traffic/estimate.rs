@@ -1,0 +1,83 @@
+//! The modelled transfer time: the formula with its numbers, and the link that bounds it. Labelled as a model
+//! and a lower bound everywhere it appears, because it ignores contention, protocol overhead and overlap.
+
+use leptos::prelude::*;
+
+use super::{from_summary, link_name};
+use crate::core::traffic::{LinkKind, format_bytes, format_seconds, trim_float};
+use crate::ui::AppState;
+
+/// The estimated transfer time of the current plan.
+#[component]
+pub fn TransferEstimate() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let estimate = from_summary(state, |s| s.traffic.estimate());
+    let topology = Memo::new(move |_| state.reshard.with(|r| r.topology));
+
+    let seconds = move || estimate.with(|e| e.as_ref().map(|e| format_seconds(e.seconds)));
+    let bandwidth_term = move || {
+        estimate.with(|e| {
+            let e = e.as_ref()?;
+            Some(match e.bounding_link {
+                Some(link) => {
+                    let gbps = match link.link {
+                        LinkKind::NvlinkIn | LinkKind::NvlinkOut => topology.get().nvlink_gbps,
+                        LinkKind::NicIn | LinkKind::NicOut => topology.get().nic_gbps,
+                    };
+                    format!("{} ÷ {} GB/s", format_bytes(link.bytes), trim_float(gbps, 4))
+                }
+                None => "no link is used".to_string(),
+            })
+        })
+    };
+    let latency_term = move || {
+        estimate.with(|e| {
+            e.as_ref().map(|e| format!("{} µs × {}", trim_float(topology.get().latency_us, 4), e.max_messages))
+        })
+    };
+    let terms = move || {
+        estimate.with(|e| {
+            e.as_ref()
+                .map(|e| format!("{} + {}", format_seconds(e.bandwidth_seconds), format_seconds(e.latency_seconds)))
+        })
+    };
+    let bound = move || {
+        estimate.with(|e| {
+            e.as_ref().map(|e| match e.bounding_link {
+                Some(link) => format!(
+                    "Bounded by {}: it takes longest to carry its load ({}).",
+                    link_name(&link),
+                    format_seconds(link.seconds)
+                ),
+                None => "No byte crosses a link: only the message latency counts.".to_string(),
+            })
+        })
+    };
+
+    view! {
+        <section class="estimate" data-testid="estimate" aria-labelledby="estimate-title">
+            <div class="estimate-head">
+                <h3 class="analysis-subtitle" id="estimate-title">"Estimated transfer time"</h3>
+                <span class="badge badge-model" title="A model, not a measurement">"model · lower bound"</span>
+            </div>
+            <p class="estimate-value" data-testid="estimate-seconds">{seconds}</p>
+            <div class="estimate-formula" data-testid="estimate-formula">
+                <p>
+                    <span class="formula-eq">"="</span>
+                    " max over links (load ÷ bandwidth) + latency × most messages at one device"
+                </p>
+                <p>
+                    <span class="formula-eq">"="</span> " " <span class="mono">{bandwidth_term}</span> " + "
+                    <span class="mono">{latency_term}</span>
+                </p>
+                <p>
+                    <span class="formula-eq">"="</span> " " <span class="mono">{terms}</span>
+                </p>
+            </div>
+            <p class="estimate-bound" data-testid="bounding-link">{bound}</p>
+            <p class="estimate-caveat">
+                "A lower bound: real transfers also pay for contention, protocol overhead and imperfect overlap."
+            </p>
+        </section>
+    }
+}

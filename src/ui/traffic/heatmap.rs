@@ -1,0 +1,332 @@
+//! The source × destination heatmap: bytes from each source device (rows) to each destination device
+//! (columns). Large meshes arrive bucketed (at most 48 × 48 cells, see `HEATMAP_SIDE`); rows and columns are
+//! then labelled with the device ranges they cover. One pointer handler on the whole picture reads the cell
+//! under the pointer, so the picture stays one `<rect>` per cell however large the change.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::from_summary;
+use crate::chart::heatmap::{Grid, bucket, intensity, label_stride, labelled, range_label, text_width};
+use crate::chart::palette::{heat, text_on};
+use crate::core::plan::Strategy;
+use crate::core::traffic::{PairMatrix, format_bytes};
+use crate::ui::AppState;
+
+/// Label font size, in SVG units (drawn 1:1 with CSS pixels at most).
+const FONT: f64 = 11.0;
+/// Room for an axis title.
+const AXIS: f64 = 18.0;
+/// The title over the columns (the longer of the two axis titles).
+const AXIS_TITLE: &str = "to destination devices";
+/// The box the grid is fitted into.
+const GRID_BOX: f64 = 400.0;
+const MIN_CELL: f64 = 6.0;
+const MAX_CELL: f64 = 44.0;
+/// Cells at least this large show their bytes as text.
+const TEXT_CELL: f64 = 36.0;
+/// Steps of the colour legend, and where they start (after the "none" swatch and its word).
+const LEGEND_STEPS: usize = 6;
+const LEGEND_STEPS_AT: f64 = 56.0;
+
+/// One drawn cell.
+#[derive(Clone, Debug, PartialEq)]
+struct Cell {
+    row: usize,
+    col: usize,
+    x: f64,
+    y: f64,
+    /// `None` for a cell with no bytes (drawn in the surface colour, so zero is never confused with little).
+    fill: Option<String>,
+    /// The bytes as text and its colour, when the cell is large enough.
+    text: Option<(String, &'static str)>,
+}
+
+/// A positioned label.
+#[derive(Clone, Debug, PartialEq)]
+struct Label {
+    x: f64,
+    y: f64,
+    text: String,
+}
+
+/// Everything the picture draws, computed once per plan.
+#[derive(Clone, Debug, PartialEq)]
+struct Layout {
+    width: f64,
+    height: f64,
+    grid: Grid,
+    cells: Vec<Cell>,
+    row_labels: Vec<Label>,
+    col_labels: Vec<Label>,
+    /// Column labels run upwards when they do not fit across a cell.
+    col_labels_rotated: bool,
+    legend_y: f64,
+    max_bytes: u64,
+    /// Source (destination) labels of every row (column), for the readout.
+    row_names: Vec<String>,
+    col_names: Vec<String>,
+    /// How many devices each row (column) stands for.
+    row_sizes: Vec<usize>,
+    col_sizes: Vec<usize>,
+}
+
+impl Layout {
+    fn new(pairs: &PairMatrix, sources: &[u32], destinations: &[u32]) -> Layout {
+        let (rows, cols) = (pairs.rows, pairs.cols);
+        let row_ranges: Vec<_> = (0..rows).map(|r| bucket(r, pairs.sources_per_row, sources.len())).collect();
+        let col_ranges: Vec<_> = (0..cols).map(|c| bucket(c, pairs.destinations_per_col, destinations.len())).collect();
+        let row_names: Vec<String> = row_ranges.iter().map(|r| range_label(sources, r.clone())).collect();
+        let col_names: Vec<String> = col_ranges.iter().map(|r| range_label(destinations, r.clone())).collect();
+        let widest = |names: &[String]| text_width(names.iter().map(|n| n.chars().count()).max().unwrap_or(1), FONT);
+        let (row_label_width, col_label_width) = (widest(&row_names), widest(&col_names));
+
+        let fitted = Grid::fit(rows, cols, GRID_BOX, GRID_BOX, MIN_CELL, MAX_CELL);
+        let col_labels_rotated = col_label_width + 6.0 > fitted.cell;
+        let top = AXIS + if col_labels_rotated { col_label_width } else { FONT } + 8.0;
+        let left = AXIS + row_label_width + 8.0;
+        let grid = fitted.at(left, top);
+
+        let max_bytes = pairs.bytes.iter().copied().max().unwrap_or(0);
+        let gap = if grid.cell >= 8.0 { 1.0 } else { 0.0 };
+        let show_text = grid.cell >= TEXT_CELL;
+        let mut cells = Vec::with_capacity(rows * cols);
+        for row in 0..rows {
+            for col in 0..cols {
+                let bytes = pairs.get(row, col);
+                let fill = (bytes > 0).then(|| heat(0.12 + 0.88 * intensity(bytes, max_bytes)));
+                let text = match (&fill, show_text) {
+                    (Some(fill), true) => Some((format_bytes(bytes), text_on(fill))),
+                    _ => None,
+                };
+                cells.push(Cell { row, col, x: grid.x(col) + gap / 2.0, y: grid.y(row) + gap / 2.0, fill, text });
+            }
+        }
+
+        let row_stride = label_stride(grid.cell, FONT + 3.0);
+        let row_labels = labelled(rows, row_stride)
+            .into_iter()
+            .map(|r| Label { x: left - 6.0, y: grid.y(r) + grid.cell / 2.0, text: row_names[r].clone() })
+            .collect();
+        let col_stride = if col_labels_rotated {
+            label_stride(grid.cell, FONT + 3.0)
+        } else {
+            label_stride(grid.cell, col_label_width + 6.0)
+        };
+        let col_labels = labelled(cols, col_stride)
+            .into_iter()
+            .map(|c| Label { x: grid.x(c) + grid.cell / 2.0, y: top - 6.0, text: col_names[c].clone() })
+            .collect();
+
+        let legend_y = top + grid.height() + 16.0;
+        let legend_width =
+            LEGEND_STEPS_AT + 6.0 + LEGEND_STEPS as f64 * 18.0 + text_width(format_bytes(max_bytes).len(), FONT);
+        Layout {
+            width: (left + grid.width())
+                .max(left + legend_width)
+                .max(left + text_width(AXIS_TITLE.chars().count(), FONT))
+                + 8.0,
+            height: legend_y + 24.0,
+            grid,
+            cells,
+            row_labels,
+            col_labels,
+            col_labels_rotated,
+            legend_y,
+            max_bytes,
+            row_names,
+            col_names,
+            row_sizes: row_ranges.iter().map(|r| r.len()).collect(),
+            col_sizes: col_ranges.iter().map(|r| r.len()).collect(),
+        }
+    }
+
+    /// The readout for cell `(row, col)` holding `bytes`.
+    fn describe(&self, row: usize, col: usize, bytes: u64) -> String {
+        let (Some(from), Some(to)) = (self.row_names.get(row), self.col_names.get(col)) else { return String::new() };
+        let pairs = self.row_sizes.get(row).copied().unwrap_or(1) * self.col_sizes.get(col).copied().unwrap_or(1);
+        if pairs > 1 {
+            format!("{from} → {to}: {} over {pairs} device pairs", format_bytes(bytes))
+        } else {
+            format!("{from} → {to}: {}", format_bytes(bytes))
+        }
+    }
+}
+
+/// Bytes from source devices to destination devices.
+#[component]
+pub fn PairHeatmap() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let pairs = from_summary(state, |s| s.pairs.clone());
+    let meshes =
+        Memo::new(move |_| state.reshard.with(|r| (r.source_mesh.devices.clone(), r.destination_mesh.devices.clone())));
+    let layout = Memo::new(move |_| {
+        pairs.with(|p| p.as_ref().map(|p| meshes.with(|(sources, destinations)| Layout::new(p, sources, destinations))))
+    });
+    let hovered = RwSignal::new(None::<(usize, usize)>);
+    Effect::new(move |_| {
+        layout.track();
+        hovered.set(None);
+    });
+
+    let largest = move || {
+        pairs.with(|p| {
+            let p = p.as_ref()?;
+            let (index, &bytes) = p.bytes.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
+            (bytes > 0)
+                .then(|| layout.with(|l| l.as_ref().map(|l| l.describe(index / p.cols, index % p.cols, bytes))))?
+        })
+    };
+    let readout = move || match hovered.get() {
+        Some((row, col)) => pairs
+            .with(|p| p.as_ref().map(|p| p.get(row, col)))
+            .and_then(|bytes| layout.with(|l| l.as_ref().map(|l| l.describe(row, col, bytes))))
+            .unwrap_or_default(),
+        None => match largest() {
+            Some(text) => format!("Largest: {text}. Point at a cell to read it."),
+            None => "No bytes go from a source device to a destination device.".to_string(),
+        },
+    };
+    let caption = move || {
+        let mut parts = vec!["Rows: source devices. Columns: destination devices. Local copies included.".to_string()];
+        let buckets = pairs.with(|p| {
+            p.as_ref()
+                .filter(|p| p.sources_per_row > 1 || p.destinations_per_col > 1)
+                .map(|p| (p.sources_per_row, p.destinations_per_col))
+        });
+        if let Some((per_row, per_col)) = buckets {
+            parts.push(format!(
+                "Each row groups up to {per_row} source devices and each column up to {per_col} destination devices; a cell sums their bytes."
+            ));
+        }
+        if state.strategy.get() == Strategy::Gather {
+            parts.push("Ring hops from one destination to the next are not shown.".to_string());
+        }
+        parts.join(" ")
+    };
+    let on_pointer = move |ev: leptos::ev::PointerEvent| {
+        let cell = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|element| {
+            let row = element.get_attribute("data-row")?.parse().ok()?;
+            let col = element.get_attribute("data-col")?.parse().ok()?;
+            Some((row, col))
+        });
+        if cell.is_some() {
+            hovered.set(cell);
+        }
+    };
+
+    view! {
+        <section class="heatmap-box" aria-labelledby="heatmap-title">
+            <h3 class="analysis-subtitle" id="heatmap-title">"Bytes from each source to each destination"</h3>
+            <p class="analysis-caption">{caption}</p>
+            {move || layout.get().map(|l| view! { <HeatmapPicture layout=l on_pointer=on_pointer hovered=hovered/> })}
+            <p class="heatmap-readout" data-testid="heatmap-readout" aria-live="polite">{readout}</p>
+        </section>
+    }
+}
+
+/// The SVG of [`PairHeatmap`].
+#[component]
+fn HeatmapPicture(
+    /// What to draw.
+    layout: Layout,
+    /// Reads the cell under the pointer.
+    on_pointer: impl Fn(leptos::ev::PointerEvent) + 'static,
+    /// The cell under the pointer, cleared when it leaves.
+    hovered: RwSignal<Option<(usize, usize)>>,
+) -> impl IntoView {
+    let Layout { width, height, grid, cells, row_labels, col_labels, col_labels_rotated, legend_y, max_bytes, .. } =
+        layout;
+    let size = grid.cell - if grid.cell >= 8.0 { 1.0 } else { 0.0 };
+    let label = format!(
+        "Heatmap of bytes from {} source rows to {} destination columns; the largest cell holds {}.",
+        grid.rows,
+        grid.cols,
+        format_bytes(max_bytes)
+    );
+    let cell_views = cells
+        .into_iter()
+        .map(|cell| {
+            let text = cell.text.clone().map(|(text, colour)| {
+                view! {
+                    <text class="heat-text" x=cell.x + size / 2.0 y=cell.y + size / 2.0 fill=colour>{text}</text>
+                }
+            });
+            let class = if cell.fill.is_some() { "heat-cell" } else { "heat-cell heat-zero" };
+            view! {
+                <rect
+                    class=class
+                    x=cell.x
+                    y=cell.y
+                    width=size
+                    height=size
+                    fill=cell.fill.clone()
+                    data-row=cell.row
+                    data-col=cell.col
+                    data-testid="heatmap-cell"
+                />
+                {text}
+            }
+        })
+        .collect_view();
+    let row_views = row_labels
+        .into_iter()
+        .map(|l| view! { <text class="heat-label heat-row-label" x=l.x y=l.y>{l.text}</text> })
+        .collect_view();
+    let col_views = col_labels
+        .into_iter()
+        .map(|l| {
+            if col_labels_rotated {
+                view! {
+                    <text class="heat-label heat-col-label-up" x=l.x y=l.y transform=format!("rotate(-90 {} {})", l.x, l.y)>
+                        {l.text}
+                    </text>
+                }
+                .into_any()
+            } else {
+                view! { <text class="heat-label heat-col-label" x=l.x y=l.y>{l.text}</text> }.into_any()
+            }
+        })
+        .collect_view();
+    let grid_middle_y = grid.top + grid.height() / 2.0;
+    let legend = (0..LEGEND_STEPS)
+        .map(|i| {
+            let t = i as f64 / (LEGEND_STEPS - 1) as f64;
+            let x = grid.left + LEGEND_STEPS_AT + i as f64 * 18.0;
+            view! { <rect class="legend-step" x=x y=legend_y - 6.0 width="18" height="12" fill=heat(0.12 + 0.88 * t)/> }
+        })
+        .collect_view();
+    let legend_end = grid.left + LEGEND_STEPS_AT + LEGEND_STEPS as f64 * 18.0 + 6.0;
+
+    view! {
+        <svg
+            class="heatmap"
+            data-testid="heatmap"
+            role="img"
+            aria-label=label
+            viewBox=format!("0 0 {width} {height}")
+            width=width
+            height=height
+            on:pointerover=on_pointer
+            on:pointerleave=move |_| hovered.set(None)
+        >
+            <text class="heat-axis" x=grid.left y="12">{AXIS_TITLE}</text>
+            <text
+                class="heat-axis"
+                x="12"
+                y=grid_middle_y
+                transform=format!("rotate(-90 12 {grid_middle_y})")
+            >
+                "from source devices"
+            </text>
+            {row_views}
+            {col_views}
+            <rect class="heat-frame" x=grid.left - 0.5 y=grid.top - 0.5 width=grid.width() + 1.0 height=grid.height() + 1.0/>
+            {cell_views}
+            <rect class="heat-zero legend-step" x=grid.left y=legend_y - 6.0 width="12" height="12"/>
+            <text class="heat-label heat-legend-start" x=grid.left + 16.0 y=legend_y>"none"</text>
+            {legend}
+            <text class="heat-label heat-legend-end" x=legend_end y=legend_y>{format_bytes(max_bytes)}</text>
+        </svg>
+    }
+}

@@ -1,0 +1,194 @@
+//! The per-link table: bytes crossing each link, sortable by any column, the busiest link marked.
+//!
+//! Bounded: the first [`SHOWN`] rows of the chosen order; "show all" is offered only up to [`SHOW_ALL_LIMIT`]
+//! links, so a 1024 → 256 change never draws thousands of rows.
+
+use leptos::prelude::*;
+
+use super::from_summary;
+use crate::chart::bars::bar_length;
+use crate::chart::ranking::{LinkColumn, LinkSort};
+use crate::chart::scale::group_thousands;
+use crate::core::traffic::{LinkKind, LinkLoad, format_bytes, format_seconds};
+use crate::ui::AppState;
+
+/// Rows shown before "show all".
+const SHOWN: usize = 20;
+/// More links than this are never all drawn: sorting reaches either end of the list instead.
+const SHOW_ALL_LIMIT: usize = 256;
+
+/// Which link a row is, for marking the busiest and the bounding one.
+type LinkId = (u32, LinkKind);
+
+/// Bytes crossing each link of the current plan.
+#[component]
+pub fn LinkTable() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let links = from_summary(state, |s| s.traffic.links());
+    let busiest: Memo<Option<LinkId>> =
+        Memo::new(move |_| links.with(|l| l.as_ref().and_then(|l| l.first()).map(|l| (l.device, l.link))));
+    let bounding: Memo<Option<LinkId>> = Memo::new(move |_| {
+        state
+            .summary
+            .with(|s| (**s).as_ref().ok().and_then(|p| p.traffic.estimate().bounding_link).map(|l| (l.device, l.link)))
+    });
+    let sort = RwSignal::new(LinkSort::default());
+    let show_all = RwSignal::new(false);
+
+    let total = move || links.with(|l| l.as_ref().map_or(0, Vec::len));
+    let max_bytes = move || links.with(|l| l.as_ref().and_then(|l| l.first()).map_or(0, |l| l.bytes));
+    let rows = Memo::new(move |_| {
+        let limit = if show_all.get() { SHOW_ALL_LIMIT } else { SHOWN };
+        links.with(|l| {
+            let mut sorted = l.clone().unwrap_or_default();
+            sort.get().apply(&mut sorted);
+            sorted.truncate(limit);
+            sorted
+        })
+    });
+    let caption = move || {
+        let (total, shown) = (total(), rows.with(Vec::len));
+        if total == 0 {
+            "No byte crosses a link: every piece is a local copy.".to_string()
+        } else if shown < total {
+            format!(
+                "The first {shown} of {} links in this order. Time: load ÷ bandwidth.",
+                group_thousands(total as u64)
+            )
+        } else {
+            format!("All {} links that carry bytes. Time: load ÷ bandwidth.", group_thousands(total as u64))
+        }
+    };
+    let can_show_all = move || total() > SHOWN && total() <= SHOW_ALL_LIMIT;
+    let too_many = move || total() > SHOW_ALL_LIMIT;
+
+    view! {
+        <section class="link-table-box" aria-labelledby="link-table-title">
+            <h3 class="analysis-subtitle" id="link-table-title">"Bytes crossing each link"</h3>
+            <p class="analysis-caption" data-testid="link-caption">{caption}</p>
+            <div class="table-scroll">
+                <table class="link-table" data-testid="link-table" aria-labelledby="link-table-title">
+                    <thead>
+                        <tr>
+                            <SortHeader sort=sort column=LinkColumn::Device label="Device"/>
+                            <SortHeader sort=sort column=LinkColumn::Link label="Link"/>
+                            <SortHeader sort=sort column=LinkColumn::Bytes label="Bytes" numeric=true/>
+                            <th scope="col" class="load-col">
+                                <span class="visually-hidden">"Load relative to the busiest link"</span>
+                            </th>
+                            <SortHeader sort=sort column=LinkColumn::Seconds label="Time" numeric=true/>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        <For
+                            each=move || rows.get()
+                            key=|l| (l.device, l.link, l.bytes)
+                            let(link)
+                        >
+                            <LinkRow link=link busiest=busiest bounding=bounding max_bytes=Signal::derive(max_bytes)/>
+                        </For>
+                    </tbody>
+                </table>
+            </div>
+            <Show when=can_show_all>
+                <button
+                    type="button"
+                    class="text-button"
+                    data-testid="link-show-all"
+                    aria-expanded=move || show_all.get().to_string()
+                    on:click=move |_| show_all.update(|s| *s = !*s)
+                >
+                    {move || if show_all.get() { format!("Show the first {SHOWN}") } else { format!("Show all {} links", total()) }}
+                </button>
+            </Show>
+            <Show when=too_many>
+                <p class="analysis-caption">"Too many links to list them all: sort by a column to see either end."</p>
+            </Show>
+            <p class="legend-line">
+                <span class="badge badge-busiest">"busiest"</span> " the link with the most bytes "
+                <span class="badge badge-bound">"bounds time"</span> " the link with the longest load ÷ bandwidth"
+            </p>
+        </section>
+    }
+}
+
+/// A column header that sorts the table when clicked (or activated by keyboard), with `aria-sort`.
+#[component]
+fn SortHeader(
+    /// The table's sort, shared by all headers.
+    sort: RwSignal<LinkSort>,
+    /// The column this header sorts by.
+    column: LinkColumn,
+    /// The header's text.
+    label: &'static str,
+    /// Right-aligned, for numbers.
+    #[prop(optional)]
+    numeric: bool,
+) -> impl IntoView {
+    let aria = move || {
+        let s = sort.get();
+        if s.column == column { s.direction.aria() } else { "none" }
+    };
+    let arrow = move || match aria() {
+        "ascending" => "▲",
+        "descending" => "▼",
+        _ => "↕",
+    };
+    view! {
+        <th scope="col" class:num=numeric aria-sort=aria>
+            <button
+                type="button"
+                class="sort-button"
+                data-testid=format!("link-sort-{}", column.name())
+                on:click=move |_| sort.update(|s| *s = s.clicked(column))
+            >
+                {label}
+                <span class="sort-arrow" aria-hidden="true">{arrow}</span>
+            </button>
+        </th>
+    }
+}
+
+/// One row of [`LinkTable`].
+#[component]
+fn LinkRow(
+    /// The link and its load.
+    link: LinkLoad,
+    /// The busiest link of the plan (most bytes).
+    busiest: Memo<Option<LinkId>>,
+    /// The link that bounds the estimated time (longest load ÷ bandwidth).
+    bounding: Memo<Option<LinkId>>,
+    /// The busiest link's bytes: the full length of the load bar.
+    max_bytes: Signal<u64>,
+) -> impl IntoView {
+    let id = (link.device, link.link);
+    let is_busiest = move || busiest.get() == Some(id);
+    let is_bounding = move || bounding.get() == Some(id);
+    let class = match link.link {
+        LinkKind::NvlinkIn | LinkKind::NvlinkOut => "link link-nvlink",
+        LinkKind::NicIn | LinkKind::NicOut => "link link-nic",
+    };
+    let bar = move || bar_length(link.bytes as f64, max_bytes.get() as f64, 100.0, 1.0);
+    view! {
+        <tr data-testid="link-row" class:busiest=is_busiest data-busiest=move || is_busiest().to_string()>
+            <td data-testid="link-device">"d" {link.device}</td>
+            <td>
+                <span class=class data-testid="link-kind">{link.link.name()}</span>
+                <Show when=is_busiest>
+                    " " <span class="badge badge-busiest" data-testid="busiest-badge">"busiest"</span>
+                </Show>
+                <Show when=is_bounding>
+                    " " <span class="badge badge-bound">"bounds time"</span>
+                </Show>
+            </td>
+            <td class="num" data-testid="link-bytes">{format_bytes(link.bytes)}</td>
+            <td class="load-col" aria-hidden="true">
+                <svg class="load-bar" viewBox="0 0 100 8" preserveAspectRatio="none" width="64" height="8">
+                    <rect class="load-track" x="0" y="0" width="100" height="8" rx="2"/>
+                    <rect class="load-fill" x="0" y="0" width=bar height="8" rx="2"/>
+                </svg>
+            </td>
+            <td class="num">{format_seconds(link.seconds)}</td>
+        </tr>
+    }
+}

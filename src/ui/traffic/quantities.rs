@@ -1,0 +1,76 @@
+//! The three quantities, side by side, each with the one-line definition that keeps it from being confused
+//! with the other two.
+
+use leptos::prelude::*;
+
+use super::{from_summary, link_name};
+use crate::chart::scale::group_thousands;
+use crate::core::traffic::format_bytes;
+use crate::ui::AppState;
+
+/// Unique logical entries, bytes received by devices, and bytes crossing the busiest link.
+#[component]
+pub fn Quantities() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let totals = from_summary(state, |s| s.traffic.totals());
+    let busiest = from_summary(state, |s| s.traffic.max_link());
+
+    let unique = move || totals.with(|t| t.as_ref().map(|t| group_thousands(t.unique_entries)));
+    let moved = move || {
+        totals.with(|t| {
+            t.as_ref().map(|t| {
+                format!(
+                    "This plan moves {} entries: an entry counts again for every device that receives it.",
+                    group_thousands(t.entries_moved)
+                )
+            })
+        })
+    };
+    let received = move || totals.with(|t| t.as_ref().map(|t| format_bytes(t.bytes_received)));
+    let messages = move || {
+        totals.with(|t| {
+            t.as_ref().map(|t| {
+                let local = if t.local_bytes > 0 {
+                    format!("; {} stay on their device as local copies", format_bytes(t.local_bytes))
+                } else {
+                    String::new()
+                };
+                format!("In {} messages{local}.", group_thousands(t.messages))
+            })
+        })
+    };
+    let link_bytes = move || busiest.with(|b| b.flatten().map_or_else(|| "0 B".to_string(), |l| format_bytes(l.bytes)));
+    let link_where = move || {
+        busiest.with(|b| b.flatten().map_or_else(|| "no link is used".to_string(), |l| format!("on {}", link_name(&l))))
+    };
+
+    view! {
+        <dl class="quantities" aria-label="The three quantities">
+            <div class="quantity" data-testid="quantity-unique-entries">
+                <dt class="quantity-label">"Unique logical entries"</dt>
+                <dd class="quantity-value">{unique}</dd>
+                <dd class="quantity-definition">
+                    "The entries of the logical tensor, each counted once, however many devices hold or receive it."
+                </dd>
+                <dd class="quantity-note" data-testid="entries-moved">{moved}</dd>
+            </div>
+            <div class="quantity" data-testid="quantity-bytes-received">
+                <dt class="quantity-label">"Bytes received by devices"</dt>
+                <dd class="quantity-value">{received}</dd>
+                <dd class="quantity-definition">
+                    "Summed over destination devices: the bytes that arrive from another device."
+                </dd>
+                <dd class="quantity-note">{messages}</dd>
+            </div>
+            <div class="quantity" data-testid="quantity-link-bytes">
+                <dt class="quantity-label">"Bytes crossing one link"</dt>
+                <dd class="quantity-value" data-testid="busiest-link">
+                    {link_bytes} " " <span class="quantity-where">{link_where}</span>
+                </dd>
+                <dd class="quantity-definition">
+                    "Per link and direction. A transfer loads the sender's outgoing and the receiver's incoming link; a local copy loads none. Shown: the busiest link."
+                </dd>
+            </div>
+        </dl>
+    }
+}

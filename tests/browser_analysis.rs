@@ -1,0 +1,190 @@
+#![cfg(target_arch = "wasm32")]
+//! Browser component tests of the analysis panels (traffic, strategies, correctness check) on the toy
+//! (`cargo test --target wasm32-unknown-unknown --test browser_analysis`).
+
+use std::{cell::Cell, rc::Rc};
+
+use leptos::{mount::mount_to, prelude::*, task::tick};
+use reshard_lens::core::verify::Fault;
+use reshard_lens::ui::{AppState, strategies::StrategyComparison, traffic::TrafficPanel, verify::VerifyPanel};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh `<div>` in the page's body for one test to mount into.
+fn wrapper() -> HtmlElement {
+    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
+    let element = document.create_element("div").expect("a div").unchecked_into::<HtmlElement>();
+    document.body().expect("a body").append_child(&element).expect("appended");
+    element
+}
+
+/// Mounts `panel` on a fresh state of `preset` (created inside the mount, where the reactive runtime is
+/// ready) and hands back the state for the test to read and drive.
+fn mount_panel<V: IntoView + 'static>(
+    root: &HtmlElement,
+    preset: &'static str,
+    panel: fn() -> V,
+) -> (impl Sized, AppState) {
+    let slot = Rc::new(Cell::new(None));
+    let out = Rc::clone(&slot);
+    let handle = mount_to(root.clone(), move || {
+        let state = AppState::from_preset(preset);
+        out.set(Some(state));
+        provide_context(state);
+        panel()
+    });
+    (handle, slot.get().expect("the panel mounted"))
+}
+
+fn find(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector).expect("a valid selector").unwrap_or_else(|| panic!("no element matches {selector}"))
+}
+
+fn text_of(root: &Element, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+fn count(root: &Element, selector: &str) -> u32 {
+    root.query_selector_all(selector).expect("a valid selector").length()
+}
+
+fn click(root: &Element, selector: &str) {
+    find(root, selector).unchecked_into::<HtmlElement>().click();
+}
+
+#[wasm_bindgen_test]
+async fn the_toy_traffic_panel_keeps_the_three_quantities_apart() {
+    // The article's numbers, each under its own name: 72 unique entries, 144 B received, 72 B on the busiest link.
+    let root = wrapper();
+    let _mounted = mount_to(root.clone(), || {
+        provide_context(AppState::from_preset("toy"));
+        view! { <TrafficPanel/> }
+    });
+    tick().await;
+
+    assert_eq!(text_of(&root, "[data-testid=quantity-unique-entries] .quantity-value"), "72");
+    assert_eq!(text_of(&root, "[data-testid=quantity-bytes-received] .quantity-value"), "144 B");
+    assert_eq!(text_of(&root, "[data-testid=busiest-link]"), "72 B on nvlink_in of d3");
+    assert!(text_of(&root, "[data-testid=quantity-unique-entries]").contains("each counted once"));
+
+    // The table marks the busiest link, first by default.
+    assert_eq!(count(&root, "[data-testid=link-row]"), 5);
+    let first = find(&root, "[data-testid=link-row]");
+    assert_eq!(first.get_attribute("data-busiest").as_deref(), Some("true"));
+    assert_eq!(text_of(&first, "[data-testid=link-device]"), "d3");
+    assert_eq!(text_of(&first, "[data-testid=link-kind]"), "nvlink_in");
+    assert_eq!(count(&root, "[data-testid=busiest-badge]"), 1);
+
+    // The estimate is labelled a model and names its bounding link.
+    assert!(text_of(&root, "[data-testid=estimate]").contains("lower bound"));
+    assert!(text_of(&root, "[data-testid=bounding-link]").contains("nvlink_in of d3"));
+    // 3 sources × 2 destinations in the heatmap, 5 devices in the bars.
+    assert_eq!(count(&root, "[data-testid=heatmap-cell]"), 6);
+    assert_eq!(count(&root, "[data-testid=device-bar-row]"), 5);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn sorting_the_link_table_by_device_flips_with_a_second_click() {
+    // Clicking a header sorts by it and sets aria-sort; clicking again reverses.
+    let root = wrapper();
+    let _mounted = mount_to(root.clone(), || {
+        provide_context(AppState::from_preset("toy"));
+        view! { <TrafficPanel/> }
+    });
+    tick().await;
+    let devices = |root: &Element| {
+        let list = root.query_selector_all("[data-testid=link-device]").expect("a valid selector");
+        (0..list.length())
+            .filter_map(|i| list.item(i))
+            .map(|n| n.text_content().unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(devices(&root), ["d3", "d4", "d0", "d1", "d2"]);
+    click(&root, "[data-testid=link-sort-device]");
+    tick().await;
+    assert_eq!(devices(&root), ["d0", "d1", "d2", "d3", "d4"]);
+    let header = find(&root, "[data-testid=link-sort-device]").parent_element().expect("a th");
+    assert_eq!(header.get_attribute("aria-sort").as_deref(), Some("ascending"));
+    click(&root, "[data-testid=link-sort-device]");
+    tick().await;
+    assert_eq!(devices(&root), ["d4", "d3", "d2", "d1", "d0"]);
+    assert_eq!(header.get_attribute("aria-sort").as_deref(), Some("descending"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_comparison_shows_whole_shard_at_twice_the_intersection() {
+    // Whole shard receives 288 B where the intersection receives 144 B: ratio 2×.
+    let root = wrapper();
+    let (_mounted, state) = mount_panel(&root, "toy", || view! { <StrategyComparison/> });
+    tick().await;
+
+    let whole = find(&root, "[data-testid=compare-bytes-received-whole-shard]");
+    assert_eq!(text_of(&whole, ".cmp-value"), "288 B");
+    assert_eq!(text_of(&whole, ".cmp-ratio"), "2×");
+    assert_eq!(text_of(&root, "[data-testid=compare-bytes-received-intersection] .cmp-value"), "144 B");
+    assert_eq!(text_of(&root, "[data-testid=compare-unique-entries-gather]"), "72");
+
+    // Choosing a strategy makes it the plan every view shows; the toggle sets the shared view flag.
+    click(&root, "[data-testid=strategy-option-whole-shard] input");
+    tick().await;
+    assert_eq!(state.strategy.get_untracked().name(), "whole-shard");
+    click(&root, "[data-testid=whole-shard-toggle] input");
+    tick().await;
+    assert!(state.view.with_untracked(|v| v.show_whole_shard));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn verify_passes_on_the_toy_and_an_offset_fault_lists_mismatches() {
+    let root = wrapper();
+    let (_mounted, state) = mount_panel(&root, "toy", || view! { <VerifyPanel/> });
+    tick().await;
+    assert_eq!(count(&root, "[data-testid=verify-idle]"), 1);
+
+    click(&root, "[data-testid=verify-button]");
+    tick().await;
+    assert!(
+        text_of(&root, "[data-testid=verify-summary]").ends_with("all 72 entries of 2 destinations match version 7")
+    );
+    assert_eq!(count(&root, "[data-testid=mismatch-row]"), 0);
+    assert!(state.verification.with_untracked(|v| matches!(v, Some(Ok(v)) if v.passed())));
+
+    // Choosing a fault clears the old result; verifying again finds the mismatches.
+    state.fault.set(Some(Fault::Offset));
+    tick().await;
+    assert_eq!(count(&root, "[data-testid=verify-idle]"), 1, "a result of another fault is not kept");
+    click(&root, "[data-testid=verify-button]");
+    tick().await;
+    let summary = text_of(&root, "[data-testid=verify-summary]");
+    assert!(summary.contains("do not match version 7"), "{summary}");
+    assert!(count(&root, "[data-testid=mismatch-row]") > 0);
+    assert!(text_of(&root, "[data-testid=verify-fault]").contains("one entry further along dim 0"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn gather_and_oversized_changes_are_refused_in_words() {
+    // Gather is modelled for traffic only; the large preset is too large to hold in memory.
+    let root = wrapper();
+    let (_mounted, state) = mount_panel(&root, "toy", || view! { <VerifyPanel/> });
+    tick().await;
+    state.strategy.set(reshard_lens::core::plan::Strategy::Gather);
+    tick().await;
+    click(&root, "[data-testid=verify-button]");
+    tick().await;
+    assert!(text_of(&root, "[data-testid=verify-error]").contains("modelled for traffic only"));
+    root.remove();
+
+    let root = wrapper();
+    let (_mounted, _large) = mount_panel(&root, "large", || view! { <VerifyPanel/> });
+    tick().await;
+    click(&root, "[data-testid=verify-button]");
+    tick().await;
+    assert!(text_of(&root, "[data-testid=verify-error]").contains("more than the limit"));
+    root.remove();
+}

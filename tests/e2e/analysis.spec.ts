@@ -1,0 +1,80 @@
+// The analysis panels end to end: count the traffic, compare strategies, check correctness (with and without
+// each fault), and the large preset's traffic panel staying bounded. Screenshots go to tests/e2e/screenshots/.
+import { test, expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const screenshots = path.join(__dirname, 'screenshots');
+
+async function open(page: Page, preset: string) {
+  await page.goto(`/?preset=${preset}`);
+  await expect(page.getByTestId('traffic-panel')).toBeVisible();
+  fs.mkdirSync(screenshots, { recursive: true });
+}
+
+async function shot(page: Page, testId: string, name: string) {
+  await page.getByTestId(testId).screenshot({ path: path.join(screenshots, `analysis-${name}.png`) });
+}
+
+test('the toy counts 72 entries, 144 B received and 72 B on the busiest link', async ({ page }) => {
+  await open(page, 'toy');
+  await expect(page.getByTestId('quantity-unique-entries').locator('.quantity-value')).toHaveText('72');
+  await expect(page.getByTestId('quantity-bytes-received').locator('.quantity-value')).toHaveText('144 B');
+  await expect(page.getByTestId('busiest-link')).toHaveText('72 B on nvlink_in of d3');
+  await expect(page.getByTestId('estimate')).toContainText('lower bound');
+  await shot(page, 'traffic-panel', 'toy-traffic');
+});
+
+test('the link table sorts by a clicked column', async ({ page }) => {
+  await open(page, 'toy');
+  const devices = page.getByTestId('link-device');
+  await expect(devices).toHaveText(['d3', 'd4', 'd0', 'd1', 'd2']);
+  await page.getByTestId('link-sort-device').click();
+  await expect(devices).toHaveText(['d0', 'd1', 'd2', 'd3', 'd4']);
+  await expect(page.locator('th[aria-sort="ascending"]')).toHaveCount(1);
+  await page.getByTestId('link-sort-device').click();
+  await expect(devices).toHaveText(['d4', 'd3', 'd2', 'd1', 'd0']);
+  await shot(page, 'traffic-panel', 'toy-traffic-sorted');
+});
+
+test('strategies compare side by side and the chosen one drives the views', async ({ page }) => {
+  await open(page, 'toy');
+  await expect(page.getByTestId('compare-bytes-received-whole-shard').locator('.cmp-value')).toHaveText('288 B');
+  await expect(page.getByTestId('compare-bytes-received-whole-shard').locator('.cmp-ratio')).toHaveText('2×');
+  await shot(page, 'strategies', 'toy-strategies');
+  await page.getByTestId('strategy-option-whole-shard').click();
+  await expect(page.getByTestId('quantity-bytes-received').locator('.quantity-value')).toHaveText('288 B');
+  await shot(page, 'strategies', 'toy-strategies-whole-shard');
+  await shot(page, 'traffic-panel', 'toy-traffic-whole-shard');
+  await page.getByTestId('strategy-option-gather').click();
+  await page.getByTestId('verify-button').click();
+  await expect(page.getByTestId('verify-error')).toContainText('modelled for traffic only');
+});
+
+test('verify passes, then every fault shows a mismatch list', async ({ page }) => {
+  await open(page, 'toy');
+  await page.getByTestId('verify-button').click();
+  await expect(page.getByTestId('verify-summary')).toContainText('all 72 entries of 2 destinations match version 7');
+  await shot(page, 'verify-panel', 'toy-verify-pass');
+  for (const fault of ['offset', 'swap', 'stale']) {
+    await page.getByTestId('fault-select').selectOption(fault);
+    await page.getByTestId('verify-button').click();
+    await expect(page.getByTestId('verify-summary')).toContainText('do not match version 7');
+    await expect(page.getByTestId('mismatch-row').first()).toBeVisible();
+    await expect(page.getByTestId('verify-fault')).toBeVisible();
+    await shot(page, 'verify-panel', `toy-verify-${fault}`);
+  }
+});
+
+test('the large preset keeps the traffic panel bounded and refuses the check clearly', async ({ page }) => {
+  await open(page, 'large');
+  await expect(page.getByTestId('quantity-unique-entries').locator('.quantity-value')).toHaveText('67,108,864');
+  await expect(page.getByTestId('link-row')).toHaveCount(20);
+  expect(await page.getByTestId('heatmap-cell').count()).toBeLessThanOrEqual(48 * 48);
+  await expect(page.getByTestId('device-bar-row')).toHaveCount(16);
+  await expect(page.getByTestId('device-bars-more')).toBeVisible();
+  await shot(page, 'traffic-panel', 'large-traffic');
+  await page.getByTestId('verify-button').click();
+  await expect(page.getByTestId('verify-error')).toContainText('more than the limit');
+  await shot(page, 'verify-panel', 'large-verify');
+});
