@@ -44,7 +44,12 @@ pub fn PresetBar() -> impl IntoView {
         })
     });
     // Back and forward in the browser reopen the preset the URL names.
+    // A URL that carries a whole state (`#v1.…`) is restored by `url_state` instead.
     let listener = window_event_listener_untyped("popstate", move |_| {
+        let carries_state = web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1);
+        if carries_state {
+            return;
+        }
         if let Some(preset) = preset_in_url() {
             open(state, preset);
         }

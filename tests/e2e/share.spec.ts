@@ -1,0 +1,60 @@
+// Share links end to end: an edit settles into the URL fragment, the link reproduces the state in a fresh
+// browser, a reload restores it, back steps through edits, and a broken link opens the default with a message.
+import { test, expect, type Page } from '@playwright/test';
+import path from 'node:path';
+
+const screenshots = path.join(__dirname, 'screenshots');
+
+async function pieces(page: Page) {
+  const list = page.locator('.tensor-view [data-testid=piece]');
+  await expect(list.first()).toBeVisible();
+  const out: string[] = [];
+  for (const piece of await list.all()) {
+    out.push(`${await piece.getAttribute('data-src')}->${await piece.getAttribute('data-dst')}`);
+  }
+  return out.sort();
+}
+
+async function openUnevenFromToy(page: Page) {
+  await page.goto('/?preset=toy');
+  await expect(page.getByTestId('change-description')).toContainText('12 × 6');
+  await page.getByTestId('preset-uneven').click();
+  await expect(page.getByTestId('change-description')).toContainText('6 × 10');
+  // The edit settles into a history entry whose fragment holds the whole state.
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 5000 }).toMatch(/^#v1\./);
+}
+
+test('a link reproduces what the sender saw in a fresh browser', async ({ page, browser }) => {
+  await openUnevenFromToy(page);
+  const link = page.url();
+  const sent = await pieces(page);
+  await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'share-sender.png') });
+
+  const fresh = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('change-description')).toHaveText(await page.getByTestId('change-description').innerText());
+  expect(await pieces(other)).toEqual(sent);
+  await other.locator('.pictures').screenshot({ path: path.join(screenshots, 'share-receiver.png') });
+  await fresh.close();
+});
+
+test('a reload restores the state, and back steps through edits', async ({ page }) => {
+  await openUnevenFromToy(page);
+  await page.reload();
+  await expect(page.getByTestId('change-description')).toContainText('6 × 10');
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByTestId('change-description')).toContainText('12 × 6');
+});
+
+test('a broken link opens the default with a message saying what was wrong', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const fragment of ['#v1.not-base64!!', '#v9.AAAA', '#garbage', '#v1.' + 'A'.repeat(5000)]) {
+    await page.goto('/' + fragment);
+    await expect(page.getByTestId('link-problem')).toContainText('could not be opened');
+    await expect(page.getByTestId('piece-row')).toHaveCount(6);
+  }
+  expect(errors).toEqual([]);
+});
