@@ -34,7 +34,7 @@ pub fn ChangeSummary(
 
     view! {
         <div class="change">
-            <h2 id=title_id class="change-title">"The article's toy layout"</h2>
+            <h2 id=title_id class="change-title">"The layout change"</h2>
             <p class="change-description" data-testid="change-description">{description}</p>
             <p class="change-strategy">"Strategy: " <span data-testid="strategy">{strategy}</span></p>
         </div>
