@@ -133,7 +133,7 @@ async fn the_comparison_shows_whole_shard_at_twice_the_intersection() {
     click(&root, "[data-testid=strategy-option-whole-shard] input");
     tick().await;
     assert_eq!(state.strategy.get_untracked().name(), "whole-shard");
-    click(&root, "[data-testid=whole-shard-toggle] input");
+    click(&root, "[data-testid=strategies-whole-shard-toggle] input");
     tick().await;
     assert!(state.view.with_untracked(|v| v.show_whole_shard));
     root.remove();

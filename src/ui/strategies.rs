@@ -163,7 +163,7 @@ fn WholeShardToggle() -> impl IntoView {
     let state = expect_context::<AppState>();
     let checked = move || state.view.with(|v| v.show_whole_shard);
     view! {
-        <label class="toggle" data-testid="whole-shard-toggle">
+        <label class="toggle" data-testid="strategies-whole-shard-toggle">
             <input
                 type="checkbox"
                 prop:checked=checked
