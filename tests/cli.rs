@@ -107,3 +107,49 @@ fn cycle_examples_reproduce_the_article() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("stages[0].seconds"));
 }
+
+#[test]
+fn plan_json_is_the_cores_export_byte_for_byte() {
+    // The web app's plan download is `export::plan_json_text`; it must be exactly what the CLI prints.
+    use reshard_lens::core::{export, plan::Strategy, presets, spec::parse_spec};
+    let toy = toy();
+    for strategy in Strategy::ALL {
+        let out = reshard(&["plan", "-", "--json", "--strategy", strategy.name()], Some(&toy));
+        let reshard = parse_spec(&toy).expect("the toy is valid");
+        let expected = export::plan_json_text(&reshard, strategy, true).expect("plans");
+        assert_eq!(String::from_utf8(out.stdout).expect("utf8"), expected, "{strategy:?}");
+    }
+    let spec = presets::llama_inventory_json(1);
+    let out = reshard(&["plan", "-", "--json"], Some(&spec));
+    let expected = export::plan_json_text(&presets::llama_inventory(1), Strategy::Intersection, false).expect("plans");
+    assert_eq!(String::from_utf8(out.stdout).expect("utf8"), expected);
+}
+
+#[test]
+fn note_prints_a_markdown_decision_note_for_a_spec_and_a_cycle() {
+    let out = reshard(&["note", "examples/toy.json", "examples/cycle-120.json"], None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let note = String::from_utf8(out.stdout.clone()).expect("utf8");
+    assert!(note.starts_with("# Decision note: refit transport\n"), "{note}");
+    for expected in [
+        "| `w` | [12, 6] | bf16 | `[Shard(0)]` | `[Shard(1)]` |",
+        "| Send only the intersection | 72 | 72 (1×) | 144 B (1×) | 72 B (1×) |",
+        "f = transfer / cycle = 10 s / 120 s = 0.0833 (8.33 %)",
+        "New cycle: 112.5 s instead of 120 s.",
+        "1.067×, 6.25 % less time",
+        "best possible cycle 110 s",
+    ] {
+        assert!(note.contains(expected), "missing {expected:?} in\n{note}");
+    }
+    let piped = reshard(&["note", "-", "examples/cycle-120.json"], Some(&toy()));
+    assert_eq!(piped.stdout, out.stdout, "the spec may come from stdin");
+
+    let bad_cycle =
+        reshard(&["note", "examples/toy.json", "-"], Some(r#"{"stages": [{"name": "refit", "seconds": -1}]}"#));
+    assert_eq!(bad_cycle.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad_cycle.stderr).contains("-: stages[0].seconds"));
+    assert_eq!(reshard(&["note", "examples/toy.json"], None).status.code(), Some(2), "the cycle is required");
+    assert_eq!(reshard(&["note", "-", "-"], Some("{}")).status.code(), Some(2), "stdin can feed only one file");
+    let extra = reshard(&["note", "examples/toy.json", "examples/cycle-120.json", "--json"], None);
+    assert_eq!(extra.status.code(), Some(2), "note has no options");
+}

@@ -3,6 +3,7 @@
 use std::io::Read;
 use std::process::ExitCode;
 
+use reshard_lens::core::export::{self, NoteInput};
 use reshard_lens::core::plan::{Planner, Strategy};
 use reshard_lens::core::spec::parse_spec;
 use reshard_lens::core::traffic::{Traffic, format_bytes, format_seconds};
@@ -15,10 +16,11 @@ const USAGE: &str = "usage:
   reshard compare SPEC.json [--json]
   reshard verify SPEC.json [--strategy intersection|whole-shard] [--fault offset|swap|stale] [--max-entries N]
   reshard cycle CYCLE.json [--json]
+  reshard note SPEC.json CYCLE.json   print a Markdown decision note for a refit transport switch
   reshard preset NAME            print a preset's spec (toy, uneven, nested, partial, fsdp-tp, colocated, large)
   reshard inventory llama [--layers N]   print the Llama-70B-like inventory spec (default 55 layers)
   reshard bench                  time the planner on the benchmark cases
-SPEC.json may be `-` for stdin. Exit codes: 0 ok, 1 verification found mismatches, 2 bad input.";
+SPEC.json (or CYCLE.json) may be `-` for stdin. Exit codes: 0 ok, 1 verification found mismatches, 2 bad input.";
 
 /// A failure to report: the message and the exit code.
 struct Failure(String, u8);
@@ -99,6 +101,16 @@ fn run(args: &[String]) -> Result<u8, Failure> {
                 _ => cycle_command(&text, path, &flags),
             }
         }
+        "note" => {
+            let [spec_path, cycle_path, flags @ ..] = rest else {
+                return Err(bad(format!("note: needs SPEC.json and CYCLE.json\n{USAGE}")));
+            };
+            if spec_path == "-" && cycle_path == "-" {
+                return Err(bad("note: only one of SPEC.json and CYCLE.json can be `-` (stdin)"));
+            }
+            Flags { args: flags }.check_known(&[], &[])?;
+            note_command(&read_input(spec_path)?, spec_path, &read_input(cycle_path)?, cycle_path)
+        }
         "preset" => {
             let name = rest.first().ok_or_else(|| bad("preset: which one?"))?;
             let preset = presets::find(name).ok_or_else(|| {
@@ -153,6 +165,10 @@ fn plan(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
     let strategy = strategy(flags)?;
     let inventory = reshard.tensors.len() > 1;
     let keep_pieces = !inventory || flags.has("--pieces");
+    if flags.has("--json") {
+        print!("{}", export::plan_json_text(&reshard, strategy, keep_pieces).map_err(bad)?);
+        return Ok(0);
+    }
     let mut planner = Planner::new(&reshard, strategy);
     let mut traffic = Traffic::new(&reshard, &planner.table, strategy);
     let mut pieces = Vec::new();
@@ -166,46 +182,6 @@ fn plan(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
         .map_err(bad)?;
     let totals = traffic.totals();
     let estimate = traffic.estimate();
-    if flags.has("--json") {
-        let pieces_json: Vec<_> = pieces
-            .iter()
-            .map(|p| {
-                let mut piece = json!({"src": p.src, "dst": p.dst, "offset": p.region.offset(), "shape": p.region.shape(),
-                    "bytes": p.bytes, "link": p.link.name()});
-                if inventory {
-                    piece["tensor"] = json!(reshard.tensors[p.tensor].name);
-                }
-                if p.keep != p.region {
-                    piece["keep_offset"] = json!(p.keep.offset());
-                    piece["keep_shape"] = json!(p.keep.shape());
-                }
-                if p.contributor > 0 {
-                    piece["contributor"] = json!(p.contributor);
-                }
-                piece
-            })
-            .collect();
-        let links: Vec<_> = traffic
-            .links()
-            .iter()
-            .map(|l| json!({"device": l.device, "link": l.link.name(), "bytes": l.bytes}))
-            .collect();
-        let mut out = json!({
-            "strategy": strategy.name(),
-            "totals": totals,
-            "estimate": {"seconds": estimate.seconds, "formula": estimate.formula},
-            "links": links,
-        });
-        if keep_pieces {
-            out["pieces"] = json!(pieces_json);
-        }
-        if inventory {
-            out["tensors"] = json!(traffic.per_tensor);
-            out["groups"] = json!(traffic.per_group());
-        }
-        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| bad(e.to_string()))?);
-        return Ok(0);
-    }
     println!("strategy: {} ({})", strategy.name(), strategy.label());
     println!("tensors: {}", reshard.tensors.len());
     if keep_pieces && pieces.len() <= 64 {
@@ -304,16 +280,28 @@ fn verify_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> 
 
 fn cycle_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
     flags.check_known(&["--json"], &[])?;
-    let spec = cycle::parse_cycle(text)
-        .map_err(|problems| bad(problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n")))?;
-    let report = spec
-        .report()
-        .map_err(|problems| bad(problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n")))?;
+    let report = cycle_report(text, path)?;
     if flags.has("--json") {
         println!("{}", serde_json::to_string_pretty(&report).map_err(|e| bad(e.to_string()))?);
     } else {
         println!("{report}");
     }
+    Ok(0)
+}
+
+/// Reads and validates a cycle, then reports it; problems carry `path`.
+fn cycle_report(text: &str, path: &str) -> Result<cycle::CycleReport, Failure> {
+    let problems_of = |problems: Vec<reshard_lens::core::spec::Problem>| {
+        bad(problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n"))
+    };
+    cycle::parse_cycle(text).map_err(problems_of)?.report().map_err(problems_of)
+}
+
+fn note_command(spec_text: &str, spec_path: &str, cycle_text: &str, cycle_path: &str) -> Result<u8, Failure> {
+    let reshard = parse(spec_text, spec_path)?;
+    let report = cycle_report(cycle_text, cycle_path)?;
+    let strategies = export::strategy_totals(&reshard).map_err(bad)?;
+    print!("{}", export::decision_note(&NoteInput { reshard: &reshard, strategies: &strategies, cycle: &report }));
     Ok(0)
 }
 

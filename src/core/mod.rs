@@ -15,8 +15,11 @@
 //! No browser types live here: the web UI and the CLI only call this module.
 
 pub mod cycle;
+pub mod export;
 pub mod geometry;
+pub mod lint;
 pub mod model;
+pub mod models;
 pub mod notation;
 pub mod placement;
 pub mod plan;

@@ -103,6 +103,10 @@ pub fn large() -> Reshard {
 /// and final norm, then per layer wq, wk, wv, wo, w1, w3, w2 and two norms. Source mesh `[2, 64, 8]`
 /// (replicate × FSDP × TP: column-parallel `R, S(1), S(0)`, row-parallel `R, S(0), S(1)`, norms
 /// `R, S(0), R`); destination mesh `[32, 8]` (replicas × TP: column `R, S(0)`, row `R, S(1)`, norms `R, R`).
+///
+/// Kept unchanged for the CLI (`reshard inventory llama`) and the benchmark history. Its FSDP splits the dim
+/// TP leaves alone; [`super::models::inventory_spec`] writes inventories of real models with FSDP2's order
+/// (TP first, then FSDP, on dim 0) and chosen layouts.
 pub fn llama_inventory_json(layers: usize) -> String {
     const HIDDEN: u64 = 8192;
     const KV: u64 = 1024;

@@ -1,6 +1,9 @@
-//! Sharing state without a server: the URL fragment codec and the text form documentation authors write.
+//! Sharing state without a server: the URL fragment codec, the text form documentation authors write, the
+//! embed snippet, and reading files the user opens.
 //!
-//! No browser types: the UI reads and writes `location.hash` and calls these.
+//! No browser types: the UI reads and writes `location.hash`, the clipboard and files, and calls these.
 
+pub mod embed;
 pub mod fragment;
+pub mod import;
 pub mod text;

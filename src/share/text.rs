@@ -100,6 +100,121 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
     if problems.is_empty() { Ok(TextBlock { spec, view }) } else { Err(problems) }
 }
 
+/// Writes a spec as a block (the inverse of [`parse_block`]), for the "spec as text" export and for docs
+/// authors who design a layout in the app and paste it into a page. A spec the text form cannot say (an
+/// inventory of several tensors, per-tensor placements, a conversion point, names with `#`, whitespace or
+/// commas where the form splits on them) is refused with the reason rather than written lossily.
+pub fn to_block(spec: &SpecInput, view: &str) -> Result<String, String> {
+    if spec.tensors.is_some() {
+        return Err("an inventory of several tensors has no text form; export it as JSON".into());
+    }
+    if spec.convert_at.is_some() {
+        return Err("the conversion point (`convert_at`) has no text form; export the spec as JSON".into());
+    }
+    let tensor = spec.tensor.as_ref().ok_or("the spec has no tensor")?;
+    if tensor.source.is_some() || tensor.destination.is_some() || tensor.group.is_some() {
+        return Err("per-tensor placements or groups have no text form; export the spec as JSON".into());
+    }
+    let mut lines = Vec::new();
+    let mut line = String::from("tensor");
+    if let Some(name) = &tensor.name {
+        let words: Vec<&str> = name.split_whitespace().collect();
+        let clean = words.join(" ") == *name && !name.contains('#');
+        if !clean || words.iter().any(|w| parse_shape(w).is_some()) {
+            return Err(format!(
+                "the tensor name `{name}` cannot be written on a `tensor` line (it holds `#`, a shape-like word \
+                 or repeated spaces); export the spec as JSON"
+            ));
+        }
+        if !name.is_empty() {
+            line.push(' ');
+            line.push_str(name);
+        }
+    }
+    let shape: Vec<String> = tensor.shape.iter().map(i64::to_string).collect();
+    line.push(' ');
+    line.push_str(&shape.join("x"));
+    if let Some(dtype) = &tensor.dtype {
+        line.push(' ');
+        line.push_str(dtype);
+    }
+    lines.push(line);
+    lines.push(side_line("source", &spec.source)?);
+    lines.push(side_line("destination", &spec.destination)?);
+    if let Some(split) = &spec.split {
+        lines.push(format!("split {split}"));
+    }
+    if let Some(t) = &spec.topology {
+        let mut line = String::from("topology");
+        let mut add = |key: &str, value: Option<String>| {
+            if let Some(value) = value {
+                line.push_str(&format!(" {key} {value}"));
+            }
+        };
+        add("per_node", t.devices_per_node.map(|v| v.to_string()));
+        add("nvlink", t.nvlink_gbps.map(|v| v.to_string()));
+        add("nic", t.nic_gbps.map(|v| v.to_string()));
+        add("latency", t.latency_us.map(|v| v.to_string()));
+        if line != "topology" {
+            lines.push(line);
+        }
+    }
+    lines.push(format!("view {view}"));
+    let mut text = lines.join("\n");
+    text.push('\n');
+    Ok(text)
+}
+
+/// One `source …` or `destination …` line.
+fn side_line(keyword: &str, side: &SideInput) -> Result<String, String> {
+    let shape = match &side.mesh {
+        Some(MeshShapeInput::Dims(dims)) => dims.iter().map(i64::to_string).collect::<Vec<_>>().join("x"),
+        Some(MeshShapeInput::Size(size)) => size.to_string(),
+        None => return Err(format!("the {keyword} has no mesh shape")),
+    };
+    let layout = match (&side.placements, &side.partition_spec) {
+        (Some(placements), None) => format!("[{}]", placements.join(", ")),
+        (None, Some(dims)) => {
+            let entry = |v: &serde_json::Value| -> Result<String, String> {
+                match v {
+                    serde_json::Value::Null => Ok("None".into()),
+                    serde_json::Value::String(name) => Ok(format!("'{name}'")),
+                    serde_json::Value::Array(names) => {
+                        let names: Option<Vec<String>> =
+                            names.iter().map(|n| n.as_str().map(|n| format!("'{n}'"))).collect();
+                        names.map(|n| format!("({})", n.join(", "))).ok_or_else(|| "a partition spec entry".into())
+                    }
+                    other => Err(format!("the {keyword}'s partition spec holds `{other}`")),
+                }
+            };
+            let entries: Result<Vec<String>, String> = dims.iter().map(entry).collect();
+            format!("P({})", entries?.join(", "))
+        }
+        _ => return Err(format!("the {keyword} needs exactly one of placements or partition_spec")),
+    };
+    let mut line = format!("{keyword} mesh {shape} {layout}");
+    if let Some(names) = &side.dim_names {
+        if names.iter().any(|n| n.is_empty() || n.contains([',', '#']) || n.contains(char::is_whitespace)) {
+            return Err(format!("the {keyword}'s dim names cannot hold commas, `#` or spaces in the text form"));
+        }
+        line.push_str(&format!(" names {}", names.join(",")));
+    }
+    match &side.devices {
+        Some(DevicesInput::Named(name)) => line.push_str(&format!(" devices {name}")),
+        Some(DevicesInput::Ids(ids)) => {
+            line.push_str(&format!(" devices {}", ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")))
+        }
+        None => {}
+    }
+    if let Some(dtype) = &side.dtype {
+        line.push_str(&format!(" dtype {dtype}"));
+    }
+    if let Some(order) = &side.order {
+        line.push_str(&format!(" order {order}"));
+    }
+    Ok(line)
+}
+
 fn parse_side(rest: &str) -> Result<SideInput, String> {
     let rest = rest.strip_prefix("mesh").ok_or("expected `mesh SHAPE LAYOUT`, e.g. `mesh 2x4 [S(0), R]`")?.trim();
     let (shape_token, rest) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
@@ -228,5 +343,41 @@ mod tests {
         assert!(text[2].starts_with("line 4: `frobnicate` is not a keyword"), "{text:?}");
         assert!(text[3].starts_with("line 5: view `pie`"), "{text:?}");
         assert!(parse_block("").unwrap_err()[0].message.contains("missing a `tensor"));
+    }
+
+    #[test]
+    fn every_single_tensor_preset_survives_text_and_back() {
+        for preset in crate::core::presets::PRESETS {
+            let spec = crate::core::spec::parse_input(preset.spec).unwrap();
+            let text = to_block(&spec, "mesh").unwrap();
+            let block = parse_block(&text).unwrap_or_else(|e| panic!("{}: {text}\n{e:?}", preset.name));
+            assert_eq!(validate(&block.spec).unwrap(), validate(&spec).unwrap(), "{}: {text}", preset.name);
+            assert_eq!(block.view, "mesh");
+        }
+    }
+
+    #[test]
+    fn options_and_partition_specs_survive_text_and_back() {
+        let original = "tensor big w 16x8 fp32\nsource mesh 2x4 P(('dp', 'tp'), None) names dp,tp dtype fp32\n\
+                        destination mesh 8 [R] devices colocated order strided\nsplit balanced\n\
+                        topology per_node 4 nvlink 900 nic 25 latency 2\nview traffic\n";
+        let block = parse_block(original).unwrap();
+        let text = to_block(&block.spec, &block.view).unwrap();
+        assert_eq!(parse_block(&text).unwrap(), block, "{text}");
+    }
+
+    #[test]
+    fn what_the_text_form_cannot_say_is_refused_with_a_reason() {
+        let inventory = crate::core::spec::parse_input(&crate::core::presets::llama_inventory_json(1)).unwrap();
+        assert!(to_block(&inventory, "tensor").unwrap_err().contains("inventory"));
+        let mut spec = parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]").unwrap().spec;
+        spec.tensor.as_mut().unwrap().name = Some("a # b".into());
+        assert!(to_block(&spec, "tensor").unwrap_err().contains("cannot be written"));
+        spec.tensor.as_mut().unwrap().name = Some("layer 4x4".into());
+        assert!(to_block(&spec, "tensor").is_err(), "a shape-like word would be read as the shape");
+        // A hostile name is only characters here; it survives the round trip as such.
+        spec.tensor.as_mut().unwrap().name = Some("<img src=x onerror=alert(1)>".into());
+        let text = to_block(&spec, "tensor").unwrap();
+        assert_eq!(parse_block(&text).unwrap().spec, spec);
     }
 }

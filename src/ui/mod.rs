@@ -8,11 +8,14 @@
 mod change;
 pub mod cycle;
 pub mod editor;
+pub mod embed;
+pub mod export;
 mod footer;
 mod header;
 pub mod mesh_view;
 pub mod panic;
 mod pieces;
+mod share_bar;
 mod state;
 pub mod strategies;
 pub mod tensor_view;
@@ -20,6 +23,7 @@ mod totals;
 pub mod traffic;
 pub mod url_state;
 pub mod verify;
+pub mod widgets;
 
 use leptos::prelude::*;
 
@@ -59,8 +63,12 @@ pub fn App() -> impl IntoView {
     } else {
         Page::Layout
     });
-    // A link's state wins over the preset; a link that cannot be opened says why over the default.
+    // `?embed=VIEW` shows one view for an iframe: it reads the link's state but never writes the page's
+    // address or the autosave (an embed must not overwrite what the reader was doing in the app).
+    let embed = query_parameter("embed");
     let owns_page = url_state::owns_the_page();
+    let writes_page = owns_page && embed.is_none();
+    // A link's state wins over the preset; a link that cannot be opened says why over the default.
     let link_problem = match url_state::state_in_url().filter(|_| owns_page) {
         Some(Ok(shared)) => {
             url_state::restore(&shared, state, cycle_state, page);
@@ -69,7 +77,7 @@ pub fn App() -> impl IntoView {
         Some(Err(reason)) => Some(format!("This link could not be opened: {reason}. Showing the default instead.")),
         // Without a link (or a named preset), the last visit's state comes back.
         None => {
-            if owns_page
+            if writes_page
                 && query_parameter("preset").is_none()
                 && let Some(saved) = url_state::saved_state()
             {
@@ -78,7 +86,10 @@ pub fn App() -> impl IntoView {
             None
         }
     };
-    if owns_page {
+    if let Some(name) = embed {
+        return view! { <embed::EmbedPage name link_problem/> }.into_any();
+    }
+    if writes_page {
         url_state::sync_url(state, cycle_state, page);
         url_state::undo_redo_keys();
     }
@@ -100,16 +111,20 @@ pub fn App() -> impl IntoView {
         <div class="shell">
             <AppHeader/>
             {link_problem.map(|message| view! { <p class="problem link-problem" role="alert" data-testid="link-problem">{message}</p> })}
-            <nav class="page-tabs" role="tablist" aria-label="Views">
-                {tab(Page::Layout, "Layout change", "tab-layout")}
-                {tab(Page::Cycle, "RL cycle", "tab-cycle")}
-            </nav>
+            <div class="page-bar">
+                <nav class="page-tabs" role="tablist" aria-label="Views">
+                    {tab(Page::Layout, "Layout change", "tab-layout")}
+                    {tab(Page::Cycle, "RL cycle", "tab-cycle")}
+                </nav>
+                <share_bar::ShareBar page/>
+            </div>
             <Show when=move || page.get() == Page::Layout fallback=|| view! { <cycle::CycleView/> }>
                 <LayoutPage/>
             </Show>
             <AppFooter/>
         </div>
     }
+    .into_any()
 }
 
 /// The layout view: editors beside the pictures, the numbers below.

@@ -97,6 +97,16 @@ pub fn snapshot(state: AppState, cycle: CycleState, page: Page) -> SharedState {
     }
 }
 
+/// Subscribes the calling reactive context to everything that is part of a link, so that a link or an
+/// embed snippet computed with [`snapshot`] follows every edit.
+pub fn track_shared(state: AppState, cycle: CycleState) {
+    state.input.track();
+    cycle.spec.track();
+    state.strategy.track();
+    state.view.track();
+    state.fault.track();
+}
+
 /// Puts a shared state into the app (used on load and on back/forward).
 pub fn restore(shared: &SharedState, state: AppState, cycle: CycleState, page: RwSignal<Page>) {
     state.input.set(shared.spec.clone());
@@ -123,12 +133,7 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
     let restoring = StoredValue::new(false);
     let pending = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
     Effect::new(move |first: Option<()>| {
-        // Track everything that is part of a link.
-        state.input.track();
-        cycle.spec.track();
-        state.strategy.track();
-        state.view.track();
-        state.fault.track();
+        track_shared(state, cycle);
         page.track();
         if first.is_none() || restoring.get_value() {
             restoring.set_value(false);

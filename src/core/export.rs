@@ -1,0 +1,697 @@
+//! Documents made from the core's results: the plan as JSON (the CLI's `plan --json` format) and a Markdown
+//! decision note for a refit transport switch.
+//!
+//! Both are pure functions of a validated [`Reshard`] and the numbers the core computes for it, so the web
+//! app's downloads and the CLI's output are the same text for the same input.
+//!
+//! ## The decision note
+//!
+//! The article's advice before a transport switch ("Measure the bottleneck you can actually improve") is a
+//! short note stating the current refit interval and its share of the cycle, the source and destination
+//! layouts, the work the new transport is expected to remove, the condition under which generation resumes,
+//! and the effect on the whole cycle with its bound. [`decision_note`] writes exactly those sections from a
+//! [`NoteInput`]. Its numbers are written by [`crate::chart::readout`], the same functions the cycle view
+//! uses, so the note and the screen never disagree by a rounding.
+//!
+//! Everything a user typed (tensor names, mesh dim names, stage names) is written inside a Markdown code span
+//! ([`code_span`]), so it reads as literal characters and never as markup or HTML, whatever it contains.
+
+use serde_json::{Value, json};
+
+use super::cycle::CycleReport;
+use super::model::{ConvertAt, Layout, Mesh, Reshard, ShardOrder};
+use super::notation::dtensor_spelling;
+use super::plan::{Planner, Strategy};
+use super::traffic::{Totals, Traffic, analyse, format_bytes, format_seconds};
+use crate::chart::bars::ratio_text;
+use crate::chart::readout::{decimal, percent, seconds, times};
+
+// ---------------------------------------------------------------------------------------------------------
+// The plan as JSON
+// ---------------------------------------------------------------------------------------------------------
+
+/// The plan of `strategy` as JSON, in the format `reshard plan --json` prints (README, "CLI"):
+///
+/// - `strategy`, `totals` ([`Totals`]), `estimate` (`seconds`, `formula`), `links` (every loaded link,
+///   busiest first: `device`, `link`, `bytes`);
+/// - `pieces`, only when `with_pieces`: `src`, `dst`, `offset`, `shape`, `bytes`, `link`, plus `tensor` (its
+///   name) for an inventory, `keep_offset`/`keep_shape` when the receiver keeps less than it gets, and
+///   `contributor` for a Partial source's second and later contributors;
+/// - for an inventory (more than one tensor), `tensors` and `groups`: per-tensor and per-group totals.
+///
+/// An inventory's plan can hold millions of pieces; the CLI includes them only with `--pieces`. Fails with
+/// the planner's message when the change cannot be planned.
+pub fn plan_json(reshard: &Reshard, strategy: Strategy, with_pieces: bool) -> Result<Value, String> {
+    let inventory = reshard.tensors.len() > 1;
+    let mut planner = Planner::new(reshard, strategy);
+    let mut traffic = Traffic::new(reshard, &planner.table, strategy);
+    let mut pieces = Vec::new();
+    planner.run(|p| {
+        traffic.add(p);
+        if with_pieces {
+            let mut piece = json!({"src": p.src, "dst": p.dst, "offset": p.region.offset(), "shape": p.region.shape(),
+                "bytes": p.bytes, "link": p.link.name()});
+            if inventory {
+                piece["tensor"] = json!(reshard.tensors[p.tensor].name);
+            }
+            if p.keep != p.region {
+                piece["keep_offset"] = json!(p.keep.offset());
+                piece["keep_shape"] = json!(p.keep.shape());
+            }
+            if p.contributor > 0 {
+                piece["contributor"] = json!(p.contributor);
+            }
+            pieces.push(piece);
+        }
+    })?;
+    let estimate = traffic.estimate();
+    let links: Vec<Value> =
+        traffic.links().iter().map(|l| json!({"device": l.device, "link": l.link.name(), "bytes": l.bytes})).collect();
+    let mut out = json!({
+        "strategy": strategy.name(),
+        "totals": traffic.totals(),
+        "estimate": {"seconds": estimate.seconds, "formula": estimate.formula},
+        "links": links,
+    });
+    if with_pieces {
+        out["pieces"] = Value::Array(pieces);
+    }
+    if inventory {
+        out["tensors"] = json!(traffic.per_tensor);
+        out["groups"] = json!(traffic.per_group());
+    }
+    Ok(out)
+}
+
+/// [`plan_json`] as the exact text `reshard plan --json` prints: pretty-printed, ending in a newline. A
+/// download made from this is byte for byte the CLI's output for the same spec and strategy.
+pub fn plan_json_text(reshard: &Reshard, strategy: Strategy, with_pieces: bool) -> Result<String, String> {
+    let value = plan_json(reshard, strategy, with_pieces)?;
+    let mut text = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?;
+    text.push('\n');
+    Ok(text)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Markdown that keeps typed text literal
+// ---------------------------------------------------------------------------------------------------------
+
+/// `text` as a Markdown code span, so that it reads as literal characters whatever it holds: `<img …>`,
+/// `*`, `[x](y)` and backticks included.
+///
+/// The fence is one backtick longer than the longest run of backticks in `text`. When `text` starts or ends
+/// with a backtick, or starts and ends with a space, it is padded with one space on each side (CommonMark
+/// strips exactly that pair again). Control characters, which could end the span by ending the paragraph
+/// (a blank line), are written as Rust escapes (`\n`, `\u{1b}`). An empty `text` has no code span (two
+/// backticks would read as one empty fence), so it is written as the plain words `(empty)`.
+///
+/// ```
+/// use reshard_lens::core::export::code_span;
+/// assert_eq!(code_span("tp"), "`tp`");
+/// assert_eq!(code_span("a`b"), "``a`b``");
+/// assert_eq!(code_span("`x`"), "`` `x` ``");
+/// assert_eq!(code_span("two\n\nlines"), r"`two\n\nlines`");
+/// ```
+pub fn code_span(text: &str) -> String {
+    let text = visible(text);
+    if text.is_empty() {
+        return "(empty)".into();
+    }
+    let longest_run = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest_run + 1);
+    let all_spaces = text.chars().all(|c| c == ' ');
+    let pad =
+        text.starts_with('`') || text.ends_with('`') || (!all_spaces && text.starts_with(' ') && text.ends_with(' '));
+    let space = if pad { " " } else { "" };
+    format!("{fence}{space}{text}{space}{fence}")
+}
+
+/// [`code_span`] for a table cell: a `|` would end the cell (GFM splits rows before reading spans), so it is
+/// escaped as `\|`, which GFM turns back into `|` inside the span.
+pub fn table_code_span(text: &str) -> String {
+    code_span(text).replace('|', "\\|")
+}
+
+/// `text` with control characters (line ends, tabs, escapes) written as Rust escapes, one line and visible.
+fn visible(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The decision note
+// ---------------------------------------------------------------------------------------------------------
+
+/// The most tensors the note lists one by one; the rest of an inventory is counted in one line.
+pub const NOTE_TENSOR_ROWS: usize = 20;
+
+/// What [`decision_note`] writes about: the layout change, every strategy's headline numbers on it, and the
+/// cycle with the transfer speedup being considered.
+#[derive(Clone, Copy, Debug)]
+pub struct NoteInput<'a> {
+    /// The validated change (one tensor or an inventory).
+    pub reshard: &'a Reshard,
+    /// Each strategy's totals for `reshard`, as `analyse(reshard, strategy).totals()` gives them (see
+    /// [`strategy_totals`]), in the order to list them. Ratios are taken to the intersection row; without one
+    /// no ratios are written. An empty slice leaves the section saying that no plan was available.
+    pub strategies: &'a [(Strategy, Totals)],
+    /// The cycle, with the speedup `s` of the transfer under consideration (see
+    /// [`crate::core::cycle::CycleSpec::report`]).
+    pub cycle: &'a CycleReport,
+}
+
+/// Every strategy's totals for `reshard`, in [`Strategy::ALL`] order: the `strategies` of a [`NoteInput`].
+pub fn strategy_totals(reshard: &Reshard) -> Result<Vec<(Strategy, Totals)>, String> {
+    Strategy::ALL.into_iter().map(|strategy| Ok((strategy, analyse(reshard, strategy)?.totals()))).collect()
+}
+
+/// A Markdown decision note for switching the refit transport (module doc, "The decision note"). The same
+/// input always gives the same text; every name a user typed is inside a code span.
+pub fn decision_note(input: &NoteInput) -> String {
+    let mut note = String::new();
+    note.push_str("# Decision note: refit transport\n\n");
+    let reshard = input.reshard;
+    let tensors = reshard.tensors.len();
+    note.push_str(&format!(
+        "A layout change of {} from {} to {}, in a cycle of {} with the transfer {}. Transfer times are a \
+         model (a lower bound); the cycle is as entered.\n",
+        count(tensors, "tensor"),
+        count(reshard.source_mesh.size(), "source device"),
+        count(reshard.destination_mesh.size(), "destination device"),
+        count(input.cycle.before.stages.len(), "stage"),
+        speedup_phrase(input.cycle.speedup),
+    ));
+    refit_interval_section(&mut note, input.cycle);
+    layouts_section(&mut note, reshard);
+    strategies_section(&mut note, input);
+    resume_section(&mut note, input.cycle);
+    cycle_effect_section(&mut note, input.cycle);
+    note
+}
+
+/// `3 tensors`, `1 tensor`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
+/// `4× faster`, `2× slower`, `unchanged`.
+fn speedup_phrase(s: f64) -> String {
+    if s == 1.0 {
+        "unchanged (s = 1)".into()
+    } else if s > 1.0 {
+        format!("{} faster (s = {})", times(s), decimal(s, 4))
+    } else {
+        format!("{} slower (s = {})", times(1.0 / s), decimal(s, 4))
+    }
+}
+
+fn refit_interval_section(note: &mut String, cycle: &CycleReport) {
+    let old = cycle.before.cycle_seconds;
+    let refit = cycle.refit_before;
+    let kind = if cycle.sequential { "sequential" } else { "with overlapping stages" };
+    note.push_str("\n## Current refit interval\n\n");
+    note.push_str(&format!(
+        "- The refit stage {} lasts {} of a {} cycle ({kind}): {} of the cycle.\n",
+        code_span(&cycle.refit_name),
+        seconds(refit.total()),
+        seconds(old),
+        percent(cycle.refit_fraction * 100.0),
+    ));
+    note.push_str(&format!(
+        "- It runs as wait {} + transfer {} + preparation {}, in that order.\n",
+        seconds(refit.wait),
+        seconds(refit.transfer),
+        seconds(refit.preparation)
+    ));
+    note.push_str(&format!(
+        "- The share a transport can shrink is the transfer's: f = transfer / cycle = {} / {} = {} ({}).\n",
+        seconds(refit.transfer),
+        seconds(old),
+        decimal(cycle.transfer_fraction, 4),
+        percent(cycle.transfer_fraction * 100.0),
+    ));
+}
+
+fn layouts_section(note: &mut String, reshard: &Reshard) {
+    note.push_str("\n## Source and destination layouts\n\n");
+    note.push_str(&format!("- Source mesh: {}.\n", mesh_text(&reshard.source_mesh)));
+    note.push_str(&format!("- Destination mesh: {}.\n", mesh_text(&reshard.destination_mesh)));
+    let conversion = match reshard.convert_at {
+        ConvertAt::Sender => "the sender converts, so destination-dtype bytes travel",
+        ConvertAt::Receiver => "the receiver converts, so source-dtype bytes travel",
+    };
+    let topology = reshard.topology;
+    note.push_str(&format!(
+        "- Split rule: {}; dtype conversion: {conversion}.\n- Cost model: {} devices per node; per device and \
+         direction NVLink {} GB/s, NIC {} GB/s; {} µs per message.\n",
+        reshard.split.label(),
+        topology.devices_per_node,
+        decimal(topology.nvlink_gbps, 3),
+        decimal(topology.nic_gbps, 3),
+        decimal(topology.latency_us, 3),
+    ));
+    note.push_str("\nPlacements in DTensor notation, one per mesh dim in mesh-dim order.\n\n");
+    note.push_str("| tensor | shape | dtype | source placements | destination placements |\n");
+    note.push_str("|---|---|---|---|---|\n");
+    for tensor in reshard.tensors.iter().take(NOTE_TENSOR_ROWS) {
+        let dtype = if tensor.source.dtype == tensor.destination.dtype {
+            tensor.source.dtype.name().to_string()
+        } else {
+            format!("{} → {}", tensor.source.dtype.name(), tensor.destination.dtype.name())
+        };
+        note.push_str(&format!(
+            "| {} | {:?} | {dtype} | {} | {} |\n",
+            table_code_span(&tensor.name),
+            tensor.shape,
+            placements_text(&tensor.source),
+            placements_text(&tensor.destination),
+        ));
+    }
+    let rest = reshard.tensors.len().saturating_sub(NOTE_TENSOR_ROWS);
+    if rest > 0 {
+        let rest_entries: u64 =
+            reshard.tensors[NOTE_TENSOR_ROWS..].iter().map(|t| t.entries()).fold(0, u64::saturating_add);
+        note.push_str(&format!(
+            "\nNot listed: {} ({rest_entries} entries); {} in all.\n",
+            count(rest, "more tensor"),
+            count(reshard.tensors.len(), "tensor")
+        ));
+    }
+}
+
+/// `[2, 4] (dp × tp), 8 devices: d0–d7`, with the dim names in code spans.
+fn mesh_text(mesh: &Mesh) -> String {
+    let names: Vec<String> = mesh.dim_names.iter().map(|name| code_span(name)).collect();
+    let devices = &mesh.devices;
+    let contiguous = devices.windows(2).all(|pair| pair[1] == pair[0].wrapping_add(1));
+    let ids = match (devices.first(), devices.last()) {
+        (Some(first), Some(last)) if contiguous && devices.len() > 1 => format!("d{first}–d{last}"),
+        (Some(only), _) if devices.len() == 1 => format!("d{only}"),
+        _ if devices.len() <= 8 => devices.iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(", "),
+        _ => format!(
+            "{}, … , {} (as listed in the spec)",
+            devices[..4].iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(", "),
+            devices.last().map(|d| format!("d{d}")).unwrap_or_default()
+        ),
+    };
+    format!("{:?} ({}), {}: {ids}", mesh.shape, names.join(" × "), count(devices.len(), "device"))
+}
+
+/// `` `[Shard(0), Replicate()]` ``, marked when nested shards apply right to left.
+fn placements_text(layout: &Layout) -> String {
+    let items: Vec<String> = layout.placements.iter().map(|&p| dtensor_spelling(p)).collect();
+    let order = match layout.order {
+        ShardOrder::Mesh => "",
+        ShardOrder::Strided => " (strided order)",
+    };
+    format!("{}{order}", table_code_span(&format!("[{}]", items.join(", "))))
+}
+
+fn strategies_section(note: &mut String, input: &NoteInput) {
+    note.push_str("\n## What the new transport is expected to remove\n\n");
+    if input.strategies.is_empty() {
+        note.push_str("No plan is available for this change, so there is nothing to compare.\n");
+        return;
+    }
+    note.push_str(
+        "Three quantities, kept apart: **unique logical entries** (entries of the logical tensors, the same for \
+         every strategy), **bytes received by devices** (summed over receivers, from other devices) and **bytes \
+         crossing the busiest link** (one direction of one device's NVLink or NIC port). The estimated transfer \
+         time is a model and a lower bound: the busiest link's load / bandwidth plus latency × the most messages \
+         of one device. The new transport is intersection (each destination receives exactly the pieces it \
+         needs, the Reshard idea); ratios are to it.\n\n",
+    );
+    let base = input.strategies.iter().find(|(s, _)| *s == Strategy::Intersection).map(|(_, t)| t);
+    let ratio = |value: f64, base_value: fn(&Totals) -> f64| match base {
+        Some(base) => format!(" ({})", ratio_text(value, base_value(base))),
+        None => String::new(),
+    };
+    note.push_str(
+        "| strategy | unique logical entries | entries moved | bytes received by devices | bytes crossing the \
+         busiest link | messages | estimated transfer time |\n",
+    );
+    note.push_str("|---|---|---|---|---|---|---|\n");
+    for (strategy, totals) in input.strategies {
+        note.push_str(&format!(
+            "| {} | {} | {}{} | {}{} | {}{} | {} | {}{} |\n",
+            strategy.label(),
+            totals.unique_entries,
+            totals.entries_moved,
+            ratio(totals.entries_moved as f64, |t| t.entries_moved as f64),
+            format_bytes(totals.bytes_received),
+            ratio(totals.bytes_received as f64, |t| t.bytes_received as f64),
+            format_bytes(totals.max_link_bytes),
+            ratio(totals.max_link_bytes as f64, |t| t.max_link_bytes as f64),
+            totals.messages,
+            format_seconds(totals.estimated_seconds),
+            ratio(totals.estimated_seconds, |t| t.estimated_seconds),
+        ));
+    }
+    let Some(base) = base else { return };
+    note.push('\n');
+    for (strategy, totals) in input.strategies.iter().filter(|(s, _)| *s != Strategy::Intersection) {
+        note.push_str(&format!(
+            "- Replacing “{}” by intersection: bytes received by devices {}; bytes crossing the busiest link {}; \
+             modelled transfer time {}.\n",
+            strategy.label(),
+            reduction(totals.bytes_received, base.bytes_received),
+            reduction(totals.max_link_bytes, base.max_link_bytes),
+            time_change(totals.estimated_seconds, base.estimated_seconds),
+        ));
+    }
+}
+
+/// How the intersection's modelled time `after` compares with another strategy's `before`: `15 µs instead
+/// of 30 µs (2× shorter)`; times that print alike are called the same.
+fn time_change(before: f64, after: f64) -> String {
+    let (before_text, after_text) = (format_seconds(before), format_seconds(after));
+    if before_text == after_text {
+        format!("about the same ({after_text})")
+    } else if after < before {
+        format!("{after_text} instead of {before_text} ({} shorter)", ratio_text(before, after))
+    } else {
+        format!("{after_text} instead of {before_text} ({} longer)", ratio_text(after, before))
+    }
+}
+
+/// How the intersection's `after` compares with another strategy's `before`, in bytes.
+fn reduction(before: u64, after: u64) -> String {
+    if after < before {
+        let saved = before - after;
+        format!(
+            "{} fewer ({} → {}, {} less)",
+            format_bytes(saved),
+            format_bytes(before),
+            format_bytes(after),
+            percent(saved as f64 / before as f64 * 100.0)
+        )
+    } else if after == before {
+        format!("unchanged ({})", format_bytes(after))
+    } else {
+        format!("{} more ({} → {})", format_bytes(after - before), format_bytes(before), format_bytes(after))
+    }
+}
+
+fn resume_section(note: &mut String, cycle: &CycleReport) {
+    note.push_str("\n## When generation can resume\n\n");
+    let (before, after) = (cycle.refit_before, cycle.refit_after);
+    note.push_str(&format!("| refit part | before | after (s = {}) |\n", decimal(cycle.speedup, 4)));
+    note.push_str("|---|---|---|\n");
+    for (part, old, new) in [
+        ("wait before the transfer", before.wait, after.wait),
+        ("transfer", before.transfer, after.transfer),
+        ("preparation and acceptance", before.preparation, after.preparation),
+        ("refit", before.total(), after.total()),
+    ] {
+        note.push_str(&format!("| {part} | {} | {} |\n", seconds(old), seconds(new)));
+    }
+    note.push('\n');
+
+    let stages = &cycle.before.stages;
+    let refit_index = cycle.refit_stage;
+    let next_index = (refit_index + 1) % stages.len().max(1);
+    if stages.len() < 2 {
+        note.push_str(
+            "The cycle has no stage besides the refit: the next refit can start when every destination device \
+             has received its pieces and finished preparation.\n",
+        );
+    } else {
+        let next = &stages[next_index];
+        let overlap_after = cycle.after.stages.get(next_index).map_or(0.0, |stage| stage.overlap);
+        note.push_str(&format!(
+            "Generation resumes when every destination device has received its pieces and finished preparation: \
+             the next stage, {}, ",
+            code_span(&next.name)
+        ));
+        if next.overlap > 0.0 {
+            note.push_str(&format!(
+                "starts {} before the refit ends (overlap {}; {} after the change), so it works while the last \
+                 pieces still arrive. Those seconds are already hidden behind it: speeding them up saves less \
+                 than the formula predicts.\n",
+                seconds(next.overlap),
+                seconds(next.overlap),
+                seconds(overlap_after)
+            ));
+        } else {
+            note.push_str("starts when the refit ends (no overlap).\n");
+        }
+        let refit_overlap = stages.get(refit_index).map_or(0.0, |stage| stage.overlap);
+        if refit_overlap > 0.0 && refit_index > 0 {
+            note.push_str(&format!(
+                "The refit itself starts {} before {} ends.\n",
+                seconds(refit_overlap),
+                code_span(&stages[refit_index - 1].name)
+            ));
+        }
+    }
+
+    let total = before.total();
+    let part_share = |part: f64| format!("{} of {}", seconds(part), seconds(total));
+    if total > 0.0 {
+        let advice = if before.wait > before.transfer && before.wait >= before.preparation {
+            format!(
+                "Most of the refit is the wait before the transfer ({}): fewer transferred bytes do not shorten \
+                 it; look at the queue or barrier first.",
+                part_share(before.wait)
+            )
+        } else if before.preparation > before.transfer {
+            format!(
+                "Most of the refit is the receivers' preparation after the bytes arrive ({}): a faster transport \
+                 does not shorten it; measure it separately.",
+                part_share(before.preparation)
+            )
+        } else {
+            format!(
+                "The transfer is the largest part of the refit ({}), the part a faster transport shrinks.",
+                part_share(before.transfer)
+            )
+        };
+        note.push_str(&format!("\n{advice}\n"));
+    }
+}
+
+fn cycle_effect_section(note: &mut String, cycle: &CycleReport) {
+    let old = cycle.before.cycle_seconds;
+    let new = cycle.after.cycle_seconds;
+    let formula = &cycle.formula;
+    note.push_str("\n## Effect on the whole cycle, and its bound\n\n");
+    let verdict = if formula.exact {
+        "exact, since no stages overlap".to_string()
+    } else if formula.matches_timeline {
+        "it matches the timeline here; with overlap the timeline is the one to trust".to_string()
+    } else {
+        format!("with overlap only an approximation; the timeline gives {}", decimal(cycle.ratio, 4))
+    };
+    note.push_str(&format!("- Formula: new/old = 1 - f + f/s = {} ({verdict}).\n", formula.text));
+    note.push_str(&format!("- New cycle: {} instead of {}.\n", seconds(new), seconds(old)));
+    let change = if cycle.seconds_saved >= 0.0 {
+        format!("{} less time ({} saved)", percent(cycle.percent_saved), seconds(cycle.seconds_saved))
+    } else {
+        format!("{} more time ({} added)", percent(-cycle.percent_saved), seconds(-cycle.seconds_saved))
+    };
+    note.push_str(&format!(
+        "- Whole-cycle speedup (old / new): {}, {change}; the transfer alone became {}.\n",
+        times(cycle.cycle_speedup),
+        speedup_phrase(cycle.speedup)
+    ));
+    let bound = cycle.bound;
+    let max_speedup = match bound.max_speedup {
+        Some(max) => format!("at most {} faster", times(max)),
+        None => "no limit on the speedup (the cycle was all transfer)".into(),
+    };
+    note.push_str(&format!(
+        "- Bound as s → ∞ (an instant transfer; the wait and the preparation remain): best possible cycle {}, at \
+         most {} saved ({} less time), {max_speedup}.",
+        seconds(bound.best_cycle_seconds),
+        seconds(bound.max_seconds_saved),
+        percent(bound.max_percent_saved),
+    ));
+    match formula.bound_speedup {
+        Some(b) => note.push_str(&format!(" The formula's bound 1 / (1 - f) = {}.\n", times(b))),
+        None => note.push('\n'),
+    }
+    note.push_str(&format!("\n> {}\n", cycle.summary));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::cycle::{CycleSpec, Stage, parse_cycle};
+    use crate::core::presets;
+    use crate::core::spec::parse_spec;
+
+    /// The article's sequential 120 s cycle: generation 70, scoring 10, training 30, refit 10, s = 4.
+    fn article_cycle() -> CycleReport {
+        let spec = CycleSpec {
+            stages: vec![
+                Stage::new("generation", 70.0),
+                Stage::new("scoring", 10.0),
+                Stage::new("training", 30.0),
+                Stage::new("refit", 10.0),
+            ],
+            refit: None,
+            speedup: 4.0,
+        };
+        spec.report().unwrap_or_else(|problems| panic!("{problems:?}"))
+    }
+
+    fn note_for(reshard: &Reshard, cycle: &CycleReport) -> String {
+        let strategies = strategy_totals(reshard).unwrap_or_else(|e| panic!("{e}"));
+        decision_note(&NoteInput { reshard, strategies: &strategies, cycle })
+    }
+
+    #[test]
+    fn the_articles_120_second_cycle_reads_as_printed() {
+        // The article's numbers: 112.5 s, 1.067×, 6.25 %, best cycle 110 s, f = 1/12.
+        let note = note_for(&presets::toy(), &article_cycle());
+        for expected in [
+            "lasts 10 s of a 120 s cycle (sequential): 8.33 % of the cycle",
+            "f = transfer / cycle = 10 s / 120 s = 0.0833 (8.33 %)",
+            "new/old = 1 - f + f/s = 1 - 0.0833 + 0.0833/4 = 0.9375 (exact, since no stages overlap)",
+            "New cycle: 112.5 s instead of 120 s",
+            "Whole-cycle speedup (old / new): 1.067×, 6.25 % less time (7.5 s saved)",
+            "best possible cycle 110 s, at most 10 s saved (8.33 % less time), at most 1.091× faster",
+            "1 / (1 - f) = 1.091×",
+            "| transfer | 10 s | 2.5 s |",
+        ] {
+            assert!(note.contains(expected), "missing {expected:?} in\n{note}");
+        }
+    }
+
+    #[test]
+    fn the_note_shows_the_same_numbers_as_the_cycle_view() {
+        // The cycle view writes with chart::readout; the note must not round differently.
+        let report = parse_cycle(include_str!("../../examples/cycle-160.json"))
+            .and_then(|spec| spec.report())
+            .unwrap_or_else(|problems| panic!("{problems:?}"));
+        let note = note_for(&presets::toy(), &report);
+        assert!(note.contains(&format!("New cycle: {} instead of", seconds(report.after.cycle_seconds))));
+        assert!(note.contains("1.306×, 23.44 % less time"), "{note}");
+        assert!(note.contains(&report.summary), "the summary sentence is the report's own");
+    }
+
+    #[test]
+    fn the_toy_layout_appears_with_its_meshes_and_placements() {
+        let note = note_for(&presets::toy(), &article_cycle());
+        assert!(note.contains("- Source mesh: [3] (`tp`), 3 devices: d0–d2."), "{note}");
+        assert!(note.contains("- Destination mesh: [2] (`tp`), 2 devices: d3–d4."), "{note}");
+        assert!(note.contains("| `w` | [12, 6] | bf16 | `[Shard(0)]` | `[Shard(1)]` |"), "{note}");
+    }
+
+    #[test]
+    fn per_strategy_bytes_are_the_cores_totals() {
+        // Each row carries analyse()'s numbers; the toy's intersection is the article's 72 entries, 144 B.
+        let reshard = presets::toy();
+        let note = note_for(&reshard, &article_cycle());
+        for strategy in Strategy::ALL {
+            let totals = analyse(&reshard, strategy).unwrap_or_else(|e| panic!("{e}")).totals();
+            let row = note
+                .lines()
+                .find(|line| line.starts_with(&format!("| {} |", strategy.label())))
+                .unwrap_or_else(|| panic!("no row for {strategy:?} in\n{note}"));
+            let cells: Vec<&str> = row.split(" | ").collect();
+            assert_eq!(cells[1], totals.unique_entries.to_string(), "{row}");
+            assert!(cells[2].starts_with(&totals.entries_moved.to_string()), "{row}");
+            assert!(cells[3].starts_with(&format_bytes(totals.bytes_received)), "{row}");
+            assert!(cells[4].starts_with(&format_bytes(totals.max_link_bytes)), "{row}");
+            assert!(cells[6].starts_with(&format_seconds(totals.estimated_seconds)), "{row}");
+        }
+        assert!(note.contains("| Send only the intersection | 72 | 72 (1×) | 144 B (1×) | 72 B (1×) |"), "{note}");
+        assert!(note.contains("| Send whole shard, discard | 72 | 144 (2×) | 288 B (2×) |"), "{note}");
+        assert!(note.contains("by intersection: bytes received by devices 144 B fewer (288 B → 144 B, 50 % less)"));
+        assert!(note.contains("modelled transfer time about the same (15 µs)"), "latency dominates: {note}");
+        assert!(note.contains("modelled transfer time 15 µs instead of 10 µs (1.5× longer)"), "{note}");
+    }
+
+    #[test]
+    fn a_hostile_tensor_name_stays_inside_a_code_span() {
+        // A name that is HTML must reach the reader as characters, not as an element.
+        let spec = r#"{"tensor": {"name": "<img src=x onerror=alert(1)>", "shape": [12, 6]},
+            "source": {"mesh": [3], "dim_names": ["<b>tp</b>"], "placements": ["S(0)"]},
+            "destination": {"mesh": [2], "dim_names": ["a|b"], "placements": ["S(1)"]}}"#;
+        let reshard = parse_spec(spec).unwrap_or_else(|e| panic!("{e}"));
+        let mut cycle = article_cycle();
+        cycle.refit_name = "<script>alert(2)</script>".into();
+        let note = note_for(&reshard, &cycle);
+        assert!(note.contains("| `<img src=x onerror=alert(1)>` | [12, 6] |"), "{note}");
+        assert!(note.contains("[3] (`<b>tp</b>`)"), "{note}");
+        assert!(note.contains("The refit stage `<script>alert(2)</script>` lasts"), "{note}");
+        for markup in ["<img", "<b>", "<script>"] {
+            for (at, _) in note.match_indices(markup) {
+                assert_eq!(&note[at - 1..at], "`", "{markup} at byte {at} is not the start of a code span");
+            }
+        }
+    }
+
+    #[test]
+    fn code_spans_survive_backticks_pipes_and_line_ends() {
+        assert_eq!(code_span("w"), "`w`");
+        assert_eq!(code_span("a``b"), "```a``b```");
+        assert_eq!(code_span("`"), "`` ` ``");
+        assert_eq!(code_span(" padded "), "`  padded  `");
+        assert_eq!(code_span("   "), "`   `", "all spaces are kept as they are");
+        assert_eq!(code_span(""), "(empty)");
+        assert_eq!(code_span("a\n\n<img>"), r"`a\n\n<img>`", "a blank line would end the span");
+        assert_eq!(table_code_span("a|b"), r"`a\|b`");
+        let reshard = parse_spec(
+            r#"{"tensor": {"name": "x`y|z", "shape": [4]}, "source": {"mesh": [2], "placements": ["S(0)"]},
+                "destination": {"mesh": [1], "placements": ["R"]}}"#,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let note = note_for(&reshard, &article_cycle());
+        assert!(note.contains(r"| ``x`y\|z`` | [4] |"), "{note}");
+    }
+
+    #[test]
+    fn an_inventory_lists_twenty_tensors_and_counts_the_rest() {
+        let reshard = presets::llama_inventory(2);
+        let note = note_for(&reshard, &article_cycle());
+        let rows = note.lines().filter(|line| line.starts_with("| `")).count();
+        assert_eq!(rows, NOTE_TENSOR_ROWS);
+        assert!(note.contains("| `embed_tokens` | [128256, 8192] | bf16 | `[Replicate(), Shard(1), Shard(0)]` |"));
+        assert!(note.contains("Not listed: 1 more tensor ("), "{note}");
+        assert!(note.contains("; 21 tensors in all."), "{note}");
+    }
+
+    #[test]
+    fn waiting_and_overlap_are_named_where_generation_resumes() {
+        let queue = parse_cycle(include_str!("../../examples/cycle-queue.json"))
+            .and_then(|spec| spec.report())
+            .unwrap_or_else(|problems| panic!("{problems:?}"));
+        let note = note_for(&presets::toy(), &queue);
+        assert!(note.contains("Most of the refit is the wait before the transfer (8 s of 10 s)"), "{note}");
+        assert!(note.contains("at most 2 s saved"), "{note}");
+        assert!(
+            note.contains("every destination device has received its pieces and finished preparation: the next stage, `generation`, starts when the refit ends"),
+            "{note}"
+        );
+
+        let overlap = parse_cycle(include_str!("../../examples/cycle-overlap.json"))
+            .and_then(|spec| spec.report())
+            .unwrap_or_else(|problems| panic!("{problems:?}"));
+        let note = note_for(&presets::toy(), &overlap);
+        assert!(
+            note.contains("the next stage, `generation`, starts 6 s before the refit ends (overlap 6 s;"),
+            "{note}"
+        );
+        assert!(note.contains("with overlapping stages"), "{note}");
+    }
+
+    #[test]
+    fn plan_json_keeps_the_clis_documented_shape() {
+        let json = plan_json(&presets::toy(), Strategy::Intersection, true).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(json["strategy"], "intersection");
+        assert_eq!(json["pieces"].as_array().map(Vec::len), Some(6));
+        assert_eq!(json["totals"]["bytes_received"], 144);
+        assert!(json.get("tensors").is_none(), "per-tensor rows are for inventories");
+        let inventory =
+            plan_json(&presets::llama_inventory(1), Strategy::Intersection, false).unwrap_or_else(|e| panic!("{e}"));
+        assert!(inventory.get("pieces").is_none());
+        assert_eq!(inventory["tensors"].as_array().map(Vec::len), Some(12));
+        let text = plan_json_text(&presets::toy(), Strategy::Gather, true).unwrap_or_else(|e| panic!("{e}"));
+        assert!(text.ends_with("}\n"));
+        assert_eq!(serde_json::from_str::<Value>(&text).ok().map(|v| v["strategy"].clone()), Some(json!("gather")));
+    }
+}

@@ -1,0 +1,60 @@
+//! The embed snippet a "Copy embed code" button produces. Pure text so that its escaping is tested here:
+//! a tensor name lands in the iframe's `title`, and a name is the user's, never markup.
+
+/// The views an embed or a widget can show, with the height (CSS px) an iframe of each needs.
+pub const EMBED_VIEWS: [(&str, &str, u32); 5] = [
+    ("tensor", "Tensor view", 620),
+    ("mesh", "Mesh view", 520),
+    ("traffic", "Traffic", 900),
+    ("strategies", "Strategies", 620),
+    ("cycle", "RL cycle", 1100),
+];
+
+/// Escapes text for an HTML attribute value or element content.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The `<iframe>` for `view` of the state in `fragment` (`v1.…`, without `#`), served from `app_url` (the
+/// page's address without query or fragment). `title` names the frame for screen readers.
+pub fn embed_snippet(app_url: &str, view: &str, fragment: &str, title: &str) -> String {
+    let height = EMBED_VIEWS.iter().find(|(name, _, _)| *name == view).map_or(600, |(_, _, h)| *h);
+    let src = format!("{app_url}?embed={view}#{fragment}");
+    format!(
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
+        escape_html(&src),
+        escape_html(title)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_snippet_points_at_the_embed_view_with_the_state() {
+        let snippet = embed_snippet("http://127.0.0.1:8080/", "traffic", "v1.abc-_", "Reshard Lens: w");
+        assert!(snippet.starts_with("<iframe src=\"http://127.0.0.1:8080/?embed=traffic#v1.abc-_\""), "{snippet}");
+        assert!(snippet.contains("height=\"900\""));
+        assert!(snippet.contains("title=\"Reshard Lens: w\""));
+    }
+
+    #[test]
+    fn a_hostile_name_stays_text() {
+        let snippet = embed_snippet("http://x/", "tensor", "v1.a", "\"><img src=x onerror=alert(1)>");
+        assert!(!snippet.contains("<img"), "{snippet}");
+        assert!(snippet.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"), "{snippet}");
+        assert_eq!(snippet.matches('<').count(), 2, "only the iframe's own tags: {snippet}");
+    }
+}

@@ -1,0 +1,289 @@
+//! Opening a file the user dropped or picked: a spec (one tensor or an inventory), a cycle, measured cycle
+//! times, or a text block. The kind is told from the content, not trusted from the file name; every problem
+//! names its field and the line it sits on, so a 700-line inventory with one bad placement is fixable.
+
+use crate::core::cycle::{CycleSpec, parse_cycle};
+use crate::core::spec::{Problem, SpecInput, parse_input, validate};
+
+use super::text::{TextBlock, parse_block};
+
+/// Files larger than this are refused before parsing (an inventory of a large model is ~100 KB).
+pub const MAX_IMPORT_BYTES: usize = 8 * 1024 * 1024;
+
+/// What a file turned out to hold.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Imported {
+    /// A valid layout change (one tensor or an inventory).
+    Spec(SpecInput),
+    /// A valid RL cycle.
+    Cycle(CycleSpec),
+    /// Measured per-cycle stage times (CSV or a JSON array); bad rows are reported by the cycle view.
+    Measurements(String),
+    /// A text block (`tensor w 12x6 …`).
+    Block(TextBlock),
+}
+
+impl Imported {
+    /// In words, for the message after a successful import.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Imported::Spec(spec) if spec.tensors.is_some() => "an inventory",
+            Imported::Spec(_) => "a layout change",
+            Imported::Cycle(_) => "an RL cycle",
+            Imported::Measurements(_) => "measured cycle times",
+            Imported::Block(_) => "a text block",
+        }
+    }
+}
+
+/// Reads a file's text. Nothing is half-applied: either the whole file is usable or every problem is
+/// returned, each with its line.
+pub fn import_file(name: &str, text: &str) -> Result<Imported, Vec<Problem>> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(vec![problem(
+            "",
+            format!("{name} is {} bytes; files above {MAX_IMPORT_BYTES} bytes are not opened", text.len()),
+        )]);
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let trimmed = text.trim_start();
+    if trimmed.is_empty() {
+        return Err(vec![problem("", format!("{name} is empty"))]);
+    }
+    if trimmed.starts_with('[') || name.to_ascii_lowercase().ends_with(".csv") || looks_like_csv(trimmed) {
+        return Ok(Imported::Measurements(text.to_string()));
+    }
+    if trimmed.starts_with('{') {
+        return import_json(text);
+    }
+    parse_block(text).map(Imported::Block)
+}
+
+/// A first line such as `cycle,stage,seconds`.
+fn looks_like_csv(text: &str) -> bool {
+    let first = text.lines().next().unwrap_or("").to_ascii_lowercase();
+    first.contains(',') && first.contains("stage") && first.contains("seconds")
+}
+
+fn import_json(text: &str) -> Result<Imported, Vec<Problem>> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| vec![problem("", format!("not JSON: {e}"))])?;
+    let with_lines = |problems: Vec<Problem>| -> Vec<Problem> {
+        problems
+            .into_iter()
+            .map(|p| match line_of_path(text, &p.path) {
+                Some(line) if !p.message.contains(" at line ") => {
+                    let path =
+                        if p.path.is_empty() { format!("line {line}") } else { format!("line {line}, {}", p.path) };
+                    Problem { path, ..p }
+                }
+                _ => p,
+            })
+            .collect()
+    };
+    if value.get("stages").is_some() {
+        return parse_cycle(text).map(Imported::Cycle).map_err(with_lines);
+    }
+    if ["source", "destination", "tensor", "tensors"].iter().any(|key| value.get(key).is_some()) {
+        let input = parse_input(text).map_err(|e| with_lines(e.problems))?;
+        validate(&input).map_err(|e| with_lines(e.problems))?;
+        return Ok(Imported::Spec(input));
+    }
+    Err(vec![problem(
+        "",
+        "this JSON is neither a layout change (it needs `source` and `destination`) nor a cycle (it needs \
+         `stages`) nor measured cycle times (a JSON array of {cycle, stage, seconds})",
+    )])
+}
+
+fn problem(path: &str, message: impl Into<String>) -> Problem {
+    Problem { path: path.to_string(), message: message.into() }
+}
+
+/// Where a container or value sits while scanning JSON text.
+enum Frame {
+    Object { key: Option<String>, expecting_key: bool },
+    Array { index: usize },
+}
+
+/// The line (1-based) where the value at `path` (the core's notation: `source.placements[0]`,
+/// `tensors[3].shape`) starts in `json`; the nearest enclosing value's line when the path itself is not
+/// written (a missing field is reported at its parent). `None` for the empty path.
+pub fn line_of_path(json: &str, path: &str) -> Option<usize> {
+    let mut wanted = path.to_string();
+    while !wanted.is_empty() {
+        if let Some(line) = scan_for(json, &wanted) {
+            return Some(line);
+        }
+        // Drop the last segment: `a.b[2]` → `a.b` → `a`.
+        let cut = wanted.rfind(['.', '[']).unwrap_or(0);
+        wanted.truncate(cut);
+    }
+    None
+}
+
+fn scan_for(json: &str, wanted: &str) -> Option<usize> {
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut line = 1;
+    let mut chars = json.chars().peekable();
+    let path_of = |stack: &[Frame]| -> String {
+        let mut path = String::new();
+        for frame in stack {
+            match frame {
+                Frame::Object { key: Some(key), .. } => {
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(key);
+                }
+                Frame::Object { key: None, .. } => {}
+                Frame::Array { index } => path.push_str(&format!("[{index}]")),
+            }
+        }
+        path
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => line += 1,
+            c if c.is_whitespace() => {}
+            '{' | '[' => {
+                if path_of(&stack) == wanted && !stack.is_empty() {
+                    return Some(line);
+                }
+                stack.push(if c == '{' {
+                    Frame::Object { key: None, expecting_key: true }
+                } else {
+                    Frame::Array { index: 0 }
+                });
+            }
+            '}' | ']' => {
+                stack.pop();
+            }
+            ',' => match stack.last_mut() {
+                Some(Frame::Array { index }) => *index += 1,
+                Some(Frame::Object { expecting_key, .. }) => *expecting_key = true,
+                None => {}
+            },
+            ':' => {
+                if let Some(Frame::Object { expecting_key, .. }) = stack.last_mut() {
+                    *expecting_key = false;
+                }
+            }
+            '"' => {
+                let start_line = line;
+                let mut text = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '"' => break,
+                        '\\' => {
+                            if let Some(escaped) = chars.next() {
+                                text.push(escaped);
+                            }
+                        }
+                        '\n' => {
+                            line += 1;
+                            text.push(c);
+                        }
+                        _ => text.push(c),
+                    }
+                }
+                if let Some(Frame::Object { key, expecting_key: true }) = stack.last_mut() {
+                    *key = Some(text);
+                } else if path_of(&stack) == wanted {
+                    return Some(start_line);
+                }
+            }
+            _ => {
+                // A number or a literal: the value starts here.
+                if path_of(&stack) == wanted {
+                    return Some(line);
+                }
+                while let Some(&next) = chars.peek() {
+                    if matches!(next, ',' | '}' | ']') || next.is_whitespace() {
+                        break;
+                    }
+                    chars.next();
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPEC: &str = r#"{
+  "tensor": {"name": "w", "shape": [12, 6]},
+  "source": {
+    "mesh": [3],
+    "placements": ["S(0)"]
+  },
+  "destination": {
+    "mesh": [2],
+    "placements": ["S(7)"]
+  }
+}"#;
+
+    #[test]
+    fn paths_are_found_on_their_lines() {
+        assert_eq!(line_of_path(SPEC, "tensor.shape"), Some(2));
+        assert_eq!(line_of_path(SPEC, "tensor.shape[1]"), Some(2));
+        assert_eq!(line_of_path(SPEC, "source"), Some(3));
+        assert_eq!(line_of_path(SPEC, "source.placements[0]"), Some(5));
+        assert_eq!(line_of_path(SPEC, "destination.placements[0]"), Some(9));
+        // A field that is not written is reported where its parent is.
+        assert_eq!(line_of_path(SPEC, "destination.dtype"), Some(7));
+        assert_eq!(line_of_path(SPEC, ""), None);
+    }
+
+    #[test]
+    fn a_bad_placement_names_its_field_and_line() {
+        let problems = import_file("spec.json", SPEC).unwrap_err();
+        let text = problems[0].to_string();
+        assert!(text.starts_with("line 9, destination.placements[0]:"), "{text}");
+    }
+
+    #[test]
+    fn type_errors_keep_serdes_line() {
+        let problems =
+            import_file("spec.json", r#"{"tensor": {"shape": "12x6"}, "source": {}, "destination": {}}"#).unwrap_err();
+        assert!(problems[0].to_string().contains("line 1"), "{:?}", problems);
+        assert!(problems[0].path.contains("tensor.shape"), "{:?}", problems);
+    }
+
+    #[test]
+    fn each_kind_is_told_from_its_content() {
+        assert!(matches!(import_file("x.json", SPEC.replace("S(7)", "S(1)").as_str()), Ok(Imported::Spec(_))));
+        let inventory = crate::core::presets::llama_inventory_json(1);
+        let imported = import_file("inventory.json", &inventory).unwrap();
+        assert_eq!(imported.describe(), "an inventory");
+        let cycle = include_str!("../../examples/cycle-120.json");
+        assert!(matches!(import_file("c.json", cycle), Ok(Imported::Cycle(_))), "{:?}", import_file("c.json", cycle));
+        assert!(matches!(import_file("m.txt", "cycle,stage,seconds\n1,refit,10\n"), Ok(Imported::Measurements(_))));
+        assert!(matches!(import_file("m.json", "[]"), Ok(Imported::Measurements(_))));
+        let block = import_file("w.txt", "tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]\n");
+        assert!(matches!(block, Ok(Imported::Block(_))));
+    }
+
+    #[test]
+    fn bad_files_say_why() {
+        let cycle = "{\n  \"stages\": [\n    {\"name\": \"refit\", \"seconds\": -3}\n  ]\n}";
+        let problems = import_file("c.json", cycle).unwrap_err();
+        assert!(problems[0].to_string().starts_with("line 3, stages[0].seconds:"), "{problems:?}");
+        assert!(import_file("x.json", "{\"hello\": 1}").unwrap_err()[0].message.contains("neither"));
+        assert!(import_file("x.json", "{oops").unwrap_err()[0].message.contains("line 1"));
+        assert!(import_file("x.txt", "   ").unwrap_err()[0].message.contains("empty"));
+        let block = import_file("w.txt", "tensor w 12x6\nsource mesh 3\n").unwrap_err();
+        assert!(block[0].to_string().starts_with("line 2"), "{block:?}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics_on_any_text(text in ".{0,200}") {
+            let _ = import_file("x", &text);
+            let _ = line_of_path(&text, "a.b[0]");
+        }
+    }
+}

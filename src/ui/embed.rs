@@ -1,0 +1,103 @@
+//! One view on its own, with minimal chrome: for an `<iframe>` (`?embed=tensor#v1.…`, the page made by
+//! "Copy embed code") and for the `<pre class="reshard-lens">` widgets of a documentation page
+//! (`widgets.rs`). Both show the same components as the full app, reading an [`AppState`] of their own.
+
+use leptos::prelude::*;
+
+use super::{AppState, ChangeSummary, cycle, mesh_view, strategies, tensor_view, traffic, url_state};
+use crate::share::embed::EMBED_VIEWS;
+use crate::share::fragment::encode;
+
+/// A view an embed can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmbedView {
+    Tensor,
+    Mesh,
+    Traffic,
+    Strategies,
+    Cycle,
+}
+
+impl EmbedView {
+    /// Reads `?embed=NAME` or a block's `view NAME`; the error lists the choices.
+    pub fn parse(name: &str) -> Result<EmbedView, String> {
+        match name.trim() {
+            "tensor" => Ok(EmbedView::Tensor),
+            "mesh" => Ok(EmbedView::Mesh),
+            "traffic" => Ok(EmbedView::Traffic),
+            "strategies" => Ok(EmbedView::Strategies),
+            "cycle" => Ok(EmbedView::Cycle),
+            other => Err(format!(
+                "`{other}` is not a view that can be embedded; choose one of {}",
+                EMBED_VIEWS.iter().map(|(name, _, _)| *name).collect::<Vec<_>>().join(", ")
+            )),
+        }
+    }
+}
+
+/// `view` of the state in context, with a one-line caption and a link that opens the whole app on the same
+/// state (in a new tab, so a reader of the docs page keeps their place).
+#[component]
+pub fn EmbeddedView(
+    view: EmbedView,
+    /// The full app's address without query or fragment (`http://host/`).
+    app_url: String,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let cycle_state = expect_context::<cycle::CycleState>();
+    let page = if view == EmbedView::Cycle { super::Page::Cycle } else { super::Page::Layout };
+    let open_href = move || {
+        url_state::track_shared(state, cycle_state);
+        format!("{app_url}#{}", encode(&url_state::snapshot(state, cycle_state, page)))
+    };
+    let body = match view {
+        EmbedView::Tensor => {
+            view! { <section class="panel pictures embed-single"><tensor_view::TensorView/></section> }.into_any()
+        }
+        EmbedView::Mesh => {
+            view! { <section class="panel pictures embed-single"><mesh_view::MeshView/></section> }.into_any()
+        }
+        EmbedView::Traffic => view! { <section class="panel"><traffic::TrafficPanel/></section> }.into_any(),
+        EmbedView::Strategies => {
+            view! { <section class="panel"><strategies::StrategyComparison/></section> }.into_any()
+        }
+        EmbedView::Cycle => view! { <cycle::CycleView/> }.into_any(),
+    };
+    let caption = (view != EmbedView::Cycle).then(|| view! { <ChangeSummary title_id="embed-change-title"/> });
+    view! {
+        <div class="embed" data-testid="embed">
+            <div class="embed-bar">
+                <div class="embed-caption">{caption}</div>
+                <a class="embed-open" href=open_href target="_blank" rel="noopener" data-testid="embed-open">
+                    "Open in Reshard Lens ↗"
+                </a>
+            </div>
+            {body}
+        </div>
+    }
+}
+
+/// The `?embed=` page: the chosen view, or what was wrong with the choice.
+#[component]
+pub fn EmbedPage(
+    /// The `embed` query parameter as given.
+    name: String,
+    /// Why the link's state could not be opened, if it could not.
+    link_problem: Option<String>,
+) -> impl IntoView {
+    let app_url = web_sys::window()
+        .and_then(|w| Some(format!("{}{}", w.location().origin().ok()?, w.location().pathname().ok()?)))
+        .unwrap_or_default();
+    let problem =
+        link_problem.map(|message| view! { <p class="problem" role="alert" data-testid="link-problem">{message}</p> });
+    let content = match EmbedView::parse(&name) {
+        Ok(view) => view! { <EmbeddedView view app_url/> }.into_any(),
+        Err(message) => view! { <p class="problem" role="alert" data-testid="embed-problem">{message}</p> }.into_any(),
+    };
+    view! {
+        <div class="shell embed-shell">
+            {problem}
+            {content}
+        </div>
+    }
+}

@@ -1,0 +1,309 @@
+//! Share, export and open: a link to this exact state, the embed snippet, files made from what is on
+//! screen, and opening a file (picked or dropped anywhere on the page).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::cycle::CycleState;
+use super::export::{download_png, download_text, figure_svg, file_stem};
+use super::{AppState, Page, url_state};
+use crate::share::embed::{EMBED_VIEWS, embed_snippet};
+use crate::share::fragment::encode;
+use crate::share::import::{Imported, import_file};
+use crate::share::text::to_block;
+
+/// What the last share, export or import did, shown under the bar.
+#[derive(Clone, Debug, PartialEq)]
+enum Report {
+    Done(String),
+    Problems(String, Vec<String>),
+}
+
+/// The address of the app without query or fragment.
+fn app_url() -> String {
+    web_sys::window()
+        .and_then(|w| Some(format!("{}{}", w.location().origin().ok()?, w.location().pathname().ok()?)))
+        .unwrap_or_default()
+}
+
+/// Copies `text` to the clipboard; `report` says whether it worked.
+fn copy(text: String, what: &'static str, report: RwSignal<Option<Report>>) {
+    let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else { return };
+    let promise = clipboard.write_text(&text);
+    leptos::task::spawn_local(async move {
+        report.set(Some(match wasm_bindgen_futures::JsFuture::from(promise).await {
+            Ok(_) => Report::Done(format!("{what} copied to the clipboard.")),
+            Err(_) => Report::Done(format!("The browser did not allow copying: select the {what} above and copy it.")),
+        }));
+    });
+}
+
+/// The bar above the views: Share, Export, Open.
+#[component]
+pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let cycle = expect_context::<CycleState>();
+    let report = RwSignal::new(None::<Report>);
+    // Encoded only while the menu is open, then on every edit.
+    let open = RwSignal::new(false);
+    let fragment = Memo::new(move |_| {
+        if !open.get() {
+            return String::new();
+        }
+        url_state::track_shared(state, cycle);
+        encode(&url_state::snapshot(state, cycle, page.get()))
+    });
+    let link = move || format!("{}#{}", app_url(), fragment.get());
+    let embed_view = RwSignal::new("tensor".to_string());
+    let snippet = move || {
+        let title = format!("Reshard Lens: {}", state.reshard.with(super::describe_change));
+        embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title)
+    };
+    drop_anywhere(state, cycle, page, report);
+    view! {
+        <div class="share-bar" data-testid="share-bar">
+            <details
+                class="menu"
+                data-testid="share-menu"
+                on:toggle=move |ev| {
+                    let details: Option<web_sys::HtmlDetailsElement> = ev.target().and_then(|t| t.dyn_into().ok());
+                    open.set(details.is_some_and(|d| d.open()));
+                }
+            >
+                <summary>"Share"</summary>
+                <div class="menu-body">
+                    <p class="menu-heading">"A link to exactly this state"</p>
+                    <input class="menu-code" readonly prop:value=link data-testid="share-link" aria-label="Link to this state"/>
+                    <button type="button" data-testid="copy-link" on:click=move |_| copy(link(), "link", report)>
+                        "Copy link"
+                    </button>
+                    <p class="menu-heading">"Embed one view in another page"</p>
+                    <label class="menu-row">
+                        "View "
+                        <select
+                            data-testid="embed-view"
+                            on:change=move |ev| embed_view.set(event_target_value(&ev))
+                            prop:value=move || embed_view.get()
+                        >
+                            {EMBED_VIEWS
+                                .iter()
+                                .map(|(name, label, _)| view! { <option value=*name>{*label}</option> })
+                                .collect_view()}
+                        </select>
+                    </label>
+                    <textarea class="menu-code" readonly rows="4" prop:value=snippet data-testid="embed-code" aria-label="Embed code"></textarea>
+                    <button type="button" data-testid="copy-embed" on:click=move |_| copy(snippet(), "embed code", report)>
+                        "Copy embed code"
+                    </button>
+                </div>
+            </details>
+            <ExportMenu page report/>
+            <label class="button-like" data-testid="open-file-label">
+                "Open file…"
+                <input
+                    type="file"
+                    class="visually-hidden"
+                    accept=".json,.csv,.txt,application/json,text/csv,text/plain"
+                    data-testid="open-file"
+                    on:change=move |ev| {
+                        let input: Option<web_sys::HtmlInputElement> = ev.target().and_then(|t| t.dyn_into().ok());
+                        if let Some(file) = input.as_ref().and_then(|i| i.files()).and_then(|f| f.get(0)) {
+                            open_file(file, state, cycle, page, report);
+                        }
+                        if let Some(input) = input {
+                            input.set_value("");
+                        }
+                    }
+                />
+            </label>
+        </div>
+        {move || report.get().map(|r| match r {
+            Report::Done(message) => view! {
+                <p class="share-report" role="status" data-testid="share-report">
+                    {message}
+                    <button type="button" class="link-button" on:click=move |_| report.set(None)>"Dismiss"</button>
+                </p>
+            }.into_any(),
+            Report::Problems(title, lines) => view! {
+                <div class="share-report problem" role="alert" data-testid="share-report">
+                    <p>{title}</p>
+                    <ul data-testid="import-problems">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    <button type="button" class="link-button" on:click=move |_| report.set(None)>"Dismiss"</button>
+                </div>
+            }.into_any(),
+        })}
+    }
+}
+
+/// The export buttons for the page on screen.
+#[component]
+fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let cycle = expect_context::<CycleState>();
+    let stem = move || {
+        state.reshard.with(|r| match r.tensors.as_slice() {
+            [tensor] => file_stem(&tensor.name),
+            _ => "inventory".to_string(),
+        })
+    };
+    let outcome = move |result: Result<String, String>| {
+        report.set(Some(match result {
+            Ok(name) => Report::Done(format!("Downloaded {name}.")),
+            Err(reason) => Report::Problems("Nothing was exported:".into(), vec![reason]),
+        }))
+    };
+    let figure = move |selector: &'static str, suffix: &'static str, png: bool| {
+        move |_| {
+            let name = format!("{}-{suffix}.{}", stem(), if png { "png" } else { "svg" });
+            let result = figure_svg(selector).and_then(|(markup, width, height)| {
+                if png {
+                    download_png(&name, &markup, width, height)
+                } else {
+                    download_text(&name, "image/svg+xml", &markup)
+                }
+            });
+            outcome(result.map(|_| name));
+        }
+    };
+    let text_file =
+        move |suffix: &'static str, mime: &'static str, make: fn(AppState, CycleState) -> Result<String, String>| {
+            move |_| {
+                let name = format!("{}-{suffix}", stem());
+                outcome(make(state, cycle).and_then(|content| download_text(&name, mime, &content)).map(|_| name));
+            }
+        };
+    view! {
+        <details class="menu" data-testid="export-menu">
+            <summary>"Export"</summary>
+            <div class="menu-body">
+                <Show when=move || page.get() == Page::Layout>
+                    <p class="menu-heading">"Pictures, as on screen"</p>
+                    <div class="menu-row">
+                        "Tensor view "
+                        <button type="button" data-testid="export-tensor-svg" on:click=figure("[data-testid=tensor-view]", "tensor", false)>"SVG"</button>
+                        <button type="button" data-testid="export-tensor-png" on:click=figure("[data-testid=tensor-view]", "tensor", true)>"PNG"</button>
+                    </div>
+                    <div class="menu-row">
+                        "Mesh view "
+                        <button type="button" data-testid="export-mesh-svg" on:click=figure("[data-testid=mesh-view]", "mesh", false)>"SVG"</button>
+                        <button type="button" data-testid="export-mesh-png" on:click=figure("[data-testid=mesh-view]", "mesh", true)>"PNG"</button>
+                    </div>
+                </Show>
+                <Show when=move || page.get() == Page::Cycle>
+                    <p class="menu-heading">"Pictures, as on screen"</p>
+                    <div class="menu-row">
+                        "Timeline "
+                        <button type="button" data-testid="export-timeline-svg" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "timeline", false)>"SVG"</button>
+                        <button type="button" data-testid="export-timeline-png" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "timeline", true)>"PNG"</button>
+                    </div>
+                </Show>
+                <p class="menu-heading">"Data"</p>
+                <div class="menu-row">
+                    "Spec "
+                    <button type="button" data-testid="export-spec-json" on:click=text_file("spec.json", "application/json", spec_json)>"JSON"</button>
+                    <button type="button" data-testid="export-spec-text" on:click=text_file("spec.txt", "text/plain", spec_text)>"Text"</button>
+                </div>
+                <div class="menu-row">
+                    "Plan (the CLI's format) "
+                    <button type="button" data-testid="export-plan-json" on:click=text_file("plan.json", "application/json", plan_json)>"JSON"</button>
+                </div>
+                <div class="menu-row">
+                    <button type="button" data-testid="export-note" on:click=text_file("decision-note.md", "text/markdown", decision_note)>
+                        "Decision note (Markdown)"
+                    </button>
+                </div>
+            </div>
+        </details>
+    }
+}
+
+fn spec_json(state: AppState, _: CycleState) -> Result<String, String> {
+    state.input.with_untracked(serde_json::to_string_pretty).map_err(|e| e.to_string())
+}
+
+fn spec_text(state: AppState, _: CycleState) -> Result<String, String> {
+    state.input.with_untracked(|input| to_block(input, "tensor"))
+}
+
+/// The CLI's `reshard plan --json` output for this state, byte for byte.
+fn plan_json(state: AppState, _: CycleState) -> Result<String, String> {
+    let strategy = state.strategy.get_untracked();
+    // As the CLI does: pieces for one tensor, totals only for an inventory.
+    state.reshard.with_untracked(|r| crate::core::export::plan_json_text(r, strategy, r.tensors.len() == 1))
+}
+
+fn decision_note(state: AppState, cycle: CycleState) -> Result<String, String> {
+    let report = cycle.report.get_untracked().ok_or("the cycle has a problem; fix it in the RL cycle view first")?;
+    let strategies: Vec<_> =
+        state.comparison.with_untracked(|rows| rows.iter().map(|row| (row.strategy, row.totals.clone())).collect());
+    Ok(state.reshard.with_untracked(|reshard| {
+        crate::core::export::decision_note(&crate::core::export::NoteInput {
+            reshard,
+            strategies: &strategies,
+            cycle: &report,
+        })
+    }))
+}
+
+/// Drops of a file anywhere on the page open it.
+fn drop_anywhere(state: AppState, cycle: CycleState, page: RwSignal<Page>, report: RwSignal<Option<Report>>) {
+    let over = window_event_listener(leptos::ev::dragover, |ev: web_sys::DragEvent| ev.prevent_default());
+    let dropped = window_event_listener(leptos::ev::drop, move |ev: web_sys::DragEvent| {
+        let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|files| files.get(0)) else { return };
+        ev.prevent_default();
+        open_file(file, state, cycle, page, report);
+    });
+    on_cleanup(move || {
+        over.remove();
+        dropped.remove();
+    });
+}
+
+/// Reads a file and puts what it holds into the app, or reports every problem (nothing changes then).
+fn open_file(
+    file: web_sys::File,
+    state: AppState,
+    cycle: CycleState,
+    page: RwSignal<Page>,
+    report: RwSignal<Option<Report>>,
+) {
+    let name = file.name();
+    let promise = file.text();
+    leptos::task::spawn_local(async move {
+        let text = match wasm_bindgen_futures::JsFuture::from(promise).await {
+            Ok(text) => text.as_string().unwrap_or_default(),
+            Err(_) => {
+                report.set(Some(Report::Problems(format!("{name} could not be read."), Vec::new())));
+                return;
+            }
+        };
+        report.set(Some(match import_file(&name, &text) {
+            Ok(imported) => {
+                let what = imported.describe();
+                match imported {
+                    Imported::Spec(input) => {
+                        state.input.set(input);
+                        page.set(Page::Layout);
+                    }
+                    Imported::Block(block) => {
+                        state.input.set(block.spec);
+                        page.set(Page::Layout);
+                    }
+                    Imported::Cycle(spec) => {
+                        cycle.replace(spec);
+                        page.set(Page::Cycle);
+                    }
+                    Imported::Measurements(text) => {
+                        cycle.measured_text.set(text);
+                        page.set(Page::Cycle);
+                    }
+                }
+                Report::Done(format!("Opened {name}: {what}."))
+            }
+            Err(problems) => Report::Problems(
+                format!("{name} could not be opened; nothing was changed:"),
+                problems.iter().map(|p| p.to_string()).collect(),
+            ),
+        }));
+    });
+}

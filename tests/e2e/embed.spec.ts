@@ -1,0 +1,220 @@
+// Embed, export and import end to end: the iframe page and its snippet, the documentation page with three
+// widgets, every export as a file that parses (the plan JSON checked against the CLI), opening files with
+// errors that name the field and the line, and a hostile tensor name that stays text everywhere.
+import { test, expect, type Page, type Download } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+const screenshots = path.join(__dirname, 'screenshots');
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+async function download(page: Page, testId: string): Promise<{ name: string; text: string; bytes: Buffer }> {
+  const menu = page.getByTestId('export-menu');
+  if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open))) {
+    await menu.locator('summary').click();
+  }
+  const [file]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const where = await file.path();
+  const bytes = fs.readFileSync(where);
+  return { name: file.suggestedFilename(), text: bytes.toString('utf8'), bytes };
+}
+
+/** Whether `text` is well-formed SVG, as the browser's XML parser sees it. */
+async function wellFormedSvg(page: Page, text: string): Promise<boolean> {
+  return page.evaluate((markup) => {
+    const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
+    return doc.getElementsByTagName('parsererror').length === 0 && doc.documentElement.localName === 'svg';
+  }, text);
+}
+
+test('an embed shows one view, and the snippet opens it in an iframe', async ({ page }) => {
+  await page.goto('/?preset=uneven');
+  await expect(page.getByTestId('change-description')).toContainText('6 × 10');
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('embed-view').selectOption('traffic');
+  const snippet = await page.getByTestId('embed-code').inputValue();
+  expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=traffic#v1\.[A-Za-z0-9_-]+" /);
+  await page.screenshot({ path: path.join(screenshots, 'share-menu.png') });
+
+  // The snippet, dropped into another page, shows the traffic of the same change and nothing else.
+  await page.setContent(`<!doctype html><h1>Design review</h1>${snippet}`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('embed')).toBeVisible();
+  await expect(frame.getByTestId('change-description')).toContainText('6 × 10');
+  await expect(frame.getByTestId('quantity-unique-entries')).toBeVisible();
+  await expect(frame.getByTestId('preset-bar')).toHaveCount(0);
+  await expect(frame.getByTestId('tensor-view')).toHaveCount(0);
+
+  // The embed page itself: minimal chrome, a way out, and a clear message for a view that does not exist.
+  const src = snippet.match(/src="([^"]+)"/)![1].replace('embed=traffic', 'embed=tensor');
+  await page.goto(src);
+  await expect(page.getByTestId('tensor-view')).toBeVisible();
+  await expect(page.getByTestId('product-name')).toHaveCount(0);
+  expect(await page.getByTestId('embed-open').getAttribute('href')).toMatch(/#v1\./);
+  await page.screenshot({ path: path.join(screenshots, 'embed-tensor.png') });
+  await page.goto('/?embed=pie');
+  await expect(page.getByTestId('embed-problem')).toContainText('choose one of tensor, mesh, traffic, strategies, cycle');
+});
+
+test('an embed does not overwrite the app state saved by the reader', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('preset-nested').click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('reshard-lens/state')), { timeout: 5000 }).toMatch(/^v1\./);
+  const saved = await page.evaluate(() => localStorage.getItem('reshard-lens/state'));
+  await page.goto('/?embed=mesh&preset=partial');
+  await expect(page.getByTestId('mesh-view')).toBeVisible();
+  await page.waitForTimeout(800);
+  expect(await page.evaluate(() => localStorage.getItem('reshard-lens/state'))).toBe(saved);
+});
+
+test('the documentation page turns three text blocks into three live widgets', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/public/widgets.html');
+  const widgets = page.locator('.reshard-lens-widget');
+  await expect(widgets).toHaveCount(3);
+  // Shadow roots are pierced by Playwright's CSS locators.
+  await expect(widgets.nth(0).locator('[data-testid=piece]')).toHaveCount(6);
+  await expect(widgets.nth(1).getByTestId('quantity-link-bytes')).toBeVisible();
+  await expect(widgets.nth(2).getByTestId('mesh-view')).toBeVisible();
+  await expect(page.locator('pre.reshard-lens')).toHaveCount(0);
+  // Live: hovering a piece of the first widget highlights it there only.
+  await widgets.nth(0).locator('[data-testid=piece]').first().hover();
+  await expect(widgets.nth(0).getByTestId('piece-tooltip')).toBeVisible();
+  // All widgets share one wasm module: the page fetched it once.
+  const wasm = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).length);
+  expect(wasm).toBe(1);
+  expect(errors).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(screenshots, 'widgets-page.png'), fullPage: true });
+});
+
+test('a block with mistakes shows them by line in its widget; the other widgets still work', async ({ page }) => {
+  await page.goto('/public/widgets.html');
+  await expect(page.locator('.reshard-lens-widget')).toHaveCount(3);
+  // The same page served with one bad block: rewrite the page's HTML before the script runs.
+  await page.route('**/public/widgets.html', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('source mesh 3 [Shard(0)]', 'source mesh 3\nfrobnicate');
+    await route.fulfill({ response, body: html });
+  });
+  await page.reload();
+  const first = page.locator('.reshard-lens-widget').nth(0);
+  await expect(first.getByTestId('widget-problems')).toContainText('line 2: source: expected a layout');
+  await expect(first.getByTestId('widget-problems')).toContainText('line 3: `frobnicate` is not a keyword');
+  await expect(page.locator('.reshard-lens-widget').nth(2).getByTestId('mesh-view')).toBeVisible();
+});
+
+test('every export downloads a file that parses, and the plan is what the CLI computes', async ({ page }) => {
+  // The CLI may need building on a fresh checkout.
+  test.setTimeout(600_000);
+  await page.goto('/?preset=toy');
+  await expect(page.getByTestId('piece-row')).toHaveCount(6);
+
+  for (const id of ['export-tensor-svg', 'export-mesh-svg']) {
+    const svg = await download(page, id);
+    expect(svg.name).toMatch(/^w-(tensor|mesh)\.svg$/);
+    expect(await wellFormedSvg(page, svg.text)).toBe(true);
+    expect(svg.text).toContain(id === 'export-tensor-svg' ? 'd0 → d3' : '>d4<');
+  }
+  for (const id of ['export-tensor-png', 'export-mesh-png']) {
+    const png = await download(page, id);
+    expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.bytes.length).toBeGreaterThan(2000);
+    // Kept beside the screenshots, to look at.
+    fs.writeFileSync(path.join(screenshots, `export-${png.name}`), png.bytes);
+  }
+  const spec = await download(page, 'export-spec-json');
+  expect(JSON.parse(spec.text).tensor.shape).toEqual([12, 6]);
+  const text = await download(page, 'export-spec-text');
+  expect(text.text).toBe('tensor w 12x6 bf16\nsource mesh 3 [S(0)] names tp\ndestination mesh 2 [S(1)] names tp\nview tensor\n');
+  const plan = await download(page, 'export-plan-json');
+  expect(JSON.parse(plan.text).pieces ?? JSON.parse(plan.text).totals).toBeDefined();
+
+  // The CLI, given the exported spec, prints exactly the exported plan.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-'));
+  const specFile = path.join(dir, 'spec.json');
+  fs.writeFileSync(specFile, spec.text);
+  const cli = execFileSync('cargo', ['run', '--quiet', '--bin', 'reshard', '--', 'plan', specFile, '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 540_000,
+  });
+  expect(plan.text).toBe(cli);
+
+  // The decision note carries the numbers on screen: the layout's traffic and the cycle's answer.
+  const bytesReceived = (await page.getByTestId('quantity-bytes-received').locator('.quantity-value').innerText()).trim();
+  await page.getByTestId('tab-cycle').click();
+  const newCycle = (await page.getByTestId('cycle-new').innerText()).trim();
+  const speedup = (await page.getByTestId('cycle-speedup').innerText()).trim().replace(/^≈\s*/, '');
+  const timeline = await download(page, 'export-timeline-svg');
+  expect(await wellFormedSvg(page, timeline.text)).toBe(true);
+  const timelinePng = await download(page, 'export-timeline-png');
+  expect(timelinePng.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  const note = await download(page, 'export-note');
+  expect(note.name).toBe('w-decision-note.md');
+  expect(note.text).toContain(newCycle);
+  expect(note.text).toContain(speedup);
+  expect(note.text).toContain(bytesReceived);
+  expect(note.text).toContain('`[Shard(0)]`');
+});
+
+test('opening a file: errors name the field and the line; a good file replaces the state', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  const bad = '{\n  "tensor": {"name": "w", "shape": [12, 6]},\n  "source": {"mesh": [3], "placements": ["S(0)"]},\n  "destination": {\n    "mesh": [2],\n    "placements": ["S(9)"]\n  }\n}\n';
+  await page.getByTestId('open-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+  await expect(page.getByTestId('import-problems')).toContainText('line 6, destination.placements[0]');
+  await expect(page.getByTestId('change-description')).toContainText('12 × 6');
+
+  // A dropped file opens the same way: here a cycle, which switches to the cycle view.
+  const cycle = fs.readFileSync(path.join(root, 'examples', 'cycle-160.json'), 'utf8');
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'cycle-160.json', { type: 'application/json' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, cycle);
+  await expect(page.getByTestId('share-report')).toContainText('Opened cycle-160.json: an RL cycle');
+  await expect(page.getByTestId('cycle-new')).toHaveText('122.5 s');
+
+  // A text block opens into the layout view.
+  await page.getByTestId('open-file').setInputFiles({
+    name: 'nested.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('tensor v 16x8\nsource mesh 2x4 [S(0), S(0)]\ndestination mesh 4 [S(1)]\n'),
+  });
+  await expect(page.getByTestId('change-description')).toContainText('v · 16 × 8');
+});
+
+test('a hostile tensor name is shown and exported as characters, never run as markup', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.goto('/?preset=toy');
+  await page.getByTestId('field-tensor-name').fill(HOSTILE);
+  await expect(page.getByTestId('change-description')).toContainText(HOSTILE);
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+
+  const svg = await download(page, 'export-tensor-svg');
+  expect(svg.name).toBe('img-src-x-onerror-alert-1-tensor.svg');
+  expect(await wellFormedSvg(page, svg.text)).toBe(true);
+  expect(svg.text).not.toContain('<img');
+  expect(svg.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  const note = await download(page, 'export-note');
+  expect(note.text).toContain('`' + HOSTILE + '`');
+  const text = await download(page, 'export-spec-text');
+  expect(text.text.split('\n')[0]).toBe(`tensor ${HOSTILE} 12x6 bf16`);
+
+  await page.getByTestId('share-menu').locator('summary').click();
+  const snippet = await page.getByTestId('embed-code').inputValue();
+  expect(snippet).not.toContain('<img');
+  // The shared link opens with the name as text in a fresh page too.
+  await page.goto(await page.getByTestId('share-link').inputValue());
+  await expect(page.getByTestId('change-description')).toContainText(HOSTILE);
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+});
