@@ -166,4 +166,96 @@ mod tests {
             prop_assert_eq!(decode(&encode(&state)), Ok(state));
         }
     }
+
+    /// Short decimals, which JSON carries exactly.
+    fn decimal() -> impl Strategy<Value = f64> {
+        (-100_000i64..100_000).prop_map(|n| n as f64 / 10.0)
+    }
+
+    fn side() -> impl Strategy<Value = crate::core::spec::SideInput> {
+        use crate::core::spec::{DevicesInput, MeshShapeInput, SideInput};
+        (
+            prop::collection::vec(-3i64..40, 0..4),
+            prop::option::of(prop::collection::vec("\\PC{0,8}", 0..4)),
+            prop::option::of(prop::collection::vec(prop::sample::select(vec!["S(0)", "S(1)", "R", "P", "Shard(2)", "junk"]).prop_map(String::from), 0..4)),
+            prop::option::of(prop::sample::select(vec!["bf16", "fp32", "fp8"]).prop_map(String::from)),
+            prop::option::of(prop_oneof![
+                prop::collection::vec(0i64..100, 0..5).prop_map(DevicesInput::Ids),
+                Just(DevicesInput::Named("colocated".into())),
+            ]),
+            any::<bool>(),
+        )
+            .prop_map(|(mesh, dim_names, placements, dtype, devices, strided)| SideInput {
+                mesh: Some(MeshShapeInput::Dims(mesh)),
+                dim_names,
+                placements,
+                dtype,
+                devices,
+                order: strided.then(|| "strided".to_string()),
+                ..Default::default()
+            })
+    }
+
+    fn any_state() -> impl Strategy<Value = SharedState> {
+        use crate::core::cycle::{CycleSpec, RefitSplit, Stage};
+        use crate::core::spec::{SpecInput, TensorInput, TopologyInput};
+        let tensor = ("\\PC{0,24}", prop::collection::vec(-5i64..100_000, 0..9)).prop_map(|(name, shape)| TensorInput {
+            name: Some(name),
+            shape,
+            dtype: Some("bf16".into()),
+            ..Default::default()
+        });
+        let stage = ("\\PC{0,12}", decimal(), decimal(), prop::option::of(any::<bool>()))
+            .prop_map(|(name, seconds, overlap, refit)| Stage { name, seconds, overlap, refit });
+        let cycle = (prop::collection::vec(stage, 0..6), decimal(), prop::option::of((decimal(), decimal())))
+            .prop_map(|(stages, speedup, split)| CycleSpec {
+                stages,
+                speedup,
+                refit: split.map(|(wait, preparation)| RefitSplit { wait, transfer: None, preparation }),
+            });
+        let topology = prop::option::of((0i64..64, decimal(), decimal(), decimal())).prop_map(|t| {
+            t.map(|(per_node, nvlink, nic, latency)| TopologyInput {
+                devices_per_node: Some(per_node),
+                nvlink_gbps: Some(nvlink),
+                nic_gbps: Some(nic),
+                latency_us: Some(latency),
+            })
+        });
+        let view = (0usize..4, 0usize..8, 0usize..8, prop::collection::vec(0u64..50, 0..8), any::<bool>(), "[a-z-]{0,12}")
+            .prop_map(|(tensor, row_dim, col_dim, slice, show_whole_shard, fault)| ViewState {
+                page: "cycle".into(),
+                strategy: "gather".into(),
+                tensor,
+                row_dim,
+                col_dim,
+                slice,
+                show_whole_shard,
+                fault,
+            });
+        (tensor, side(), side(), topology, prop::option::of(cycle), view, any::<bool>()).prop_map(
+            |(tensor, source, destination, topology, cycle, view, balanced)| SharedState {
+                spec: SpecInput {
+                    tensor: Some(tensor),
+                    source,
+                    destination,
+                    topology,
+                    split: balanced.then(|| "balanced".to_string()),
+                    ..Default::default()
+                },
+                cycle,
+                view,
+            },
+        )
+    }
+
+    proptest! {
+        /// Any state the app can hold (valid or mid-edit, with any characters in its names) comes back
+        /// identical from its link.
+        #[test]
+        fn any_state_round_trips(state in any_state()) {
+            let fragment = encode(&state);
+            prop_assert!(fragment.starts_with("v1."));
+            prop_assert_eq!(decode(&fragment), Ok(state));
+        }
+    }
 }

@@ -28,14 +28,16 @@ test('a link reproduces what the sender saw in a fresh browser', async ({ page, 
   await openUnevenFromToy(page);
   const link = page.url();
   const sent = await pieces(page);
-  await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'share-sender.png') });
+  const sentPicture = await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'share-sender.png') });
 
   const fresh = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const other = await fresh.newPage();
   await other.goto(link);
   await expect(other.getByTestId('change-description')).toHaveText(await page.getByTestId('change-description').innerText());
   expect(await pieces(other)).toEqual(sent);
-  await other.locator('.pictures').screenshot({ path: path.join(screenshots, 'share-receiver.png') });
+  const receivedPicture = await other.locator('.pictures').screenshot({ path: path.join(screenshots, 'share-receiver.png') });
+  // The same pixels: same browser, same viewport, same state.
+  expect(receivedPicture.equals(sentPicture)).toBe(true);
   await fresh.close();
 });
 
