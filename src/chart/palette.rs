@@ -19,13 +19,6 @@ pub fn text_on(hex: &str) -> &'static str {
     if luminance > 0.35 { "#111" } else { "#fff" }
 }
 
-/// A sequential blue ramp for heatmaps: `t` in `[0, 1]` → light to dark.
-pub fn heat(t: f64) -> String {
-    let t = if t.is_finite() { t.clamp(0.0, 1.0) } else { 0.0 };
-    let lerp = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
-    format!("#{:02x}{:02x}{:02x}", lerp(239.0, 8.0), lerp(243.0, 48.0), lerp(255.0, 107.0))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -40,13 +33,5 @@ mod tests {
     fn text_contrasts_with_its_fill() {
         assert_eq!(text_on("#F0E442"), "#111", "yellow takes dark text");
         assert_eq!(text_on("#0072B2"), "#fff", "blue takes light text");
-    }
-
-    #[test]
-    fn heat_runs_light_to_dark_and_clamps() {
-        assert_eq!(heat(0.0), "#eff3ff");
-        assert_eq!(heat(1.0), "#08306b");
-        assert_eq!(heat(7.0), heat(1.0));
-        assert_eq!(heat(f64::NAN), heat(0.0));
     }
 }

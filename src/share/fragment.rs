@@ -177,7 +177,10 @@ mod tests {
         (
             prop::collection::vec(-3i64..40, 0..4),
             prop::option::of(prop::collection::vec("\\PC{0,8}", 0..4)),
-            prop::option::of(prop::collection::vec(prop::sample::select(vec!["S(0)", "S(1)", "R", "P", "Shard(2)", "junk"]).prop_map(String::from), 0..4)),
+            prop::option::of(prop::collection::vec(
+                prop::sample::select(vec!["S(0)", "S(1)", "R", "P", "Shard(2)", "junk"]).prop_map(String::from),
+                0..4,
+            )),
             prop::option::of(prop::sample::select(vec!["bf16", "fp32", "fp8"]).prop_map(String::from)),
             prop::option::of(prop_oneof![
                 prop::collection::vec(0i64..100, 0..5).prop_map(DevicesInput::Ids),
@@ -199,20 +202,18 @@ mod tests {
     fn any_state() -> impl Strategy<Value = SharedState> {
         use crate::core::cycle::{CycleSpec, RefitSplit, Stage};
         use crate::core::spec::{SpecInput, TensorInput, TopologyInput};
-        let tensor = ("\\PC{0,24}", prop::collection::vec(-5i64..100_000, 0..9)).prop_map(|(name, shape)| TensorInput {
-            name: Some(name),
-            shape,
-            dtype: Some("bf16".into()),
-            ..Default::default()
+        let tensor = ("\\PC{0,24}", prop::collection::vec(-5i64..100_000, 0..9)).prop_map(|(name, shape)| {
+            TensorInput { name: Some(name), shape, dtype: Some("bf16".into()), ..Default::default() }
         });
         let stage = ("\\PC{0,12}", decimal(), decimal(), prop::option::of(any::<bool>()))
             .prop_map(|(name, seconds, overlap, refit)| Stage { name, seconds, overlap, refit });
-        let cycle = (prop::collection::vec(stage, 0..6), decimal(), prop::option::of((decimal(), decimal())))
-            .prop_map(|(stages, speedup, split)| CycleSpec {
+        let cycle = (prop::collection::vec(stage, 0..6), decimal(), prop::option::of((decimal(), decimal()))).prop_map(
+            |(stages, speedup, split)| CycleSpec {
                 stages,
                 speedup,
                 refit: split.map(|(wait, preparation)| RefitSplit { wait, transfer: None, preparation }),
-            });
+            },
+        );
         let topology = prop::option::of((0i64..64, decimal(), decimal(), decimal())).prop_map(|t| {
             t.map(|(per_node, nvlink, nic, latency)| TopologyInput {
                 devices_per_node: Some(per_node),
@@ -221,17 +222,18 @@ mod tests {
                 latency_us: Some(latency),
             })
         });
-        let view = (0usize..4, 0usize..8, 0usize..8, prop::collection::vec(0u64..50, 0..8), any::<bool>(), "[a-z-]{0,12}")
-            .prop_map(|(tensor, row_dim, col_dim, slice, show_whole_shard, fault)| ViewState {
-                page: "cycle".into(),
-                strategy: "gather".into(),
-                tensor,
-                row_dim,
-                col_dim,
-                slice,
-                show_whole_shard,
-                fault,
-            });
+        let view =
+            (0usize..4, 0usize..8, 0usize..8, prop::collection::vec(0u64..50, 0..8), any::<bool>(), "[a-z-]{0,12}")
+                .prop_map(|(tensor, row_dim, col_dim, slice, show_whole_shard, fault)| ViewState {
+                    page: "cycle".into(),
+                    strategy: "gather".into(),
+                    tensor,
+                    row_dim,
+                    col_dim,
+                    slice,
+                    show_whole_shard,
+                    fault,
+                });
         (tensor, side(), side(), topology, prop::option::of(cycle), view, any::<bool>()).prop_map(
             |(tensor, source, destination, topology, cycle, view, balanced)| SharedState {
                 spec: SpecInput {

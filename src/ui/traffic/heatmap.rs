@@ -8,7 +8,6 @@ use wasm_bindgen::JsCast;
 
 use super::from_summary;
 use crate::chart::heatmap::{Grid, bucket, intensity, label_stride, labelled, range_label, text_width};
-use crate::chart::palette::{heat, text_on};
 use crate::core::plan::Strategy;
 use crate::core::traffic::{PairMatrix, format_bytes};
 use crate::ui::AppState;
@@ -29,6 +28,11 @@ const TEXT_CELL: f64 = 36.0;
 const LEGEND_STEPS: usize = 6;
 const LEGEND_STEPS_AT: f64 = 56.0;
 
+/// The weakest non-zero cell's strength: clearly above the empty cells' surface colour.
+const HEAT_FLOOR: f64 = 0.12;
+/// Above this strength a cell's text takes the contrasting colour.
+const STRONG_LEVEL: f64 = 0.55;
+
 /// One drawn cell.
 #[derive(Clone, Debug, PartialEq)]
 struct Cell {
@@ -36,10 +40,12 @@ struct Cell {
     col: usize,
     x: f64,
     y: f64,
-    /// `None` for a cell with no bytes (drawn in the surface colour, so zero is never confused with little).
-    fill: Option<String>,
-    /// The bytes as text and its colour, when the cell is large enough.
-    text: Option<(String, &'static str)>,
+    /// The cell's strength in `(0, 1]`, drawn as the opacity of the theme's heat colour over the surface (so
+    /// the ramp runs from the background to the strongest colour in light and in dark mode alike); `None` for
+    /// a cell with no bytes (drawn in the surface colour, so zero is never confused with little).
+    level: Option<f64>,
+    /// The bytes as text, and whether it sits on a strong cell (then it takes the theme's contrasting colour).
+    text: Option<(String, bool)>,
 }
 
 /// A positioned label.
@@ -94,12 +100,12 @@ impl Layout {
         for row in 0..rows {
             for col in 0..cols {
                 let bytes = pairs.get(row, col);
-                let fill = (bytes > 0).then(|| heat(0.12 + 0.88 * intensity(bytes, max_bytes)));
-                let text = match (&fill, show_text) {
-                    (Some(fill), true) => Some((format_bytes(bytes), text_on(fill))),
+                let level = (bytes > 0).then(|| HEAT_FLOOR + (1.0 - HEAT_FLOOR) * intensity(bytes, max_bytes));
+                let text = match (level, show_text) {
+                    (Some(level), true) => Some((format_bytes(bytes), level > STRONG_LEVEL)),
                     _ => None,
                 };
-                cells.push(Cell { row, col, x: grid.x(col) + gap / 2.0, y: grid.y(row) + gap / 2.0, fill, text });
+                cells.push(Cell { row, col, x: grid.x(col) + gap / 2.0, y: grid.y(row) + gap / 2.0, level, text });
             }
         }
 
@@ -247,12 +253,11 @@ fn HeatmapPicture(
     let cell_views = cells
         .into_iter()
         .map(|cell| {
-            let text = cell.text.clone().map(|(text, colour)| {
-                view! {
-                    <text class="heat-text" x=cell.x + size / 2.0 y=cell.y + size / 2.0 fill=colour>{text}</text>
-                }
+            let text = cell.text.clone().map(|(text, strong)| {
+                let class = if strong { "heat-text heat-text-strong" } else { "heat-text" };
+                view! { <text class=class x=cell.x + size / 2.0 y=cell.y + size / 2.0>{text}</text> }
             });
-            let class = if cell.fill.is_some() { "heat-cell" } else { "heat-cell heat-zero" };
+            let class = if cell.level.is_some() { "heat-cell" } else { "heat-cell heat-zero" };
             view! {
                 <rect
                     class=class
@@ -260,7 +265,7 @@ fn HeatmapPicture(
                     y=cell.y
                     width=size
                     height=size
-                    fill=cell.fill.clone()
+                    fill-opacity=cell.level.map(|l| format!("{l:.3}"))
                     data-row=cell.row
                     data-col=cell.col
                     data-testid="heatmap-cell"
@@ -293,7 +298,8 @@ fn HeatmapPicture(
         .map(|i| {
             let t = i as f64 / (LEGEND_STEPS - 1) as f64;
             let x = grid.left + LEGEND_STEPS_AT + i as f64 * 18.0;
-            view! { <rect class="legend-step" x=x y=legend_y - 6.0 width="18" height="12" fill=heat(0.12 + 0.88 * t)/> }
+            let level = format!("{:.3}", HEAT_FLOOR + (1.0 - HEAT_FLOOR) * t);
+            view! { <rect class="legend-step heat-step" x=x y=legend_y - 6.0 width="18" height="12" fill-opacity=level/> }
         })
         .collect_view();
     let legend_end = grid.left + LEGEND_STEPS_AT + LEGEND_STEPS as f64 * 18.0 + 6.0;
