@@ -19,6 +19,7 @@ mod share_bar;
 mod state;
 pub mod strategies;
 pub mod tensor_view;
+pub(crate) mod timing;
 mod totals;
 pub mod traffic;
 pub mod url_state;

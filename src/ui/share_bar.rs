@@ -249,6 +249,10 @@ fn decision_note(state: AppState, cycle: CycleState) -> Result<String, String> {
 fn drop_anywhere(state: AppState, cycle: CycleState, page: RwSignal<Page>, report: RwSignal<Option<Report>>) {
     let over = window_event_listener(leptos::ev::dragover, |ev: web_sys::DragEvent| ev.prevent_default());
     let dropped = window_event_listener(leptos::ev::drop, move |ev: web_sys::DragEvent| {
+        // A drop zone of its own (the measured cycles' text area) has handled it already.
+        if ev.default_prevented() {
+            return;
+        }
         let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|files| files.get(0)) else { return };
         ev.prevent_default();
         open_file(file, state, cycle, page, report);

@@ -141,7 +141,10 @@ impl AppState {
         });
         let strategy = RwSignal::new(Strategy::Intersection);
         let summary = Memo::new(move |_| {
-            Fresh(Arc::new(reshard.with(|r| summarise(r, strategy.get(), PIECE_LIMIT, HEATMAP_SIDE))))
+            let strategy = strategy.get();
+            Fresh(Arc::new(super::timing::measured("plan", || {
+                reshard.with(|r| summarise(r, strategy, PIECE_LIMIT, HEATMAP_SIDE))
+            })))
         });
         let pieces = Memo::new(move |_| {
             summary.with(|s| match &**s {
@@ -158,12 +161,14 @@ impl AppState {
             })
         });
         let comparison = Memo::new(move |_| {
-            Fresh(Arc::new(reshard.with(|r| {
-                Strategy::ALL
-                    .into_iter()
-                    .filter_map(|s| analyse(r, s).ok())
-                    .map(|t| StrategyRow { strategy: t.strategy, totals: t.totals(), estimate: t.estimate() })
-                    .collect()
+            Fresh(Arc::new(super::timing::measured("compare strategies", || {
+                reshard.with(|r| {
+                    Strategy::ALL
+                        .into_iter()
+                        .filter_map(|s| analyse(r, s).ok())
+                        .map(|t| StrategyRow { strategy: t.strategy, totals: t.totals(), estimate: t.estimate() })
+                        .collect()
+                })
             })))
         });
         let view = RwSignal::new(ViewChoice::for_rank(0, 2));

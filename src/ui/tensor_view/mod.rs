@@ -41,12 +41,13 @@ pub type FocusPieces = Memo<Fresh<Vec<DrawnPiece>>>;
 #[component]
 pub fn TensorView() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let scene: SceneMemo =
-        Memo::new(move |_| {
-            Fresh(Arc::new(state.reshard.with(|r| {
-                state.view.with(|v| state.regions.with(|g| state.summary.with(|s| scene::build(r, v, g, s))))
-            })))
-        });
+    let scene: SceneMemo = Memo::new(move |_| {
+        Fresh(Arc::new(crate::ui::timing::measured("tensor scene", || {
+            state
+                .reshard
+                .with(|r| state.view.with(|v| state.regions.with(|g| state.summary.with(|s| scene::build(r, v, g, s)))))
+        })))
+    });
     let focus_pieces = focus_pieces(state, scene);
     let transfer = Memo::new(move |_| whole_shard::transfer(state, scene));
     let mismatches = Memo::new(move |_| mismatches::mismatch_rects(state, scene));
