@@ -6,6 +6,7 @@
 //! the mesh view, the traffic panel, the strategy comparison, the correctness check.
 
 mod change;
+mod constraints;
 pub mod cycle;
 pub mod editor;
 pub mod embed;
@@ -151,6 +152,9 @@ fn LayoutPage() -> impl IntoView {
                     </section>
                     <section class="panel" aria-label="Strategies">
                         <strategies::StrategyComparison/>
+                    </section>
+                    <section class="panel" aria-label="Constraint check">
+                        <constraints::ConstraintCheck/>
                     </section>
                     <section class="panel" aria-label="Correctness check">
                         <verify::VerifyPanel/>

@@ -1,0 +1,142 @@
+//! The constraint check: the current change linted against documented limits of real transports (each rule
+//! with its source), and the "semantics diff": where torch.chunk, balanced and JAX's even-only rule give
+//! different regions for the viewed tensor. Linting plans the change once more, so it runs only while the
+//! panel is open.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::AppState;
+use crate::core::lint::{Finding, RuleStatus, lint, rule_statuses, semantics_diff};
+
+/// The panel, closed by default; opening it runs the check, and it follows every edit while open.
+#[component]
+pub fn ConstraintCheck() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let open = RwSignal::new(false);
+    let findings = Memo::new(move |_| {
+        open.get().then(|| super::timing::measured("constraint check", || state.reshard.with(lint)))
+    });
+    view! {
+        <details
+            class="constraints"
+            data-testid="constraint-check"
+            on:toggle=move |ev| {
+                let details: Option<web_sys::HtmlDetailsElement> = ev.target().and_then(|t| t.dyn_into().ok());
+                open.set(details.is_some_and(|d| d.open()));
+            }
+        >
+            <summary>
+                <h2 class="constraints-title">"Constraint check"</h2>
+                <span class="muted">" against documented limits of real transports, and split semantics"</span>
+            </summary>
+            {move || findings.get().map(|result| match result {
+                Ok(findings) => view! { <Rules findings/> <SemanticsDiff/> }.into_any(),
+                Err(message) => view! { <p class="problem" role="alert">{message}</p> }.into_any(),
+            })}
+        </details>
+    }
+}
+
+/// Every rule, passed or not, with its findings under it.
+#[component]
+fn Rules(findings: Vec<Finding>) -> impl IntoView {
+    let statuses = rule_statuses(&findings);
+    let failed = statuses.iter().filter(|s| !s.passed()).count();
+    let summary = if failed == 0 {
+        format!("All {} rules pass.", statuses.len())
+    } else {
+        format!("{failed} of {} rules fire.", statuses.len())
+    };
+    let rows = statuses
+        .into_iter()
+        .map(|status: RuleStatus| {
+            let rule = status.rule;
+            let passed = status.passed();
+            let messages: Vec<String> =
+                findings.iter().filter(|f| f.rule.id == rule.id).map(|f| f.message.clone()).collect();
+            let mark = if passed { "✓" } else { rule.severity.name() };
+            view! {
+                <li
+                    class="rule"
+                    class:rule-passed=passed
+                    data-testid="lint-rule"
+                    data-rule=rule.id
+                    data-passed=passed.to_string()
+                >
+                    <span class=format!("rule-mark severity-{}", if passed { "pass" } else { rule.severity.name() })>{mark}</span>
+                    <div class="rule-body">
+                        <p class="rule-title">{rule.title} <span class="rule-limit">{rule.limit}</span></p>
+                        <ul class="rule-findings">
+                            {messages.into_iter().map(|m| view! { <li data-testid="lint-finding">{with_code(&m)}</li> }).collect_view()}
+                        </ul>
+                        <p class="rule-source">{rule.scope} " · source: " {rule.source}</p>
+                    </div>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <p class="constraints-summary" data-testid="lint-summary">{summary}</p>
+        <ul class="rules">{rows}</ul>
+    }
+}
+
+/// A message whose names the core quoted in backticks, with those names set as code (as text, never markup).
+fn with_code(message: &str) -> impl IntoView + use<> {
+    message
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            let part = part.to_string();
+            if i % 2 == 1 { view! { <code>{part}</code> }.into_any() } else { part.into_any() }
+        })
+        .collect_view()
+}
+
+/// torch.chunk, balanced and JAX side by side for each side of the viewed tensor.
+#[component]
+fn SemanticsDiff() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let sides = move || {
+        let tensor = state.view.with(|v| v.tensor);
+        state.reshard.with(|r| {
+            let Some(t) = r.tensors.get(tensor) else { return Vec::new() };
+            [("Source", &t.source, &r.source_mesh), ("Destination", &t.destination, &r.destination_mesh)]
+                .into_iter()
+                .map(|(label, layout, mesh)| {
+                    let text = match semantics_diff(&t.shape, layout, mesh) {
+                        Ok(diff) => {
+                            let mut lines = diff.lines(mesh);
+                            lines.push(if diff.differing.is_empty() {
+                                "Every device holds the same region under all three rules.".to_string()
+                            } else {
+                                format!(
+                                    "Devices whose region depends on the rule: {}.",
+                                    diff.differing.iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(", ")
+                                )
+                            });
+                            lines
+                        }
+                        Err(message) => vec![message],
+                    };
+                    (label, text)
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <h3 class="constraints-subtitle">"Split semantics: torch.chunk, balanced and JAX"</h3>
+        <div class="semantics" data-testid="semantics-diff">
+            {move || sides()
+                .into_iter()
+                .map(|(label, lines)| view! {
+                    <div class="semantics-side">
+                        <p class="semantics-label">{label}</p>
+                        <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    </div>
+                })
+                .collect_view()}
+        </div>
+    }
+}
