@@ -18,6 +18,7 @@ const USAGE: &str = "usage:
   reshard cycle CYCLE.json [--json]
   reshard note SPEC.json CYCLE.json   print a Markdown decision note for a refit transport switch
   reshard preset NAME            print a preset's spec (toy, uneven, nested, partial, fsdp-tp, colocated, large)
+  reshard inventory model NAME   (llama-3-8b, llama-3-70b, qwen3-30b-a3b, deepseek-v3)
   reshard inventory llama [--layers N]   print the Llama-70B-like inventory spec (default 55 layers)
   reshard bench                  time the planner on the benchmark cases
 SPEC.json (or CYCLE.json) may be `-` for stdin. Exit codes: 0 ok, 1 verification found mismatches, 2 bad input.";
@@ -121,9 +122,26 @@ fn run(args: &[String]) -> Result<u8, Failure> {
             Ok(0)
         }
         "inventory" => {
+            if rest.first().map(String::as_str) == Some("model") {
+                // A model preset's inventory, as the web app's inventory view plans it.
+                let name = rest.get(1).ok_or_else(|| bad("inventory model: which model?"))?;
+                let preset = reshard_lens::core::models::find_model(name).ok_or_else(|| {
+                    let names: Vec<&str> = reshard_lens::core::models::MODEL_PRESETS.iter().map(|p| p.name).collect();
+                    bad(format!("no model `{name}`; known: {}", names.join(", ")))
+                })?;
+                let spec = reshard_lens::core::models::inventory_spec(
+                    &preset.model,
+                    &preset.train,
+                    &preset.generate,
+                    preset.colocated,
+                )
+                .map_err(|e| bad(e.to_string()))?;
+                println!("{}", serde_json::to_string_pretty(&spec).map_err(|e| bad(e.to_string()))?);
+                return Ok(0);
+            }
             let flags = Flags { args: rest.get(1..).unwrap_or(&[]) };
             if rest.first().map(String::as_str) != Some("llama") {
-                return Err(bad("inventory: the only generator is `llama`"));
+                return Err(bad("inventory: `llama [--layers N]` or `model NAME`"));
             }
             let layers = match flags.value("--layers")? {
                 None => 55,

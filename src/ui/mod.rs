@@ -13,6 +13,7 @@ pub mod embed;
 pub mod export;
 mod footer;
 mod header;
+pub mod inventory;
 pub mod mesh_view;
 pub mod panic;
 mod pieces;
@@ -49,6 +50,8 @@ pub enum Page {
     Layout,
     /// The RL cycle calculator.
     Cycle,
+    /// The layout inventory of a whole model.
+    Inventory,
 }
 
 /// The whole page: header, a switch between the layout and the cycle views, footer.
@@ -60,10 +63,14 @@ pub fn App() -> impl IntoView {
     let cycle_state = cycle::CycleState::from_preset(cycle_preset.as_deref().unwrap_or("cycle-120"));
     provide_context(state);
     provide_context(cycle_state);
-    let page = RwSignal::new(if cycle_preset.is_some() || query_parameter("view").as_deref() == Some("cycle") {
-        Page::Cycle
-    } else {
-        Page::Layout
+    provide_context(inventory::InventoryState::from_preset(
+        query_parameter("model").as_deref().unwrap_or("llama-3-8b"),
+    ));
+    let page = RwSignal::new(match query_parameter("view").as_deref() {
+        _ if cycle_preset.is_some() => Page::Cycle,
+        Some("cycle") => Page::Cycle,
+        Some("inventory") => Page::Inventory,
+        _ => Page::Layout,
     });
     // `?embed=VIEW` shows one view for an iframe: it reads the link's state but never writes the page's
     // address or the autosave (an embed must not overwrite what the reader was doing in the app).
@@ -117,12 +124,15 @@ pub fn App() -> impl IntoView {
                 <nav class="page-tabs" role="tablist" aria-label="Views">
                     {tab(Page::Layout, "Layout change", "tab-layout")}
                     {tab(Page::Cycle, "RL cycle", "tab-cycle")}
+                    {tab(Page::Inventory, "Model inventory", "tab-inventory")}
                 </nav>
                 <share_bar::ShareBar page/>
             </div>
-            <Show when=move || page.get() == Page::Layout fallback=|| view! { <cycle::CycleView/> }>
-                <LayoutPage/>
-            </Show>
+            {move || match page.get() {
+                Page::Layout => view! { <LayoutPage/> }.into_any(),
+                Page::Cycle => view! { <cycle::CycleView/> }.into_any(),
+                Page::Inventory => view! { <inventory::InventoryView page/> }.into_any(),
+            }}
             <AppFooter/>
         </div>
     }

@@ -85,6 +85,7 @@ pub fn snapshot(state: AppState, cycle: CycleState, page: Page) -> SharedState {
             page: match page {
                 Page::Layout => "layout".into(),
                 Page::Cycle => "cycle".into(),
+                Page::Inventory => "inventory".into(),
             },
             strategy: state.strategy.get_untracked().name().into(),
             tensor: view.tensor,
@@ -125,7 +126,11 @@ pub fn restore(shared: &SharedState, state: AppState, cycle: CycleState, page: R
         v.slice = shared.view.slice.clone();
         v.show_whole_shard = shared.view.show_whole_shard;
     });
-    page.set(if shared.view.page == "cycle" { Page::Cycle } else { Page::Layout });
+    page.set(match shared.view.page.as_str() {
+        "cycle" => Page::Cycle,
+        "inventory" => Page::Inventory,
+        _ => Page::Layout,
+    });
 }
 
 /// Keeps the URL in step with the app: a settled edit pushes a history entry; back/forward restore it.

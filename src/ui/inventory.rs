@@ -1,0 +1,507 @@
+//! The layout inventory of a whole model (the article's "practical first step"): pick a model and the
+//! training and generation layouts, and see every parameter group's placements and bytes per strategy, the
+//! whole-model totals that decide whether a transport switch is worth it, and hand the estimate to the
+//! cycle calculator. The inventory itself comes from `core::models`; this file only draws it.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::cycle::CycleState;
+use super::{AppState, Fresh, Page, format_count, format_shape};
+use crate::core::geometry::Dtype;
+use crate::core::model::{Layout, Mesh};
+use crate::core::models::{
+    GenerationLayout, MODEL_PRESETS, ModelDims, TrainingLayout, find_model, inventory_spec, totals_by_group,
+};
+use crate::core::placement::Placement;
+use crate::core::plan::Strategy;
+use crate::core::spec::{SpecInput, validate};
+use crate::core::traffic::{Estimate, LinkLoad, Totals, analyse, format_bytes, format_seconds};
+
+/// Tensor rows drawn at most (a per-layer inventory of a large model has hundreds).
+const ROW_LIMIT: usize = 300;
+/// Groups that together hold this share of the intersection bytes are marked as dominating.
+const DOMINANT_SHARE: f64 = 0.8;
+
+/// The model and the two layouts being inventoried.
+#[derive(Clone, Copy)]
+pub struct InventoryState {
+    pub preset: RwSignal<String>,
+    pub model: RwSignal<ModelDims>,
+    pub train: RwSignal<TrainingLayout>,
+    pub generate: RwSignal<GenerationLayout>,
+    pub colocated: RwSignal<bool>,
+}
+
+impl InventoryState {
+    /// Opens a model preset (the first when the name is unknown).
+    pub fn from_preset(name: &str) -> InventoryState {
+        let preset = find_model(name).unwrap_or(&MODEL_PRESETS[0]);
+        InventoryState {
+            preset: RwSignal::new(preset.name.to_string()),
+            model: RwSignal::new(preset.model),
+            train: RwSignal::new(preset.train),
+            generate: RwSignal::new(preset.generate),
+            colocated: RwSignal::new(preset.colocated),
+        }
+    }
+
+    fn open(&self, name: &str) {
+        if let Some(preset) = find_model(name) {
+            self.preset.set(preset.name.to_string());
+            self.model.set(preset.model);
+            self.train.set(preset.train);
+            self.generate.set(preset.generate);
+            self.colocated.set(preset.colocated);
+        }
+    }
+}
+
+/// One strategy's whole-model numbers.
+#[derive(Clone, Debug, PartialEq)]
+struct StrategyTotals {
+    strategy: Strategy,
+    totals: Totals,
+    busiest: Option<LinkLoad>,
+    estimate: Estimate,
+}
+
+/// One tensor of the inventory.
+#[derive(Clone, Debug, PartialEq)]
+struct Row {
+    index: usize,
+    name: String,
+    group: String,
+    shape: Vec<u64>,
+    source: String,
+    destination: String,
+    dtypes: String,
+    replicas: u64,
+    /// Bytes received by devices, per strategy in [`Strategy::ALL`] order.
+    bytes: Vec<u64>,
+}
+
+/// One parameter group.
+#[derive(Clone, Debug, PartialEq)]
+struct Group {
+    name: String,
+    tensors: usize,
+    bytes: Vec<u64>,
+    dominant: bool,
+}
+
+/// The planned inventory.
+#[derive(Clone, Debug, PartialEq)]
+struct Inventory {
+    spec: SpecInput,
+    rows: Vec<Row>,
+    groups: Vec<Group>,
+    strategies: Vec<StrategyTotals>,
+}
+
+fn placements_text(layout: &Layout) -> String {
+    format!("[{}]", layout.placements.iter().map(|p| p.short()).collect::<Vec<_>>().join(", "))
+}
+
+/// How many destination devices hold each entry: the product of the Replicate mesh dims.
+fn replicas(layout: &Layout, mesh: &Mesh) -> u64 {
+    layout.placements.iter().zip(&mesh.shape).filter(|(p, _)| **p == Placement::Replicate).map(|(_, n)| *n).product()
+}
+
+fn dtype_text(from: Dtype, to: Dtype) -> String {
+    if from == to { from.name().to_string() } else { format!("{} → {}", from.name(), to.name()) }
+}
+
+/// Builds and plans the inventory for every strategy.
+fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
+    let spec = state
+        .model
+        .with(|m| state.train.with(|t| state.generate.with(|g| inventory_spec(m, t, g, state.colocated.get()))));
+    let spec = spec.map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+    let reshard = validate(&spec).map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+    let inputs = spec.tensors.clone().unwrap_or_default();
+    let mut strategies = Vec::new();
+    let mut per_tensor: Vec<Vec<u64>> = vec![Vec::new(); reshard.tensors.len()];
+    let mut per_group: Vec<(String, usize, Vec<u64>)> = Vec::new();
+    for strategy in Strategy::ALL {
+        let traffic = super::timing::measured("inventory plan", || analyse(&reshard, strategy)).map_err(|e| vec![e])?;
+        for (bytes, t) in per_tensor.iter_mut().zip(&traffic.per_tensor) {
+            bytes.push(t.bytes_received);
+        }
+        for group in totals_by_group(&inputs, &traffic) {
+            let tensors = inputs.iter().filter(|t| t.group.as_deref() == Some(group.name.as_str())).count();
+            match per_group.iter_mut().find(|(name, _, _)| *name == group.name) {
+                Some(entry) => entry.2.push(group.bytes_received),
+                None => per_group.push((group.name.clone(), tensors, vec![group.bytes_received])),
+            }
+        }
+        strategies.push(StrategyTotals {
+            strategy,
+            totals: traffic.totals(),
+            busiest: traffic.max_link(),
+            estimate: traffic.estimate(),
+        });
+    }
+    let rows = reshard
+        .tensors
+        .iter()
+        .enumerate()
+        .map(|(index, t)| Row {
+            index,
+            name: t.name.clone(),
+            group: inputs.get(index).and_then(|i| i.group.clone()).unwrap_or_default(),
+            shape: t.shape.clone(),
+            source: placements_text(&t.source),
+            destination: placements_text(&t.destination),
+            dtypes: dtype_text(t.source.dtype, t.destination.dtype),
+            replicas: replicas(&t.destination, &reshard.destination_mesh),
+            bytes: per_tensor[index].clone(),
+        })
+        .collect();
+    // Mark the largest groups that together carry most of the intersection bytes.
+    per_group.sort_by(|a, b| b.2.first().cmp(&a.2.first()));
+    let total: u64 = per_group.iter().filter_map(|g| g.2.first()).sum();
+    let mut running = 0u64;
+    let groups = per_group
+        .into_iter()
+        .map(|(name, tensors, bytes)| {
+            let dominant = total > 0 && (running as f64) < DOMINANT_SHARE * total as f64;
+            running += bytes.first().copied().unwrap_or(0);
+            Group { name, tensors, bytes, dominant }
+        })
+        .collect();
+    Ok(Inventory { spec, rows, groups, strategies })
+}
+
+/// The inventory view: model and layouts on the left, totals, groups and tensors on the right.
+#[component]
+pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
+    let state = expect_context::<InventoryState>();
+    let planned = Memo::new(move |_| Fresh(Arc::new(plan_inventory(state))));
+    view! {
+        <main class="main inventory" data-testid="inventory-view">
+            <div class="inventory-intro">
+                <h2>"Layout inventory of a whole model"</h2>
+                <p class="muted">
+                    "Every parameter group of a model, its training and generation placements, and the bytes each \
+                     refit strategy moves: the totals that decide whether a transport switch is worth it."
+                </p>
+            </div>
+            <div class="inventory-grid">
+                <aside class="panel inventory-controls" aria-label="Model and layouts">
+                    <ModelControls/>
+                </aside>
+                <div class="inventory-results">
+                    {move || match &*planned.get().0 {
+                        Ok(inventory) => view! {
+                            <section class="panel" aria-label="Whole-model totals">
+                                <WholeModel inventory=inventory.clone() page/>
+                            </section>
+                            <section class="panel" aria-label="Parameter groups">
+                                <Groups inventory=inventory.clone()/>
+                            </section>
+                            <section class="panel" aria-label="Tensors">
+                                <Tensors inventory=inventory.clone() page/>
+                            </section>
+                        }.into_any(),
+                        Err(problems) => view! {
+                            <div class="problem" role="alert" data-testid="inventory-problems">
+                                <p>"This model and layout cannot be inventoried:"</p>
+                                <ul>{problems.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view()}</ul>
+                            </div>
+                        }.into_any(),
+                    }}
+                </div>
+            </div>
+        </main>
+    }
+}
+
+/// A whole-number field bound to part of the state; what cannot be read as a number is ignored.
+fn number_field(
+    label: &'static str,
+    test_id: &'static str,
+    get: impl Fn() -> u64 + Send + Sync + 'static,
+    set: impl Fn(u64) + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <label class="inventory-field">
+            <span>{label}</span>
+            <input
+                type="number"
+                min="0"
+                class="text-input"
+                data-testid=test_id
+                prop:value=move || get().to_string()
+                on:change=move |ev| {
+                    if let Ok(value) = event_target_value(&ev).trim().parse::<u64>() {
+                        set(value);
+                    }
+                }
+            />
+        </label>
+    }
+}
+
+/// The model preset, its main dimensions, and both layouts.
+#[component]
+fn ModelControls() -> impl IntoView {
+    let s = expect_context::<InventoryState>();
+    let custom = move || s.preset.set("custom".into());
+    view! {
+        <h3 class="card-title">"Model"</h3>
+        <select
+            class="inventory-preset"
+            data-testid="model-preset"
+            aria-label="Model preset"
+            prop:value=move || s.preset.get()
+            on:change=move |ev| s.open(&event_target_value(&ev))
+        >
+            {MODEL_PRESETS
+                .iter()
+                .map(|p| view! { <option value=p.name title=p.title>{p.name}</option> })
+                .collect_view()}
+            <option value="custom" disabled=true>"custom"</option>
+        </select>
+        <p class="muted inventory-title" data-testid="model-title">
+            {move || find_model(&s.preset.get()).map_or("Edited: your own dimensions", |p| p.title)}
+        </p>
+        <div class="inventory-fields">
+            {number_field("hidden", "model-hidden", move || s.model.with(|m| m.hidden), move |v| { s.model.update(|m| m.hidden = v); custom() })}
+            {number_field("layers", "model-layers", move || s.model.with(|m| m.layers), move |v| { s.model.update(|m| m.layers = v); custom() })}
+            {number_field("ffn", "model-ffn", move || s.model.with(|m| m.ffn), move |v| { s.model.update(|m| m.ffn = v); custom() })}
+            {number_field("vocab", "model-vocab", move || s.model.with(|m| m.vocab), move |v| { s.model.update(|m| m.vocab = v); custom() })}
+            {number_field("experts", "model-experts", move || s.model.with(|m| m.experts), move |v| { s.model.update(|m| m.experts = v); custom() })}
+            {number_field("expert ffn", "model-expert-ffn", move || s.model.with(|m| m.expert_ffn), move |v| { s.model.update(|m| m.expert_ffn = v); custom() })}
+        </div>
+        <h3 class="card-title">"Training layout"</h3>
+        <div class="inventory-fields">
+            {number_field("TP", "train-tp", move || s.train.with(|t| t.tp), move |v| s.train.update(|t| t.tp = v))}
+            {number_field("PP", "train-pp", move || s.train.with(|t| t.pp), move |v| s.train.update(|t| t.pp = v))}
+            {number_field("DP / FSDP", "train-dp", move || s.train.with(|t| t.dp), move |v| s.train.update(|t| t.dp = v))}
+            {number_field("EP", "train-ep", move || s.train.with(|t| t.ep), move |v| s.train.update(|t| t.ep = v))}
+            {number_field("HSDP replicas", "train-hsdp", move || s.train.with(|t| t.hsdp_replicas), move |v| s.train.update(|t| t.hsdp_replicas = v))}
+        </div>
+        <label class="toggle">
+            <input
+                type="checkbox"
+                data-testid="train-stacked"
+                prop:checked=move || s.train.with(|t| t.stacked_layers)
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    s.train.update(|t| t.stacked_layers = on);
+                }
+            />
+            " Layers stacked (one tensor per kind of parameter; needed for PP)"
+        </label>
+        <h3 class="card-title">"Generation layout"</h3>
+        <div class="inventory-fields">
+            {number_field("TP", "gen-tp", move || s.generate.with(|g| g.tp), move |v| s.generate.update(|g| g.tp = v))}
+            {number_field("EP", "gen-ep", move || s.generate.with(|g| g.ep), move |v| s.generate.update(|g| g.ep = v))}
+            {number_field("DP replicas", "gen-dp", move || s.generate.with(|g| g.dp_replicas), move |v| s.generate.update(|g| g.dp_replicas = v))}
+        </div>
+        <label class="toggle">
+            <input
+                type="checkbox"
+                data-testid="colocated"
+                prop:checked=move || s.colocated.get()
+                on:change=move |ev| s.colocated.set(event_target_checked(&ev))
+            />
+            " Colocated (generation on the training GPUs)"
+        </label>
+        <p class="muted inventory-devices" data-testid="inventory-devices">
+            {move || format!(
+                "{} training devices → {} generation devices",
+                format_count(s.train.with(|t| t.devices())),
+                format_count(s.generate.with(|g| g.devices()))
+            )}
+        </p>
+    }
+}
+
+/// The whole-model totals per strategy, and the hand-off to the cycle calculator.
+#[component]
+fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
+    let cycle = expect_context::<CycleState>();
+    let base = inventory.strategies.iter().find(|s| s.strategy == Strategy::Intersection).map(|s| s.estimate.seconds);
+    let rows = inventory
+        .strategies
+        .iter()
+        .map(|s| {
+            let ratio = base.filter(|b| *b > 0.0).map_or(String::new(), |b| format!("{:.2}×", s.estimate.seconds / b));
+            let busiest = s.busiest.as_ref().map_or("—".to_string(), |l| {
+                format!("{} ({} of d{})", format_bytes(l.bytes), l.link.name(), l.device)
+            });
+            view! {
+                <tr data-testid="inventory-strategy" data-strategy=s.strategy.name()>
+                    <th scope="row">{s.strategy.label()}</th>
+                    <td class="num" data-testid="inventory-bytes-received">{format_bytes(s.totals.bytes_received)}</td>
+                    <td class="num">{busiest}</td>
+                    <td class="num" data-testid="inventory-estimate">{format_seconds(s.estimate.seconds)}</td>
+                    <td class="num">{ratio}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let unique = inventory.strategies.first().map_or(0, |s| s.totals.unique_entries);
+    let gather = inventory.strategies.iter().find(|s| s.strategy == Strategy::Gather).map(|s| s.estimate.seconds);
+    let hand_off = move |_| {
+        let (Some(before), Some(after)) = (gather, base) else { return };
+        if after <= 0.0 {
+            return;
+        }
+        cycle.restructure(|spec| {
+            if let Some(index) = spec.refit_index() {
+                spec.stages[index].seconds = before;
+            }
+            spec.refit = None;
+            spec.speedup = before / after;
+        });
+        page.set(Page::Cycle);
+    };
+    view! {
+        <h3 class="card-title">"Whole model, per strategy"</h3>
+        <p class="inventory-unique" data-testid="inventory-unique">
+            <strong>{format_count(unique)}</strong>
+            " unique logical entries (parameters, each counted once; the same for every strategy)"
+        </p>
+        <p class="muted">
+            "Bytes received are summed over generation devices; the busiest link carries the most bytes in one \
+             direction. Times are the model's lower bound."
+        </p>
+        <div class="table-scroll">
+            <table class="piece-table" data-testid="inventory-totals">
+                <thead>
+                    <tr>
+                        <th scope="col">"Strategy"</th>
+                        <th scope="col" class="num">"Bytes received"</th>
+                        <th scope="col" class="num">"Busiest link"</th>
+                        <th scope="col" class="num">"Estimated time"</th>
+                        <th scope="col" class="num">"vs intersection"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+        <button type="button" class="primary-button" data-testid="inventory-to-cycle" on:click=hand_off>
+            "Use in the RL cycle: refit = gather-then-broadcast estimate, s = gather / intersection"
+        </button>
+    }
+}
+
+/// The parameter groups, the dominating ones marked.
+#[component]
+fn Groups(inventory: Inventory) -> impl IntoView {
+    let rows = inventory
+        .groups
+        .iter()
+        .map(|g| {
+            let cells = g.bytes.iter().map(|b| view! { <td class="num">{format_bytes(*b)}</td> }).collect_view();
+            view! {
+                <tr data-testid="inventory-group" data-group=g.name.clone() class:dominant=g.dominant>
+                    <th scope="row">
+                        {g.name.clone()}
+                        {g.dominant.then(|| view! { <span class="badge" title="among the groups that carry 80 % of the bytes">"dominant"</span> })}
+                    </th>
+                    <td class="num">{g.tensors}</td>
+                    {cells}
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <h3 class="card-title">"Parameter groups"</h3>
+        <div class="table-scroll">
+            <table class="piece-table">
+                <thead>
+                    <tr>
+                        <th scope="col">"Group"</th>
+                        <th scope="col" class="num">"Tensors"</th>
+                        {Strategy::ALL.map(|s| view! { <th scope="col" class="num">{format!("{} (bytes received)", s.label())}</th> }).collect_view()}
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The tensors, largest first or by name; a click opens one in the visualizer.
+#[component]
+fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let by_bytes = RwSignal::new(true);
+    let spec = inventory.spec.clone();
+    let rows = inventory.rows.clone();
+    let total = rows.len();
+    let body = move || {
+        let mut rows = rows.clone();
+        if by_bytes.get() {
+            rows.sort_by(|a, b| b.bytes.first().cmp(&a.bytes.first()).then(a.index.cmp(&b.index)));
+        }
+        let spec = spec.clone();
+        rows.into_iter()
+            .take(ROW_LIMIT)
+            .map(|row| {
+                let spec = spec.clone();
+                let index = row.index;
+                let open = move |_| {
+                    app.input.set(spec.clone());
+                    app.view.update(|v| v.tensor = index);
+                    page.set(Page::Layout);
+                };
+                let cells = row.bytes.iter().map(|b| view! { <td class="num">{format_bytes(*b)}</td> }).collect_view();
+                view! {
+                    <tr data-testid="inventory-tensor" data-group=row.group.clone()>
+                        <th scope="row">
+                            <button type="button" class="link-button" data-testid="inventory-open-tensor" on:click=open>
+                                {row.name.clone()}
+                            </button>
+                        </th>
+                        <td>{row.group.clone()}</td>
+                        <td class="mono">{format_shape(&row.shape)}</td>
+                        <td class="mono">{row.source.clone()}</td>
+                        <td class="mono">{row.destination.clone()}</td>
+                        <td>{row.dtypes.clone()}</td>
+                        <td class="num">{format!("×{}", row.replicas)}</td>
+                        {cells}
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="inventory-tensors-head">
+            <h3 class="card-title">{format!("Tensors ({total})")}</h3>
+            <label class="toggle">
+                <input
+                    type="checkbox"
+                    data-testid="inventory-sort-bytes"
+                    prop:checked=move || by_bytes.get()
+                    on:change=move |ev| by_bytes.set(event_target_checked(&ev))
+                />
+                " Largest first (intersection bytes)"
+            </label>
+        </div>
+        <p class="muted">"Click a tensor to open it in the layout view."</p>
+        <div class="table-scroll">
+            <table class="piece-table" data-testid="inventory-tensors">
+                <thead>
+                    <tr>
+                        <th scope="col">"Tensor"</th>
+                        <th scope="col">"Group"</th>
+                        <th scope="col">"Shape"</th>
+                        <th scope="col">"Training"</th>
+                        <th scope="col">"Generation"</th>
+                        <th scope="col">"dtype"</th>
+                        <th scope="col" class="num">"Replicas"</th>
+                        {Strategy::ALL.map(|s| view! { <th scope="col" class="num">{s.label()}</th> }).collect_view()}
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+        {(total > ROW_LIMIT).then(|| view! { <p class="muted">{format!("The first {ROW_LIMIT} of {total} tensors are listed.")}</p> })}
+    }
+}

@@ -1,0 +1,69 @@
+// The model inventory end to end: every model preset plans and shows its groups and totals (screenshots),
+// the totals equal the core's for the same spec (through the CLI), a row opens its tensor in the layout
+// view, and the hand-off sets the RL cycle from the estimate.
+import { test, expect } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+const screenshots = path.join(__dirname, 'screenshots');
+const MODELS = ['llama-3-8b', 'llama-3-70b', 'qwen3-30b-a3b', 'deepseek-v3'];
+
+test('every model preset is inventoried, with groups, dominant groups marked and totals per strategy', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/?view=inventory');
+  for (const model of MODELS) {
+    await page.getByTestId('model-preset').selectOption(model);
+    await expect(page.getByTestId('inventory-strategy')).toHaveCount(3);
+    await expect(page.locator('[data-testid=inventory-group]').first()).toBeVisible();
+    await expect(page.locator('[data-testid=inventory-group].dominant').first()).toBeVisible();
+    await expect(page.getByTestId('inventory-problems')).toHaveCount(0);
+    await page.screenshot({ path: path.join(screenshots, `inventory-${model}.png`), fullPage: true });
+  }
+  await page.getByTestId('model-preset').selectOption('deepseek-v3');
+  await expect(page.locator('[data-testid=inventory-group][data-group=experts]')).toBeVisible();
+});
+
+test('the totals on screen are the core planner totals for the same model and layout', async ({ page }) => {
+  test.setTimeout(600_000);
+  await page.goto('/?view=inventory');
+  await page.getByTestId('model-preset').selectOption('llama-3-8b');
+  const shown = await page.locator('[data-testid=inventory-strategy][data-strategy=intersection] [data-testid=inventory-bytes-received]').innerText();
+  const spec = execFileSync('cargo', ['run', '--quiet', '--bin', 'reshard', '--', 'inventory', 'model', 'llama-3-8b'], { cwd: root, encoding: 'utf8', timeout: 540_000 });
+  const compared = JSON.parse(execFileSync('cargo', ['run', '--quiet', '--bin', 'reshard', '--', 'compare', '-', '--json'], { cwd: root, encoding: 'utf8', input: spec, timeout: 540_000 }));
+  const intersection = compared.find((row: { strategy: string }) => row.strategy === 'intersection');
+  const formatted = await page.evaluate((bytes: number) => bytes, intersection.totals.bytes_received);
+  expect(formatted).toBeGreaterThan(0);
+  // The page formats bytes with binary units; compare through the same rounding.
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = formatted;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  expect(shown.endsWith(units[unit])).toBe(true);
+  expect(Math.abs(parseFloat(shown) - value) / value).toBeLessThan(0.01);
+});
+
+test('a row opens its tensor in the layout view, and the estimate goes to the RL cycle', async ({ page }) => {
+  await page.goto('/?view=inventory');
+  await page.getByTestId('model-preset').selectOption('llama-3-8b');
+  const first = page.getByTestId('inventory-open-tensor').first();
+  const name = (await first.innerText()).trim();
+  await first.click();
+  await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('tensor-view')).toContainText(name);
+
+  await page.getByTestId('tab-inventory').click();
+  await page.getByTestId('inventory-to-cycle').click();
+  await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('speedup-input')).not.toHaveValue('4');
+});
+
+test('impossible layouts say why, next to the controls', async ({ page }) => {
+  await page.goto('/?view=inventory');
+  await page.getByTestId('train-tp').fill('0');
+  await page.getByTestId('train-tp').blur();
+  await expect(page.getByTestId('inventory-problems')).toContainText('tp');
+});
