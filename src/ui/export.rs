@@ -2,9 +2,10 @@
 //!
 //! A figure (the tensor view, the mesh view, the timeline) is HTML around one or more `<svg>`s. The export
 //! lays each `<svg>` and each line of text where the browser drew it, into one new SVG, and writes every
-//! style the page's CSS gave an element as presentation attributes (the file has no stylesheet). Fonts are
-//! named, not embedded: the file uses the same font stack as the page. Text is written as text nodes by the
-//! XML serializer, so a name a user typed is escaped, never markup.
+//! style the page's CSS gave an element as presentation attributes. The app's own fonts (`public/fonts/`,
+//! first in the page's font stacks) are embedded as `@font-face` data, so the file looks the same on a
+//! machine without them. Text is written as text nodes by the XML serializer, so a name a user typed is
+//! escaped, never markup.
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Node};
@@ -224,6 +225,45 @@ fn write_text(
         out.append_child(&element).map_err(js_error)?;
     }
     Ok(())
+}
+
+/// The app's fonts, as the page's CSS declares them: family, weight range, file.
+const FONTS: [(&str, &str, &str); 3] = [
+    ("Lens Sans", "100 549", "public/fonts/lens-sans.woff2"),
+    ("Lens Sans", "550 900", "public/fonts/lens-sans-bold.woff2"),
+    ("Lens Mono", "100 900", "public/fonts/lens-mono.woff2"),
+];
+
+/// `markup` with the fonts it names embedded (a `<style>` of `@font-face` rules with the font data), so
+/// the file renders with the same glyphs as the screen anywhere.
+pub async fn with_fonts(markup: &str) -> Result<String, String> {
+    use base64::Engine;
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window().ok_or("no window")?;
+    let mut faces = String::new();
+    for (family, weights, path) in FONTS {
+        if !markup.contains(family) {
+            continue;
+        }
+        let response: web_sys::Response =
+            JsFuture::from(window.fetch_with_str(path)).await.map_err(js_error)?.dyn_into().map_err(wrong_type)?;
+        if !response.ok() {
+            return Err(format!("the font {path} could not be loaded ({})", response.status()));
+        }
+        let buffer = JsFuture::from(response.array_buffer().map_err(js_error)?).await.map_err(js_error)?;
+        let bytes = web_sys::js_sys::Uint8Array::new(&buffer).to_vec();
+        faces.push_str(&format!(
+            "@font-face{{font-family:\"{family}\";font-weight:{weights};src:url(data:font/woff2;base64,{}) format(\"woff2\");}}",
+            base64::engine::general_purpose::STANDARD.encode(bytes)
+        ));
+    }
+    if faces.is_empty() {
+        return Ok(markup.to_string());
+    }
+    // Right after the root element's start tag (attribute values never hold a raw `>`: it is escaped).
+    let root = markup.find("<svg").ok_or("not an SVG")?;
+    let end = markup[root..].find('>').map(|i| root + i + 1).ok_or("not an SVG")?;
+    Ok(format!("{}<defs><style>{faces}</style></defs>{}", &markup[..end], &markup[end..]))
 }
 
 /// Offers `content` as a file called `name`.

@@ -43,7 +43,7 @@ pub fn query_parameter(name: &str) -> Option<String> {
     web_sys::UrlSearchParams::new_with_str(&search).ok()?.get(name)
 }
 
-/// The app's two views, which share one state (and, later, one URL).
+/// The app's views, which share one state and one URL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
     /// The layout change: editors, tensor and mesh views, traffic, strategies, verification.
@@ -54,7 +54,8 @@ pub enum Page {
     Inventory,
 }
 
-/// The whole page: header, a switch between the layout and the cycle views, footer.
+/// The whole page: header, the view tabs (layout change, RL cycle, model inventory) with share, export and
+/// open beside them, the current view, footer. `?embed=VIEW` shows one view alone (see `embed.rs`).
 #[component]
 pub fn App() -> impl IntoView {
     let preset = query_parameter("preset").unwrap_or_else(|| "toy".to_string());

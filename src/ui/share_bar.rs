@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::cycle::CycleState;
-use super::export::{download_png, download_text, figure_svg, file_stem};
+use super::export::{download_png, download_text, figure_svg, file_stem, with_fonts};
 use super::{AppState, Page, url_state};
 use crate::share::embed::{EMBED_VIEWS, embed_snippet};
 use crate::share::fragment::encode;
@@ -155,14 +155,19 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
     let figure = move |selector: &'static str, suffix: &'static str, png: bool| {
         move |_| {
             let name = format!("{}-{suffix}.{}", stem(), if png { "png" } else { "svg" });
-            let result = figure_svg(selector).and_then(|(markup, width, height)| {
-                if png {
-                    download_png(&name, &markup, width, height)
-                } else {
-                    download_text(&name, "image/svg+xml", &markup)
-                }
+            // The picture is taken now; only the fonts are awaited.
+            let picture = figure_svg(selector);
+            leptos::task::spawn_local(async move {
+                let result = match picture {
+                    Ok((markup, width, height)) => match with_fonts(&markup).await {
+                        Ok(markup) if png => download_png(&name, &markup, width, height),
+                        Ok(markup) => download_text(&name, "image/svg+xml", &markup),
+                        Err(e) => Err(e),
+                    },
+                    Err(e) => Err(e),
+                };
+                outcome(result.map(|_| name));
             });
-            outcome(result.map(|_| name));
         }
     };
     let text_file =
