@@ -5,6 +5,7 @@
 
 pub mod chart;
 pub mod core;
+pub mod explain;
 pub mod share;
 #[cfg(feature = "web")]
 pub mod ui;

@@ -23,6 +23,7 @@ pub mod strategies;
 pub mod tensor_view;
 pub(crate) mod timing;
 mod totals;
+pub mod tour;
 pub mod traffic;
 pub mod url_state;
 pub mod verify;
@@ -64,6 +65,8 @@ pub fn App() -> impl IntoView {
     let cycle_state = cycle::CycleState::from_preset(cycle_preset.as_deref().unwrap_or("cycle-120"));
     provide_context(state);
     provide_context(cycle_state);
+    let tour = tour::TourState::new();
+    provide_context(tour);
     provide_context(inventory::InventoryState::from_preset(
         query_parameter("model").as_deref().unwrap_or("llama-3-8b"),
     ));
@@ -127,8 +130,12 @@ pub fn App() -> impl IntoView {
                     {tab(Page::Cycle, "RL cycle", "tab-cycle")}
                     {tab(Page::Inventory, "Model inventory", "tab-inventory")}
                 </nav>
-                <share_bar::ShareBar page/>
+                <div class="page-actions">
+                    <tour::ExplainButton/>
+                    <share_bar::ShareBar page/>
+                </div>
             </div>
+            <tour::TourBar page/>
             {move || match page.get() {
                 Page::Layout => view! { <LayoutPage/> }.into_any(),
                 Page::Cycle => view! { <cycle::CycleView/> }.into_any(),

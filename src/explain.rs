@@ -1,0 +1,356 @@
+//! The guided tour ("Explain"): the article's argument as steps, each of which names the state it sets (a
+//! layout preset, a fault, a cycle preset) and says what to look at. Every number a step quotes is computed
+//! here by the core from exactly that state, never written into the text, so the tour cannot drift from
+//! what the views show. No browser types: the UI applies a step's state and shows its text.
+
+use crate::chart::readout::{percent, seconds, times};
+use crate::core::cycle::{CycleReport, parse_cycle};
+use crate::core::plan::{Strategy, plan};
+use crate::core::presets::{build, find};
+use crate::core::region::device_regions;
+use crate::core::traffic::{analyse, format_bytes};
+use crate::core::verify::{Fault, VerifyOptions, verify};
+
+/// Which view a step shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TourView {
+    Layout,
+    Cycle,
+}
+
+/// One step: the state it sets, where to look, and what it says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub title: &'static str,
+    pub view: TourView,
+    /// The layout preset (layout steps) or cycle preset (cycle steps) the step opens.
+    pub preset: &'static str,
+    /// A fault to inject before checking (the fault step).
+    pub fault: Option<Fault>,
+    /// Whether the step runs the correctness check.
+    pub verify: bool,
+    /// A CSS selector for the element to highlight.
+    pub look_at: &'static str,
+    pub text: String,
+}
+
+const CYCLES: [(&str, &str); 4] = [
+    ("cycle-120", include_str!("../examples/cycle-120.json")),
+    ("cycle-160", include_str!("../examples/cycle-160.json")),
+    ("cycle-queue", include_str!("../examples/cycle-queue.json")),
+    ("cycle-overlap", include_str!("../examples/cycle-overlap.json")),
+];
+
+fn cycle_report(name: &str) -> Result<CycleReport, String> {
+    let (_, text) = CYCLES.iter().find(|(n, _)| *n == name).ok_or_else(|| format!("no cycle preset {name}"))?;
+    let spec = parse_cycle(text).map_err(|p| format!("{name}: {p:?}"))?;
+    spec.report().map_err(|p| format!("{name}: {p:?}"))
+}
+
+fn layout(name: &str) -> Result<crate::core::model::Reshard, String> {
+    find(name).map(build).ok_or_else(|| format!("no layout preset {name}"))
+}
+
+/// `1048576` → `1,048,576`.
+fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn rows(offset: u64, size: u64) -> String {
+    if size == 0 { "nothing".to_string() } else { format!("rows {offset}–{}", offset + size - 1) }
+}
+
+/// Every step, in the article's order, with its numbers computed now.
+pub fn steps() -> Result<Vec<Step>, String> {
+    let mut steps = Vec::new();
+
+    // 1. A layout is who holds what.
+    let toy = layout("toy")?;
+    let tensor = &toy.tensors[0];
+    let source = device_regions(&tensor.source, &toy.source_mesh, &tensor.shape, toy.split)?;
+    let held: Vec<String> = source
+        .iter()
+        .map(|d| format!("d{} holds {}", d.device, rows(d.region.offset()[0], d.region.shape()[0])))
+        .collect();
+    steps.push(Step {
+        title: "A layout says which part each device holds",
+        view: TourView::Layout,
+        preset: "toy",
+        fault: None,
+        verify: false,
+        look_at: "[data-testid=mesh-view]",
+        text: format!(
+            "The logical tensor `{}` is {}×{}. On the source mesh it is sharded by rows over {} devices: {}. \
+             Each tile below is a device; its thumbnail is the region it holds.",
+            tensor.name,
+            tensor.shape[0],
+            tensor.shape[1],
+            source.len(),
+            held.join(", ")
+        ),
+    });
+
+    // 2. The destination and its intersections; intersections versus whole shards.
+    let intersection = analyse(&toy, Strategy::Intersection)?.totals();
+    let whole = analyse(&toy, Strategy::WholeShard)?.totals();
+    let pieces = plan(&toy, Strategy::Intersection)?.pieces.len();
+    steps.push(Step {
+        title: "The destination layout, and the pieces each device needs",
+        view: TourView::Layout,
+        preset: "toy",
+        fault: None,
+        verify: false,
+        look_at: "[data-testid=tensor-view]",
+        text: format!(
+            "The destination splits the same tensor by columns over {} devices (dashed lines). Each destination \
+             needs one piece of every source shard: {pieces} intersections, each coloured by the device that \
+             sends it. Sending only the intersections moves {} entries; sending whole shards and discarding \
+             the rest moves {}.",
+            toy.destination_mesh.size(),
+            intersection.entries_moved,
+            whole.entries_moved
+        ),
+    });
+
+    // 3. Count the right thing: a replicated destination.
+    let replicated = layout("fsdp-tp")?;
+    let traffic = analyse(&replicated, Strategy::Intersection)?;
+    let totals = traffic.totals();
+    let busiest = traffic
+        .max_link()
+        .map_or("no link".to_string(), |l| format!("{} on {} of d{}", format_bytes(l.bytes), l.link.name(), l.device));
+    steps.push(Step {
+        title: "Count the right thing",
+        view: TourView::Layout,
+        preset: "fsdp-tp",
+        fault: None,
+        verify: false,
+        look_at: "[data-testid=traffic-panel]",
+        text: format!(
+            "Three numbers that are easy to confuse. Unique logical entries: {} (each counted once). Bytes \
+             received by devices: {} (the destination has {} replicas, so every entry arrives {} times). Bytes \
+             on the busiest link: {busiest}. A faster transport shortens the last one; the first never changes.",
+            thousands(totals.unique_entries),
+            format_bytes(totals.bytes_received),
+            replicated.destination_mesh.shape[0],
+            replicated.destination_mesh.shape[0]
+        ),
+    });
+
+    // 4. Uneven splits and empty shards.
+    let uneven = layout("uneven")?;
+    let t = &uneven.tensors[0];
+    let regions = device_regions(&t.source, &uneven.source_mesh, &t.shape, uneven.split)?;
+    let sizes: Vec<String> = regions.iter().map(|d| d.region.shape()[0].to_string()).collect();
+    let empty: Vec<String> = regions.iter().filter(|d| d.region.is_empty()).map(|d| format!("d{}", d.device)).collect();
+    steps.push(Step {
+        title: "Uneven splits leave empty shards",
+        view: TourView::Layout,
+        preset: "uneven",
+        fault: None,
+        verify: false,
+        look_at: "[data-testid=mesh-view]",
+        text: format!(
+            "{} rows over {} devices, the way torch.chunk splits them: {} rows. {} holds nothing and sends \
+             nothing; a transport that assumes equal shards would get this wrong.",
+            t.shape[0],
+            regions.len(),
+            sizes.join(", "),
+            if empty.is_empty() { "No device".to_string() } else { empty.join(", ") }
+        ),
+    });
+
+    // 5. Nested sharding order.
+    let nested = layout("nested")?;
+    let t = &nested.tensors[0];
+    let regions = device_regions(&t.source, &nested.source_mesh, &t.shape, nested.split)?;
+    let first: Vec<String> = regions
+        .iter()
+        .take(3)
+        .map(|d| format!("d{} {}", d.device, rows(d.region.offset()[0], d.region.shape()[0])))
+        .collect();
+    steps.push(Step {
+        title: "Nested sharding: the order of the mesh dims matters",
+        view: TourView::Layout,
+        preset: "nested",
+        fault: None,
+        verify: false,
+        look_at: "[data-testid=tensor-view]",
+        text: format!(
+            "Rows are split by `{}` first, then each chunk by `{}`: {} … Read the other order and every device \
+             would hold different rows.",
+            nested.source_mesh.dim_names[0],
+            nested.source_mesh.dim_names[1],
+            first.join(", ")
+        ),
+    });
+
+    // 6. The correctness check, then 7. a fault it catches.
+    let checked =
+        verify(&toy, &plan(&toy, Strategy::Intersection)?, VerifyOptions::default()).map_err(|e| e.to_string())?;
+    steps.push(Step {
+        title: "Check it: every entry, every destination",
+        view: TourView::Layout,
+        preset: "toy",
+        fault: None,
+        verify: true,
+        look_at: "[data-testid=verify-panel]",
+        text: format!(
+            "Each entry gets a value made of its coordinates and a version; the plan is executed in memory and \
+             every destination compared with what it should hold: {}.",
+            checked.summary()
+        ),
+    });
+    let faulty = verify(
+        &toy,
+        &plan(&toy, Strategy::Intersection)?,
+        VerifyOptions { fault: Some(Fault::Offset), ..VerifyOptions::default() },
+    )
+    .map_err(|e| e.to_string())?;
+    steps.push(Step {
+        title: "A fault the check catches",
+        view: TourView::Layout,
+        preset: "toy",
+        fault: Some(Fault::Offset),
+        verify: true,
+        look_at: "[data-testid=verify-panel]",
+        text: format!(
+            "Shift one piece by one row (an off-by-one in an offset) and the check says: {}. The wrong cells are \
+             drawn in red in the tensor view.",
+            faulty.summary()
+        ),
+    });
+
+    // 8–10. The whole-cycle denominator, a larger share, the bound and overlap.
+    let short = cycle_report("cycle-120")?;
+    steps.push(Step {
+        title: "Give the multiplier a whole-cycle denominator",
+        view: TourView::Cycle,
+        preset: "cycle-120",
+        fault: None,
+        verify: false,
+        look_at: "section[aria-labelledby=cycle-answer-title]",
+        text: format!(
+            "A refit of {} in a {} cycle, made {} faster: the cycle becomes {} ({} faster, {} less time). \
+             new/old = 1 − f + f/s with f = {}.",
+            seconds(short.before.stages[short.refit_stage].seconds),
+            seconds(short.before.cycle_seconds),
+            times(short.speedup),
+            seconds(short.after.cycle_seconds),
+            times(short.cycle_speedup),
+            percent(short.percent_saved),
+            crate::chart::readout::decimal(short.transfer_fraction, 4)
+        ),
+    });
+    let long = cycle_report("cycle-160")?;
+    steps.push(Step {
+        title: "The same multiplier matters more when refit is a larger share",
+        view: TourView::Cycle,
+        preset: "cycle-160",
+        fault: None,
+        verify: false,
+        look_at: "section[aria-labelledby=cycle-answer-title]",
+        text: format!(
+            "With {} of other work and a {} refit, the same {} gives {} from {} ({} faster, {} less time). \
+             Even an instant refit would leave {}.",
+            seconds(long.before.cycle_seconds - long.before.stages[long.refit_stage].seconds),
+            seconds(long.before.stages[long.refit_stage].seconds),
+            times(long.speedup),
+            seconds(long.after.cycle_seconds),
+            seconds(long.before.cycle_seconds),
+            times(long.cycle_speedup),
+            percent(long.percent_saved),
+            seconds(long.bound.best_cycle_seconds)
+        ),
+    });
+    let overlap = cycle_report("cycle-overlap")?;
+    steps.push(Step {
+        title: "Draw the waiting before adding the times",
+        view: TourView::Cycle,
+        preset: "cycle-overlap",
+        fault: None,
+        verify: false,
+        look_at: "section[aria-labelledby=cycle-timeline-title]",
+        text: format!(
+            "When generation starts while weights still arrive, stages overlap and the formula is only a guide: \
+             the timeline gives {} before and {} after, {} faster; the bound is {}.",
+            seconds(overlap.before.cycle_seconds),
+            seconds(overlap.after.cycle_seconds),
+            times(overlap.cycle_speedup),
+            seconds(overlap.bound.best_cycle_seconds)
+        ),
+    });
+
+    // 11. Measure the bottleneck you can actually improve.
+    let queue = cycle_report("cycle-queue")?;
+    steps.push(Step {
+        title: "Measure the bottleneck you can actually improve",
+        view: TourView::Cycle,
+        preset: "cycle-queue",
+        fault: None,
+        verify: false,
+        look_at: "section[aria-labelledby=cycle-timeline-title]",
+        text: format!(
+            "Here most of the {} refit is waiting in a queue ({}), not transfer ({}). A {} faster transport \
+             makes the cycle only {} faster: measure where the refit's time goes before buying a transport.",
+            seconds(queue.refit_before.total()),
+            seconds(queue.refit_before.wait),
+            seconds(queue.refit_before.transfer),
+            times(queue.speedup),
+            times(queue.cycle_speedup)
+        ),
+    });
+    Ok(steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(title: &str) -> String {
+        steps().unwrap().into_iter().find(|s| s.title == title).unwrap().text
+    }
+
+    #[test]
+    fn the_tour_quotes_the_articles_numbers_computed_by_the_core() {
+        let all = steps().unwrap();
+        assert!(all.len() >= 10);
+        let first = text("A layout says which part each device holds");
+        assert!(first.contains("d0 holds rows 0–3, d1 holds rows 4–7, d2 holds rows 8–11"), "{first}");
+        let second = text("The destination layout, and the pieces each device needs");
+        assert!(second.contains("6 intersections"), "{second}");
+        assert!(second.contains("moves 72 entries") && second.contains("the rest moves 144"), "{second}");
+        let check = text("Check it: every entry, every destination");
+        assert!(check.contains("all 72 entries of 2 destinations match version"), "{check}");
+        let fault = text("A fault the check catches");
+        assert!(fault.contains("do not match"), "{fault}");
+        let cycle = text("Give the multiplier a whole-cycle denominator");
+        assert!(cycle.contains("112.5 s") && cycle.contains("1.067×") && cycle.contains("6.25 %"), "{cycle}");
+        let long = text("The same multiplier matters more when refit is a larger share");
+        assert!(long.contains("122.5 s from 160 s") && long.contains("1.306×") && long.contains("23.44 %"), "{long}");
+        assert!(long.contains("leave 110 s") && long.contains("the same 4×"), "{long}");
+        let queue = text("Measure the bottleneck you can actually improve");
+        assert!(queue.contains("A 4× faster transport"), "{queue}");
+        let count = text("Count the right thing");
+        assert!(count.contains("1,048,576"), "{count}");
+    }
+
+    #[test]
+    fn every_step_names_real_state() {
+        for step in steps().unwrap() {
+            match step.view {
+                TourView::Layout => assert!(find(step.preset).is_some(), "{}", step.preset),
+                TourView::Cycle => assert!(cycle_report(step.preset).is_ok(), "{}", step.preset),
+            }
+            assert!(!step.text.is_empty());
+        }
+    }
+}

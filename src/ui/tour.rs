@@ -1,0 +1,191 @@
+//! The guided tour ("Explain"): a bar above the views that walks through the article step by step. Each
+//! step sets the app's state (a preset, a fault, a cycle), runs the check when it talks about it, and
+//! outlines what to look at; the text and its numbers come from `crate::explain`, computed by the core from
+//! the same state. Next/Back buttons or the arrow keys; Escape or "Leave" ends the tour and keeps the state.
+
+use leptos::prelude::*;
+
+use super::cycle::CycleState;
+use super::{AppState, Page};
+use crate::core::plan::Strategy;
+use crate::core::presets::find;
+use crate::core::spec::parse_input;
+use crate::explain::{Step, TourView, steps};
+
+/// Which step is open; `None` when the tour is not running.
+#[derive(Clone, Copy)]
+pub struct TourState {
+    pub step: RwSignal<Option<usize>>,
+}
+
+impl TourState {
+    pub fn new() -> TourState {
+        TourState { step: RwSignal::new(None) }
+    }
+}
+
+impl Default for TourState {
+    fn default() -> Self {
+        TourState::new()
+    }
+}
+
+/// The class that outlines what a step talks about.
+const LOOK_CLASS: &str = "tour-look";
+
+/// Puts a step's state into the app.
+fn apply(step: &Step, state: AppState, cycle: CycleState, page: RwSignal<Page>) {
+    match step.view {
+        TourView::Layout => {
+            if let Some(input) = find(step.preset).and_then(|p| parse_input(p.spec).ok())
+                && state.input.with_untracked(|current| *current != input)
+            {
+                state.input.set(input);
+            }
+            state.strategy.set(Strategy::Intersection);
+            state.fault.set(step.fault);
+            page.set(Page::Layout);
+            if step.verify {
+                // After the edit's own effects (which clear a stale check) have run.
+                let fault = step.fault;
+                gloo::timers::callback::Timeout::new(60, move || {
+                    let result =
+                        state.reshard.with_untracked(|r| super::verify::run_check(r, Strategy::Intersection, fault));
+                    state.verification.set(Some(result));
+                })
+                .forget();
+            }
+        }
+        TourView::Cycle => {
+            cycle.open_preset(step.preset);
+            page.set(Page::Cycle);
+        }
+    }
+}
+
+/// Outlines the element `selector` names (after the view has drawn it), removing the previous outline.
+fn look_at(selector: &'static str) {
+    gloo::timers::callback::Timeout::new(80, move || {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        if let Ok(previous) = document.query_selector_all(&format!(".{LOOK_CLASS}")) {
+            for i in 0..previous.length() {
+                if let Some(element) =
+                    previous.item(i).and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
+                {
+                    let _ = element.class_list().remove_1(LOOK_CLASS);
+                }
+            }
+        }
+        if let Ok(Some(element)) = document.query_selector(selector) {
+            let _ = element.class_list().add_1(LOOK_CLASS);
+            element.scroll_into_view_with_bool(true);
+        }
+    })
+    .forget();
+}
+
+/// The button that starts the tour.
+#[component]
+pub fn ExplainButton() -> impl IntoView {
+    let tour = expect_context::<TourState>();
+    view! {
+        <button type="button" class="explain-button" data-testid="explain" on:click=move |_| tour.step.set(Some(0))>
+            "Explain ▸"
+        </button>
+    }
+}
+
+/// The tour's bar: progress, the step's title and text, Back / Next / Leave.
+#[component]
+pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
+    let tour = expect_context::<TourState>();
+    let state = expect_context::<AppState>();
+    let cycle = expect_context::<CycleState>();
+    let all = StoredValue::new(steps());
+    let count = all.with_value(|s| s.as_ref().map_or(0, Vec::len));
+    Effect::new(move |_| {
+        let Some(index) = tour.step.get() else { return };
+        all.with_value(|s| {
+            if let Ok(steps) = s
+                && let Some(step) = steps.get(index)
+            {
+                apply(step, state, cycle, page);
+                look_at(step.look_at);
+            }
+        });
+    });
+    let go = move |delta: isize| {
+        tour.step.update(|step| {
+            if let Some(i) = step {
+                let next = *i as isize + delta;
+                if (0..count as isize).contains(&next) {
+                    *i = next as usize;
+                }
+            }
+        })
+    };
+    let leave = move || {
+        tour.step.set(None);
+        look_at("#no-such-element");
+    };
+    let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {
+        if tour.step.get_untracked().is_none() {
+            return;
+        }
+        let in_field = event
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if in_field {
+            return;
+        }
+        match event.key().as_str() {
+            "ArrowRight" => go(1),
+            "ArrowLeft" => go(-1),
+            "Escape" => leave(),
+            _ => return,
+        }
+        event.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+    move || {
+        let index = tour.step.get()?;
+        let step = all.with_value(|s| s.as_ref().ok().and_then(|s| s.get(index).cloned()));
+        let content = match step {
+            Some(step) => view! {
+                <h2 class="tour-title" data-testid="tour-title">{step.title}</h2>
+                <p class="tour-text" data-testid="tour-text">{step.text}</p>
+            }
+            .into_any(),
+            None => view! {
+                <p class="problem" role="alert">
+                    {all.with_value(|s| s.as_ref().err().cloned()).unwrap_or_else(|| "No such step.".into())}
+                </p>
+            }
+            .into_any(),
+        };
+        let (at_start, at_end) = (index == 0, index + 1 >= count);
+        let dots = (0..count)
+            .map(|i| view! { <span class="tour-dot" class:tour-dot-done=i <= index aria-hidden="true"></span> })
+            .collect_view();
+        Some(view! {
+            <section class="tour" role="region" aria-label="Guided tour" data-testid="tour">
+                <div class="tour-progress">
+                    <span data-testid="tour-progress">{format!("Step {} of {count}", index + 1)}</span>
+                    <span class="tour-dots">{dots}</span>
+                </div>
+                {content}
+                <div class="tour-buttons">
+                    <button type="button" data-testid="tour-back" disabled=at_start on:click=move |_| go(-1)>"◂ Back"</button>
+                    <button type="button" class="primary-button" data-testid="tour-next" disabled=at_end on:click=move |_| go(1)>
+                        "Next ▸"
+                    </button>
+                    <button type="button" class="link-button" data-testid="tour-leave" on:click=move |_| leave()>
+                        "Leave the tour (keeps this state)"
+                    </button>
+                    <span class="muted tour-keys">"← → keys, Esc to leave"</span>
+                </div>
+            </section>
+        })
+    }
+}

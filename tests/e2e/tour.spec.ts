@@ -1,0 +1,61 @@
+// The guided tour end to end: walked with the keyboard from the first step to the last, a screenshot of
+// every step, the article's numbers on the steps that quote them (computed by the core from the state the
+// step sets), and leaving keeps the state.
+import { test, expect } from '@playwright/test';
+import path from 'node:path';
+
+const screenshots = path.join(__dirname, 'screenshots');
+
+test('the tour walks the article with the keyboard, setting the state each step talks about', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/?preset=large');
+  await page.getByTestId('explain').click();
+  await expect(page.getByTestId('tour')).toBeVisible();
+  const progress = await page.getByTestId('tour-progress').innerText();
+  const count = Number(progress.match(/of (\d+)/)![1]);
+  expect(count).toBeGreaterThanOrEqual(10);
+  const titles: string[] = [];
+  for (let i = 0; i < count; i++) {
+    await expect(page.getByTestId('tour-progress')).toHaveText(`Step ${i + 1} of ${count}`);
+    const title = await page.getByTestId('tour-title').innerText();
+    titles.push(title);
+    const text = await page.getByTestId('tour-text').innerText();
+    if (title.startsWith('The destination layout')) {
+      expect(text).toContain('6 intersections');
+      expect(text).toContain('moves 72 entries');
+      expect(text).toContain('moves 144');
+      await expect(page.locator('.tensor-view [data-testid=piece]')).toHaveCount(6);
+    }
+    if (title.startsWith('Check it')) {
+      await expect(page.getByTestId('verify-panel')).toContainText('all 72 entries of 2 destinations match');
+    }
+    if (title.startsWith('A fault')) {
+      expect(text).toContain('do not match');
+      await expect(page.getByTestId('verify-panel')).toContainText('do not match');
+    }
+    if (title.startsWith('Give the multiplier')) {
+      expect(text).toContain('112.5 s');
+      await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+    }
+    if (title.startsWith('The same multiplier')) {
+      expect(text).toContain('122.5 s from 160 s');
+      await expect(page.getByTestId('cycle-new')).toHaveText('122.5 s');
+    }
+    await page.waitForTimeout(150);
+    await expect(page.locator('.tour-look')).toHaveCount(1);
+    await page.screenshot({ path: path.join(screenshots, `tour-${String(i + 1).padStart(2, '0')}.png`) });
+    await expect(page.getByTestId('tour-next')).toHaveText('Next ▸');
+    await page.keyboard.press('ArrowRight');
+  }
+  expect(new Set(titles).size).toBe(count);
+  await expect(page.getByTestId('tour-next')).toBeDisabled();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('tour-progress')).toHaveText(`Step ${count - 1} of ${count}`);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  // Leaving keeps the state the tour set (the cycle view of the step before last).
+  await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
+  expect(errors).toEqual([]);
+});
