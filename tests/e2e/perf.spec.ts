@@ -72,5 +72,14 @@ test('interaction timings, inside the page', async ({ page }) => {
   });
   await expect(page.getByTestId('cycle-new')).not.toHaveText('112.5 s');
   lines.push(`cycle-120: type s = 8 → answer, timeline and curves: DOM updated ${cycle[0].toFixed(1)} ms, painted ${cycle[1].toFixed(1)} ms`);
+  // The 70B-like inventory on 1024 → 256 devices: every strategy planned (the app's `inventory plan` marks).
+  await page.goto('/?view=inventory&model=llama-3-70b');
+  await expect(page.getByTestId('inventory-strategy')).toHaveCount(3);
+  const inventory = await page.evaluate(() => {
+    const plans = performance.getEntriesByType('measure').filter((m) => m.name === 'inventory plan');
+    return [plans.length, plans.reduce((sum, m) => sum + m.duration, 0), performance.now()];
+  });
+  expect(inventory[0]).toBeGreaterThanOrEqual(3);
+  lines.push(`llama-3-70b inventory (1024 → 256): ${inventory[0]} strategy plans took ${inventory[1].toFixed(0)} ms in all; page ready at ${inventory[2].toFixed(0)} ms`);
   console.log(lines.join('\n'));
 });
