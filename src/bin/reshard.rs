@@ -354,4 +354,68 @@ fn bench() {
         }
         println!("{:<76} {:>12} {:>10.1} {:>14.0}", name, pieces, best * 1e3, pieces as f64 / best);
     }
+    bench_models();
+    bench_lint();
+}
+
+/// The model presets of the inventory view: building the spec and planning it, one tensor per layer and
+/// layers stacked (pipeline stages need stacked layers).
+fn bench_models() {
+    use reshard_lens::core::models::{MODEL_PRESETS, TrainingLayout, inventory};
+    println!(
+        "\n{:<44} {:>8} {:>12} {:>10} {:>10}",
+        "model preset (intersection)", "tensors", "pieces", "spec ms", "plan ms"
+    );
+    for preset in MODEL_PRESETS {
+        for stacked in [false, true] {
+            if !stacked && preset.train.pp > 1 {
+                continue;
+            }
+            let train = TrainingLayout { stacked_layers: stacked, ..preset.train };
+            let start = std::time::Instant::now();
+            let reshard =
+                inventory(&preset.model, &train, &preset.generate, preset.colocated).expect("presets are valid");
+            let built = start.elapsed();
+            let pieces = reshard_lens::core::traffic::analyse(&reshard, Strategy::Intersection)
+                .expect("presets plan")
+                .totals()
+                .pieces;
+            let label = format!(
+                "{}, {} → {}{}",
+                preset.name,
+                train.devices(),
+                preset.generate.devices(),
+                if stacked { ", stacked" } else { "" }
+            );
+            println!(
+                "{:<44} {:>8} {:>12} {:>10.1} {:>10.1}",
+                label,
+                reshard.tensors.len(),
+                pieces,
+                built.as_secs_f64() * 1e3,
+                (start.elapsed() - built).as_secs_f64() * 1e3
+            );
+        }
+    }
+}
+
+/// The constraint check against the one plan it reuses.
+fn bench_lint() {
+    println!("\n{:<44} {:>12} {:>10} {:>10}", "constraint check", "findings", "lint ms", "plan ms");
+    for (label, reshard) in
+        [("large preset", presets::large()), ("Llama-70B-like inventory, 55 layers", presets::llama_inventory(55))]
+    {
+        let start = std::time::Instant::now();
+        let findings = reshard_lens::core::lint::lint(&reshard).expect("benchmark cases lint").len();
+        let lint_time = start.elapsed();
+        let start = std::time::Instant::now();
+        reshard_lens::core::traffic::analyse(&reshard, Strategy::Intersection).expect("benchmark cases plan");
+        println!(
+            "{:<44} {:>12} {:>10.1} {:>10.1}",
+            label,
+            findings,
+            lint_time.as_secs_f64() * 1e3,
+            start.elapsed().as_secs_f64() * 1e3
+        );
+    }
 }

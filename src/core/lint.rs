@@ -997,7 +997,6 @@ mod tests {
     use crate::core::plan::plan;
     use crate::core::presets;
     use crate::core::spec::parse_spec;
-    use crate::core::traffic::analyse;
 
     fn spec(json: &str) -> Reshard {
         parse_spec(json).unwrap_or_else(|e| panic!("test spec is invalid: {e}\n{json}"))
@@ -1317,30 +1316,6 @@ mod tests {
         let layout = presets::toy().tensors[0].source.clone();
         assert!(semantics_diff(&[12, 6], &layout, &Mesh::contiguous(&[3, 1], 0)).unwrap_err().contains("placements"));
         assert!(semantics_diff(&[], &layout, &Mesh::contiguous(&[3], 0)).is_err());
-    }
-
-    /// Timings of a lint against the planning it reuses, printed (never asserted): the large preset and the
-    /// 55-layer inventory. Run with `-- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn lint_costs_about_one_plan() {
-        for (label, reshard) in
-            [("large preset", presets::large()), ("llama inventory, 55 layers", presets::llama_inventory(55))]
-        {
-            let start = std::time::Instant::now();
-            let findings = lint(&reshard).unwrap();
-            let lint_time = start.elapsed();
-            let start = std::time::Instant::now();
-            let pieces = analyse(&reshard, Strategy::Intersection).unwrap().totals().pieces;
-            let analyse_time = start.elapsed();
-            println!(
-                "{label}: {pieces} pieces; lint {lint_time:?} ({} findings), analyse {analyse_time:?}",
-                findings.len()
-            );
-            for f in &findings {
-                println!("  {f}");
-            }
-        }
     }
 
     mod properties {

@@ -1160,41 +1160,6 @@ mod tests {
         );
     }
 
-    /// Prints each preset's parameter count and the cost of planning its suggested layouts, per layer and
-    /// stacked, including the benchmark case (Llama-3-70B-like, 1024 → 256 devices). Nothing is asserted
-    /// about time: run `cargo test --profile cli --no-default-features --lib planning_cost -- --ignored
-    /// --nocapture` (opt-level 3), or `--release` for the web build's size-optimised code.
-    #[test]
-    #[ignore = "slow in debug builds; a measurement to read, not a check"]
-    fn planning_cost_of_the_presets() {
-        for p in MODEL_PRESETS {
-            println!("{}: {} parameters", p.name, p.model.parameter_count());
-            for stacked in [false, true] {
-                let train = TrainingLayout { stacked_layers: stacked, ..p.train };
-                if !stacked && p.train.pp > 1 {
-                    continue; // pipeline stages need stacked layers
-                }
-                let start = std::time::Instant::now();
-                let reshard = inventory(&p.model, &train, &p.generate, p.colocated).unwrap();
-                let built = start.elapsed();
-                let totals = analyse(&reshard, PlanStrategy::Intersection).unwrap().totals();
-                println!(
-                    "  {} → {} devices, stacked {:<5}: {:>4} tensors, {:>10} pieces, spec {:.1} ms, plan {:.1} ms, \
-                     {} received, estimate {}",
-                    train.devices(),
-                    p.generate.devices(),
-                    train.stacked_layers,
-                    reshard.tensors.len(),
-                    totals.pieces,
-                    built.as_secs_f64() * 1e3,
-                    (start.elapsed() - built).as_secs_f64() * 1e3,
-                    crate::core::traffic::format_bytes(totals.bytes_received),
-                    crate::core::traffic::format_seconds(totals.estimated_seconds),
-                );
-            }
-        }
-    }
-
     /// A tiny model of either kind, small enough to execute plans on buffers.
     fn tiny_model() -> impl proptest::strategy::Strategy<Value = ModelDims> {
         (1u64..=6, 1u64..=3, 1u64..=3, 1u64..=4, 0u64..=4, 0u64..=2, 0u64..=1, any::<bool>(), any::<bool>()).prop_map(
