@@ -67,6 +67,7 @@ pub fn App() -> impl IntoView {
     provide_context(cycle_state);
     let tour = tour::TourState::new();
     provide_context(tour);
+    let tour_running = Memo::new(move |_| tour.step.with(Option::is_some));
     provide_context(inventory::InventoryState::from_preset(
         query_parameter("model").as_deref().unwrap_or("llama-3-8b"),
     ));
@@ -135,7 +136,8 @@ pub fn App() -> impl IntoView {
                     <share_bar::ShareBar page/>
                 </div>
             </div>
-            <tour::TourBar page/>
+            // Mounted only while the tour runs: its steps are computed when it starts, not on every load.
+            {move || tour_running.get().then(|| view! { <tour::TourBar page/> })}
             {move || match page.get() {
                 Page::Layout => view! { <LayoutPage/> }.into_any(),
                 Page::Cycle => view! { <cycle::CycleView/> }.into_any(),
