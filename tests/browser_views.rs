@@ -96,8 +96,9 @@ async fn focusing_a_device_highlights_its_pieces_and_region() {
     // Pins down the link between the views: a focus event on a mesh tile marks exactly its pieces.
     let (root, state, _mounted) = mount_views("toy");
     tick().await;
+    // Real keyboard focus (the mesh listens for `focusin` on behalf of all its tiles).
     let tile = one(&root, "[data-testid=device][data-side=destination][data-device=\"3\"]");
-    tile.dispatch_event(&web_sys::Event::new("focus").expect("an event")).expect("dispatched");
+    tile.unchecked_into::<web_sys::SvgElement>().focus().expect("the tile takes focus");
     tick().await;
     assert_eq!(state.focus.get_untracked(), Focus::Device { side: Side::Destination, device: 3 });
     let highlighted: Vec<String> = all(&root, "[data-testid=piece].is-related")

@@ -7,6 +7,7 @@ pub mod boxes;
 pub mod curve;
 pub mod gantt;
 pub mod heatmap;
+pub mod keys;
 pub mod mesh;
 pub mod palette;
 pub mod ranking;

@@ -333,6 +333,42 @@ impl PairMatrix {
     }
 }
 
+/// Device id → position in a mesh, looked up once per piece: a table indexed by id when ids are compact
+/// (the usual case: a hash lookup per piece was a sizeable part of planning a large change in the browser),
+/// a hash map otherwise.
+enum MeshIndex {
+    Dense(Vec<u32>),
+    Sparse(std::collections::HashMap<u32, usize>),
+}
+
+impl MeshIndex {
+    /// Ids beyond this many per device (plus a margin) make the dense table too sparse to be worth it.
+    const DENSITY: usize = 16;
+
+    fn new(devices: &[u32]) -> MeshIndex {
+        let max = devices.iter().copied().max().unwrap_or(0) as usize;
+        if max < Self::DENSITY * devices.len() + 4096 {
+            let mut table = vec![u32::MAX; max + 1];
+            for (i, &d) in devices.iter().enumerate() {
+                table[d as usize] = i as u32;
+            }
+            MeshIndex::Dense(table)
+        } else {
+            MeshIndex::Sparse(devices.iter().enumerate().map(|(i, &d)| (d, i)).collect())
+        }
+    }
+
+    #[inline]
+    fn get(&self, device: u32) -> Option<usize> {
+        match self {
+            MeshIndex::Dense(table) => {
+                table.get(device as usize).copied().filter(|&i| i != u32::MAX).map(|i| i as usize)
+            }
+            MeshIndex::Sparse(map) => map.get(&device).copied(),
+        }
+    }
+}
+
 /// Everything a view needs from one strategy, computed in one pass over the pieces: the traffic, the pair
 /// matrix, and the pieces themselves when there are at most `keep_limit` of them.
 #[derive(Clone, Debug)]
@@ -354,16 +390,14 @@ pub fn summarise(
 ) -> Result<PlanSummary, String> {
     let mut planner = Planner::new(reshard, strategy);
     let mut traffic = Traffic::new(reshard, &planner.table, strategy);
-    let source_index: std::collections::HashMap<u32, usize> =
-        reshard.source_mesh.devices.iter().enumerate().map(|(i, &d)| (d, i)).collect();
-    let destination_index: std::collections::HashMap<u32, usize> =
-        reshard.destination_mesh.devices.iter().enumerate().map(|(i, &d)| (d, i)).collect();
+    let source_index = MeshIndex::new(&reshard.source_mesh.devices);
+    let destination_index = MeshIndex::new(&reshard.destination_mesh.devices);
     let mut pairs = PairMatrix::new(reshard.source_mesh.size(), reshard.destination_mesh.size(), heatmap_side);
     let mut pieces = Some(Vec::new());
     planner.run(|piece| {
         traffic.add(piece);
         // Ring hops of a broadcast start at destinations: they are not source → destination pairs.
-        if let (Some(&s), Some(&d)) = (source_index.get(&piece.src), destination_index.get(&piece.dst)) {
+        if let (Some(s), Some(d)) = (source_index.get(piece.src), destination_index.get(piece.dst)) {
             let cell = (s / pairs.sources_per_row) * pairs.cols + d / pairs.destinations_per_col;
             pairs.bytes[cell] = pairs.bytes[cell].saturating_add(piece.bytes);
         }
@@ -393,6 +427,19 @@ mod tests {
         let whole = analyse(&presets::toy(), Strategy::WholeShard).unwrap().totals();
         assert_eq!(whole.entries_moved, 144);
         assert_eq!(whole.bytes_received, 288);
+    }
+
+    #[test]
+    fn mesh_index_finds_every_device_whether_ids_are_compact_or_not() {
+        for devices in [vec![3u32, 0, 7, 5], vec![10, 4_000_000_000, 77, 1_000_000]] {
+            let index = MeshIndex::new(&devices);
+            assert_eq!(matches!(index, MeshIndex::Dense(_)), devices[1] < 1000);
+            for (i, &d) in devices.iter().enumerate() {
+                assert_eq!(index.get(d), Some(i));
+            }
+            assert_eq!(index.get(1), None);
+            assert_eq!(index.get(u32::MAX), None);
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::{Deserialize, Serialize};
 
 use crate::core::cycle::CycleSpec;
+use crate::core::models::{GenerationLayout, ModelDims, ModelPreset, TrainingLayout};
 use crate::core::spec::SpecInput;
 
 /// The format written by this version.
@@ -27,6 +28,33 @@ pub struct SharedState {
     pub cycle: Option<CycleSpec>,
     #[serde(default)]
     pub view: ViewState,
+    /// The model inventory's choices, when they differ from the view's default (older links have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inventory: Option<InventoryChoice>,
+}
+
+/// What the model inventory shows: the preset it started from (or `custom` once its dimensions were
+/// edited), the model's dimensions, both layouts and whether they share devices.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct InventoryChoice {
+    pub preset: String,
+    pub model: ModelDims,
+    pub train: TrainingLayout,
+    pub generate: GenerationLayout,
+    pub colocated: bool,
+}
+
+impl InventoryChoice {
+    /// The choices of the model preset `preset` (one of [`crate::core::models::MODEL_PRESETS`]).
+    pub fn of_preset(preset: &ModelPreset) -> InventoryChoice {
+        InventoryChoice {
+            preset: preset.name.to_string(),
+            model: preset.model,
+            train: preset.train,
+            generate: preset.generate,
+            colocated: preset.colocated,
+        }
+    }
 }
 
 /// View choices that are part of what the sender saw.
@@ -102,6 +130,7 @@ pub fn decode(fragment: &str) -> Result<SharedState, FragmentError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::models::MODEL_PRESETS;
     use crate::core::presets;
     use crate::core::spec::parse_input;
     use proptest::prelude::*;
@@ -111,7 +140,19 @@ mod tests {
             spec: parse_input(presets::PRESETS[0].spec).unwrap(),
             cycle: Some(crate::core::cycle::parse_cycle(include_str!("../../examples/cycle-120.json")).unwrap()),
             view: ViewState { page: "layout".into(), strategy: "intersection".into(), ..Default::default() },
+            inventory: None,
         }
+    }
+
+    #[test]
+    fn an_edited_inventory_survives_the_round_trip() {
+        let mut choice = InventoryChoice::of_preset(&MODEL_PRESETS[1]);
+        choice.preset = "custom".into();
+        choice.model.hidden = 6144;
+        choice.train.tp = 4;
+        choice.colocated = !choice.colocated;
+        let state = SharedState { inventory: Some(choice), ..toy_state() };
+        assert_eq!(decode(&encode(&state)), Ok(state));
     }
 
     #[test]
@@ -234,8 +275,17 @@ mod tests {
                     show_whole_shard,
                     fault,
                 });
-        (tensor, side(), side(), topology, prop::option::of(cycle), view, any::<bool>()).prop_map(
-            |(tensor, source, destination, topology, cycle, view, balanced)| SharedState {
+        let inventory = prop::option::of((0..MODEL_PRESETS.len(), 0u64..100, 0u64..100, any::<bool>()).prop_map(
+            |(preset, tp, hidden, colocated)| {
+                let mut choice = InventoryChoice::of_preset(&MODEL_PRESETS[preset]);
+                choice.train.tp = tp;
+                choice.model.hidden = hidden;
+                choice.colocated = colocated;
+                choice
+            },
+        ));
+        (tensor, side(), side(), topology, prop::option::of(cycle), view, any::<bool>(), inventory).prop_map(
+            |(tensor, source, destination, topology, cycle, view, balanced, inventory)| SharedState {
                 spec: SpecInput {
                     tensor: Some(tensor),
                     source,
@@ -246,6 +296,7 @@ mod tests {
                 },
                 cycle,
                 view,
+                inventory,
             },
         )
     }

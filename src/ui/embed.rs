@@ -48,7 +48,7 @@ pub fn EmbeddedView(
     let page = if view == EmbedView::Cycle { super::Page::Cycle } else { super::Page::Layout };
     let open_href = move || {
         url_state::track_shared(state, cycle_state);
-        format!("{app_url}#{}", encode(&url_state::snapshot(state, cycle_state, page)))
+        format!("{app_url}#{}", encode(&url_state::snapshot(state, cycle_state, None, page)))
     };
     let body = match view {
         EmbedView::Tensor => {

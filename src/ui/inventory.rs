@@ -8,16 +8,19 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::cycle::CycleState;
+use super::editor::field::{IntegerField, slug};
 use super::{AppState, Fresh, Page, format_count, format_shape};
 use crate::core::geometry::Dtype;
 use crate::core::model::{Layout, Mesh};
 use crate::core::models::{
-    GenerationLayout, MODEL_PRESETS, ModelDims, TrainingLayout, find_model, inventory_spec, totals_by_group,
+    Attention, GenerationLayout, MODEL_PRESETS, ModelDims, TrainingLayout, check, find_model, inventory_spec,
+    totals_by_group,
 };
 use crate::core::placement::Placement;
 use crate::core::plan::Strategy;
-use crate::core::spec::{SpecInput, validate};
+use crate::core::spec::{Problem, SpecInput, validate};
 use crate::core::traffic::{Estimate, LinkLoad, Totals, analyse, format_bytes, format_seconds};
+use crate::share::fragment::InventoryChoice;
 
 /// Tensor rows drawn at most (a per-layer inventory of a large model has hundreds).
 const ROW_LIMIT: usize = 300;
@@ -32,29 +35,61 @@ pub struct InventoryState {
     pub train: RwSignal<TrainingLayout>,
     pub generate: RwSignal<GenerationLayout>,
     pub colocated: RwSignal<bool>,
+    /// The core's problems with the current choices, each under its field's path (`train.tp`, …).
+    pub problems: Memo<Vec<Problem>>,
 }
 
 impl InventoryState {
     /// Opens a model preset (the first when the name is unknown).
     pub fn from_preset(name: &str) -> InventoryState {
         let preset = find_model(name).unwrap_or(&MODEL_PRESETS[0]);
-        InventoryState {
-            preset: RwSignal::new(preset.name.to_string()),
-            model: RwSignal::new(preset.model),
-            train: RwSignal::new(preset.train),
-            generate: RwSignal::new(preset.generate),
-            colocated: RwSignal::new(preset.colocated),
-        }
+        let (model, train, generate, colocated) = (
+            RwSignal::new(preset.model),
+            RwSignal::new(preset.train),
+            RwSignal::new(preset.generate),
+            RwSignal::new(preset.colocated),
+        );
+        let problems = Memo::new(move |_| {
+            model
+                .with(|m| train.with(|t| generate.with(|g| check(m, t, g, colocated.get()).err().map(|e| e.problems))))
+                .unwrap_or_default()
+        });
+        InventoryState { preset: RwSignal::new(preset.name.to_string()), model, train, generate, colocated, problems }
     }
 
     fn open(&self, name: &str) {
         if let Some(preset) = find_model(name) {
-            self.preset.set(preset.name.to_string());
-            self.model.set(preset.model);
-            self.train.set(preset.train);
-            self.generate.set(preset.generate);
-            self.colocated.set(preset.colocated);
+            self.apply(&InventoryChoice::of_preset(preset));
         }
+    }
+
+    /// The current choices, as a link keeps them.
+    pub fn choice(&self) -> InventoryChoice {
+        InventoryChoice {
+            preset: self.preset.get_untracked(),
+            model: self.model.get_untracked(),
+            train: self.train.get_untracked(),
+            generate: self.generate.get_untracked(),
+            colocated: self.colocated.get_untracked(),
+        }
+    }
+
+    /// Puts a link's (or a preset's) choices into the view.
+    pub fn apply(&self, choice: &InventoryChoice) {
+        self.preset.set(choice.preset.clone());
+        self.model.set(choice.model);
+        self.train.set(choice.train);
+        self.generate.set(choice.generate);
+        self.colocated.set(choice.colocated);
+    }
+
+    /// Subscribes the calling reactive context to every choice (for the link and the autosave).
+    pub fn track(&self) {
+        self.preset.track();
+        self.model.track();
+        self.train.track();
+        self.generate.track();
+        self.colocated.track();
     }
 }
 
@@ -179,6 +214,14 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
 pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
     let state = expect_context::<InventoryState>();
     let planned = Memo::new(move |_| Fresh(Arc::new(plan_inventory(state))));
+    // The last inventory that planned stays on screen while the choices are impossible (with why, above it).
+    let shown = Memo::new(move |previous: Option<&Option<Fresh<Inventory>>>| {
+        planned.with(|p| match &*p.0 {
+            Ok(inventory) => Some(Fresh(Arc::new(inventory.clone()))),
+            Err(_) => previous.cloned().flatten(),
+        })
+    });
+    let problems = move || planned.with(|p| p.0.as_ref().as_ref().err().cloned());
     view! {
         <main class="main inventory" data-testid="inventory-view">
             <div class="inventory-intro">
@@ -193,62 +236,146 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
                     <ModelControls/>
                 </aside>
                 <div class="inventory-results">
-                    {move || match &*planned.get().0 {
-                        Ok(inventory) => view! {
-                            <section class="panel" aria-label="Whole-model totals">
-                                <WholeModel inventory=inventory.clone() page/>
-                            </section>
-                            <section class="panel" aria-label="Parameter groups">
-                                <Groups inventory=inventory.clone()/>
-                            </section>
-                            <section class="panel" aria-label="Tensors">
-                                <Tensors inventory=inventory.clone() page/>
-                            </section>
-                        }.into_any(),
-                        Err(problems) => view! {
+                    {move || problems().map(|problems| {
+                        let kept = shown.with(Option::is_some);
+                        view! {
                             <div class="problem" role="alert" data-testid="inventory-problems">
-                                <p>"This model and layout cannot be inventoried:"</p>
-                                <ul>{problems.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view()}</ul>
+                                <p>"This model and layout cannot be inventoried (each problem is also under its field):"</p>
+                                <ul>{problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
+                                {kept.then(|| view! { <p>"Below: the last inventory that planned."</p> })}
                             </div>
-                        }.into_any(),
-                    }}
+                        }
+                    })}
+                    {move || shown.get().map(|inventory| view! {
+                        <section class="panel" aria-label="Whole-model totals">
+                            <WholeModel inventory=(*inventory).clone() page/>
+                        </section>
+                        <section class="panel" aria-label="Parameter groups">
+                            <Groups inventory=(*inventory).clone()/>
+                        </section>
+                        <section class="panel" aria-label="Tensors">
+                            <Tensors inventory=(*inventory).clone() page/>
+                        </section>
+                    })}
                 </div>
             </div>
         </main>
     }
 }
 
-/// A whole-number field bound to part of the state; what cannot be read as a number is ignored.
-fn number_field(
-    label: &'static str,
-    test_id: &'static str,
-    get: impl Fn() -> u64 + Send + Sync + 'static,
-    set: impl Fn(u64) + Send + Sync + 'static,
-) -> impl IntoView {
+/// Stepper bound of the inventory's number fields (typing may go beyond; the core then says why).
+const FIELD_MAX: i64 = 1 << 40;
+
+/// A whole-number field of the inventory form: a visible label over the editors' [`IntegerField`] (which
+/// keeps what was typed and says when it is not a number), with the core's messages for `path` under it.
+/// Not generic (a signal and a callback rather than closures): twenty fields, one copy of the code.
+fn number_field(label: &'static str, path: &'static str, get: Signal<u64>, set: Callback<u64>) -> AnyView {
+    let s = expect_context::<InventoryState>();
+    // A negative number parses but has no place in a size: said here, and the model keeps its value.
+    let negative = RwSignal::new(None::<String>);
+    let problems = Signal::derive(move || {
+        let mut messages: Vec<String> = negative.get().into_iter().collect();
+        s.problems.with(|p| messages.extend(p.iter().filter(|p| p.path == path).map(|p| p.message.clone())));
+        messages
+    });
+    let on_set = Callback::new(move |value: i64| match u64::try_from(value) {
+        Ok(value) => {
+            negative.set(None);
+            set.run(value);
+        }
+        Err(_) => negative.set(Some(format!("{value}: expected a whole number, 0 or more"))),
+    });
     view! {
-        <label class="inventory-field">
-            <span>{label}</span>
-            <input
-                type="number"
-                min="0"
-                class="text-input"
-                data-testid=test_id
-                prop:value=move || get().to_string()
-                on:change=move |ev| {
-                    if let Ok(value) = event_target_value(&ev).trim().parse::<u64>() {
-                        set(value);
-                    }
-                }
+        <div class="inventory-field">
+            <span class="inventory-field-label" aria-hidden="true">{label}</span>
+            <IntegerField
+                label=format!("{label} ({})", path.split('.').next().unwrap_or(path))
+                value=Signal::derive(move || i64::try_from(get.get()).ok())
+                on_set=on_set
+                problems=problems
+                min=0
+                max=FIELD_MAX
+                key=slug(path)
             />
-        </label>
+        </div>
+    }
+    .into_any()
+}
+
+/// Sets one number of the attention block, whichever kind it is (a field of the other kind is not shown).
+fn set_attention(s: InventoryState, field: &'static str, value: u64) {
+    s.model.update(|m| match (&mut m.attention, field) {
+        (Attention::Grouped { heads, .. } | Attention::Latent { heads, .. }, "heads") => *heads = value,
+        (Attention::Grouped { kv_heads, .. }, "kv_heads") => *kv_heads = value,
+        (Attention::Grouped { head_dim, .. }, "head_dim") => *head_dim = value,
+        (Attention::Latent { q_lora_rank, .. }, "q_lora_rank") => *q_lora_rank = value,
+        (Attention::Latent { kv_lora_rank, .. }, "kv_lora_rank") => *kv_lora_rank = value,
+        (Attention::Latent { qk_nope_head_dim, .. }, "qk_nope_head_dim") => *qk_nope_head_dim = value,
+        (Attention::Latent { qk_rope_head_dim, .. }, "qk_rope_head_dim") => *qk_rope_head_dim = value,
+        (Attention::Latent { v_head_dim, .. }, "v_head_dim") => *v_head_dim = value,
+        _ => {}
+    });
+    s.preset.set("custom".into());
+}
+
+/// Reads one number of the attention block (0 for a field the current kind does not have).
+fn attention_value(attention: &Attention, field: &str) -> u64 {
+    match (attention, field) {
+        (Attention::Grouped { heads, .. } | Attention::Latent { heads, .. }, "heads") => *heads,
+        (Attention::Grouped { kv_heads, .. }, "kv_heads") => *kv_heads,
+        (Attention::Grouped { head_dim, .. }, "head_dim") => *head_dim,
+        (Attention::Latent { q_lora_rank, .. }, "q_lora_rank") => *q_lora_rank,
+        (Attention::Latent { kv_lora_rank, .. }, "kv_lora_rank") => *kv_lora_rank,
+        (Attention::Latent { qk_nope_head_dim, .. }, "qk_nope_head_dim") => *qk_nope_head_dim,
+        (Attention::Latent { qk_rope_head_dim, .. }, "qk_rope_head_dim") => *qk_rope_head_dim,
+        (Attention::Latent { v_head_dim, .. }, "v_head_dim") => *v_head_dim,
+        _ => 0,
     }
 }
 
-/// The model preset, its main dimensions, and both layouts.
+/// The attention block's fields: heads, KV heads and head dim for grouped-query attention; the ranks and
+/// head dims of multi-head latent attention (DeepSeek).
+fn attention_fields(s: InventoryState) -> impl IntoView {
+    // Rebuilt only when the kind changes, so that editing a field does not redraw (and reset) the others.
+    let latent = Memo::new(move |_| s.model.with(|m| matches!(m.attention, Attention::Latent { .. })));
+    let field = move |label: &'static str, name: &'static str, path: &'static str| {
+        number_field(
+            label,
+            path,
+            Signal::derive(move || s.model.with(|m| attention_value(&m.attention, name))),
+            Callback::new(move |v| set_attention(s, name, v)),
+        )
+    };
+    move || {
+        if latent.get() {
+            view! {
+                {field("heads", "heads", "model.attention.heads")}
+                {field("q LoRA rank", "q_lora_rank", "model.attention.q_lora_rank")}
+                {field("KV LoRA rank", "kv_lora_rank", "model.attention.kv_lora_rank")}
+                {field("qk nope dim", "qk_nope_head_dim", "model.attention.qk_nope_head_dim")}
+                {field("qk rope dim", "qk_rope_head_dim", "model.attention.qk_rope_head_dim")}
+                {field("v head dim", "v_head_dim", "model.attention.v_head_dim")}
+            }
+            .into_any()
+        } else {
+            view! {
+                {field("heads", "heads", "model.attention.heads")}
+                {field("KV heads", "kv_heads", "model.attention.kv_heads")}
+                {field("head dim", "head_dim", "model.attention.head_dim")}
+            }
+            .into_any()
+        }
+    }
+}
+
+/// The model preset, its dimensions, and both layouts.
 #[component]
 fn ModelControls() -> impl IntoView {
     let s = expect_context::<InventoryState>();
     let custom = move || s.preset.set("custom".into());
+    let colocated_problems = move || {
+        s.problems.with(|p| p.iter().filter(|p| p.path == "colocated").map(|p| p.message.clone()).collect::<Vec<_>>())
+    };
     view! {
         <h3 class="card-title">"Model"</h3>
         <select
@@ -268,20 +395,21 @@ fn ModelControls() -> impl IntoView {
             {move || find_model(&s.preset.get()).map_or("Edited: your own dimensions", |p| p.title)}
         </p>
         <div class="inventory-fields">
-            {number_field("hidden", "model-hidden", move || s.model.with(|m| m.hidden), move |v| { s.model.update(|m| m.hidden = v); custom() })}
-            {number_field("layers", "model-layers", move || s.model.with(|m| m.layers), move |v| { s.model.update(|m| m.layers = v); custom() })}
-            {number_field("ffn", "model-ffn", move || s.model.with(|m| m.ffn), move |v| { s.model.update(|m| m.ffn = v); custom() })}
-            {number_field("vocab", "model-vocab", move || s.model.with(|m| m.vocab), move |v| { s.model.update(|m| m.vocab = v); custom() })}
-            {number_field("experts", "model-experts", move || s.model.with(|m| m.experts), move |v| { s.model.update(|m| m.experts = v); custom() })}
-            {number_field("expert ffn", "model-expert-ffn", move || s.model.with(|m| m.expert_ffn), move |v| { s.model.update(|m| m.expert_ffn = v); custom() })}
+            {number_field("hidden", "model.hidden", Signal::derive(move || s.model.with(|m| m.hidden)), Callback::new(move |v| { s.model.update(|m| m.hidden = v); custom() }))}
+            {number_field("layers", "model.layers", Signal::derive(move || s.model.with(|m| m.layers)), Callback::new(move |v| { s.model.update(|m| m.layers = v); custom() }))}
+            {number_field("ffn", "model.ffn", Signal::derive(move || s.model.with(|m| m.ffn)), Callback::new(move |v| { s.model.update(|m| m.ffn = v); custom() }))}
+            {number_field("vocab", "model.vocab", Signal::derive(move || s.model.with(|m| m.vocab)), Callback::new(move |v| { s.model.update(|m| m.vocab = v); custom() }))}
+            {attention_fields(s)}
+            {number_field("experts", "model.experts", Signal::derive(move || s.model.with(|m| m.experts)), Callback::new(move |v| { s.model.update(|m| m.experts = v); custom() }))}
+            {number_field("expert ffn", "model.expert_ffn", Signal::derive(move || s.model.with(|m| m.expert_ffn)), Callback::new(move |v| { s.model.update(|m| m.expert_ffn = v); custom() }))}
         </div>
         <h3 class="card-title">"Training layout"</h3>
         <div class="inventory-fields">
-            {number_field("TP", "train-tp", move || s.train.with(|t| t.tp), move |v| s.train.update(|t| t.tp = v))}
-            {number_field("PP", "train-pp", move || s.train.with(|t| t.pp), move |v| s.train.update(|t| t.pp = v))}
-            {number_field("DP / FSDP", "train-dp", move || s.train.with(|t| t.dp), move |v| s.train.update(|t| t.dp = v))}
-            {number_field("EP", "train-ep", move || s.train.with(|t| t.ep), move |v| s.train.update(|t| t.ep = v))}
-            {number_field("HSDP replicas", "train-hsdp", move || s.train.with(|t| t.hsdp_replicas), move |v| s.train.update(|t| t.hsdp_replicas = v))}
+            {number_field("TP", "train.tp", Signal::derive(move || s.train.with(|t| t.tp)), Callback::new(move |v| s.train.update(|t| t.tp = v)))}
+            {number_field("PP", "train.pp", Signal::derive(move || s.train.with(|t| t.pp)), Callback::new(move |v| s.train.update(|t| t.pp = v)))}
+            {number_field("DP / FSDP", "train.dp", Signal::derive(move || s.train.with(|t| t.dp)), Callback::new(move |v| s.train.update(|t| t.dp = v)))}
+            {number_field("EP", "train.ep", Signal::derive(move || s.train.with(|t| t.ep)), Callback::new(move |v| s.train.update(|t| t.ep = v)))}
+            {number_field("HSDP replicas", "train.hsdp_replicas", Signal::derive(move || s.train.with(|t| t.hsdp_replicas)), Callback::new(move |v| s.train.update(|t| t.hsdp_replicas = v)))}
         </div>
         <label class="toggle">
             <input
@@ -297,9 +425,9 @@ fn ModelControls() -> impl IntoView {
         </label>
         <h3 class="card-title">"Generation layout"</h3>
         <div class="inventory-fields">
-            {number_field("TP", "gen-tp", move || s.generate.with(|g| g.tp), move |v| s.generate.update(|g| g.tp = v))}
-            {number_field("EP", "gen-ep", move || s.generate.with(|g| g.ep), move |v| s.generate.update(|g| g.ep = v))}
-            {number_field("DP replicas", "gen-dp", move || s.generate.with(|g| g.dp_replicas), move |v| s.generate.update(|g| g.dp_replicas = v))}
+            {number_field("TP", "generate.tp", Signal::derive(move || s.generate.with(|g| g.tp)), Callback::new(move |v| s.generate.update(|g| g.tp = v)))}
+            {number_field("EP", "generate.ep", Signal::derive(move || s.generate.with(|g| g.ep)), Callback::new(move |v| s.generate.update(|g| g.ep = v)))}
+            {number_field("DP replicas", "generate.dp_replicas", Signal::derive(move || s.generate.with(|g| g.dp_replicas)), Callback::new(move |v| s.generate.update(|g| g.dp_replicas = v)))}
         </div>
         <label class="toggle">
             <input
@@ -310,6 +438,9 @@ fn ModelControls() -> impl IntoView {
             />
             " Colocated (generation on the training GPUs)"
         </label>
+        <ul class="field-problems" data-testid="problems-colocated" aria-live="polite">
+            {move || colocated_problems().into_iter().map(|m| view! { <li class="field-problem">{m}</li> }).collect_view()}
+        </ul>
         <p class="muted inventory-devices" data-testid="inventory-devices">
             {move || format!(
                 "{} training devices → {} generation devices",

@@ -6,7 +6,7 @@
 //! the mesh view, the traffic panel, the strategy comparison, the correctness check.
 
 mod change;
-mod constraints;
+pub mod constraints;
 pub mod cycle;
 pub mod editor;
 pub mod embed;
@@ -14,6 +14,7 @@ pub mod export;
 mod footer;
 mod header;
 pub mod inventory;
+pub(crate) mod keyed;
 pub mod mesh_view;
 pub mod panic;
 mod pieces;

@@ -27,18 +27,41 @@ fn row_key(index: usize, piece: &Piece) -> (usize, usize, u32, u32, Region, Link
     (index, piece.tensor, piece.src, piece.dst, piece.region, piece.link, piece.bytes)
 }
 
-/// Every piece of the current plan, in planning order.
+/// Rows listed at first, and added by each "list more".
+const PAGE: usize = 100;
+
+/// Every piece of the current plan, in planning order (up to [`crate::ui::state::TABLE_LIMIT`]).
 #[component]
 pub fn PieceTable() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let count = move || match (state.totals.get(), state.pieces.with(|p| p.as_ref().map(Vec::len).unwrap_or(0))) {
-        (Ok(totals), listed) if (listed as u64) < totals.pieces => {
-            format!("{} pieces, first {} listed", format_count(totals.pieces), format_count(listed as u64))
+    // A page of rows at first: a long table is read by scrolling a few dozen rows, and building hundreds of
+    // rows on every edit of a large change would slow the whole page down.
+    let shown = RwSignal::new(PAGE);
+    let listed = move || state.pieces.with(|p| p.as_ref().map_or(0, Vec::len)).min(shown.get());
+    let count = move || match state.totals.get() {
+        Ok(totals) if (listed() as u64) < totals.pieces => {
+            format!("{} pieces, first {} listed", format_count(totals.pieces), format_count(listed() as u64))
         }
-        (Ok(totals), _) => format!("{} pieces", format_count(totals.pieces)),
-        (Err(_), _) => String::new(),
+        Ok(totals) => format!("{} pieces", format_count(totals.pieces)),
+        Err(_) => String::new(),
     };
-    let rows = move || state.pieces.get().unwrap_or_default().into_iter().enumerate().collect::<Vec<_>>();
+    let rows = move || {
+        let shown = shown.get();
+        state.pieces.with(|p| {
+            p.as_ref().map_or_else(|_| Vec::new(), |p| p.iter().take(shown).cloned().enumerate().collect::<Vec<_>>())
+        })
+    };
+    let more = move || {
+        let available = state.pieces.with(|p| p.as_ref().map_or(0, Vec::len));
+        (available > shown.get()).then(|| {
+            let next = (available - shown.get()).min(PAGE);
+            view! {
+                <button type="button" class="link-button" data-testid="pieces-more" on:click=move |_| shown.update(|s| *s += PAGE)>
+                    {format!("List {next} more")}
+                </button>
+            }
+        })
+    };
 
     view! {
         <div class="pieces">
@@ -66,6 +89,7 @@ pub fn PieceTable() -> impl IntoView {
                     </tbody>
                 </table>
             </div>
+            {more}
         </div>
     }
 }

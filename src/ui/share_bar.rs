@@ -44,6 +44,7 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let cycle = expect_context::<CycleState>();
     let report = RwSignal::new(None::<Report>);
+    let inventory = use_context::<super::inventory::InventoryState>();
     // Encoded only while the menu is open, then on every edit.
     let open = RwSignal::new(false);
     let fragment = Memo::new(move |_| {
@@ -51,11 +52,15 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
             return String::new();
         }
         url_state::track_shared(state, cycle);
-        encode(&url_state::snapshot(state, cycle, page.get()))
+        encode(&url_state::snapshot(state, cycle, inventory, page.get()))
     });
     let link = move || format!("{}#{}", app_url(), fragment.get());
     let embed_view = RwSignal::new("tensor".to_string());
     let snippet = move || {
+        // Nothing to show while the menu is closed (and no reason to follow every edit).
+        if !open.get() {
+            return String::new();
+        }
         let title = format!("Reshard Lens: {}", state.reshard.with(super::describe_change));
         embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title)
     };

@@ -201,16 +201,24 @@ impl AppState {
         let focus = RwSignal::new(Focus::Nothing);
         // A new change invalidates the last check, the focus, and a view of dims the tensor no longer has.
         Effect::new(move |_| {
+            // Each signal is written only when its value changes: a write notifies every view that reads it,
+            // and a needless one redraws them all a second time.
             reshard.track();
-            verification.set(None);
-            focus.set(Focus::Nothing);
+            if verification.with_untracked(Option::is_some) {
+                verification.set(None);
+            }
+            if focus.get_untracked() != Focus::Nothing {
+                focus.set(Focus::Nothing);
+            }
             reshard.with_untracked(|r| {
-                view.update(|v| {
+                view.maybe_update(|v| {
                     let index = if v.tensor < r.tensors.len() { v.tensor } else { 0 };
                     let rank = r.tensors.get(index).map_or(1, |t| t.shape.len());
-                    if v.tensor != index || v.slice.len() != rank || v.row_dim >= rank || v.col_dim >= rank {
+                    let stale = v.tensor != index || v.slice.len() != rank || v.row_dim >= rank || v.col_dim >= rank;
+                    if stale {
                         *v = ViewChoice { show_whole_shard: v.show_whole_shard, ..ViewChoice::for_rank(index, rank) };
                     }
+                    stale
                 });
             });
         });

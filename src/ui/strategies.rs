@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::{AppState, StrategyRow};
+use super::{AppState, StrategyRow, keyed::keyed};
 use crate::chart::bars::{Rows, bar_length, ratio_text};
 use crate::chart::scale::group_thousands;
 use crate::core::plan::Strategy;
@@ -106,7 +106,21 @@ fn baseline(rows: &[StrategyRow]) -> Option<&StrategyRow> {
 #[component]
 pub fn StrategyComparison() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let rows = Memo::new(move |_| state.comparison.with(|c| c.to_vec()));
+    // Planning the two other strategies takes tens of milliseconds on a large change: the comparison follows
+    // an edit after the next paint, so the edit's own pictures are not kept waiting for it.
+    let rows = RwSignal::new(state.comparison.with_untracked(|c| c.to_vec()));
+    Effect::new(move |first: Option<()>| {
+        state.summary.track();
+        if first.is_some() {
+            request_animation_frame(move || {
+                gloo::timers::callback::Timeout::new(0, move || {
+                    rows.try_set(state.comparison.with_untracked(|c| c.to_vec()));
+                })
+                .forget();
+            });
+        }
+    });
+    let rows = rows.read_only();
 
     view! {
         <div class="strategies analysis" data-testid="strategies">
@@ -180,80 +194,78 @@ fn WholeShardToggle() -> impl IntoView {
     }
 }
 
-/// Metrics down, strategies across; every cell with its ratio to the intersection.
+/// Metrics down, strategies across; every cell with its ratio to the intersection. Rows are keyed by what
+/// they show, so a re-plan redraws only the rows whose figures changed.
 #[component]
 fn ComparisonTable(
     /// One row per strategy that planned.
-    rows: Memo<Vec<StrategyRow>>,
+    rows: ReadSignal<Vec<StrategyRow>>,
 ) -> impl IntoView {
-    let state = expect_context::<AppState>();
-    move || {
-        let rows = rows.get();
-        let heads = rows
-            .iter()
-            .map(|r| {
-                let strategy = r.strategy;
-                let current = move || state.strategy.get() == strategy;
-                view! {
-                    <th scope="col" class="num" class:current=current>
-                        <span class=format!("swatch strategy-{}", strategy.name()) aria-hidden="true"></span>
-                        {short_name(strategy)}
-                        <Show when=current>
-                            <span class="current-mark">"shown"</span>
-                        </Show>
-                    </th>
-                }
-            })
-            .collect_view();
-        let body = Metric::TABLE
-            .into_iter()
-            .map(|metric| {
-                let base = baseline(&rows).map(|b| metric.value(b));
-                let cells = rows
-                    .iter()
-                    .map(|row| {
-                        let strategy = row.strategy;
-                        let current = move || state.strategy.get() == strategy;
-                        let ratio = match (metric, base) {
-                            (Metric::UniqueEntries, _) | (_, None) => None,
-                            (_, Some(base)) => Some(ratio_text(metric.value(row), base)),
-                        };
-                        view! {
-                            <td
-                                class="num"
-                                class:current=current
-                                data-testid=format!("compare-{}-{}", metric.test_name(), strategy.name())
-                            >
-                                <span class="cmp-value">{metric.text(row)}</span>
-                                {ratio.map(|r| view! { <span class="cmp-ratio">{r}</span> })}
-                            </td>
-                        }
-                    })
-                    .collect_view();
-                view! {
+    let strategies = move || rows.with(|rows| rows.iter().map(|r| r.strategy).collect::<Vec<_>>());
+    let metric_rows = move || rows.with(|rows| Metric::TABLE.map(|metric| (metric, rows.clone())));
+    view! {
+        <div class="table-scroll">
+            <table class="strategy-table" data-testid="strategy-table">
+                <thead>
                     <tr>
-                        <th scope="row">
-                            <span class="metric-label">{metric.label()}</span>
-                            <span class="metric-definition">{metric.definition()}</span>
-                        </th>
-                        {cells}
+                        <th scope="col">"Quantity"</th>
+                        {keyed(strategies, head_cell)}
                     </tr>
-                }
-            })
-            .collect_view();
-        view! {
-            <div class="table-scroll">
-                <table class="strategy-table" data-testid="strategy-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">"Quantity"</th>
-                            {heads}
-                        </tr>
-                    </thead>
-                    <tbody>{body}</tbody>
-                </table>
-            </div>
-        }
+                </thead>
+                <tbody>{keyed(metric_rows, metric_row)}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The column head of one strategy, marked when its plan is the one shown.
+fn head_cell(strategy: Strategy) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let current = move || state.strategy.get() == strategy;
+    view! {
+        <th scope="col" class="num" class:current=current>
+            <span class=format!("swatch strategy-{}", strategy.name()) aria-hidden="true"></span>
+            {short_name(strategy)}
+            <Show when=current>
+                <span class="current-mark">"shown"</span>
+            </Show>
+        </th>
+    }
+}
+
+/// One metric's row of the table: its value for every strategy, with the ratio to the intersection.
+fn metric_row((metric, rows): (Metric, Vec<StrategyRow>)) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let base = baseline(&rows).map(|b| metric.value(b));
+    let cells = rows
+        .iter()
+        .map(|row| {
+            let strategy = row.strategy;
+            let current = move || state.strategy.get() == strategy;
+            let ratio = match (metric, base) {
+                (Metric::UniqueEntries, _) | (_, None) => None,
+                (_, Some(base)) => Some(ratio_text(metric.value(row), base)),
+            };
+            view! {
+                <td
+                    class="num"
+                    class:current=current
+                    data-testid=format!("compare-{}-{}", metric.test_name(), strategy.name())
+                >
+                    <span class="cmp-value">{metric.text(row)}</span>
+                    {ratio.map(|r| view! { <span class="cmp-ratio">{r}</span> })}
+                </td>
+            }
+        })
+        .collect_view();
+    view! {
+        <tr>
+            <th scope="row">
+                <span class="metric-label">{metric.label()}</span>
+                <span class="metric-definition">{metric.definition()}</span>
+            </th>
+            {cells}
+        </tr>
     }
 }
 
@@ -261,15 +273,12 @@ fn ComparisonTable(
 #[component]
 fn ComparisonChart(
     /// One row per strategy that planned.
-    rows: Memo<Vec<StrategyRow>>,
+    rows: ReadSignal<Vec<StrategyRow>>,
 ) -> impl IntoView {
-    let charts = move || {
-        let rows = rows.get();
-        Metric::CHART.into_iter().map(|metric| view! { <MetricBars metric=metric rows=rows.clone()/> }).collect_view()
-    };
+    let charts = move || rows.with(|rows| Metric::CHART.map(|metric| (metric, rows.clone())));
     view! {
         <div class="strategy-chart" data-testid="strategy-chart" role="group" aria-label="The comparison as bars">
-            {charts}
+            {keyed(charts, |(metric, rows)| view! { <MetricBars metric=metric rows=rows/> })}
         </div>
     }
 }

@@ -6,9 +6,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use super::cycle::CycleState;
+use super::inventory::InventoryState;
 use super::{AppState, Page};
+use crate::core::models::MODEL_PRESETS;
 use crate::core::plan::Strategy;
-use crate::share::fragment::{SharedState, ViewState, decode, encode};
+use crate::share::fragment::{InventoryChoice, SharedState, ViewState, decode, encode};
 
 thread_local! {
     /// Whether this app owns the page's URL and storage. Only the real page (`main.rs`) says so: an app
@@ -75,8 +77,9 @@ pub fn undo_redo_keys() {
     on_cleanup(move || handle.remove());
 }
 
-/// The shareable state of the whole app right now.
-pub fn snapshot(state: AppState, cycle: CycleState, page: Page) -> SharedState {
+/// The shareable state of the whole app right now. `inventory` is the model inventory's state when the app
+/// has one (read from the context by the caller: this may run outside any reactive owner, in a timer).
+pub fn snapshot(state: AppState, cycle: CycleState, inventory: Option<InventoryState>, page: Page) -> SharedState {
     let view = state.view.get_untracked();
     SharedState {
         spec: state.input.get_untracked(),
@@ -95,6 +98,10 @@ pub fn snapshot(state: AppState, cycle: CycleState, page: Page) -> SharedState {
             show_whole_shard: view.show_whole_shard,
             fault: state.fault.get_untracked().map(|f| f.name().to_string()).unwrap_or_default(),
         },
+        // Kept only when it differs from what the inventory opens on, so layout links stay short.
+        inventory: inventory
+            .map(|inventory| inventory.choice())
+            .filter(|choice| *choice != InventoryChoice::of_preset(&MODEL_PRESETS[0])),
     }
 }
 
@@ -106,6 +113,9 @@ pub fn track_shared(state: AppState, cycle: CycleState) {
     state.strategy.track();
     state.view.track();
     state.fault.track();
+    if let Some(inventory) = use_context::<InventoryState>() {
+        inventory.track();
+    }
 }
 
 /// Puts a shared state into the app (used on load and on back/forward).
@@ -119,6 +129,9 @@ pub fn restore(shared: &SharedState, state: AppState, cycle: CycleState, page: R
         state.strategy.set(strategy);
     }
     state.fault.set(crate::core::verify::Fault::parse(&shared.view.fault));
+    if let (Some(inventory), Some(choice)) = (use_context::<InventoryState>(), &shared.inventory) {
+        inventory.apply(choice);
+    }
     state.view.update(|v| {
         v.tensor = shared.view.tensor;
         v.row_dim = shared.view.row_dim;
@@ -137,6 +150,7 @@ pub fn restore(shared: &SharedState, state: AppState, cycle: CycleState, page: R
 pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
     let restoring = StoredValue::new(false);
     let pending = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
+    let inventory = use_context::<InventoryState>();
     Effect::new(move |first: Option<()>| {
         track_shared(state, cycle);
         page.track();
@@ -145,7 +159,7 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
             return;
         }
         let timeout = gloo::timers::callback::Timeout::new(SETTLE_MS, move || {
-            let fragment = encode(&snapshot(state, cycle, page.get_untracked()));
+            let fragment = encode(&snapshot(state, cycle, inventory, page.get_untracked()));
             if let Some(window) = web_sys::window() {
                 // Autosave: a reload without a link reopens the last state.
                 if let Ok(Some(storage)) = window.local_storage() {

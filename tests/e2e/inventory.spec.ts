@@ -61,9 +61,36 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   await expect(page.getByTestId('speedup-input')).not.toHaveValue('4');
 });
 
-test('impossible layouts say why, next to the controls', async ({ page }) => {
+test('impossible layouts say why, under the field and beside the results; typed text stays', async ({ page }) => {
   await page.goto('/?view=inventory');
-  await page.getByTestId('train-tp').fill('0');
-  await page.getByTestId('train-tp').blur();
+  await page.getByTestId('field-train-tp').fill('0');
+  await expect(page.getByTestId('problems-train-tp')).toContainText('expected a whole number of devices');
   await expect(page.getByTestId('inventory-problems')).toContainText('tp');
+  await page.getByTestId('field-model-hidden').fill('12x');
+  await expect(page.getByTestId('problems-model-hidden')).toContainText('not a whole number');
+  await expect(page.getByTestId('field-model-hidden')).toHaveValue('12x');
+  await page.screenshot({ path: path.join(screenshots, 'inventory-problems.png'), fullPage: true });
+});
+
+test('the attention fields follow the model, and an edited inventory is part of the link', async ({ page }) => {
+  await page.goto('/?view=inventory');
+  await page.getByTestId('model-preset').selectOption('deepseek-v3');
+  await expect(page.getByTestId('field-model-attention-kv-lora-rank')).toHaveValue('512');
+  await expect(page.getByTestId('field-model-attention-kv-heads')).toHaveCount(0);
+  await page.getByTestId('model-preset').selectOption('qwen3-30b-a3b');
+  await expect(page.getByTestId('field-model-attention-kv-heads')).toHaveValue('4');
+  await page.getByTestId('field-model-attention-kv-heads').fill('2');
+  await expect(page.getByTestId('model-title')).toContainText('Edited');
+  await page.getByTestId('field-generate-tp').fill('2');
+  // The link follows a settled edit (400 ms after the last keystroke).
+  await expect.poll(() => page.evaluate(() => location.hash.length), { timeout: 5_000 }).toBeGreaterThan(10);
+  await page.waitForTimeout(800);
+  const link = page.url();
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(page.getByTestId('inventory-view')).toBeVisible();
+  await expect(page.getByTestId('field-model-attention-kv-heads')).toHaveValue('2');
+  await expect(page.getByTestId('field-generate-tp')).toHaveValue('2');
+  await expect(page.getByTestId('field-model-hidden')).toHaveValue('2048');
+  await expect(page.getByTestId('model-title')).toContainText('Edited');
 });

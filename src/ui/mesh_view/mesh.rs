@@ -5,7 +5,46 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::{layout, tile::Tile};
-use crate::ui::{AppState, Focus, Fresh, Side, tensor_view::hover::side_name};
+use wasm_bindgen::JsCast;
+
+use crate::ui::tensor_view::hover::{focus_of, restore_keyboard_focus, set_focus, side_name};
+use crate::ui::{AppState, Focus, Fresh, Side, keyed::keyed};
+
+/// The tile an event happened in: the `<g data-device>` around its target.
+fn tile_at(target: Option<web_sys::EventTarget>) -> Option<web_sys::Element> {
+    target?.dyn_into::<web_sys::Element>().ok()?.closest("[data-device]").ok()?
+}
+
+/// A tile's row-major index in its mesh.
+fn flat_of(tile: &web_sys::Element) -> Option<usize> {
+    tile.get_attribute("data-flat")?.parse().ok()
+}
+
+/// Arrow keys, Home and End move the keyboard focus from tile to tile within a mesh.
+fn on_key(ev: &web_sys::KeyboardEvent, layout: Memo<Fresh<layout::MeshLayout>>) {
+    let Some(tile) = tile_at(ev.target()) else { return };
+    let Some(flat) = flat_of(&tile) else { return };
+    let (rows, cols, count) = layout.with_untracked(|l| (l.grid.rows, l.grid.cols.max(1), l.tiles.len()));
+    let row = flat / cols;
+    let next = match ev.key().as_str() {
+        "ArrowRight" => Some(flat + 1),
+        "ArrowLeft" => flat.checked_sub(1),
+        "ArrowDown" if row + 1 < rows => Some(flat + cols),
+        "ArrowUp" => flat.checked_sub(cols),
+        "Home" => Some(0),
+        "End" => Some(count.saturating_sub(1)),
+        _ => None,
+    };
+    let Some(next) = next.filter(|&n| n < count) else { return };
+    ev.prevent_default();
+    let target = tile
+        .parent_element()
+        .and_then(|group| group.query_selector(&format!("[data-flat=\"{next}\"]")).ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::SvgElement>().ok());
+    if let Some(target) = target {
+        let _ = target.focus();
+    }
+}
 
 /// One side's mesh, titled, with node outlines and tiles.
 #[component]
@@ -31,43 +70,60 @@ pub fn Mesh(
     view! {
         <div class="mesh" data-testid=format!("mesh-{}", side_name(side))>
             <h4 class="mesh-title">{title}</h4>
-            {move || {
-                layout.with(|l| {
-                    let grid = (l.grid.rows, l.grid.cols, l.tiles.len());
-                    let nodes = l
-                        .nodes
-                        .iter()
-                        .map(|n| {
-                            let label = n.label.clone().map(|text| {
-                                view! { <text class="node-label" x=n.rect.x + 2.0 y=n.rect.y - 3.0>{text}</text> }
-                            });
-                            view! {
-                                <rect class="node-outline" x=n.rect.x y=n.rect.y width=n.rect.width height=n.rect.height rx=6.0/>
-                                {label}
-                            }
-                        })
-                        .collect::<Vec<_>>();
-                    let tiles = l
-                        .tiles
-                        .iter()
-                        .cloned()
-                        .map(|tile| view! { <Tile tile=tile side=side grid=grid roving=roving related=related/> })
-                        .collect::<Vec<_>>();
-                    view! {
-                        <svg
-                            class=class
-                            width=l.width
-                            height=l.height
-                            viewBox=format!("0 0 {} {}", l.width, l.height)
-                            role="group"
-                            aria-label=l.title.clone()
-                        >
-                            <g aria-hidden="true">{nodes}</g>
-                            <g class="tiles">{tiles}</g>
-                        </svg>
+            <svg
+                class=class
+                width=move || layout.with(|l| l.width)
+                height=move || layout.with(|l| l.height)
+                viewBox=move || layout.with(|l| format!("0 0 {} {}", l.width, l.height))
+                role="group"
+                aria-label=title
+            >
+                <g aria-hidden="true">
+                    {keyed(move || layout.with(|l| l.nodes.clone()), |n| {
+                        let label = n.label.map(|text| {
+                            view! { <text class="node-label" x=n.rect.x + 2.0 y=n.rect.y - 3.0>{text}</text> }
+                        });
+                        view! {
+                            <rect class="node-outline" x=n.rect.x y=n.rect.y width=n.rect.width height=n.rect.height rx=6.0/>
+                            {label}
+                        }
+                    })}
+                </g>
+                // Keyed by content: an edit rebuilds only the tiles that look different.
+                <g
+                    class="tiles"
+                    on:mouseover=move |ev| {
+                        if let Some(tile) = tile_at(ev.target()) {
+                            set_focus(state, focus_of(&tile));
+                        }
                     }
-                })
-            }}
+                    on:mouseout=move |ev| {
+                        // Into another tile: its `mouseover` sets the focus. Anywhere else: back to the keyboard's.
+                        if tile_at(ev.related_target()).is_none() {
+                            restore_keyboard_focus(state);
+                        }
+                    }
+                    on:focusin=move |ev| {
+                        if let Some(tile) = tile_at(ev.target()) {
+                            if let Some(flat) = flat_of(&tile) {
+                                roving.set(flat);
+                            }
+                            set_focus(state, focus_of(&tile));
+                        }
+                    }
+                    on:focusout=move |_| set_focus(state, Focus::Nothing)
+                    on:keydown=move |ev| on_key(&ev, layout)
+                >
+                    {keyed(
+                        move || {
+                            layout.with(|l| {
+                                l.tiles.clone()
+                            })
+                        },
+                        move |tile| view! { <Tile tile=tile side=side roving=roving related=related/> },
+                    )}
+                </g>
+            </svg>
         </div>
     }
 }

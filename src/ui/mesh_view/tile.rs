@@ -1,10 +1,11 @@
 //! One device tile: its id, a thumbnail of the region it holds, a replica or partial badge; focusable.
+//! Tiles carry no event listeners of their own: the mesh listens once for all of them (`mesh.rs`), which
+//! keeps a mesh of a thousand tiles quick to redraw.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::layout::TileSpec;
-use crate::ui::tensor_view::hover::{restore_keyboard_focus, set_focus, side_name};
+use crate::ui::tensor_view::hover::side_name;
 use crate::ui::{AppState, Focus, Side};
 
 /// How a tile relates to the focus.
@@ -18,17 +19,6 @@ pub fn tile_class(focus: Focus, related: &[(bool, u32)], side: Side, device: u32
     }
 }
 
-/// Moves keyboard focus to the tile at `flat` in the same mesh (arrow keys).
-fn focus_tile(from: &web_sys::Element, flat: usize) {
-    let target = from
-        .parent_element()
-        .and_then(|group| group.query_selector(&format!("[data-flat=\"{flat}\"]")).ok().flatten())
-        .and_then(|e| e.dyn_into::<web_sys::SvgElement>().ok());
-    if let Some(target) = target {
-        let _ = target.focus();
-    }
-}
-
 /// One tile.
 #[component]
 pub fn Tile(
@@ -36,8 +26,6 @@ pub fn Tile(
     tile: TileSpec,
     /// Which mesh it belongs to.
     side: Side,
-    /// Rows and columns of its mesh's grid, and its device count (for arrow-key moves).
-    grid: (usize, usize, usize),
     /// The tile that takes Tab focus in this mesh (roving tabindex: one Tab stop per mesh).
     roving: RwSignal<usize>,
     /// Devices related to the focus, sorted.
@@ -45,27 +33,7 @@ pub fn Tile(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let TileSpec { device, flat, rect, fill, ink, label, badge, thumbnail, aria } = tile;
-    let focus = Focus::Device { side, device };
     let class = move || related.with(|r| tile_class(state.focus.get(), r, side, device));
-    let (rows, cols, count) = grid;
-    let on_key = move |ev: web_sys::KeyboardEvent| {
-        let row = flat / cols;
-        let next = match ev.key().as_str() {
-            "ArrowRight" => Some(flat + 1),
-            "ArrowLeft" => flat.checked_sub(1),
-            "ArrowDown" if row + 1 < rows => Some(flat + cols),
-            "ArrowUp" => flat.checked_sub(cols),
-            "Home" => Some(0),
-            "End" => Some(count.saturating_sub(1)),
-            _ => None,
-        };
-        if let Some(next) = next.filter(|&n| n < count) {
-            ev.prevent_default();
-            if let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                focus_tile(&el, next);
-            }
-        }
-    };
     let label_view = label.map(|text| {
         let big = thumbnail.is_some();
         let (x, y, anchor) = if big {
@@ -97,14 +65,6 @@ pub fn Tile(
             role="button"
             tabindex=move || if roving.get() == flat { "0" } else { "-1" }
             aria-label=aria
-            on:mouseenter=move |_| set_focus(state, focus)
-            on:mouseleave=move |_| restore_keyboard_focus(state)
-            on:focus=move |_| {
-                roving.set(flat);
-                set_focus(state, focus);
-            }
-            on:blur=move |_| set_focus(state, Focus::Nothing)
-            on:keydown=on_key
         >
             <rect class=fill_class x=rect.x y=rect.y width=rect.width height=rect.height rx=(rect.width * 0.12).min(4.0) fill=fill.unwrap_or("none")/>
             {label_view}

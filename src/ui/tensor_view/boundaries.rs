@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use super::{SceneMemo, scene::Lines};
 use crate::chart::tensor::Frame;
+use crate::ui::keyed::redraw_on;
 
 /// Both sides' boundaries, destination on top so that its dashes stay visible where lines coincide.
 #[component]
@@ -11,7 +12,9 @@ pub fn Boundaries(
     /// The scene being drawn.
     scene: SceneMemo,
 ) -> impl IntoView {
-    move || {
+    // Redrawn only when the lines or the frame change (not when only the pieces' colours do).
+    let key = move || scene.with(|s| (s.frame, s.source_lines.clone(), s.destination_lines.clone()));
+    redraw_on(key, move || {
         scene.with(|s| {
             view! {
                 <g class="tv-boundaries" aria-hidden="true">
@@ -21,7 +24,7 @@ pub fn Boundaries(
                 </g>
             }
         })
-    }
+    })
 }
 
 /// Thinned lines (a dense split) are drawn finer, so that they read as a texture of boundaries rather

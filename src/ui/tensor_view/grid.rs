@@ -7,6 +7,7 @@ use super::{
     scene::{MARGIN_LEFT, MARGIN_TOP},
 };
 use crate::chart::scale::{group_thousands, integer_ticks};
+use crate::ui::keyed::redraw_on;
 
 /// The frame's background and, when the view is at most 32 × 32, one line per cell boundary.
 #[component]
@@ -14,26 +15,30 @@ pub fn Grid(
     /// The scene being drawn.
     scene: SceneMemo,
 ) -> impl IntoView {
-    move || {
-        scene.with(|s| {
-            let (w, h) = (s.frame.width, s.frame.height);
-            let cells = s.draws_cells.then(|| {
-                let rows = (1..s.frame.rows).map(|r| {
-                    let y = s.frame.y(r);
-                    view! { <line class="tv-cell" x1=0.0 y1=y x2=w y2=y/> }
+    // Redrawn only when the frame changes (not on every re-plan).
+    redraw_on(
+        move || scene.with(|s| (s.frame, s.draws_cells)),
+        move || {
+            scene.with(|s| {
+                let (w, h) = (s.frame.width, s.frame.height);
+                let cells = s.draws_cells.then(|| {
+                    let rows = (1..s.frame.rows).map(|r| {
+                        let y = s.frame.y(r);
+                        view! { <line class="tv-cell" x1=0.0 y1=y x2=w y2=y/> }
+                    });
+                    let cols = (1..s.frame.cols).map(|c| {
+                        let x = s.frame.x(c);
+                        view! { <line class="tv-cell" x1=x y1=0.0 x2=x y2=h/> }
+                    });
+                    rows.chain(cols).collect::<Vec<_>>()
                 });
-                let cols = (1..s.frame.cols).map(|c| {
-                    let x = s.frame.x(c);
-                    view! { <line class="tv-cell" x1=x y1=0.0 x2=x y2=h/> }
-                });
-                rows.chain(cols).collect::<Vec<_>>()
-            });
-            view! {
-                <rect class="tv-frame" x=0.0 y=0.0 width=w height=h/>
-                <g class="tv-cells" aria-hidden="true">{cells}</g>
-            }
-        })
-    }
+                view! {
+                    <rect class="tv-frame" x=0.0 y=0.0 width=w height=h/>
+                    <g class="tv-cells" aria-hidden="true">{cells}</g>
+                }
+            })
+        },
+    )
 }
 
 /// Ticks and labels along the top (columns) and the left (rows), and the axis titles.
@@ -42,7 +47,13 @@ pub fn Axes(
     /// The scene being drawn.
     scene: SceneMemo,
 ) -> impl IntoView {
-    move || {
+    // Redrawn only when the frame or the names of its dims change.
+    let key = move || {
+        scene.with(|s| {
+            (s.frame, s.shape.len(), s.col_word.clone(), s.row_word.clone(), s.slice.col_dim, s.slice.row_dim)
+        })
+    };
+    redraw_on(key, move || {
         scene.with(|s| {
             let (w, h) = (s.frame.width, s.frame.height);
             let col_ticks = integer_ticks(s.frame.cols, (w / 64.0).floor().max(1.0) as usize);
@@ -87,5 +98,5 @@ pub fn Axes(
                 </g>
             }
         })
-    }
+    })
 }

@@ -8,7 +8,7 @@ use super::{
     hover::{restore_keyboard_focus, set_focus},
     scene::{DrawnPiece, LABEL_PX},
 };
-use crate::ui::{AppState, Focus, Side};
+use crate::ui::{AppState, Focus, Side, keyed::keyed};
 
 /// Whether a piece from `src` to `dst` (index `index`) relates to `focus`.
 pub fn relates(focus: Focus, index: usize, src: u32, dst: u32) -> bool {
@@ -39,7 +39,7 @@ pub fn Pieces(
     };
     view! {
         <g class=class>
-            {move || pieces().into_iter().map(|piece| view! { <PieceBox piece=piece/> }).collect::<Vec<_>>()}
+            {keyed(pieces, |piece| view! { <PieceBox piece=piece/> })}
         </g>
     }
 }

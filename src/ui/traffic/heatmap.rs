@@ -10,7 +10,10 @@ use super::from_summary;
 use crate::chart::heatmap::{Grid, bucket, intensity, label_stride, labelled, range_label, text_width};
 use crate::core::plan::Strategy;
 use crate::core::traffic::{PairMatrix, format_bytes};
-use crate::ui::AppState;
+use crate::ui::{
+    AppState,
+    keyed::{keyed, redraw_on},
+};
 
 /// Label font size, in SVG units (drawn 1:1 with CSS pixels at most).
 const FONT: f64 = 11.0;
@@ -169,6 +172,8 @@ pub fn PairHeatmap() -> impl IntoView {
     let layout = Memo::new(move |_| {
         pairs.with(|p| p.as_ref().map(|p| meshes.with(|(sources, destinations)| Layout::new(p, sources, destinations))))
     });
+    // The picture is mounted once and updates itself; only a plan with no matrix (an error) removes it.
+    let present = Memo::new(move |_| layout.with(Option::is_some));
     let hovered = RwSignal::new(None::<(usize, usize)>);
     Effect::new(move |_| {
         layout.track();
@@ -225,97 +230,65 @@ pub fn PairHeatmap() -> impl IntoView {
         <section class="heatmap-box" aria-labelledby="heatmap-title">
             <h3 class="analysis-subtitle" id="heatmap-title">"Bytes from each source to each destination"</h3>
             <p class="analysis-caption">{caption}</p>
-            {move || layout.get().map(|l| view! { <HeatmapPicture layout=l on_pointer=on_pointer hovered=hovered/> })}
+            {move || present.get().then(|| view! { <HeatmapPicture layout on_pointer=on_pointer hovered=hovered/> })}
             <p class="heatmap-readout" data-testid="heatmap-readout" aria-live="polite">{readout}</p>
         </section>
     }
 }
 
-/// The SVG of [`PairHeatmap`].
+/// The SVG of [`PairHeatmap`]. Cells and labels are keyed by content, so a re-plan rewrites only the cells
+/// whose bytes (or place) changed.
 #[component]
 fn HeatmapPicture(
-    /// What to draw.
-    layout: Layout,
+    /// What to draw (present while this picture is mounted).
+    layout: Memo<Option<Layout>>,
     /// Reads the cell under the pointer.
     on_pointer: impl Fn(leptos::ev::PointerEvent) + 'static,
     /// The cell under the pointer, cleared when it leaves.
     hovered: RwSignal<Option<(usize, usize)>>,
 ) -> impl IntoView {
-    let Layout { width, height, grid, cells, row_labels, col_labels, col_labels_rotated, legend_y, max_bytes, .. } =
-        layout;
-    let size = grid.cell - if grid.cell >= 8.0 { 1.0 } else { 0.0 };
-    let label = format!(
-        "Heatmap of bytes from {} source rows to {} destination columns; the largest cell holds {}.",
-        grid.rows,
-        grid.cols,
-        format_bytes(max_bytes)
-    );
-    let cell_views = cells
-        .into_iter()
-        .map(|cell| {
-            let text = cell.text.clone().map(|(text, strong)| {
-                let class = if strong { "heat-text heat-text-strong" } else { "heat-text" };
-                view! { <text class=class x=cell.x + size / 2.0 y=cell.y + size / 2.0>{text}</text> }
-            });
-            let class = if cell.level.is_some() { "heat-cell" } else { "heat-cell heat-zero" };
-            view! {
-                <rect
-                    class=class
-                    x=cell.x
-                    y=cell.y
-                    width=size
-                    height=size
-                    fill-opacity=cell.level.map(|l| format!("{l:.3}"))
-                    data-row=cell.row
-                    data-col=cell.col
-                    data-testid="heatmap-cell"
-                />
-                {text}
-            }
+    let read = move |f: fn(&Layout) -> f64| layout.with(|l| l.as_ref().map_or(0.0, f));
+    let label = move || {
+        layout.with(|l| {
+            l.as_ref().map(|l| {
+                format!(
+                    "Heatmap of bytes from {} source rows to {} destination columns; the largest cell holds {}.",
+                    l.grid.rows,
+                    l.grid.cols,
+                    format_bytes(l.max_bytes)
+                )
+            })
         })
-        .collect_view();
-    let row_views = row_labels
-        .into_iter()
-        .map(|l| view! { <text class="heat-label heat-row-label" x=l.x y=l.y>{l.text}</text> })
-        .collect_view();
-    let col_views = col_labels
-        .into_iter()
-        .map(|l| {
-            if col_labels_rotated {
-                view! {
-                    <text class="heat-label heat-col-label-up" x=l.x y=l.y transform=format!("rotate(-90 {} {})", l.x, l.y)>
-                        {l.text}
-                    </text>
-                }
-                .into_any()
-            } else {
-                view! { <text class="heat-label heat-col-label" x=l.x y=l.y>{l.text}</text> }.into_any()
-            }
+    };
+    let cells = move || {
+        layout.with(|l| {
+            l.as_ref().map_or_else(Vec::new, |l| {
+                let size = l.grid.cell - if l.grid.cell >= 8.0 { 1.0 } else { 0.0 };
+                l.cells.iter().map(|c| (c.clone(), size)).collect()
+            })
         })
-        .collect_view();
-    let grid_middle_y = grid.top + grid.height() / 2.0;
-    let legend = (0..LEGEND_STEPS)
-        .map(|i| {
-            let t = i as f64 / (LEGEND_STEPS - 1) as f64;
-            let x = grid.left + LEGEND_STEPS_AT + i as f64 * 18.0;
-            let level = format!("{:.3}", HEAT_FLOOR + (1.0 - HEAT_FLOOR) * t);
-            view! { <rect class="legend-step heat-step" x=x y=legend_y - 6.0 width="18" height="12" fill-opacity=level/> }
+    };
+    let row_labels = move || layout.with(|l| l.as_ref().map_or_else(Vec::new, |l| l.row_labels.clone()));
+    let col_labels = move || {
+        layout.with(|l| {
+            l.as_ref()
+                .map_or_else(Vec::new, |l| l.col_labels.iter().map(|c| (c.clone(), l.col_labels_rotated)).collect())
         })
-        .collect_view();
-    let legend_end = grid.left + LEGEND_STEPS_AT + LEGEND_STEPS as f64 * 18.0 + 6.0;
-
-    view! {
-        <svg
-            class="heatmap"
-            data-testid="heatmap"
-            role="img"
-            aria-label=label
-            viewBox=format!("0 0 {width} {height}")
-            width=width
-            height=height
-            on:pointerover=on_pointer
-            on:pointerleave=move |_| hovered.set(None)
-        >
+    };
+    let axes_key = move || layout.with(|l| l.as_ref().map(|l| (l.grid, l.legend_y, l.max_bytes)));
+    let axes_and_legend = move || {
+        let (grid, legend_y, max_bytes) = axes_key()?;
+        let grid_middle_y = grid.top + grid.height() / 2.0;
+        let legend = (0..LEGEND_STEPS)
+            .map(|i| {
+                let t = i as f64 / (LEGEND_STEPS - 1) as f64;
+                let x = grid.left + LEGEND_STEPS_AT + i as f64 * 18.0;
+                let level = format!("{:.3}", HEAT_FLOOR + (1.0 - HEAT_FLOOR) * t);
+                view! { <rect class="legend-step heat-step" x=x y=legend_y - 6.0 width="18" height="12" fill-opacity=level/> }
+            })
+            .collect_view();
+        let legend_end = grid.left + LEGEND_STEPS_AT + LEGEND_STEPS as f64 * 18.0 + 6.0;
+        Some(view! {
             <text class="heat-axis" x=grid.left y="12">{AXIS_TITLE}</text>
             <text
                 class="heat-axis"
@@ -325,14 +298,64 @@ fn HeatmapPicture(
             >
                 "from source devices"
             </text>
-            {row_views}
-            {col_views}
             <rect class="heat-frame" x=grid.left - 0.5 y=grid.top - 0.5 width=grid.width() + 1.0 height=grid.height() + 1.0/>
-            {cell_views}
             <rect class="heat-zero legend-step" x=grid.left y=legend_y - 6.0 width="12" height="12"/>
             <text class="heat-label heat-legend-start" x=grid.left + 16.0 y=legend_y>"none"</text>
             {legend}
             <text class="heat-label heat-legend-end" x=legend_end y=legend_y>{format_bytes(max_bytes)}</text>
+        })
+    };
+
+    view! {
+        <svg
+            class="heatmap"
+            data-testid="heatmap"
+            role="img"
+            aria-label=label
+            viewBox=move || format!("0 0 {} {}", read(|l| l.width), read(|l| l.height))
+            width=move || read(|l| l.width)
+            height=move || read(|l| l.height)
+            on:pointerover=on_pointer
+            on:pointerleave=move |_| hovered.set(None)
+        >
+            {redraw_on(axes_key, axes_and_legend)}
+            {keyed(row_labels, |l| view! { <text class="heat-label heat-row-label" x=l.x y=l.y>{l.text}</text> })}
+            {keyed(col_labels, |(l, rotated)| {
+                if rotated {
+                    view! {
+                        <text class="heat-label heat-col-label-up" x=l.x y=l.y transform=format!("rotate(-90 {} {})", l.x, l.y)>
+                            {l.text}
+                        </text>
+                    }
+                    .into_any()
+                } else {
+                    view! { <text class="heat-label heat-col-label" x=l.x y=l.y>{l.text}</text> }.into_any()
+                }
+            })}
+            <g class="heat-cells">{keyed(cells, cell_view)}</g>
         </svg>
+    }
+}
+
+/// One cell of the heatmap, `size` pixels square, with its bytes as text when it is large enough.
+fn cell_view((cell, size): (Cell, f64)) -> impl IntoView {
+    let text = cell.text.clone().map(|(text, strong)| {
+        let class = if strong { "heat-text heat-text-strong" } else { "heat-text" };
+        view! { <text class=class x=cell.x + size / 2.0 y=cell.y + size / 2.0>{text}</text> }
+    });
+    let class = if cell.level.is_some() { "heat-cell" } else { "heat-cell heat-zero" };
+    view! {
+        <rect
+            class=class
+            x=cell.x
+            y=cell.y
+            width=size
+            height=size
+            fill-opacity=cell.level.map(|l| format!("{l:.3}"))
+            data-row=cell.row
+            data-col=cell.col
+            data-testid="heatmap-cell"
+        />
+        {text}
     }
 }

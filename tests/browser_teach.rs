@@ -1,0 +1,253 @@
+#![cfg(target_arch = "wasm32")]
+//! Browser component tests of the teaching views: the guided tour's numbers, the model inventory's totals
+//! against the core, and the constraint check's rules firing and passing
+//! (`cargo test --target wasm32-unknown-unknown --test browser_teach`).
+
+use std::{cell::Cell, rc::Rc};
+
+use leptos::{mount::mount_to, prelude::*, task::tick};
+use reshard_lens::core::lint::{RULES, lint};
+use reshard_lens::core::models::{Attention, inventory_spec};
+use reshard_lens::core::plan::Strategy;
+use reshard_lens::core::spec::{parse_input, parse_spec, validate};
+use reshard_lens::core::traffic::{analyse, format_bytes, format_seconds};
+use reshard_lens::explain::steps;
+use reshard_lens::ui::{
+    App, AppState, Page, constraints::ConstraintCheck, cycle::CycleState, inventory::InventoryState,
+    inventory::InventoryView,
+};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh `<div>` in the page's body for one test to mount into.
+fn wrapper() -> HtmlElement {
+    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
+    let element = document.create_element("div").expect("a div").unchecked_into::<HtmlElement>();
+    document.body().expect("a body").append_child(&element).expect("appended");
+    element
+}
+
+fn find(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector).expect("a valid selector").unwrap_or_else(|| panic!("no element matches {selector}"))
+}
+
+fn text_of(root: &Element, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+fn click(root: &Element, selector: &str) {
+    find(root, selector).unchecked_into::<HtmlElement>().click();
+}
+
+/// Waits `ms` milliseconds of browser time (the tour runs its check and outline on short timers).
+async fn sleep(ms: i32) {
+    let promise = web_sys::js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .expect("a window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .expect("a timer");
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.expect("the timer fired");
+}
+
+#[wasm_bindgen_test]
+async fn every_tour_step_shows_the_numbers_the_core_computes_and_sets_the_state_it_talks_about() {
+    let root = wrapper();
+    let _mounted = mount_to(root.clone(), App);
+    tick().await;
+    let expected = steps().expect("the tour's steps compute");
+    click(&root, "[data-testid=explain]");
+    for (i, step) in expected.iter().enumerate() {
+        sleep(120).await;
+        assert_eq!(text_of(&root, "[data-testid=tour-progress]"), format!("Step {} of {}", i + 1, expected.len()));
+        assert_eq!(text_of(&root, "[data-testid=tour-title]"), step.title);
+        assert_eq!(text_of(&root, "[data-testid=tour-text]"), step.text, "step {}", i + 1);
+        if i + 1 < expected.len() {
+            click(&root, "[data-testid=tour-next]");
+        }
+    }
+    // The article's numbers, as the steps computed them (not written in the text).
+    let texts: Vec<&str> = expected.iter().map(|s| s.text.as_str()).collect();
+    let joined = texts.join("\n");
+    for number in ["moves 72 entries", "moves 144", "112.5 s", "1.067×", "122.5 s", "1.306×"] {
+        assert!(joined.contains(number), "no step says {number}: {joined}");
+    }
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_tour_step_on_intersections_leaves_the_page_showing_its_numbers() {
+    // Step 2 talks about the toy's six intersections: the page it sets shows six pieces and 72 entries.
+    let root = wrapper();
+    let _mounted = mount_to(root.clone(), App);
+    tick().await;
+    click(&root, "[data-testid=explain]");
+    sleep(50).await;
+    click(&root, "[data-testid=tour-next]");
+    sleep(120).await;
+    assert!(text_of(&root, "[data-testid=tour-text]").contains("6 intersections"));
+    assert_eq!(text_of(&root, "[data-testid=piece-count]"), "6 pieces");
+    assert!(text_of(&root, "[data-testid=total-unique-entries]").contains("72"));
+    root.remove();
+}
+
+/// Mounts the inventory view with every context it reads, and hands back its state.
+fn mount_inventory(root: &HtmlElement) -> (impl Sized, InventoryState) {
+    let slot = Rc::new(Cell::new(None));
+    let out = Rc::clone(&slot);
+    let handle = mount_to(root.clone(), move || {
+        provide_context(AppState::from_preset("toy"));
+        provide_context(CycleState::from_preset("cycle-120"));
+        let inventory = InventoryState::from_preset("llama-3-8b");
+        out.set(Some(inventory));
+        provide_context(inventory);
+        let page = RwSignal::new(Page::Inventory);
+        view! { <InventoryView page/> }
+    });
+    (handle, slot.get().expect("the inventory mounted"))
+}
+
+#[wasm_bindgen_test]
+async fn inventory_totals_of_a_small_model_are_the_cores() {
+    let root = wrapper();
+    let (_mounted, inventory) = mount_inventory(&root);
+    // A small dense model: 2 layers, hidden 256, 4 heads of 64 with 2 KV heads; TP 2 × FSDP 2 → TP 2.
+    inventory.model.update(|m| {
+        m.hidden = 256;
+        m.layers = 2;
+        m.ffn = 512;
+        m.vocab = 1000;
+        m.attention = Attention::Grouped { heads: 4, kv_heads: 2, head_dim: 64, qk_norm: false };
+    });
+    inventory.train.update(|t| {
+        t.tp = 2;
+        t.dp = 2;
+        t.pp = 1;
+        t.ep = 1;
+        t.hsdp_replicas = 1;
+    });
+    inventory.generate.update(|g| {
+        g.tp = 2;
+        g.ep = 1;
+        g.dp_replicas = 1;
+    });
+    inventory.colocated.set(false);
+    tick().await;
+
+    let spec = inventory_spec(
+        &inventory.model.get_untracked(),
+        &inventory.train.get_untracked(),
+        &inventory.generate.get_untracked(),
+        false,
+    )
+    .expect("a valid small model");
+    let reshard = validate(&spec).expect("the inventory spec validates");
+    for strategy in Strategy::ALL {
+        let traffic = analyse(&reshard, strategy).expect("plans");
+        let row = format!("[data-testid=inventory-strategy][data-strategy={}]", strategy.name());
+        let shown = text_of(&root, &format!("{row} [data-testid=inventory-bytes-received]"));
+        assert_eq!(shown, format_bytes(traffic.totals().bytes_received), "{}", strategy.name());
+        let estimate = text_of(&root, &format!("{row} [data-testid=inventory-estimate]"));
+        assert_eq!(estimate, format_seconds(traffic.estimate().seconds), "{}", strategy.name());
+    }
+    let unique = text_of(&root, "[data-testid=inventory-unique]");
+    let entries: u64 = reshard.tensors.iter().map(|t| t.entries()).sum();
+    assert!(unique.replace(',', "").starts_with(&entries.to_string()), "{unique} vs {entries}");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn inventory_problems_appear_under_their_fields_and_typed_text_stays() {
+    let root = wrapper();
+    let (_mounted, inventory) = mount_inventory(&root);
+    tick().await;
+    inventory.train.update(|t| t.tp = 0);
+    tick().await;
+    let under = text_of(&root, "[data-testid=problems-train-tp]");
+    assert!(under.contains("expected a whole number of devices"), "{under}");
+    assert_eq!(text_of(&root, "[data-testid=problems-generate-tp]"), "");
+
+    let hidden = find(&root, "[data-testid=field-model-hidden]").unchecked_into::<web_sys::HtmlInputElement>();
+    hidden.set_value("40 96");
+    hidden.dispatch_event(&web_sys::Event::new("input").expect("an event")).expect("dispatched");
+    tick().await;
+    assert_eq!(hidden.value(), "40 96", "what was typed stays");
+    assert!(text_of(&root, "[data-testid=problems-model-hidden]").contains("not a whole number"));
+    assert_eq!(inventory.model.get_untracked().hidden, 4096, "the model keeps its last good value");
+    root.remove();
+}
+
+/// Mounts the constraint check on the toy, opened, and hands back the app state to change the layout.
+fn mount_check(root: &HtmlElement) -> (impl Sized, AppState) {
+    let slot = Rc::new(Cell::new(None));
+    let out = Rc::clone(&slot);
+    let handle = mount_to(root.clone(), move || {
+        let state = AppState::from_preset("toy");
+        out.set(Some(state));
+        provide_context(state);
+        view! { <ConstraintCheck/> }
+    });
+    (handle, slot.get().expect("the check mounted"))
+}
+
+/// Layouts that between them make every rule fire and every rule pass.
+const LAYOUTS: &[&str] = &[
+    r#"{"tensor": {"name": "w", "shape": [12, 6]}, "source": {"mesh": [3], "placements": ["S(0)"]},
+        "destination": {"mesh": [2], "placements": ["S(1)"]}}"#,
+    r#"{"tensor": {"name": "w", "shape": [4096, 4096]}, "source": {"mesh": [2], "placements": ["S(0)"]},
+        "destination": {"mesh": [2], "placements": ["S(1)"]}}"#,
+    r#"{"tensor": {"name": "w", "shape": [2, 2, 2, 2]}, "source": {"mesh": [2], "placements": ["S(0)"]},
+        "destination": {"mesh": [2], "placements": ["S(1)"]}}"#,
+    r#"{"tensor": {"name": "w", "shape": [6, 10]}, "source": {"mesh": [4], "placements": ["S(0)"]},
+        "destination": {"mesh": [3], "placements": ["S(1)"]}}"#,
+    r#"{"tensor": {"name": "out", "shape": [8, 8]}, "source": {"mesh": [4], "placements": ["P"]},
+        "destination": {"mesh": [2], "placements": ["R"]}}"#,
+    r#"{"tensor": {"name": "w", "shape": [8, 8]}, "source": {"mesh": [2, 2], "placements": ["S(0)", "S(0)"]},
+        "destination": {"mesh": [2], "placements": ["S(1)"]}}"#,
+    r#"{"tensor": {"name": "w", "shape": [8192, 8192]}, "source": {"mesh": [1024], "placements": ["S(0)"]},
+        "destination": {"mesh": [256], "placements": ["S(1)"]}}"#,
+    // 65 × 64 single-entry shards into one device: 4160 pieces on it.
+    r#"{"tensor": {"name": "w", "shape": [65, 64]}, "source": {"mesh": [65, 64], "placements": ["S(0)", "S(1)"]},
+        "destination": {"mesh": [1], "placements": ["S(0)"]}}"#,
+];
+
+#[wasm_bindgen_test]
+async fn every_rule_fires_and_passes_as_the_core_says() {
+    let root = wrapper();
+    let (_mounted, state) = mount_check(&root);
+    let details = find(&root, "[data-testid=constraint-check]").unchecked_into::<web_sys::HtmlDetailsElement>();
+    details.set_open(true);
+    details.dispatch_event(&web_sys::Event::new("toggle").expect("an event")).expect("dispatched");
+    let mut fired = std::collections::HashSet::new();
+    let mut passed = std::collections::HashSet::new();
+    for json in LAYOUTS {
+        state.input.set(parse_input(json).expect("test spec parses"));
+        tick().await;
+        let findings = lint(&parse_spec(json).expect("test spec is valid")).expect("lints");
+        for rule in RULES {
+            let fires = findings.iter().any(|f| f.rule.id == rule.id);
+            let shown = find(&root, &format!("[data-testid=lint-rule][data-rule='{}']", rule.id));
+            assert_eq!(
+                shown.get_attribute("data-passed").as_deref(),
+                Some(if fires { "false" } else { "true" }),
+                "{} on {json}",
+                rule.id
+            );
+            let messages = shown.query_selector_all("[data-testid=lint-finding]").expect("a valid selector").length();
+            assert_eq!(messages as usize, findings.iter().filter(|f| f.rule.id == rule.id).count(), "{}", rule.id);
+            if fires {
+                fired.insert(rule.id);
+            } else {
+                passed.insert(rule.id);
+            }
+        }
+    }
+    for rule in RULES {
+        assert!(fired.contains(rule.id), "no layout makes {} fire", rule.id);
+        assert!(passed.contains(rule.id), "no layout passes {}", rule.id);
+    }
+    root.remove();
+}
