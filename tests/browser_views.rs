@@ -157,9 +157,36 @@ async fn the_large_preset_draws_boundaries_not_a_quarter_million_pieces() {
     assert_eq!(all(&root, "[data-testid=piece]").len(), 0);
     let svg_elements = all(&root, ".tensor-svg *").len();
     assert!(svg_elements < 1_000, "{svg_elements} elements in the tensor view");
-    assert_eq!(all(&root, "[data-testid=device][data-side=source]").len(), 1024);
+    // 1024 source devices: drawn as a few paths (one per colour) with one keyboard cursor, not 1024 tiles.
+    assert_eq!(all(&root, "[data-testid=device][data-side=source]").len(), 0);
+    let source = one(&root, "[data-testid=device-paths-source]");
+    assert_eq!(source.get_attribute("data-count").as_deref(), Some("1024"));
+    let mesh_elements = all(&root, "[data-testid=mesh-source] svg *").len();
+    assert!(mesh_elements < 400, "{mesh_elements} elements in the source mesh");
+    assert_eq!(all(&root, "[data-testid=device][data-side=destination]").len(), 256, "256 are still tiles");
     let notes = one(&root, ".tv-notes").text_content().unwrap_or_default();
     assert!(notes.contains("262,144 pieces"), "{notes}");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_large_mesh_is_walked_with_the_keyboard_cursor() {
+    let (root, state, _mounted) = mount_views("large");
+    tick().await;
+    let cursor = one(&root, "[data-testid=device-cursor][data-side=source]");
+    cursor.clone().unchecked_into::<web_sys::SvgElement>().focus().expect("the cursor takes focus");
+    tick().await;
+    assert_eq!(state.focus.get_untracked(), Focus::Device { side: Side::Source, device: 0 });
+    let right = web_sys::KeyboardEventInit::new();
+    right.set_key("ArrowRight");
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &right).expect("an event");
+    cursor.dispatch_event(&event).expect("dispatched");
+    tick().await;
+    assert_eq!(state.focus.get_untracked(), Focus::Device { side: Side::Source, device: 1 });
+    assert_eq!(cursor.get_attribute("data-device").as_deref(), Some("1"));
+    assert!(cursor.get_attribute("aria-label").unwrap_or_default().starts_with("Source device d1"));
+    // Its partners are outlined: every destination column needs a piece of d1's rows.
+    assert_eq!(all(&root, "[data-testid=device][data-side=destination].is-related").len(), 256);
     root.remove();
 }
 

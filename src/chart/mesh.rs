@@ -1,5 +1,7 @@
 //! The mesh view's layout: device tiles in their mesh shape, with node outlines.
 
+use super::boxes::PixelRect;
+
 /// Where one device's tile sits, in tile units (multiply by the tile pitch for pixels).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TilePosition {
@@ -58,9 +60,87 @@ pub fn node_runs(grid: &TileGrid, devices: &[u32], devices_per_node: u32) -> Vec
     runs
 }
 
+/// Meshes with more tiles than this are drawn with a bounded number of SVG elements ([`paths_by_fill`])
+/// instead of one focusable element per device.
+pub const TILE_ELEMENTS_MAX: usize = 256;
+
+/// Tiles as one SVG path per fill colour (in the order each colour first appears; `None` is the neutral
+/// fill): a mesh of a thousand devices becomes a handful of elements.
+pub fn paths_by_fill(
+    tiles: impl IntoIterator<Item = (PixelRect, Option<&'static str>)>,
+) -> Vec<(Option<&'static str>, String)> {
+    use std::fmt::Write;
+    let mut paths: Vec<(Option<&'static str>, String)> = Vec::new();
+    for (rect, fill) in tiles {
+        let index = match paths.iter().position(|(f, _)| *f == fill) {
+            Some(index) => index,
+            None => {
+                paths.push((fill, String::new()));
+                paths.len() - 1
+            }
+        };
+        // Writing into a String cannot fail.
+        let _ = write!(paths[index].1, "M{} {}h{}v{}h{}Z", rect.x, rect.y, rect.width, rect.height, -rect.width);
+    }
+    paths
+}
+
+/// The first tile whose rectangle contains the point `(x, y)` (edges included), if any.
+pub fn tile_at(rects: impl IntoIterator<Item = PixelRect>, x: f64, y: f64) -> Option<usize> {
+    rects.into_iter().position(|r| x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height)
+}
+
+/// Where the arrow keys, Home and End move the keyboard focus from tile `flat` on a grid of `count` tiles.
+pub fn next_tile(flat: usize, key: &str, grid: &TileGrid, count: usize) -> Option<usize> {
+    let cols = grid.cols.max(1);
+    let next = match key {
+        "ArrowRight" => Some(flat + 1),
+        "ArrowLeft" => flat.checked_sub(1),
+        "ArrowDown" if flat / cols + 1 < grid.rows => Some(flat + cols),
+        "ArrowUp" => flat.checked_sub(cols),
+        "Home" => Some(0),
+        "End" => Some(count.saturating_sub(1)),
+        _ => None,
+    };
+    next.filter(|&n| n < count)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tiles_become_one_path_per_colour() {
+        let a = PixelRect::new(1.0, 2.0, 10.0, 10.0);
+        let b = PixelRect::new(13.0, 2.0, 10.0, 10.0);
+        let paths = paths_by_fill([(a, Some("red")), (b, None), (b, Some("red"))]);
+        assert_eq!(paths.len(), 2);
+        assert_eq!(paths[0], (Some("red"), "M1 2h10v10h-10ZM13 2h10v10h-10Z".to_string()));
+        assert_eq!(paths[1], (None, "M13 2h10v10h-10Z".to_string()));
+    }
+
+    #[test]
+    fn the_tile_under_a_point_is_found_and_gaps_hold_none() {
+        let rects = [PixelRect::new(1.0, 1.0, 10.0, 10.0), PixelRect::new(13.0, 1.0, 10.0, 10.0)];
+        assert_eq!(tile_at(rects, 5.0, 5.0), Some(0));
+        assert_eq!(tile_at(rects, 23.0, 11.0), Some(1));
+        assert_eq!(tile_at(rects, 12.0, 5.0), None, "between the tiles");
+        assert_eq!(tile_at(rects, 5.0, 30.0), None);
+    }
+
+    #[test]
+    fn arrow_keys_move_within_the_grid() {
+        let grid = TileGrid { rows: 3, cols: 4 };
+        assert_eq!(next_tile(5, "ArrowRight", &grid, 10), Some(6));
+        assert_eq!(next_tile(0, "ArrowLeft", &grid, 10), None);
+        assert_eq!(next_tile(5, "ArrowDown", &grid, 10), Some(9));
+        assert_eq!(next_tile(6, "ArrowDown", &grid, 10), None, "no tile 10 in a mesh of 10");
+        assert_eq!(next_tile(9, "ArrowDown", &grid, 10), None, "last row");
+        assert_eq!(next_tile(5, "ArrowUp", &grid, 10), Some(1));
+        assert_eq!(next_tile(5, "End", &grid, 10), Some(9));
+        assert_eq!(next_tile(5, "Home", &grid, 10), Some(0));
+        assert_eq!(next_tile(5, "x", &grid, 10), None);
+    }
 
     #[test]
     fn two_d_meshes_keep_their_shape() {

@@ -104,5 +104,13 @@ test('the large preset renders without a page error; preset switch timings are p
   const hoverEnded = await page.evaluate(() => performance.now());
   console.log(`large: hover to highlight ${(hoverEnded - hoverStarted).toFixed(1)} ms (includes Playwright round trips)`);
   await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-large-hover-device.png') });
+  // The 1024 source devices are paths read by position: pointing at the first tile focuses d0.
+  await expect(page.getByTestId('device-paths-source')).toHaveAttribute('data-count', '1024');
+  await page.getByTestId('mesh-source').scrollIntoViewIfNeeded();
+  const first = await page.locator('[data-testid=device-paths-source] .tile-path').first().boundingBox();
+  if (!first) throw new Error('the source paths are not drawn');
+  await page.mouse.move(first.x + 4, first.y + 4);
+  await expect(page.getByTestId('focus-line')).toContainText('d0 (source)');
+  await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-large-hover-source.png') });
   expect(problems).toEqual([]);
 });

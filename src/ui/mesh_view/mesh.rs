@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::{layout, tile::Tile};
+use super::{layout, paths::TilePaths, tile::Tile};
+use crate::chart::mesh::{TILE_ELEMENTS_MAX, next_tile};
 use wasm_bindgen::JsCast;
 
 use crate::ui::tensor_view::hover::{focus_of, restore_keyboard_focus, set_focus, side_name};
@@ -24,18 +25,8 @@ fn flat_of(tile: &web_sys::Element) -> Option<usize> {
 fn on_key(ev: &web_sys::KeyboardEvent, layout: Memo<Fresh<layout::MeshLayout>>) {
     let Some(tile) = tile_at(ev.target()) else { return };
     let Some(flat) = flat_of(&tile) else { return };
-    let (rows, cols, count) = layout.with_untracked(|l| (l.grid.rows, l.grid.cols.max(1), l.tiles.len()));
-    let row = flat / cols;
-    let next = match ev.key().as_str() {
-        "ArrowRight" => Some(flat + 1),
-        "ArrowLeft" => flat.checked_sub(1),
-        "ArrowDown" if row + 1 < rows => Some(flat + cols),
-        "ArrowUp" => flat.checked_sub(cols),
-        "Home" => Some(0),
-        "End" => Some(count.saturating_sub(1)),
-        _ => None,
-    };
-    let Some(next) = next.filter(|&n| n < count) else { return };
+    let next = layout.with_untracked(|l| next_tile(flat, &ev.key(), &l.grid, l.tiles.len()));
+    let Some(next) = next else { return };
     ev.prevent_default();
     let target = tile
         .parent_element()
@@ -65,6 +56,8 @@ pub fn Mesh(
         })))
     });
     let roving = RwSignal::new(0usize);
+    // A large mesh is drawn as paths (a bounded number of elements), a small one tile by tile.
+    let aggregated = Memo::new(move |_| layout.with(|l| l.tiles.len() > TILE_ELEMENTS_MAX));
     let class = move || if state.focus.with(|f| *f == Focus::Nothing) { "mesh-svg" } else { "mesh-svg has-focus" };
     let title = move || layout.with(|l| l.title.clone());
     view! {
@@ -89,40 +82,43 @@ pub fn Mesh(
                         }
                     })}
                 </g>
-                // Keyed by content: an edit rebuilds only the tiles that look different.
-                <g
-                    class="tiles"
-                    on:mouseover=move |ev| {
-                        if let Some(tile) = tile_at(ev.target()) {
-                            set_focus(state, focus_of(&tile));
-                        }
-                    }
-                    on:mouseout=move |ev| {
-                        // Into another tile: its `mouseover` sets the focus. Anywhere else: back to the keyboard's.
-                        if tile_at(ev.related_target()).is_none() {
-                            restore_keyboard_focus(state);
-                        }
-                    }
-                    on:focusin=move |ev| {
-                        if let Some(tile) = tile_at(ev.target()) {
-                            if let Some(flat) = flat_of(&tile) {
-                                roving.set(flat);
+                {move || if aggregated.get() {
+                    view! { <TilePaths side layout roving related/> }.into_any()
+                } else {
+                    view! {
+                        // Keyed by content: an edit rebuilds only the tiles that look different.
+                        <g
+                            class="tiles"
+                            on:mouseover=move |ev| {
+                                if let Some(tile) = tile_at(ev.target()) {
+                                    set_focus(state, focus_of(&tile));
+                                }
                             }
-                            set_focus(state, focus_of(&tile));
-                        }
+                            on:mouseout=move |ev| {
+                                // Into another tile: its `mouseover` sets the focus. Anywhere else: back to the keyboard's.
+                                if tile_at(ev.related_target()).is_none() {
+                                    restore_keyboard_focus(state);
+                                }
+                            }
+                            on:focusin=move |ev| {
+                                if let Some(tile) = tile_at(ev.target()) {
+                                    if let Some(flat) = flat_of(&tile) {
+                                        roving.set(flat);
+                                    }
+                                    set_focus(state, focus_of(&tile));
+                                }
+                            }
+                            on:focusout=move |_| set_focus(state, Focus::Nothing)
+                            on:keydown=move |ev| on_key(&ev, layout)
+                        >
+                            {keyed(
+                                move || layout.with(|l| l.tiles.clone()),
+                                move |tile| view! { <Tile tile=tile side=side roving=roving related=related/> },
+                            )}
+                        </g>
                     }
-                    on:focusout=move |_| set_focus(state, Focus::Nothing)
-                    on:keydown=move |ev| on_key(&ev, layout)
-                >
-                    {keyed(
-                        move || {
-                            layout.with(|l| {
-                                l.tiles.clone()
-                            })
-                        },
-                        move |tile| view! { <Tile tile=tile side=side roving=roving related=related/> },
-                    )}
-                </g>
+                    .into_any()
+                }}
             </svg>
         </div>
     }

@@ -4,6 +4,7 @@
 
 mod layout;
 mod mesh;
+mod paths;
 mod tile;
 
 use leptos::prelude::*;
