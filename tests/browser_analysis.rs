@@ -6,7 +6,9 @@ use std::{cell::Cell, rc::Rc};
 
 use leptos::{mount::mount_to, prelude::*, task::tick};
 use reshard_lens::core::verify::Fault;
-use reshard_lens::ui::{AppState, strategies::StrategyComparison, traffic::TrafficPanel, verify::VerifyPanel};
+use reshard_lens::ui::{
+    AppState, PieceTable, strategies::StrategyComparison, traffic::TrafficPanel, verify::VerifyPanel,
+};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement};
@@ -186,5 +188,29 @@ async fn gather_and_oversized_changes_are_refused_in_words() {
     click(&root, "[data-testid=verify-button]");
     tick().await;
     assert!(text_of(&root, "[data-testid=verify-error]").contains("more than the limit"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_piece_table_lists_a_page_at_a_time() {
+    // 16 sources by rows → 16 destinations by columns: 256 pieces, listed 100 at a time.
+    let root = wrapper();
+    let (_mounted, state) = mount_panel(&root, "toy", || view! { <PieceTable/> });
+    let spec = r#"{"tensor": {"name": "w", "shape": [16, 16]}, "source": {"mesh": [16], "placements": ["S(0)"]},
+        "destination": {"mesh": [16], "placements": ["S(1)"]}}"#;
+    state.input.set(reshard_lens::core::spec::parse_input(spec).expect("the spec parses"));
+    tick().await;
+    assert_eq!(count(&root, "[data-testid=piece-row]"), 100);
+    assert_eq!(text_of(&root, "[data-testid=piece-count]"), "256 pieces, first 100 listed");
+    assert_eq!(text_of(&root, "[data-testid=pieces-more]"), "List 100 more");
+    click(&root, "[data-testid=pieces-more]");
+    tick().await;
+    assert_eq!(count(&root, "[data-testid=piece-row]"), 200);
+    assert_eq!(text_of(&root, "[data-testid=pieces-more]"), "List 56 more");
+    click(&root, "[data-testid=pieces-more]");
+    tick().await;
+    assert_eq!(count(&root, "[data-testid=piece-row]"), 256);
+    assert_eq!(text_of(&root, "[data-testid=piece-count]"), "256 pieces");
+    assert_eq!(count(&root, "[data-testid=pieces-more]"), 0);
     root.remove();
 }
