@@ -8,7 +8,8 @@ use super::CycleState;
 use crate::chart::curve::{FAMILY, asymptote, curve_path, share_label, x_ticks, y_ticks, y_top};
 use crate::chart::readout::{decimal, times};
 use crate::chart::scale::{Linear, Log};
-use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, CycleReport, speedup_curve};
+use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, speedup_curve};
+use crate::ui::keyed::redraw_on;
 
 const WIDTH: f64 = 900.0;
 const HEIGHT: f64 = 380.0;
@@ -25,9 +26,13 @@ pub fn SpeedupCurve(
     title_id: &'static str,
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
+    // The curves depend on f only and the marker on (f, s): typing s redraws the marker alone.
+    let shown = Memo::new(move |_| state.report.with(Option::is_some));
+    let f = Memo::new(move |_| state.report.with(|r| r.as_ref().map_or(0.0, |r| r.formula.f)));
+    let speedup = Memo::new(move |_| state.report.with(|r| r.as_ref().map_or(1.0, |r| r.speedup)));
     view! {
         <h2 class="cycle-section-title" id=title_id>"Whole-cycle speedup for every s"</h2>
-        {move || state.report.get().map(|report| view! { <Chart report/> })}
+        {move || shown.get().then(|| view! { <Chart f speedup/> })}
         <ul class="cycle-legend-list" aria-label="Chart legend">
             <li>
                 <svg class="legend-swatch" viewBox="0 0 24 14" aria-hidden="true">
@@ -68,14 +73,20 @@ fn separate(mut ys: Vec<(f64, usize)>, gap: f64) -> Vec<(f64, usize)> {
     ys
 }
 
-/// The SVG for one report.
-#[component]
-fn Chart(report: CycleReport) -> impl IntoView {
-    let f = report.formula.f;
-    let s = report.speedup;
+/// The chart's scales for a transfer share `f`: log s across, whole-cycle speedup up to its top.
+fn scales(f: f64) -> (Log, Linear, f64) {
     let top = y_top(f);
-    let x = Log { domain: (CURVE_MIN_SPEEDUP, CURVE_MAX_SPEEDUP), range: (LEFT, RIGHT) };
-    let y = Linear::new((0.0, top), (BOTTOM, TOP));
+    (
+        Log { domain: (CURVE_MIN_SPEEDUP, CURVE_MAX_SPEEDUP), range: (LEFT, RIGHT) },
+        Linear::new((0.0, top), (BOTTOM, TOP)),
+        top,
+    )
+}
+
+/// Everything that depends on f alone: grid, ticks, the family of curves and their labels, the bound, and
+/// this cycle's curve.
+fn curves(f: f64) -> impl IntoView {
+    let (x, y, top) = scales(f);
     let (decades, minor) = x_ticks();
     let x_grid = decades
         .iter()
@@ -139,8 +150,22 @@ fn Chart(report: CycleReport) -> impl IntoView {
             </text>
         }
     });
+    view! {
+        {x_minor}
+        {x_grid}
+        {y_grid}
+        {family}
+        {family_labels}
+        {bound}
+        <path class="curve-current" d=curve_path(f, &x, &y, top) data-testid="curve-current"></path>
+    }
+}
+
+/// The current s on this cycle's curve, with its drop line and label.
+fn marker(f: f64, s: f64) -> impl IntoView {
+    let (x, y, top) = scales(f);
     let point = speedup_curve(f, &[s]).first().copied();
-    let marker = point.filter(|(s, _)| (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(s)).map(|(s, speedup)| {
+    point.filter(|(s, _)| (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(s)).map(|(s, speedup)| {
         let (cx, cy) = (x.map(s), y.map(speedup.min(top)));
         let label = format!("s = {} → {}", decimal(s, 3), times(speedup));
         let anchor = if cx > (LEFT + RIGHT) / 2.0 { "end" } else { "start" };
@@ -150,22 +175,23 @@ fn Chart(report: CycleReport) -> impl IntoView {
             <circle class="curve-marker" cx=cx cy=cy r="6"></circle>
             <text class="curve-marker-label" x=cx + dx y=cy + 24.0 text-anchor=anchor>{label}</text>
         }
-    });
-    let description = format!(
-        "Whole-cycle speedup against the transfer speedup s from 0.1 to 100 for this cycle (f = {}), with its bound, \
-         and for f = 5, 25, 50 and 75 %",
-        decimal(f, 4)
-    );
+    })
+}
+
+/// The SVG: curves redrawn when f changes, the marker when s does.
+#[component]
+fn Chart(f: Memo<f64>, speedup: Memo<f64>) -> impl IntoView {
+    let description = move || {
+        format!(
+            "Whole-cycle speedup against the transfer speedup s from 0.1 to 100 for this cycle (f = {}), with its bound, \
+             and for f = 5, 25, 50 and 75 %",
+            decimal(f.get(), 4)
+        )
+    };
     view! {
         <svg class="curve" viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" aria-label=description data-testid="cycle-curve">
-            {x_minor}
-            {x_grid}
-            {y_grid}
-            {family}
-            {family_labels}
-            {bound}
-            <path class="curve-current" d=curve_path(f, &x, &y, top) data-testid="curve-current"></path>
-            {marker}
+            {redraw_on(move || f.get(), move || curves(f.get()))}
+            {redraw_on(move || (f.get(), speedup.get()), move || marker(f.get(), speedup.get()))}
             <text class="curve-axis-label" x=(LEFT + RIGHT) / 2.0 y=HEIGHT - 6.0 text-anchor="middle">
                 "transfer speedup s (log scale)"
             </text>

@@ -9,6 +9,7 @@ use crate::chart::palette::{device_color, text_on};
 use crate::chart::readout::{decimal, seconds, times};
 use crate::chart::scale::Linear;
 use crate::core::cycle::{CycleReport, Timeline};
+use crate::ui::keyed::redraw_on;
 
 const WIDTH: f64 = 900.0;
 const LABEL_RIGHT: f64 = 128.0;
@@ -27,9 +28,10 @@ pub fn CycleTimeline(
     title_id: &'static str,
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
+    let shown = Memo::new(move |_| state.report.with(Option::is_some));
     view! {
         <h2 class="cycle-section-title" id=title_id>"One cycle, before and after"</h2>
-        {move || state.report.get().map(|report| view! { <Gantt report/> })}
+        {move || shown.get().then(|| view! { <Gantt report=state.report/> })}
         <TimelineLegend/>
     }
 }
@@ -44,58 +46,76 @@ fn lane_label(name: &str) -> String {
     }
 }
 
-/// Both blocks on one seconds axis.
+/// The geometry both blocks share: the seconds axis (to the longer cycle) and the number of lanes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Axis {
+    extent: f64,
+    lanes: usize,
+}
+
+impl Axis {
+    fn of(report: &CycleReport) -> Axis {
+        Axis { extent: report.before.cycle_seconds.max(report.after.cycle_seconds), lanes: report.before.stages.len() }
+    }
+    fn scale(&self) -> Linear {
+        Linear::new((0.0, self.extent), (PLOT_LEFT, PLOT_RIGHT))
+    }
+    /// The height of one block: its title and its lanes.
+    fn block(&self) -> f64 {
+        TITLE + self.lanes as f64 * LANE + 10.0
+    }
+    fn axis_y(&self) -> f64 {
+        2.0 * self.block() + 6.0
+    }
+    fn height(&self) -> f64 {
+        self.axis_y() + 34.0
+    }
+}
+
+/// Both blocks on one seconds axis. Each part is redrawn only when what it shows changes: typing a new s
+/// redraws the "after" block and the saved time, not the "before" block or the grid.
 #[component]
-fn Gantt(report: CycleReport) -> impl IntoView {
-    let old = report.before.cycle_seconds;
-    let new = report.after.cycle_seconds;
-    let extent = old.max(new);
-    let scale = Linear::new((0.0, extent), (PLOT_LEFT, PLOT_RIGHT));
-    let lanes = report.before.stages.len() as f64;
-    let block = TITLE + lanes * LANE + 10.0;
-    let axis_y = 2.0 * block + 6.0;
-    let height = axis_y + 34.0;
-    let ticks = seconds_ticks(extent, 7);
-    let grid = ticks
-        .iter()
-        .map(|&t| {
-            let x = scale.map(t);
-            view! {
-                <line class="gantt-grid" x1=x x2=x y1=TITLE - 4.0 y2=axis_y></line>
-                <text class="gantt-tick" x=x y=axis_y + 20.0 text-anchor="middle">{decimal(t, 3)}</text>
-            }
+fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
+    let axis = Memo::new(move |_| report.with(|r| r.as_ref().map_or(Axis { extent: 1.0, lanes: 1 }, Axis::of)));
+    let description = move || {
+        report.with(|r| {
+            r.as_ref().map(|r| {
+                format!(
+                    "Timeline of one cycle: before, {}; after the transfer speedup, {}; {}",
+                    seconds(r.before.cycle_seconds),
+                    seconds(r.after.cycle_seconds),
+                    r.summary
+                )
+            })
         })
-        .collect_view();
-    let before_title = format!("Before · {}", seconds(old));
-    let after_title = format!("After · transfer {} faster · {}", times(report.speedup), seconds(new));
-    let saved = report.seconds_saved;
-    let saved_marks = (saved.abs() > 1e-9).then(|| {
-        let (x0, x1) = (scale.map(new.min(old)), scale.map(new.max(old)));
-        let top = block + TITLE - 4.0;
-        let label = if saved > 0.0 { format!("{} saved", seconds(saved)) } else { format!("{} lost", seconds(-saved)) };
-        let class = if saved > 0.0 { "gantt-saved" } else { "gantt-lost" };
-        let label_x = if x1 + 6.0 + label.chars().count() as f64 * FONT * 0.58 <= WIDTH { x1 + 6.0 } else { x0 - 6.0 };
-        let anchor = if label_x > x1 { "start" } else { "end" };
-        view! {
-            <g data-testid="gantt-saved">
-                <rect class=class x=x0 y=top width=(x1 - x0).max(1.0) height=lanes * LANE + 4.0></rect>
-                <rect class="gantt-saved-strip" x=x0 y=top - 6.0 width=(x1 - x0).max(1.0) height=8 fill="url(#cycle-hatch-saved)"></rect>
-                <text class="gantt-saved-label" x=label_x y=block + TITLE - 10.0 text-anchor=anchor>{label}</text>
-            </g>
-        }
-    });
-    let best = report.bound.best_cycle_seconds;
-    let best_x = scale.map(best);
-    let description = format!(
-        "Timeline of one cycle: before, {}; after the transfer speedup, {}; {}",
-        seconds(old),
-        seconds(new),
-        report.summary
-    );
+    };
+    let grid = move || {
+        let axis = axis.get();
+        let (scale, axis_y) = (axis.scale(), axis.axis_y());
+        seconds_ticks(axis.extent, 7)
+            .iter()
+            .map(|&t| {
+                let x = scale.map(t);
+                view! {
+                    <line class="gantt-grid" x1=x x2=x y1=TITLE - 4.0 y2=axis_y></line>
+                    <text class="gantt-tick" x=x y=axis_y + 20.0 text-anchor="middle">{decimal(t, 3)}</text>
+                }
+            })
+            .collect_view()
+    };
+    let before = move || report.with(|r| r.as_ref().map(|r| (r.before.clone(), axis.get())));
+    let after = move || report.with(|r| r.as_ref().map(|r| (r.after.clone(), r.speedup, axis.get())));
+    let marks = move || {
+        report.with(|r| {
+            r.as_ref().map(|r| {
+                (r.seconds_saved, r.before.cycle_seconds, r.after.cycle_seconds, r.bound.best_cycle_seconds, axis.get())
+            })
+        })
+    };
     view! {
         <svg
             class="gantt"
-            viewBox=format!("0 0 {WIDTH} {height}")
+            viewBox=move || format!("0 0 {WIDTH} {}", axis.get().height())
             role="img"
             aria-label=description
             data-testid="cycle-gantt"
@@ -112,16 +132,50 @@ fn Gantt(report: CycleReport) -> impl IntoView {
                     <line x1="0" y1="0" x2="0" y2="10" class="hatch-saved" stroke-width="4"></line>
                 </pattern>
             </defs>
-            {grid}
-            <Block title=before_title top=0.0 timeline=report.before.clone() scale test_id="gantt-before"/>
-            <Block title=after_title top=block timeline=report.after.clone() scale test_id="gantt-after"/>
-            {saved_marks}
-            <line class="gantt-best" x1=best_x x2=best_x y1=block + TITLE - 4.0 y2=2.0 * block - 6.0>
-                <title>{format!("Instant transfer: {}", seconds(best))}</title>
-            </line>
-            <line class="gantt-axis" x1=PLOT_LEFT x2=PLOT_RIGHT y1=axis_y y2=axis_y></line>
-            <text class="gantt-tick" x=LABEL_RIGHT y=axis_y + 20.0 text-anchor="end">"seconds"</text>
+            {redraw_on(move || axis.get(), grid)}
+            {redraw_on(before, move || {
+                before().map(|(timeline, axis)| {
+                    let title = format!("Before · {}", seconds(timeline.cycle_seconds));
+                    view! { <Block title top=0.0 timeline scale=axis.scale() test_id="gantt-before"/> }
+                })
+            })}
+            {redraw_on(after, move || {
+                after().map(|(timeline, speedup, axis)| {
+                    let title = format!("After · transfer {} faster · {}", times(speedup), seconds(timeline.cycle_seconds));
+                    view! { <Block title top=axis.block() timeline scale=axis.scale() test_id="gantt-after"/> }
+                })
+            })}
+            {redraw_on(marks, move || marks().map(|(saved, old, new, best, axis)| saved_and_best(saved, old, new, best, axis)))}
+            <line class="gantt-axis" x1=PLOT_LEFT x2=PLOT_RIGHT y1=move || axis.get().axis_y() y2=move || axis.get().axis_y()></line>
+            <text class="gantt-tick" x=LABEL_RIGHT y=move || axis.get().axis_y() + 20.0 text-anchor="end">"seconds"</text>
         </svg>
+    }
+}
+
+/// The time saved (or lost) between the two cycle ends, and the line of the best possible cycle.
+fn saved_and_best(saved: f64, old: f64, new: f64, best: f64, axis: Axis) -> impl IntoView {
+    let (scale, block, lanes) = (axis.scale(), axis.block(), axis.lanes as f64);
+    let saved_marks = (saved.abs() > 1e-9).then(|| {
+        let (x0, x1) = (scale.map(new.min(old)), scale.map(new.max(old)));
+        let top = block + TITLE - 4.0;
+        let label = if saved > 0.0 { format!("{} saved", seconds(saved)) } else { format!("{} lost", seconds(-saved)) };
+        let class = if saved > 0.0 { "gantt-saved" } else { "gantt-lost" };
+        let label_x = if x1 + 6.0 + label.chars().count() as f64 * FONT * 0.58 <= WIDTH { x1 + 6.0 } else { x0 - 6.0 };
+        let anchor = if label_x > x1 { "start" } else { "end" };
+        view! {
+            <g data-testid="gantt-saved">
+                <rect class=class x=x0 y=top width=(x1 - x0).max(1.0) height=lanes * LANE + 4.0></rect>
+                <rect class="gantt-saved-strip" x=x0 y=top - 6.0 width=(x1 - x0).max(1.0) height=8 fill="url(#cycle-hatch-saved)"></rect>
+                <text class="gantt-saved-label" x=label_x y=block + TITLE - 10.0 text-anchor=anchor>{label}</text>
+            </g>
+        }
+    });
+    let best_x = scale.map(best);
+    view! {
+        {saved_marks}
+        <line class="gantt-best" x1=best_x x2=best_x y1=block + TITLE - 4.0 y2=2.0 * block - 6.0>
+            <title>{format!("Instant transfer: {}", seconds(best))}</title>
+        </line>
     }
 }
 
