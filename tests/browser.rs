@@ -11,34 +11,12 @@ use reshard_lens::{
     },
     ui::{App, describe_change, format_count, format_offset, format_shape, panic::show_panic},
 };
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, HtmlElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A fresh `<div>` in the page's body for one test to mount into.
-fn wrapper() -> HtmlElement {
-    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
-    let element = document.create_element("div").expect("a div").unchecked_into::<HtmlElement>();
-    document.body().expect("a body").append_child(&element).expect("appended");
-    element
-}
-
-/// The text of the one element matching `selector` inside `root`.
-fn text_of(root: &Element, selector: &str) -> String {
-    root.query_selector(selector)
-        .expect("a valid selector")
-        .unwrap_or_else(|| panic!("no element matches {selector}"))
-        .text_content()
-        .unwrap_or_default()
-}
-
-/// The texts of every element matching `selector` inside `root`, in document order.
-fn texts_of(root: &Element, selector: &str) -> Vec<String> {
-    let list = root.query_selector_all(selector).expect("a valid selector");
-    (0..list.length()).filter_map(|i| list.item(i)).map(|node| node.text_content().unwrap_or_default()).collect()
-}
+mod dom;
+use dom::{text_of, texts_of, wrapper};
 
 #[wasm_bindgen_test]
 async fn the_app_shows_the_three_traffic_totals_of_the_toy() {

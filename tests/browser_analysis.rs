@@ -9,19 +9,13 @@ use reshard_lens::core::verify::Fault;
 use reshard_lens::ui::{
     AppState, PieceTable, strategies::StrategyComparison, traffic::TrafficPanel, verify::VerifyPanel,
 };
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A fresh `<div>` in the page's body for one test to mount into.
-fn wrapper() -> HtmlElement {
-    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
-    let element = document.create_element("div").expect("a div").unchecked_into::<HtmlElement>();
-    document.body().expect("a body").append_child(&element).expect("appended");
-    element
-}
+mod dom;
+use dom::{click, count, find, text_of, wrapper};
 
 /// Mounts `panel` on a fresh state of `preset` (created inside the mount, where the reactive runtime is
 /// ready) and hands back the state for the test to read and drive.
@@ -39,22 +33,6 @@ fn mount_panel<V: IntoView + 'static>(
         panel()
     });
     (handle, slot.get().expect("the panel mounted"))
-}
-
-fn find(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).expect("a valid selector").unwrap_or_else(|| panic!("no element matches {selector}"))
-}
-
-fn text_of(root: &Element, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-fn count(root: &Element, selector: &str) -> u32 {
-    root.query_selector_all(selector).expect("a valid selector").length()
-}
-
-fn click(root: &Element, selector: &str) {
-    find(root, selector).unchecked_into::<HtmlElement>().click();
 }
 
 #[wasm_bindgen_test]

@@ -11,13 +11,8 @@ use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, 
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A fresh `<div>` in the page's body for one test to mount into.
-fn wrapper() -> HtmlElement {
-    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
-    let element = document.create_element("div").expect("a div").unchecked_into::<HtmlElement>();
-    document.body().expect("a body").append_child(&element).expect("appended");
-    element
-}
+mod dom;
+use dom::wrapper;
 
 /// Mounts the editors with the totals and the piece table over `preset`.
 fn mount(preset: &'static str) -> (HtmlElement, impl Sized) {

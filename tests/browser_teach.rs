@@ -18,29 +18,12 @@ use reshard_lens::ui::{
 };
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, HtmlElement};
+use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A fresh `<div>` in the page's body for one test to mount into.
-fn wrapper() -> HtmlElement {
-    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
-    let element = document.create_element("div").expect("a div").unchecked_into::<HtmlElement>();
-    document.body().expect("a body").append_child(&element).expect("appended");
-    element
-}
-
-fn find(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).expect("a valid selector").unwrap_or_else(|| panic!("no element matches {selector}"))
-}
-
-fn text_of(root: &Element, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-fn click(root: &Element, selector: &str) {
-    find(root, selector).unchecked_into::<HtmlElement>().click();
-}
+mod dom;
+use dom::{click, find, text_of, wrapper};
 
 /// Waits `ms` milliseconds of browser time (the tour runs its check and outline on short timers).
 async fn sleep(ms: i32) {

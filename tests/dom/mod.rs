@@ -1,0 +1,40 @@
+//! DOM helpers shared by the browser component tests (each `tests/browser*.rs` is its own crate and
+//! includes this module; a test file uses only some of them).
+#![allow(dead_code)]
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement};
+
+/// A fresh `<div>` in the page's body for one test to mount into.
+pub fn wrapper() -> HtmlElement {
+    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
+    let element = document.create_element("div").expect("a div").unchecked_into::<HtmlElement>();
+    document.body().expect("a body").append_child(&element).expect("appended");
+    element
+}
+
+/// The one element matching `selector` inside `root`.
+pub fn find(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector).expect("a valid selector").unwrap_or_else(|| panic!("no element matches {selector}"))
+}
+
+/// The text of the one element matching `selector` inside `root`.
+pub fn text_of(root: &Element, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+/// The texts of every element matching `selector` inside `root`, in document order.
+pub fn texts_of(root: &Element, selector: &str) -> Vec<String> {
+    let list = root.query_selector_all(selector).expect("a valid selector");
+    (0..list.length()).filter_map(|i| list.item(i)).map(|node| node.text_content().unwrap_or_default()).collect()
+}
+
+/// How many elements match `selector` inside `root`.
+pub fn count(root: &Element, selector: &str) -> u32 {
+    root.query_selector_all(selector).expect("a valid selector").length()
+}
+
+/// Clicks the one element matching `selector` inside `root`.
+pub fn click(root: &Element, selector: &str) {
+    find(root, selector).unchecked_into::<HtmlElement>().click();
+}
