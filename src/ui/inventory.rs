@@ -543,13 +543,14 @@ fn Groups(inventory: Inventory) -> impl IntoView {
         .collect_view();
     view! {
         <h3 class="card-title">"Parameter groups"</h3>
+        <p class="muted">"Bytes received by devices under each strategy, largest group first."</p>
         <div class="table-scroll">
             <table class="piece-table">
                 <thead>
                     <tr>
                         <th scope="col">"Group"</th>
                         <th scope="col" class="num">"Tensors"</th>
-                        {Strategy::ALL.map(|s| view! { <th scope="col" class="num">{format!("{} (bytes received)", s.label())}</th> }).collect_view()}
+                        {Strategy::ALL.map(|s| view! { <th scope="col" class="num">{s.label()}</th> }).collect_view()}
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
