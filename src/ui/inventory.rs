@@ -302,6 +302,28 @@ fn number_field(label: &'static str, path: &'static str, get: Signal<u64>, set: 
     .into_any()
 }
 
+/// A number field bound to one `u64` of the model or a layout, named by an accessor; editing a model
+/// dimension (`edited` given) marks the inventory as custom.
+fn bound_field<T: Copy + Send + Sync + 'static>(
+    label: &'static str,
+    path: &'static str,
+    signal: RwSignal<T>,
+    field: fn(&mut T) -> &mut u64,
+    edited: Option<RwSignal<String>>,
+) -> AnyView {
+    let get = Signal::derive(move || {
+        let mut value = signal.get();
+        *field(&mut value)
+    });
+    let set = Callback::new(move |v| {
+        signal.update(|t| *field(t) = v);
+        if let Some(preset) = edited {
+            preset.set("custom".into());
+        }
+    });
+    number_field(label, path, get, set)
+}
+
 /// Sets one number of the attention block, whichever kind it is (a field of the other kind is not shown).
 fn set_attention(s: InventoryState, field: &'static str, value: u64) {
     s.model.update(|m| match (&mut m.attention, field) {
@@ -372,7 +394,6 @@ fn attention_fields(s: InventoryState) -> impl IntoView {
 #[component]
 fn ModelControls() -> impl IntoView {
     let s = expect_context::<InventoryState>();
-    let custom = move || s.preset.set("custom".into());
     let colocated_problems = move || {
         s.problems.with(|p| p.iter().filter(|p| p.path == "colocated").map(|p| p.message.clone()).collect::<Vec<_>>())
     };
@@ -395,21 +416,21 @@ fn ModelControls() -> impl IntoView {
             {move || find_model(&s.preset.get()).map_or("Edited: your own dimensions", |p| p.title)}
         </p>
         <div class="inventory-fields">
-            {number_field("hidden", "model.hidden", Signal::derive(move || s.model.with(|m| m.hidden)), Callback::new(move |v| { s.model.update(|m| m.hidden = v); custom() }))}
-            {number_field("layers", "model.layers", Signal::derive(move || s.model.with(|m| m.layers)), Callback::new(move |v| { s.model.update(|m| m.layers = v); custom() }))}
-            {number_field("ffn", "model.ffn", Signal::derive(move || s.model.with(|m| m.ffn)), Callback::new(move |v| { s.model.update(|m| m.ffn = v); custom() }))}
-            {number_field("vocab", "model.vocab", Signal::derive(move || s.model.with(|m| m.vocab)), Callback::new(move |v| { s.model.update(|m| m.vocab = v); custom() }))}
+            {bound_field("hidden", "model.hidden", s.model, |m| &mut m.hidden, Some(s.preset))}
+            {bound_field("layers", "model.layers", s.model, |m| &mut m.layers, Some(s.preset))}
+            {bound_field("ffn", "model.ffn", s.model, |m| &mut m.ffn, Some(s.preset))}
+            {bound_field("vocab", "model.vocab", s.model, |m| &mut m.vocab, Some(s.preset))}
             {attention_fields(s)}
-            {number_field("experts", "model.experts", Signal::derive(move || s.model.with(|m| m.experts)), Callback::new(move |v| { s.model.update(|m| m.experts = v); custom() }))}
-            {number_field("expert ffn", "model.expert_ffn", Signal::derive(move || s.model.with(|m| m.expert_ffn)), Callback::new(move |v| { s.model.update(|m| m.expert_ffn = v); custom() }))}
+            {bound_field("experts", "model.experts", s.model, |m| &mut m.experts, Some(s.preset))}
+            {bound_field("expert ffn", "model.expert_ffn", s.model, |m| &mut m.expert_ffn, Some(s.preset))}
         </div>
         <h3 class="card-title">"Training layout"</h3>
         <div class="inventory-fields">
-            {number_field("TP", "train.tp", Signal::derive(move || s.train.with(|t| t.tp)), Callback::new(move |v| s.train.update(|t| t.tp = v)))}
-            {number_field("PP", "train.pp", Signal::derive(move || s.train.with(|t| t.pp)), Callback::new(move |v| s.train.update(|t| t.pp = v)))}
-            {number_field("DP / FSDP", "train.dp", Signal::derive(move || s.train.with(|t| t.dp)), Callback::new(move |v| s.train.update(|t| t.dp = v)))}
-            {number_field("EP", "train.ep", Signal::derive(move || s.train.with(|t| t.ep)), Callback::new(move |v| s.train.update(|t| t.ep = v)))}
-            {number_field("HSDP replicas", "train.hsdp_replicas", Signal::derive(move || s.train.with(|t| t.hsdp_replicas)), Callback::new(move |v| s.train.update(|t| t.hsdp_replicas = v)))}
+            {bound_field("TP", "train.tp", s.train, |t| &mut t.tp, None)}
+            {bound_field("PP", "train.pp", s.train, |t| &mut t.pp, None)}
+            {bound_field("DP / FSDP", "train.dp", s.train, |t| &mut t.dp, None)}
+            {bound_field("EP", "train.ep", s.train, |t| &mut t.ep, None)}
+            {bound_field("HSDP replicas", "train.hsdp_replicas", s.train, |t| &mut t.hsdp_replicas, None)}
         </div>
         <label class="toggle">
             <input
@@ -425,9 +446,9 @@ fn ModelControls() -> impl IntoView {
         </label>
         <h3 class="card-title">"Generation layout"</h3>
         <div class="inventory-fields">
-            {number_field("TP", "generate.tp", Signal::derive(move || s.generate.with(|g| g.tp)), Callback::new(move |v| s.generate.update(|g| g.tp = v)))}
-            {number_field("EP", "generate.ep", Signal::derive(move || s.generate.with(|g| g.ep)), Callback::new(move |v| s.generate.update(|g| g.ep = v)))}
-            {number_field("DP replicas", "generate.dp_replicas", Signal::derive(move || s.generate.with(|g| g.dp_replicas)), Callback::new(move |v| s.generate.update(|g| g.dp_replicas = v)))}
+            {bound_field("TP", "generate.tp", s.generate, |g| &mut g.tp, None)}
+            {bound_field("EP", "generate.ep", s.generate, |g| &mut g.ep, None)}
+            {bound_field("DP replicas", "generate.dp_replicas", s.generate, |g| &mut g.dp_replicas, None)}
         </div>
         <label class="toggle">
             <input
