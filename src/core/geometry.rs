@@ -13,9 +13,11 @@ pub struct Interval {
 }
 
 impl Interval {
+    #[inline(always)]
     pub const fn new(start: u64, end: u64) -> Self {
         Self { start, end }
     }
+    #[inline(always)]
     pub const fn len(self) -> u64 {
         self.end.saturating_sub(self.start)
     }
@@ -60,6 +62,7 @@ impl Region {
     }
 
     /// Builds a box from one interval per dim (at most [`MAX_RANK`]; extra dims are ignored).
+    #[inline(always)]
     pub fn from_intervals(intervals: impl IntoIterator<Item = Interval>) -> Region {
         let mut region = Region { rank: 0, offset: [0; MAX_RANK], shape: [0; MAX_RANK] };
         for (dim, interval) in intervals.into_iter().take(MAX_RANK).enumerate() {
@@ -70,21 +73,45 @@ impl Region {
         region
     }
 
+    #[inline(always)]
     pub fn rank(&self) -> usize {
         self.rank as usize
     }
+    #[inline(always)]
     pub fn offset(&self) -> &[u64] {
         &self.offset[..self.rank()]
     }
+    #[inline(always)]
     pub fn shape(&self) -> &[u64] {
         &self.shape[..self.rank()]
     }
+    #[inline(always)]
     pub fn interval(&self, dim: usize) -> Interval {
         Interval::new(self.offset[dim], self.offset[dim] + self.shape[dim])
     }
+    /// Sets dim `dim` to `interval`, so that a loop can reuse one box (dims past the rank are ignored).
+    #[inline(always)]
+    pub fn set_interval(&mut self, dim: usize, interval: Interval) {
+        if dim < self.rank() {
+            self.offset[dim] = interval.start;
+            self.shape[dim] = interval.len();
+        }
+    }
     /// Number of entries; saturates rather than wrapping (validated specs never reach `u64::MAX`).
+    ///
+    /// Inlined and overflow-checked by leading zeros: the planner calls it for every piece, and the release
+    /// build (optimised for size) would otherwise call a function and a 128-bit multiply per dim.
+    #[inline(always)]
     pub fn entries(&self) -> u64 {
-        self.shape().iter().fold(1u64, |acc, &n| acc.saturating_mul(n))
+        let mut entries = 1u64;
+        for &n in &self.shape[..usize::from(self.rank).min(MAX_RANK)] {
+            entries = if entries.leading_zeros() + n.leading_zeros() >= u64::BITS {
+                entries * n
+            } else {
+                entries.saturating_mul(n)
+            };
+        }
+        entries
     }
     pub fn is_empty(&self) -> bool {
         self.shape().contains(&0)

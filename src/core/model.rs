@@ -116,6 +116,7 @@ impl Default for Topology {
 }
 
 impl Topology {
+    #[inline(always)]
     pub fn node_of(&self, device: u32) -> u32 {
         device / self.devices_per_node.max(1)
     }

@@ -106,6 +106,25 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// A piece covering the whole tensor of `shape`, from and to device 0: the planner's reusable scratch,
+    /// every field of which it sets before handing the piece on.
+    fn blank(tensor: usize, shape: &[u64], role: PieceRole) -> Piece {
+        let whole = Region::from_intervals(shape.iter().map(|&n| Interval::new(0, n)));
+        Piece {
+            tensor,
+            src: 0,
+            dst: 0,
+            src_slot: 0,
+            dst_slot: 0,
+            region: whole,
+            keep: whole,
+            contributor: 0,
+            link: LinkClass::Local,
+            role,
+            bytes: 0,
+        }
+    }
+
     pub fn is_local(&self) -> bool {
         self.link == LinkClass::Local
     }
@@ -206,25 +225,16 @@ impl<'a> Planner<'a> {
 
     /// The replica (source mesh index) that sends a region to `dst`: same device, same node, least loaded,
     /// lowest id.
-    #[inline]
+    #[inline(always)]
     fn choose_replica(&self, base: usize, replicas: &[usize], dst: u32) -> usize {
         if replicas.len() == 1 {
             return base + replicas[0];
         }
         let node = self.reshard.topology.node_of(dst);
-        // One integer key per candidate, compared once: (not the same device, not the same node, bytes
-        // assigned, id). Loads saturate below 2^62 bytes, far beyond any real plan.
-        let key = |flat: usize| {
-            let sender = self.senders[flat];
-            (u128::from(sender.id != dst) << 127)
-                | (u128::from(sender.node != node) << 126)
-                | (u128::from(sender.load.min((1 << 62) - 1)) << 32)
-                | u128::from(sender.id)
-        };
         let mut best = base + replicas[0];
-        let mut best_key = key(best);
+        let mut best_key = self.replica_key(best, dst, node);
         for &r in &replicas[1..] {
-            let candidate = key(base + r);
+            let candidate = self.replica_key(base + r, dst, node);
             if candidate < best_key {
                 best_key = candidate;
                 best = base + r;
@@ -233,25 +243,34 @@ impl<'a> Planner<'a> {
         best
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// One integer per candidate sender, so that replica choice compares once: (not the same device, not the
+    /// same node, bytes assigned, id). Loads saturate below 2^62 bytes, far beyond any real plan.
+    #[inline(always)]
+    fn replica_key(&self, flat: usize, dst: u32, node: u32) -> u128 {
+        let sender = self.senders[flat];
+        (u128::from(sender.id != dst) << 127)
+            | (u128::from(sender.node != node) << 126)
+            | (u128::from(sender.load.min((1 << 62) - 1)) << 32)
+            | u128::from(sender.id)
+    }
+
+    /// Completes `piece` (its boxes, destination and role already set) as sent by source device `src_flat`
+    /// and hands it to `visit`. Callers reuse one `Piece` for all their pieces: zeroing and copying two boxes
+    /// per piece was most of the planner's time in the size-optimised wasm build.
+    #[inline(always)]
     fn emit(
         &mut self,
-        tensor: usize,
+        piece: &mut Piece,
         src_flat: usize,
-        dst: u32,
-        dst_slot: u32,
-        region: Region,
-        keep: Region,
         contributor: usize,
-        role: PieceRole,
         entry_bytes: u64,
         visit: &mut impl FnMut(&Piece),
     ) {
         let src = self.reshard.source_mesh.devices[src_flat];
-        let bytes = region.entries().saturating_mul(entry_bytes);
-        let link = if src == dst {
+        let bytes = piece.region.entries().saturating_mul(entry_bytes);
+        let link = if src == piece.dst {
             LinkClass::Local
-        } else if self.senders[src_flat].node == self.reshard.topology.node_of(dst) {
+        } else if self.senders[src_flat].node == self.reshard.topology.node_of(piece.dst) {
             LinkClass::Nvlink
         } else {
             LinkClass::Nic
@@ -259,20 +278,12 @@ impl<'a> Planner<'a> {
         if link != LinkClass::Local {
             self.senders[src_flat].load = self.senders[src_flat].load.saturating_add(bytes);
         }
-        let piece = Piece {
-            tensor,
-            src,
-            dst,
-            src_slot: self.table.source_slots[src_flat],
-            dst_slot,
-            region,
-            keep,
-            contributor,
-            link,
-            role,
-            bytes,
-        };
-        visit(&piece);
+        piece.src = src;
+        piece.src_slot = self.table.source_slots[src_flat];
+        piece.contributor = contributor;
+        piece.link = link;
+        piece.bytes = bytes;
+        visit(piece);
     }
 
     fn direct(
@@ -291,9 +302,11 @@ impl<'a> Planner<'a> {
         let whole_shard = self.strategy == Strategy::WholeShard;
         let mut runs: Vec<&[(usize, Interval)]> = Vec::with_capacity(rank);
         let mut cursor = vec![0usize; rank];
+        let mut piece = Piece::blank(tensor_index, &tensor.shape, PieceRole::Direct);
         for dst_flat in 0..self.reshard.destination_mesh.size() {
             let dst = self.reshard.destination_mesh.devices[dst_flat];
-            let dst_slot = self.table.destination_slots[dst_flat];
+            piece.dst = dst;
+            piece.dst_slot = self.table.destination_slots[dst_flat];
             runs.clear();
             for (d, per_dim) in overlaps.iter().enumerate() {
                 runs.push(&per_dim[destination.class_of(d, dst_flat)]);
@@ -303,27 +316,16 @@ impl<'a> Planner<'a> {
             }
             cursor.iter_mut().for_each(|c| *c = 0);
             loop {
-                let keep = Region::from_intervals((0..rank).map(|d| runs[d][cursor[d]].1));
-                let base: usize = (0..rank).map(|d| source.class_offsets[d][runs[d][cursor[d]].0]).sum();
-                let region = if whole_shard {
-                    Region::from_intervals((0..rank).map(|d| source.intervals[d][runs[d][cursor[d]].0]))
-                } else {
-                    keep
-                };
+                let mut base = 0;
+                for d in 0..rank {
+                    let (class, overlap) = runs[d][cursor[d]];
+                    piece.keep.set_interval(d, overlap);
+                    piece.region.set_interval(d, if whole_shard { source.intervals[d][class] } else { overlap });
+                    base += source.class_offsets[d][class];
+                }
                 for (contributor, &partial) in source.partial_offsets.iter().enumerate() {
                     let src_flat = self.choose_replica(base + partial, &source.replica_offsets, dst);
-                    self.emit(
-                        tensor_index,
-                        src_flat,
-                        dst,
-                        dst_slot,
-                        region,
-                        keep,
-                        contributor,
-                        PieceRole::Direct,
-                        entry_bytes,
-                        visit,
-                    );
+                    self.emit(&mut piece, src_flat, contributor, entry_bytes, visit);
                 }
                 // Odometer over the runs, last tensor dim fastest.
                 if !advance(&mut cursor, |d| runs[d].len()) {
@@ -353,23 +355,20 @@ impl<'a> Planner<'a> {
             .collect();
         if classes.iter().all(|c| !c.is_empty()) {
             let mut cursor = vec![0usize; rank];
+            let mut piece = Piece::blank(tensor_index, &tensor.shape, PieceRole::ToRoot);
+            piece.dst = root;
+            piece.dst_slot = root_slot;
             loop {
-                let region = Region::from_intervals((0..rank).map(|d| source.intervals[d][classes[d][cursor[d]]]));
-                let base: usize = (0..rank).map(|d| source.class_offsets[d][classes[d][cursor[d]]]).sum();
+                let mut base = 0;
+                for d in 0..rank {
+                    let class = classes[d][cursor[d]];
+                    piece.region.set_interval(d, source.intervals[d][class]);
+                    base += source.class_offsets[d][class];
+                }
+                piece.keep = piece.region;
                 for (contributor, &partial) in source.partial_offsets.iter().enumerate() {
                     let src_flat = self.choose_replica(base + partial, &source.replica_offsets, root);
-                    self.emit(
-                        tensor_index,
-                        src_flat,
-                        root,
-                        root_slot,
-                        region,
-                        region,
-                        contributor,
-                        PieceRole::ToRoot,
-                        entry_bytes,
-                        visit,
-                    );
+                    self.emit(&mut piece, src_flat, contributor, entry_bytes, visit);
                 }
                 if !advance(&mut cursor, |d| classes[d].len()) {
                     break;
@@ -403,6 +402,7 @@ impl<'a> Planner<'a> {
 }
 
 /// Steps a mixed-radix counter (last digit fastest); `false` once it wraps around to all zeros.
+#[inline(always)]
 fn advance(cursor: &mut [usize], radix: impl Fn(usize) -> usize) -> bool {
     for d in (0..cursor.len()).rev() {
         cursor[d] += 1;

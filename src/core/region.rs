@@ -137,6 +137,7 @@ impl SideRegions {
     }
 
     /// The class along tensor dim `dim` of the device at row-major mesh index `flat`.
+    #[inline(always)]
     pub fn class_of(&self, dim: usize, flat: usize) -> usize {
         let mut class = 0;
         for &mesh_dim in &self.orders[dim] {

@@ -135,7 +135,7 @@ impl Traffic {
     }
 
     /// Adds one piece. Cheap: a few additions on dense arrays.
-    #[inline]
+    #[inline(always)]
     pub fn add(&mut self, piece: &Piece) {
         let entries = piece.region.entries();
         let tensor = &mut self.per_tensor[piece.tensor];
@@ -358,7 +358,7 @@ impl MeshIndex {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn get(&self, device: u32) -> Option<usize> {
         match self {
             MeshIndex::Dense(table) => {
