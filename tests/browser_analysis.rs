@@ -15,7 +15,7 @@ use web_sys::{Element, HtmlElement};
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod dom;
-use dom::{click, count, find, text_of, wrapper};
+use dom::{click, count, find, next_paint, text_of, wrapper};
 
 /// Mounts `panel` on a fresh state of `preset` (created inside the mount, where the reactive runtime is
 /// ready) and hands back the state for the test to read and drive.
@@ -178,6 +178,8 @@ async fn the_piece_table_lists_a_page_at_a_time() {
         "destination": {"mesh": [16], "placements": ["S(1)"]}}"#;
     state.input.set(reshard_lens::core::spec::parse_input(spec).expect("the spec parses"));
     tick().await;
+    // The piece table is below the pictures: it follows an edit one paint later.
+    next_paint().await;
     assert_eq!(count(&root, "[data-testid=piece-row]"), 100);
     assert_eq!(text_of(&root, "[data-testid=piece-count]"), "256 pieces, first 100 listed");
     assert_eq!(text_of(&root, "[data-testid=pieces-more]"), "List 100 more");

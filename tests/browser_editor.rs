@@ -12,7 +12,7 @@ use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, 
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod dom;
-use dom::wrapper;
+use dom::{next_paint, wrapper};
 
 /// Mounts the editors with the totals and the piece table over `preset`.
 fn mount(preset: &'static str) -> (HtmlElement, impl Sized) {
@@ -30,10 +30,12 @@ fn mount(preset: &'static str) -> (HtmlElement, impl Sized) {
 }
 
 /// Lets signals, memos and effects run and the DOM follow.
+/// Lets an edit reach every view, including the piece table, which follows it one paint later.
 async fn settle() {
     for _ in 0..4 {
         tick().await;
     }
+    next_paint().await;
 }
 
 fn element(root: &Element, test_id: &str) -> Element {

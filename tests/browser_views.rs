@@ -158,7 +158,16 @@ async fn the_large_preset_draws_boundaries_not_a_quarter_million_pieces() {
     assert_eq!(source.get_attribute("data-count").as_deref(), Some("1024"));
     let mesh_elements = all(&root, "[data-testid=mesh-source] svg *").len();
     assert!(mesh_elements < 400, "{mesh_elements} elements in the source mesh");
-    assert_eq!(all(&root, "[data-testid=device][data-side=destination]").len(), 256, "256 are still tiles");
+    // The 256 destination devices too (above 128 a side): a bounded number of elements, one outline path.
+    assert_eq!(all(&root, "[data-testid=device]").len(), 0);
+    let destination = one(&root, "[data-testid=device-paths-destination]");
+    assert_eq!(destination.get_attribute("data-count").as_deref(), Some("256"));
+    for side in ["source", "destination"] {
+        let outlines = all(&root, &format!("[data-testid=mesh-{side}] .node-outline"));
+        assert_eq!(outlines.len(), 1, "the {side} node outlines are one path");
+    }
+    let mesh_elements = all(&root, "[data-testid=mesh-destination] svg *").len();
+    assert!(mesh_elements < 40, "{mesh_elements} elements in the destination mesh");
     let notes = one(&root, ".tv-notes").text_content().unwrap_or_default();
     assert!(notes.contains("262,144 pieces"), "{notes}");
     root.remove();
@@ -180,8 +189,12 @@ async fn a_large_mesh_is_walked_with_the_keyboard_cursor() {
     assert_eq!(state.focus.get_untracked(), Focus::Device { side: Side::Source, device: 1 });
     assert_eq!(cursor.get_attribute("data-device").as_deref(), Some("1"));
     assert!(cursor.get_attribute("aria-label").unwrap_or_default().starts_with("Source device d1"));
-    // Its partners are outlined: every destination column needs a piece of d1's rows.
-    assert_eq!(all(&root, "[data-testid=device][data-side=destination].is-related").len(), 256);
+    // Its partners are outlined: every destination column needs a piece of d1's rows, so the destination's
+    // related overlay holds all 256 tiles (one rectangle each in its path).
+    let related = all(&root, "[data-testid=device-paths-destination] .tile-path.is-related");
+    assert_eq!(related.len(), 1, "neutral destination tiles share one path");
+    let d = related[0].get_attribute("d").unwrap_or_default();
+    assert_eq!(d.matches('M').count(), 256, "{d}");
     root.remove();
 }
 

@@ -60,9 +60,36 @@ pub fn node_runs(grid: &TileGrid, devices: &[u32], devices_per_node: u32) -> Vec
     runs
 }
 
-/// Meshes with more tiles than this are drawn with a bounded number of SVG elements ([`paths_by_fill`])
-/// instead of one focusable element per device.
-pub const TILE_ELEMENTS_MAX: usize = 256;
+/// Meshes with more tiles than this are drawn with a bounded number of SVG elements ([`paths_by_fill`],
+/// [`outlines_path`]) instead of one focusable element per device. Beyond it tiles are too small to carry a
+/// label or thumbnail, and rebuilding them one element each took most of an edit's time (every tile changes
+/// when the device ids shift).
+pub const TILE_ELEMENTS_MAX: usize = 128;
+
+/// Rounded rectangles (corner radius `radius`, clamped to half the shorter side) as one SVG path: the node
+/// outlines of a large mesh in one element.
+pub fn outlines_path(rects: impl IntoIterator<Item = PixelRect>, radius: f64) -> String {
+    use std::fmt::Write;
+    let mut d = String::new();
+    for r in rects {
+        let k = radius.min(r.width / 2.0).min(r.height / 2.0).max(0.0);
+        let (w, h) = (r.width - 2.0 * k, r.height - 2.0 * k);
+        // Writing into a String cannot fail.
+        let _ = write!(
+            d,
+            "M{} {}h{w}a{k} {k} 0 0 1 {k} {k}v{h}a{k} {k} 0 0 1 {} {k}h{}a{k} {k} 0 0 1 {} {}v{}a{k} {k} 0 0 1 {k} {}Z",
+            r.x + k,
+            r.y,
+            -k,
+            -w,
+            -k,
+            -k,
+            -h,
+            -k
+        );
+    }
+    d
+}
 
 /// Tiles as one SVG path per fill colour (in the order each colour first appears; `None` is the neutral
 /// fill): a mesh of a thousand devices becomes a handful of elements.
@@ -117,6 +144,18 @@ mod tests {
         assert_eq!(paths.len(), 2);
         assert_eq!(paths[0], (Some("red"), "M1 2h10v10h-10ZM13 2h10v10h-10Z".to_string()));
         assert_eq!(paths[1], (None, "M13 2h10v10h-10Z".to_string()));
+    }
+
+    #[test]
+    fn outlines_are_rounded_rectangles_in_one_path() {
+        let d = outlines_path([PixelRect::new(1.0, 2.0, 20.0, 10.0), PixelRect::new(0.0, 0.0, 4.0, 4.0)], 3.0);
+        assert_eq!(
+            d,
+            "M4 2h14a3 3 0 0 1 3 3v4a3 3 0 0 1 -3 3h-14a3 3 0 0 1 -3 -3v-4a3 3 0 0 1 3 -3Z\
+             M2 0h0a2 2 0 0 1 2 2v0a2 2 0 0 1 -2 2h-0a2 2 0 0 1 -2 -2v-0a2 2 0 0 1 2 -2Z",
+            "the radius of a small box is clamped to half its side"
+        );
+        assert_eq!(outlines_path([], 3.0), "");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! computed once per change. Each file (or folder) holds one visual concern: the editors, the tensor view,
 //! the mesh view, the traffic panel, the strategy comparison, the correctness check.
 
+mod after_paint;
 mod change;
 pub mod constraints;
 pub mod cycle;
@@ -90,10 +91,11 @@ pub fn App() -> impl IntoView {
             None
         }
         Some(Err(reason)) => Some(format!("This link could not be opened: {reason}. Showing the default instead.")),
-        // Without a link (or a named preset), the last visit's state comes back.
+        // Without a link, the last visit's state comes back, unless the address names what to open (a
+        // preset, a view or a model): then that, as a bookmark of `?view=inventory` would expect.
         None => {
             if writes_page
-                && query_parameter("preset").is_none()
+                && ["preset", "view", "model"].iter().all(|name| query_parameter(name).is_none())
                 && let Some(saved) = url_state::saved_state()
             {
                 url_state::restore(&saved, state, cycle_state, page);
@@ -168,19 +170,19 @@ fn LayoutPage() -> impl IntoView {
                         <tensor_view::TensorView/>
                         <mesh_view::MeshView/>
                     </section>
-                    <section class="panel" aria-label="Traffic">
+                    <section class="panel below-pictures" aria-label="Traffic">
                         <traffic::TrafficPanel/>
                     </section>
-                    <section class="panel" aria-label="Strategies">
+                    <section class="panel below-pictures" aria-label="Strategies">
                         <strategies::StrategyComparison/>
                     </section>
-                    <section class="panel" aria-label="Constraint check">
+                    <section class="panel below-pictures" aria-label="Constraint check">
                         <constraints::ConstraintCheck/>
                     </section>
-                    <section class="panel" aria-label="Correctness check">
+                    <section class="panel below-pictures" aria-label="Correctness check">
                         <verify::VerifyPanel/>
                     </section>
-                    <section class="panel" aria-label="Pieces">
+                    <section class="panel below-pictures" aria-label="Pieces">
                         <PieceTable/>
                     </section>
                 </div>

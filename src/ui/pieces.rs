@@ -38,12 +38,14 @@ pub fn PieceTable() -> impl IntoView {
     // rows on every edit of a large change would slow the whole page down.
     let shown = RwSignal::new(PAGE);
     let listed = move || state.pieces.with(|p| p.as_ref().map_or(0, Vec::len)).min(shown.get());
-    let count = move || match state.totals.get() {
-        Ok(totals) if (listed() as u64) < totals.pieces => {
-            format!("{} pieces, first {} listed", format_count(totals.pieces), format_count(listed() as u64))
+    // Counted from the same (settled) plan as the rows, so the two always agree.
+    let total = Memo::new(move |_| state.settled.with(|s| (**s).as_ref().ok().map(|s| s.traffic.totals().pieces)));
+    let count = move || match total.get() {
+        Some(total) if (listed() as u64) < total => {
+            format!("{} pieces, first {} listed", format_count(total), format_count(listed() as u64))
         }
-        Ok(totals) => format!("{} pieces", format_count(totals.pieces)),
-        Err(_) => String::new(),
+        Some(total) => format!("{} pieces", format_count(total)),
+        None => String::new(),
     };
     let rows = move || {
         let shown = shown.get();

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use super::after_paint::after_paint;
 use crate::core::model::Reshard;
 use crate::core::plan::{Piece, Strategy};
 use crate::core::presets;
@@ -116,7 +117,9 @@ pub struct AppState {
     pub strategy: RwSignal<Strategy>,
     /// The current strategy's plan: traffic, pair matrix, and pieces when few enough.
     pub summary: Memo<Fresh<Result<PlanSummary, String>>>,
-    /// The first [`TABLE_LIMIT`] pieces of the current plan (empty when the plan is drawn as aggregates).
+    /// `summary` one paint after an edit: what the panels below the pictures read (see `after_paint.rs`).
+    pub settled: ReadSignal<Fresh<Result<PlanSummary, String>>>,
+    /// The first [`TABLE_LIMIT`] pieces of the settled plan (empty when the plan is drawn as aggregates).
     pub pieces: Memo<Result<Vec<Piece>, String>>,
     /// The current plan's headline numbers.
     pub totals: Memo<Result<Totals, String>>,
@@ -146,8 +149,9 @@ impl AppState {
                 reshard.with(|r| summarise(r, strategy, PIECE_LIMIT, HEATMAP_SIDE))
             })))
         });
+        let settled = after_paint(move || summary.track(), move || summary.get_untracked());
         let pieces = Memo::new(move |_| {
-            summary.with(|s| match &**s {
+            settled.with(|s| match &**s {
                 Ok(summary) => {
                     Ok(summary.pieces.as_deref().map_or_else(Vec::new, |p| p[..p.len().min(TABLE_LIMIT)].to_vec()))
                 }
@@ -228,6 +232,7 @@ impl AppState {
             reshard,
             strategy,
             summary,
+            settled,
             pieces,
             totals,
             comparison,

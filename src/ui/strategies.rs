@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::{AppState, StrategyRow, keyed::keyed};
+use super::{AppState, StrategyRow, after_paint::after_paint, keyed::keyed};
 use crate::chart::bars::{Rows, bar_length, ratio_text};
 use crate::chart::scale::group_thousands;
 use crate::core::plan::Strategy;
@@ -107,20 +107,8 @@ fn baseline(rows: &[StrategyRow]) -> Option<&StrategyRow> {
 pub fn StrategyComparison() -> impl IntoView {
     let state = expect_context::<AppState>();
     // Planning the two other strategies takes tens of milliseconds on a large change: the comparison follows
-    // an edit after the next paint, so the edit's own pictures are not kept waiting for it.
-    let rows = RwSignal::new(state.comparison.with_untracked(|c| c.to_vec()));
-    Effect::new(move |first: Option<()>| {
-        state.summary.track();
-        if first.is_some() {
-            request_animation_frame(move || {
-                gloo::timers::callback::Timeout::new(0, move || {
-                    rows.try_set(state.comparison.with_untracked(|c| c.to_vec()));
-                })
-                .forget();
-            });
-        }
-    });
-    let rows = rows.read_only();
+    // an edit one paint after the traffic panel, so neither the pictures nor the tables wait for it.
+    let rows = after_paint(move || state.settled.track(), move || state.comparison.with_untracked(|c| c.to_vec()));
 
     view! {
         <div class="strategies analysis" data-testid="strategies">

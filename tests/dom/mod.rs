@@ -38,3 +38,18 @@ pub fn count(root: &Element, selector: &str) -> u32 {
 pub fn click(root: &Element, selector: &str) {
     find(root, selector).unchecked_into::<HtmlElement>().click();
 }
+
+/// Waits until the panels that follow an edit one paint later (`src/ui/after_paint.rs`) have caught up: the
+/// next animation frame, a task after the app's own, then the reactive updates it started.
+pub async fn next_paint() {
+    let window = web_sys::window().expect("a window");
+    let frame = web_sys::js_sys::Promise::new(&mut |resolve, _| {
+        window.request_animation_frame(&resolve).expect("a frame");
+    });
+    wasm_bindgen_futures::JsFuture::from(frame).await.expect("the frame came");
+    let task = web_sys::js_sys::Promise::new(&mut |resolve, _| {
+        window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0).expect("a timer");
+    });
+    wasm_bindgen_futures::JsFuture::from(task).await.expect("the timer fired");
+    leptos::task::tick().await;
+}

@@ -15,6 +15,9 @@ async function open(page: Page, preset: string) {
 /** The piece table as `src→dst offset shape` lines, sorted. */
 async function pieces(page: Page): Promise<string[]> {
   const lines: string[] = [];
+  // The table is below the pictures, rendered only near the screen (content-visibility): read it in view.
+  await page.getByTestId('piece-row').first().scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('piece-src').first()).toBeVisible();
   for (const row of await page.getByTestId('piece-row').all()) {
     const cell = (id: string) => row.getByTestId(id).innerText();
     lines.push(`${await cell('piece-src')}→${await cell('piece-dst')} ${await cell('piece-offset')} ${await cell('piece-shape')}`);
@@ -45,7 +48,7 @@ test('destination text [Shard(0)] re-plans; bad text shows its message and keeps
   await expect(layout).toHaveValue('[Shard(1)]');
   await layout.fill('[Shard(0)]');
   await expect(page.getByTestId('piece-count')).toHaveText('4 pieces');
-  expect(await pieces(page)).toEqual(['0→3 [0, 0] 4 × 6', '1→3 [4, 0] 2 × 6', '1→4 [6, 0] 2 × 6', '2→4 [8, 0] 4 × 6']);
+  await expect.poll(() => pieces(page)).toEqual(['0→3 [0, 0] 4 × 6', '1→3 [4, 0] 2 × 6', '1→4 [6, 0] 2 × 6', '2→4 [8, 0] 4 × 6']);
   await expect(page.getByTestId('field-destination-placement-0')).toHaveValue('S(0)');
 
   await layout.fill('[Shard(0), Bogus]');
@@ -59,7 +62,8 @@ test('destination text [Shard(0)] re-plans; bad text shows its message and keeps
 
   await layout.fill("P(None, 'tp')");
   await expect(page.getByTestId('problems-destination-layout')).toHaveText('');
-  expect(await pieces(page)).toEqual(before);
+  // The piece table follows an edit one paint later.
+  await expect.poll(() => pieces(page)).toEqual(before);
 });
 
 test('a mesh size of 0 is named under its field and the stepper fixes it', async ({ page }) => {

@@ -50,6 +50,17 @@ test('a reload restores the state, and back steps through edits', async ({ page 
   await expect(page.getByTestId('change-description')).toContainText('12 × 6');
 });
 
+test('an address naming a view or a model opens it, not the last visit', async ({ page }) => {
+  await openUnevenFromToy(page);
+  await page.getByTestId('tab-cycle').click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('reshard-lens/state') ?? ''), { timeout: 5000 }).toMatch(/^v1\./);
+  await page.goto('/?view=inventory&model=llama-3-70b');
+  await expect(page.getByTestId('tab-inventory')).toHaveAttribute('aria-selected', 'true');
+  // A bare address still brings the last visit back.
+  await page.goto('/');
+  await expect(page.getByTestId('change-description')).toContainText('6 × 10');
+});
+
 test('a broken link opens the default with a message saying what was wrong', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -34,6 +34,9 @@ test('the page shows the six pieces of the toy', async ({ page }) => {
   const rows = page.getByTestId('piece-row');
   await expect(rows).toHaveCount(6);
 
+  // The table is below the pictures, rendered only near the screen (content-visibility): read it in view.
+  await rows.first().scrollIntoViewIfNeeded();
+  await expect(rows.first().getByTestId('piece-src')).toBeVisible();
   const pieces = [];
   for (const row of await rows.all()) {
     pieces.push({

@@ -21,7 +21,8 @@ function watch(page: Page) {
 async function open(page: Page, preset: string) {
   await page.goto(`/?preset=${preset}`);
   await expect(page.getByTestId('tensor-view')).toBeVisible();
-  await expect(page.getByTestId('device').first()).toBeVisible();
+  // A device tile, or (above 128 devices a side) a mesh drawn as paths.
+  await expect(page.locator('[data-testid=device], [data-testid^=device-paths-] .tile-path').first()).toBeVisible();
 }
 
 test.beforeAll(() => fs.mkdirSync(screenshots, { recursive: true }));
@@ -99,14 +100,22 @@ test('the large preset renders without a page error; preset switch timings are p
   expect(svgElements).toBeLessThan(1000);
 
   const hoverStarted = await page.evaluate(() => performance.now());
-  await page.locator('[data-testid=device][data-side=destination][data-device="1100"]').hover();
+  // Both meshes are paths read by position (above 128 devices a side): pointing at a destination tile
+  // highlights that device's region.
+  await expect(page.getByTestId('device-paths-destination')).toHaveAttribute('data-count', '256');
+  // Tall enough for the whole picture, so that taking its screenshot does not scroll it under the pointer.
+  await page.setViewportSize({ width: 1280, height: 1200 });
+  await page.locator('.pictures').scrollIntoViewIfNeeded();
+  const tile = await page.locator('[data-testid=device-paths-destination] .tile-path').first().boundingBox();
+  if (!tile) throw new Error('the destination paths are not drawn');
+  await page.mouse.move(tile.x + tile.width - 4, tile.y + 4);
   await expect(page.getByTestId('focus-region')).toHaveCount(1);
+  await expect(page.getByTestId('focus-line')).toContainText('(destination)');
   const hoverEnded = await page.evaluate(() => performance.now());
   console.log(`large: hover to highlight ${(hoverEnded - hoverStarted).toFixed(1)} ms (includes Playwright round trips)`);
   await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-large-hover-device.png') });
   // The 1024 source devices are paths read by position: pointing at the first tile focuses d0.
   await expect(page.getByTestId('device-paths-source')).toHaveAttribute('data-count', '1024');
-  await page.getByTestId('mesh-source').scrollIntoViewIfNeeded();
   const first = await page.locator('[data-testid=device-paths-source] .tile-path').first().boundingBox();
   if (!first) throw new Error('the source paths are not drawn');
   await page.mouse.move(first.x + 4, first.y + 4);

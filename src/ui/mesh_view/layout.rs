@@ -59,6 +59,16 @@ pub struct MeshLayout {
     pub has_partials: bool,
 }
 
+/// The side of one tile of a mesh of this shape, in pixels.
+fn pitch_of(mesh_shape: &[u64]) -> f64 {
+    TileGrid::for_mesh(mesh_shape).pitch(MESH_WIDTH, MIN_PITCH, MAX_PITCH).floor()
+}
+
+/// Whether the tiles of a mesh of this shape are large enough to show the region they hold.
+pub fn has_thumbnails(mesh_shape: &[u64]) -> bool {
+    pitch_of(mesh_shape) >= THUMB_PITCH
+}
+
 /// Lays out one side's mesh for the tensor and slice shown in the tensor view.
 pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[DeviceRegion]) -> MeshLayout {
     let mesh = if side == Side::Source { &reshard.source_mesh } else { &reshard.destination_mesh };
@@ -69,7 +79,7 @@ pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[Devic
     let has_replicas = placements.contains(&Placement::Replicate);
     let has_partials = placements.contains(&Placement::Partial);
     let grid = TileGrid::for_mesh(&mesh.shape);
-    let pitch = grid.pitch(MESH_WIDTH, MIN_PITCH, MAX_PITCH).floor();
+    let pitch = pitch_of(&mesh.shape);
     // Small tiles keep small gaps, or nothing would be left of them.
     let gap = (pitch * 0.08).clamp(1.0, GAP);
     let band = if pitch >= LABEL_PITCH { NODE_BAND } else { gap * 2.0 };

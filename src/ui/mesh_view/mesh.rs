@@ -5,11 +5,14 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::{layout, paths::TilePaths, tile::Tile};
-use crate::chart::mesh::{TILE_ELEMENTS_MAX, next_tile};
+use crate::chart::mesh::{TILE_ELEMENTS_MAX, next_tile, outlines_path};
 use wasm_bindgen::JsCast;
 
 use crate::ui::tensor_view::hover::{focus_of, restore_keyboard_focus, set_focus, side_name};
 use crate::ui::{AppState, Focus, Fresh, Side, keyed::keyed};
+
+/// Corner radius of a node's outline.
+const NODE_RADIUS: f64 = 6.0;
 
 /// The tile an event happened in: the `<g data-device>` around its target.
 fn tile_at(target: Option<web_sys::EventTarget>) -> Option<web_sys::Element> {
@@ -72,15 +75,21 @@ pub fn Mesh(
                 aria-label=title
             >
                 <g aria-hidden="true">
-                    {keyed(move || layout.with(|l| l.nodes.clone()), |n| {
-                        let label = n.label.map(|text| {
-                            view! { <text class="node-label" x=n.rect.x + 2.0 y=n.rect.y - 3.0>{text}</text> }
-                        });
-                        view! {
-                            <rect class="node-outline" x=n.rect.x y=n.rect.y width=n.rect.width height=n.rect.height rx=6.0/>
-                            {label}
-                        }
-                    })}
+                    // A large mesh's node outlines are one path (its tiles are too small for node labels).
+                    {move || if aggregated.get() {
+                        let d = move || layout.with(|l| outlines_path(l.nodes.iter().map(|n| n.rect), NODE_RADIUS));
+                        view! { <path class="node-outline" d=d/> }.into_any()
+                    } else {
+                        keyed(move || layout.with(|l| l.nodes.clone()), |n| {
+                            let label = n.label.map(|text| {
+                                view! { <text class="node-label" x=n.rect.x + 2.0 y=n.rect.y - 3.0>{text}</text> }
+                            });
+                            view! {
+                                <rect class="node-outline" x=n.rect.x y=n.rect.y width=n.rect.width height=n.rect.height rx=NODE_RADIUS/>
+                                {label}
+                            }
+                        })
+                    }}
                 </g>
                 {move || if aggregated.get() {
                     view! { <TilePaths side layout roving related/> }.into_any()

@@ -82,6 +82,12 @@ pub fn MeshView() -> impl IntoView {
             )
         })
     };
+    // Only meshes with large enough tiles show thumbnails; the legend names only marks that are drawn.
+    let thumbnails = Memo::new(move |_| {
+        state
+            .reshard
+            .with(|r| layout::has_thumbnails(&r.source_mesh.shape) || layout::has_thumbnails(&r.destination_mesh.shape))
+    });
     view! {
         <figure class="mesh-view" data-testid="mesh-view">
             <div class="view-header">
@@ -99,13 +105,15 @@ pub fn MeshView() -> impl IntoView {
                     </svg>
                     <span>{move || format!("one node ({} devices)", state.reshard.with(|r| r.topology.devices_per_node))}</span>
                 </li>
-                <li class="legend-item">
-                    <svg class="legend-mark" width="22" height="14" viewBox="0 0 22 14" aria-hidden="true">
-                        <rect class="tile-thumb" x="3" y="1" width="16" height="12" stroke="currentColor"/>
-                        <rect class="tile-region" x="3" y="1" width="8" height="12" fill="currentColor"/>
-                    </svg>
-                    <span>"thumbnail: the region the device holds"</span>
-                </li>
+                {move || thumbnails.get().then(|| view! {
+                    <li class="legend-item">
+                        <svg class="legend-mark" width="22" height="14" viewBox="0 0 22 14" aria-hidden="true">
+                            <rect class="tile-thumb" x="3" y="1" width="16" height="12" stroke="currentColor"/>
+                            <rect class="tile-region" x="3" y="1" width="8" height="12" fill="currentColor"/>
+                        </svg>
+                        <span>"thumbnail: the region the device holds"</span>
+                    </li>
+                })}
                 {move || badges().0.then(|| view! { <li class="legend-item"><span class="legend-badge">"R1"</span><span>"replica 1 of the same region"</span></li> })}
                 {move || badges().1.then(|| view! { <li class="legend-item"><span class="legend-badge">"P2"</span><span>"partial contributor 2: values sum over contributors"</span></li> })}
             </ul>

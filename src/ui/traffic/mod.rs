@@ -22,7 +22,7 @@ pub fn TrafficPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let strategy = move || state.strategy.get().label();
     let error = move || {
-        state.summary.with(|s| (**s).as_ref().err().cloned()).map(|message| {
+        state.settled.with(|s| (**s).as_ref().err().cloned()).map(|message| {
             view! { <p class="problem" role="alert" data-testid="traffic-error">{message}</p> }
         })
     };
@@ -48,13 +48,13 @@ pub fn TrafficPanel() -> impl IntoView {
     }
 }
 
-/// A value read from the current plan summary, recomputed only when the plan changes (`None` while the
-/// plan failed).
+/// A value read from the current plan summary (one paint after an edit: `AppState::settled`), recomputed
+/// only when the plan changes (`None` while the plan failed).
 fn from_summary<T>(state: AppState, read: impl Fn(&PlanSummary) -> T + Send + Sync + 'static) -> Memo<Option<T>>
 where
     T: PartialEq + Clone + Send + Sync + 'static,
 {
-    Memo::new(move |_| state.summary.with(|s| (**s).as_ref().ok().map(&read)))
+    Memo::new(move |_| state.settled.with(|s| (**s).as_ref().ok().map(&read)))
 }
 
 /// A link as people say it: `nvlink_in of d3`.

@@ -1,0 +1,33 @@
+//! Values that follow an edit one paint later.
+//!
+//! An edit first repaints what is in view at the top of the page (the change, its totals, the tensor and
+//! mesh pictures); the panels below them (traffic tables, heatmap, device bars, piece list, strategy
+//! comparison) read copies that catch up after the next animation frame. Rebuilding all of them in the
+//! edit's own task took two to three frames on the toy, most of it spent on tables that are off screen.
+
+use leptos::prelude::*;
+
+/// A signal holding `read()`, refreshed one paint after every change of what `track` reads (at once when
+/// created). `track` should be cheap; `read` runs in the later task, so an expensive value (another plan)
+/// is not computed before the paint either. `read` must only use signals that live at least as long as the
+/// caller's owner: when that owner is gone by the time the task runs, nothing is read.
+pub fn after_paint<T>(track: impl Fn() + 'static, read: impl Fn() -> T + Copy + 'static) -> ReadSignal<T>
+where
+    T: Send + Sync + 'static,
+{
+    let copy = RwSignal::new(read());
+    Effect::new(move |first: Option<()>| {
+        track();
+        if first.is_some() {
+            request_animation_frame(move || {
+                gloo::timers::callback::Timeout::new(0, move || {
+                    if !copy.is_disposed() {
+                        copy.set(read());
+                    }
+                })
+                .forget();
+            });
+        }
+    });
+    copy.read_only()
+}
