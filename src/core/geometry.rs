@@ -13,7 +13,6 @@ pub struct Interval {
 }
 
 impl Interval {
-    #[inline(always)]
     pub const fn new(start: u64, end: u64) -> Self {
         Self { start, end }
     }
@@ -62,7 +61,6 @@ impl Region {
     }
 
     /// Builds a box from one interval per dim (at most [`MAX_RANK`]; extra dims are ignored).
-    #[inline(always)]
     pub fn from_intervals(intervals: impl IntoIterator<Item = Interval>) -> Region {
         let mut region = Region { rank: 0, offset: [0; MAX_RANK], shape: [0; MAX_RANK] };
         for (dim, interval) in intervals.into_iter().take(MAX_RANK).enumerate() {
@@ -73,11 +71,9 @@ impl Region {
         region
     }
 
-    #[inline(always)]
     pub fn rank(&self) -> usize {
         self.rank as usize
     }
-    #[inline(always)]
     pub fn offset(&self) -> &[u64] {
         &self.offset[..self.rank()]
     }
@@ -85,7 +81,6 @@ impl Region {
     pub fn shape(&self) -> &[u64] {
         &self.shape[..self.rank()]
     }
-    #[inline(always)]
     pub fn interval(&self, dim: usize) -> Interval {
         Interval::new(self.offset[dim], self.offset[dim] + self.shape[dim])
     }
