@@ -94,9 +94,9 @@ impl Region {
     }
     /// Number of entries; saturates rather than wrapping (validated specs never reach `u64::MAX`).
     ///
-    /// Inlined and overflow-checked by leading zeros: the planner calls it for every piece, and the release
-    /// build (optimised for size) would otherwise call a function and a 128-bit multiply per dim.
-    #[inline(always)]
+    /// Overflow is checked by leading zeros: the planner calls this for every piece, and the release build
+    /// (optimised for size) would otherwise call a 128-bit multiply per dim.
+    #[inline]
     pub fn entries(&self) -> u64 {
         let mut entries = 1u64;
         for &n in &self.shape[..usize::from(self.rank).min(MAX_RANK)] {

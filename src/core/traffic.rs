@@ -135,7 +135,7 @@ impl Traffic {
     }
 
     /// Adds one piece. Cheap: a few additions on dense arrays.
-    #[inline(always)]
+    #[inline]
     pub fn add(&mut self, piece: &Piece) {
         let entries = piece.region.entries();
         let tensor = &mut self.per_tensor[piece.tensor];

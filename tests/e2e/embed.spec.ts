@@ -149,7 +149,8 @@ test('every export downloads a file that parses, and the plan is what the CLI co
   expect(plan.text).toBe(cli);
 
   // The decision note carries the numbers on screen: the layout's traffic and the cycle's answer.
-  const bytesReceived = (await page.getByTestId('quantity-bytes-received').locator('.quantity-value').innerText()).trim();
+  // (textContent: the traffic panel is below the pictures, rendered only near the screen.)
+  const bytesReceived = ((await page.getByTestId('quantity-bytes-received').locator('.quantity-value').textContent()) ?? '').trim();
   await page.getByTestId('tab-cycle').click();
   const newCycle = (await page.getByTestId('cycle-new').innerText()).trim();
   const speedup = (await page.getByTestId('cycle-speedup').innerText()).trim().replace(/^≈\s*/, '');
