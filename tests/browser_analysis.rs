@@ -170,6 +170,31 @@ async fn gather_and_oversized_changes_are_refused_in_words() {
 }
 
 #[wasm_bindgen_test]
+async fn an_edit_reaches_the_traffic_panel_whole_one_paint_later() {
+    // The panel shows one plan at a time: until the paint after an edit, the previous plan with its own
+    // bandwidths and strategy; then the new one. Never a new bandwidth beside an old load.
+    let root = wrapper();
+    let (_mounted, state) = mount_panel(&root, "toy", || view! { <TrafficPanel/> });
+    tick().await;
+    let formula = |root: &HtmlElement| text_of(root, "[data-testid=estimate-formula]");
+    let before = formula(&root);
+    assert!(before.contains("72 B ÷ 450 GB/s"), "{before}");
+    let spec = r#"{"tensor": {"name": "w", "shape": [12, 6], "dtype": "bf16"},
+        "source": {"mesh": [3], "placements": ["S(0)"]}, "destination": {"mesh": [2], "placements": ["S(1)"]},
+        "topology": {"nvlink_gbps": 100}}"#;
+    state.input.set(reshard_lens::core::spec::parse_input(spec).expect("the spec parses"));
+    state.strategy.set(reshard_lens::core::plan::Strategy::WholeShard);
+    tick().await;
+    assert_eq!(formula(&root), before, "the previous plan, whole");
+    assert_eq!(text_of(&root, "[data-testid=traffic-strategy]"), "Send only the intersection");
+    next_paint().await;
+    let after = formula(&root);
+    assert!(after.contains("144 B ÷ 100 GB/s"), "whole shards on the new NVLink: {after}");
+    assert_eq!(text_of(&root, "[data-testid=traffic-strategy]"), "Send whole shard, discard");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn the_piece_table_lists_a_page_at_a_time() {
     // 16 sources by rows → 16 destinations by columns: 256 pieces, listed 100 at a time.
     let root = wrapper();

@@ -85,6 +85,10 @@ pub struct Estimate {
     pub latency_seconds: f64,
     /// The link whose load bounds the bandwidth term.
     pub bounding_link: Option<LinkLoad>,
+    /// The bandwidth of that link's kind, GB/s (0 when no link is used), and the latency per message, µs:
+    /// the numbers the formula divides and multiplies by.
+    pub bandwidth_gbps: f64,
+    pub latency_us: f64,
     /// The largest number of messages one device sends or receives.
     pub max_messages: u64,
     /// The formula with the numbers substituted.
@@ -193,18 +197,12 @@ impl Traffic {
         let max_messages = self.devices.iter().map(|d| d.messages_sent.max(d.messages_received)).max().unwrap_or(0);
         let latency_seconds = topology.latency_us * 1e-6 * max_messages as f64;
         let seconds = bandwidth_seconds + latency_seconds;
+        let bandwidth_gbps = bounding_link.map_or(0.0, |l| match l.link {
+            LinkKind::NvlinkIn | LinkKind::NvlinkOut => topology.nvlink_gbps,
+            LinkKind::NicIn | LinkKind::NicOut => topology.nic_gbps,
+        });
         let link_text = match bounding_link {
-            Some(l) => format!(
-                "{} B on {}(d{}) / {} GB/s",
-                l.bytes,
-                l.link.name(),
-                l.device,
-                if matches!(l.link, LinkKind::NvlinkIn | LinkKind::NvlinkOut) {
-                    topology.nvlink_gbps
-                } else {
-                    topology.nic_gbps
-                }
-            ),
+            Some(l) => format!("{} B on {}(d{}) / {bandwidth_gbps} GB/s", l.bytes, l.link.name(), l.device),
             None => "no link used".into(),
         };
         let formula = format!(
@@ -212,7 +210,16 @@ impl Traffic {
             topology.latency_us,
             format_seconds(seconds)
         );
-        Estimate { seconds, bandwidth_seconds, latency_seconds, bounding_link, max_messages, formula }
+        Estimate {
+            seconds,
+            bandwidth_seconds,
+            latency_seconds,
+            bounding_link,
+            bandwidth_gbps,
+            latency_us: topology.latency_us,
+            max_messages,
+            formula,
+        }
     }
 
     pub fn totals(&self) -> Totals {

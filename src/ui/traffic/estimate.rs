@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::{from_summary, link_name};
-use crate::core::traffic::{LinkKind, format_bytes, format_seconds, trim_float};
+use crate::core::traffic::{format_bytes, format_seconds, trim_float};
 use crate::ui::AppState;
 
 /// The estimated transfer time of the current plan.
@@ -12,28 +12,21 @@ use crate::ui::AppState;
 pub fn TransferEstimate() -> impl IntoView {
     let state = expect_context::<AppState>();
     let estimate = from_summary(state, |s| s.traffic.estimate());
-    let topology = Memo::new(move |_| state.reshard.with(|r| r.topology));
 
     let seconds = move || estimate.with(|e| e.as_ref().map(|e| format_seconds(e.seconds)));
     let bandwidth_term = move || {
         estimate.with(|e| {
             let e = e.as_ref()?;
+            // Bandwidth and latency come with the estimate (the settled plan's topology): an edit never shows
+            // a new bandwidth beside an old load.
             Some(match e.bounding_link {
-                Some(link) => {
-                    let gbps = match link.link {
-                        LinkKind::NvlinkIn | LinkKind::NvlinkOut => topology.get().nvlink_gbps,
-                        LinkKind::NicIn | LinkKind::NicOut => topology.get().nic_gbps,
-                    };
-                    format!("{} ÷ {} GB/s", format_bytes(link.bytes), trim_float(gbps, 4))
-                }
+                Some(link) => format!("{} ÷ {} GB/s", format_bytes(link.bytes), trim_float(e.bandwidth_gbps, 4)),
                 None => "no link is used".to_string(),
             })
         })
     };
     let latency_term = move || {
-        estimate.with(|e| {
-            e.as_ref().map(|e| format!("{} µs × {}", trim_float(topology.get().latency_us, 4), e.max_messages))
-        })
+        estimate.with(|e| e.as_ref().map(|e| format!("{} µs × {}", trim_float(e.latency_us, 4), e.max_messages)))
     };
     let terms = move || {
         estimate.with(|e| {

@@ -167,10 +167,15 @@ impl Layout {
 pub fn PairHeatmap() -> impl IntoView {
     let state = expect_context::<AppState>();
     let pairs = from_summary(state, |s| s.pairs.clone());
-    let meshes =
-        Memo::new(move |_| state.reshard.with(|r| (r.source_mesh.devices.clone(), r.destination_mesh.devices.clone())));
+    // Laid out from the same (settled) plan as the matrix: its device lists, never the edit's newer ones.
     let layout = Memo::new(move |_| {
-        pairs.with(|p| p.as_ref().map(|p| meshes.with(|(sources, destinations)| Layout::new(p, sources, destinations))))
+        state.settled.with(|s| {
+            let s = (**s).as_ref().ok()?;
+            let ids = |slots: &[u32]| -> Vec<u32> {
+                slots.iter().filter_map(|&slot| s.table.devices.get(slot as usize).copied()).collect()
+            };
+            Some(Layout::new(&s.pairs, &ids(&s.table.source_slots), &ids(&s.table.destination_slots)))
+        })
     });
     // The picture is mounted once and updates itself; only a plan with no matrix (an error) removes it.
     let present = Memo::new(move |_| layout.with(Option::is_some));
@@ -210,7 +215,7 @@ pub fn PairHeatmap() -> impl IntoView {
                 "Each row groups up to {per_row} source devices and each column up to {per_col} destination devices; a cell sums their bytes."
             ));
         }
-        if state.strategy.get() == Strategy::Gather {
+        if state.settled.with(|s| matches!(&**s, Ok(s) if s.strategy == Strategy::Gather)) {
             parts.push("Ring hops from one destination to the next are not shown.".to_string());
         }
         parts.join(" ")

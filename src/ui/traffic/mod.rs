@@ -20,7 +20,8 @@ use crate::core::traffic::{LinkLoad, PlanSummary};
 #[component]
 pub fn TrafficPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let strategy = move || state.strategy.get().label();
+    // The strategy of the plan the panel shows (it follows an edit one paint later).
+    let strategy = move || state.settled.with(|s| (**s).as_ref().ok().map(|s| s.strategy.label()));
     let error = move || {
         state.settled.with(|s| (**s).as_ref().err().cloned()).map(|message| {
             view! { <p class="problem" role="alert" data-testid="traffic-error">{message}</p> }
