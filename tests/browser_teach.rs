@@ -23,7 +23,7 @@ use web_sys::HtmlElement;
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod dom;
-use dom::{click, find, text_of, wrapper};
+use dom::{click, find, next_paint, text_of, wrapper};
 
 /// Waits `ms` milliseconds of browser time (the tour runs its check and outline on short timers).
 async fn sleep(ms: i32) {
@@ -71,6 +71,8 @@ async fn the_tour_step_on_intersections_leaves_the_page_showing_its_numbers() {
     sleep(50).await;
     click(&root, "[data-testid=tour-next]");
     sleep(120).await;
+    // The piece table follows the step's state one paint later.
+    next_paint().await;
     assert!(text_of(&root, "[data-testid=tour-text]").contains("6 intersections"));
     assert_eq!(text_of(&root, "[data-testid=piece-count]"), "6 pieces");
     assert!(text_of(&root, "[data-testid=total-unique-entries]").contains("72"));
