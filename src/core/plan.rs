@@ -152,6 +152,11 @@ impl DeviceTable {
         let destination_slots = reshard.destination_mesh.devices.iter().map(|&d| slot(d)).collect();
         DeviceTable { devices, source_slots, destination_slots }
     }
+
+    /// The device ids of a list of slots (e.g. `source_slots`: the source mesh's devices in mesh order).
+    pub fn ids(&self, slots: &[u32]) -> Vec<u32> {
+        slots.iter().filter_map(|&slot| self.devices.get(slot as usize).copied()).collect()
+    }
 }
 
 /// Streams the pieces of a whole change, tensor by tensor, into `visit`.
@@ -458,6 +463,14 @@ pub fn plan(reshard: &Reshard, strategy: Strategy) -> Result<Plan, String> {
 mod tests {
     use super::*;
     use crate::core::presets;
+
+    #[test]
+    fn a_device_table_gives_back_each_mesh_in_order() {
+        let reshard = crate::core::presets::colocated();
+        let table = DeviceTable::new(&reshard);
+        assert_eq!(table.ids(&table.source_slots), reshard.source_mesh.devices);
+        assert_eq!(table.ids(&table.destination_slots), reshard.destination_mesh.devices);
+    }
 
     #[test]
     fn the_article_toy_has_six_pieces_of_four_by_three() {

@@ -171,10 +171,8 @@ pub fn PairHeatmap() -> impl IntoView {
     let layout = Memo::new(move |_| {
         state.settled.with(|s| {
             let s = (**s).as_ref().ok()?;
-            let ids = |slots: &[u32]| -> Vec<u32> {
-                slots.iter().filter_map(|&slot| s.table.devices.get(slot as usize).copied()).collect()
-            };
-            Some(Layout::new(&s.pairs, &ids(&s.table.source_slots), &ids(&s.table.destination_slots)))
+            let table = &s.table;
+            Some(Layout::new(&s.pairs, &table.ids(&table.source_slots), &table.ids(&table.destination_slots)))
         })
     });
     // The picture is mounted once and updates itself; only a plan with no matrix (an error) removes it.
