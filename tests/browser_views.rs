@@ -72,7 +72,25 @@ async fn both_meshes_draw_one_focusable_tile_per_device() {
     assert_eq!(ids("destination"), ["3", "4"]);
     let first = one(&root, "[data-testid=device][data-side=source][data-device=\"0\"]");
     assert_eq!(first.get_attribute("role").as_deref(), Some("button"));
-    assert!(first.get_attribute("aria-label").unwrap_or_default().starts_with("Source device d0"));
+    assert_eq!(
+        first.get_attribute("aria-label").as_deref(),
+        Some("Source device d0, node 0, holds offset [0, 0], shape 4 × 6"),
+        "rows 0–3 of the 12 × 6 toy"
+    );
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn replicated_tiles_name_their_replica() {
+    let (root, _state, _mounted) = mount_views("fsdp-tp");
+    tick().await;
+    let names: Vec<String> = all(&root, "[data-testid=device][data-side=destination]")
+        .iter()
+        .map(|t| t.get_attribute("aria-label").unwrap_or_default())
+        .collect();
+    assert_eq!(names.len(), 8);
+    assert_eq!(names.iter().filter(|n| n.ends_with("(R0)")).count(), 4, "{names:?}");
+    assert_eq!(names.iter().filter(|n| n.ends_with("(R1)")).count(), 4, "{names:?}");
     root.remove();
 }
 
@@ -188,7 +206,8 @@ async fn a_large_mesh_is_walked_with_the_keyboard_cursor() {
     tick().await;
     assert_eq!(state.focus.get_untracked(), Focus::Device { side: Side::Source, device: 1 });
     assert_eq!(cursor.get_attribute("data-device").as_deref(), Some("1"));
-    assert!(cursor.get_attribute("aria-label").unwrap_or_default().starts_with("Source device d1"));
+    let name = cursor.get_attribute("aria-label").unwrap_or_default();
+    assert!(name.starts_with("Source device d1, node 0, holds offset ["), "{name}");
     // Its partners are outlined: every destination column needs a piece of d1's rows, so the destination's
     // related overlay holds all 256 tiles (one rectangle each in its path).
     let related = all(&root, "[data-testid=device-paths-destination] .tile-path.is-related");

@@ -6,7 +6,7 @@ use crate::chart::{
     palette::{device_color, text_on},
     tensor::{Frame, Slice},
 };
-use crate::core::{model::Reshard, placement::Placement, region::DeviceRegion};
+use crate::core::{geometry::Region, model::Reshard, placement::Placement, region::DeviceRegion};
 use crate::ui::{Side, ViewChoice, format_offset, format_shape};
 
 /// The width a mesh's tiles aim to fill, in pixels.
@@ -35,7 +35,40 @@ pub struct TileSpec {
     pub badge: Option<String>,
     /// The tensor view's frame and the region inside it, scaled into the tile.
     pub thumbnail: Option<(PixelRect, Option<PixelRect>)>,
-    pub aria: String,
+    /// What the accessible name says, kept as data: [`TileSpec::aria`] formats it on demand, because a
+    /// large mesh (a thousand tiles) shows one name at a time and an edit would otherwise format them all.
+    pub side: Side,
+    pub node: u32,
+    pub holds: Option<Region>,
+    /// Replica and partial-contributor indices, when the layout has such dims.
+    pub replica: Option<usize>,
+    pub contributor: Option<usize>,
+}
+
+impl TileSpec {
+    /// `R1`, `P2`: the tile's replica and contributor indices.
+    fn badges(&self) -> Vec<String> {
+        let replica = self.replica.map(|r| format!("R{r}"));
+        let contributor = self.contributor.map(|c| format!("P{c}"));
+        replica.into_iter().chain(contributor).collect()
+    }
+
+    /// The accessible name: `Source device d3, node 0, holds offset [4, 0], shape 4 × 6 (R1)`.
+    pub fn aria(&self) -> String {
+        let holds = match self.holds {
+            Some(r) if r.is_empty() => "an empty shard".to_string(),
+            Some(r) => format!("offset {}, shape {}", format_offset(r.offset()), format_shape(r.shape())),
+            None => "nothing".to_string(),
+        };
+        let badges = self.badges().join(", ");
+        format!(
+            "{} device d{}, node {}, holds {holds}{}",
+            if self.side == Side::Source { "Source" } else { "Destination" },
+            self.device,
+            self.node,
+            if badges.is_empty() { String::new() } else { format!(" ({badges})") }
+        )
+    }
 }
 
 /// A node's outline around a run of tiles, with its label when there is room.
@@ -98,13 +131,6 @@ pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[Devic
             let fill = (side == Side::Source).then(|| device_color(flat));
             let ink = fill.map_or("currentColor", text_on);
             let region = regions.get(flat);
-            let mut badges = Vec::new();
-            if has_replicas {
-                badges.push(format!("R{}", region.map_or(0, |r| r.replica)));
-            }
-            if has_partials {
-                badges.push(format!("P{}", region.map_or(0, |r| r.contributor)));
-            }
             let thumbnail = (pitch >= THUMB_PITCH).then(|| {
                 let (tw, th) = (rect.width - 12.0, rect.height - 24.0);
                 let frame = Frame::fit(rows, cols, tw, th, 4.0);
@@ -116,30 +142,25 @@ pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[Devic
                 });
                 (PixelRect::new(x0, y0, frame.width, frame.height), inside)
             });
-            let holds = match region {
-                Some(r) if r.region.is_empty() => "an empty shard".to_string(),
-                Some(r) => {
-                    format!("offset {}, shape {}", format_offset(r.region.offset()), format_shape(r.region.shape()))
-                }
-                None => "nothing".to_string(),
-            };
-            let badge_words = badges.join(", ");
-            TileSpec {
+            let mut tile = TileSpec {
                 device,
                 flat,
                 rect,
                 fill,
                 ink,
                 label: (pitch >= LABEL_PITCH).then(|| format!("d{device}")),
-                badge: (pitch >= THUMB_PITCH && !badges.is_empty()).then(|| badges.join("·")),
+                badge: None,
                 thumbnail,
-                aria: format!(
-                    "{} device d{device}, node {}, holds {holds}{}",
-                    if side == Side::Source { "Source" } else { "Destination" },
-                    reshard.topology.node_of(device),
-                    if badge_words.is_empty() { String::new() } else { format!(" ({badge_words})") }
-                ),
+                side,
+                node: reshard.topology.node_of(device),
+                holds: region.map(|r| r.region),
+                replica: has_replicas.then(|| region.map_or(0, |r| r.replica)),
+                contributor: has_partials.then(|| region.map_or(0, |r| r.contributor)),
+            };
+            if pitch >= THUMB_PITCH {
+                tile.badge = Some(tile.badges().join("·")).filter(|b| !b.is_empty());
             }
+            tile
         })
         .collect();
     let runs = node_runs(&grid, &mesh.devices, reshard.topology.devices_per_node);

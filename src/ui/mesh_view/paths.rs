@@ -110,7 +110,7 @@ pub fn TilePaths(
                 data-device=move || cursor_device().map(|d| d.to_string())
                 role="button"
                 tabindex="0"
-                aria-label=move || cursor().map(|t| format!("{} (arrow keys: other devices)", t.aria))
+                aria-label=move || cursor().map(|t| format!("{} (arrow keys: other devices)", t.aria()))
                 x=move || rect(|r| r.x)
                 y=move || rect(|r| r.y)
                 width=move || rect(|r| r.width)

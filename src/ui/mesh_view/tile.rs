@@ -32,7 +32,8 @@ pub fn Tile(
     related: Memo<Vec<(bool, u32)>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let TileSpec { device, flat, rect, fill, ink, label, badge, thumbnail, aria } = tile;
+    let aria = tile.aria();
+    let TileSpec { device, flat, rect, fill, ink, label, badge, thumbnail, .. } = tile;
     let class = move || related.with(|r| tile_class(state.focus.get(), r, side, device));
     let label_view = label.map(|text| {
         let big = thumbnail.is_some();
