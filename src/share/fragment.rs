@@ -120,7 +120,10 @@ pub fn decode(fragment: &str) -> Result<SharedState, FragmentError> {
         .map_err(|e| FragmentError(format!("the link's state is not valid base64url ({e})")))?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_JSON_BYTES)
         .map_err(|e| FragmentError(format!("the link's state does not decompress ({:?})", e.status)))?;
-    let de = &mut serde_json::Deserializer::from_slice(&json);
+    // Read as text, like the editors' JSON: one reader type means one copy of the spec's deserializers
+    // in the bundle instead of two.
+    let json = String::from_utf8(json).map_err(|_| FragmentError("the link's state is not UTF-8 text".into()))?;
+    let de = &mut serde_json::Deserializer::from_str(&json);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         FragmentError(format!("the link's state does not describe a layout: {path}: {}", e.into_inner()))
@@ -180,6 +183,9 @@ mod tests {
         let not_a_state =
             format!("v1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"{\"x\":1}", 6)));
         assert!(decode(&not_a_state).unwrap_err().to_string().contains("does not describe a layout"));
+        let not_text =
+            format!("v1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"{\"x\":\"\xff\"}", 6)));
+        assert!(decode(&not_text).unwrap_err().to_string().contains("not UTF-8 text"));
     }
 
     #[test]
