@@ -83,7 +83,7 @@ impl LinkSort {
     pub fn apply(self, links: &mut [LinkLoad]) {
         let tie =
             |a: &LinkLoad, b: &LinkLoad| b.bytes.cmp(&a.bytes).then(a.device.cmp(&b.device)).then(a.link.cmp(&b.link));
-        links.sort_by(|a, b| {
+        links.sort_unstable_by(|a, b| {
             let primary = match self.column {
                 LinkColumn::Device => a.device.cmp(&b.device),
                 LinkColumn::Link => a.link.name().cmp(b.link.name()),
@@ -104,7 +104,7 @@ impl LinkSort {
 pub fn busiest_devices(devices: &[DeviceTraffic], n: usize) -> Vec<usize> {
     let moved = |d: &DeviceTraffic| d.bytes_sent.saturating_add(d.bytes_received);
     let mut order: Vec<usize> = (0..devices.len()).filter(|&i| moved(&devices[i]) > 0).collect();
-    order.sort_by(|&a, &b| moved(&devices[b]).cmp(&moved(&devices[a])).then(a.cmp(&b)));
+    order.sort_unstable_by(|&a, &b| moved(&devices[b]).cmp(&moved(&devices[a])).then(a.cmp(&b)));
     order.truncate(n);
     order
 }

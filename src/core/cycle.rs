@@ -1274,7 +1274,7 @@ impl Distribution {
     /// The distribution of `values`; `None` when there are none. NaNs sort last (measurements have none).
     pub fn of(values: &[f64]) -> Option<Distribution> {
         let mut sorted = values.to_vec();
-        sorted.sort_by(f64::total_cmp);
+        sorted.sort_unstable_by(f64::total_cmp);
         let n = sorted.len();
         if n == 0 {
             return None;

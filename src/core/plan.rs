@@ -423,9 +423,9 @@ fn advance(cursor: &mut [usize], radix: impl Fn(usize) -> usize) -> bool {
 /// two sorted lists. Empty intervals overlap nothing.
 pub fn merge_overlaps(source: &[Interval], destination: &[Interval]) -> Vec<Vec<(usize, Interval)>> {
     let mut src_order: Vec<usize> = (0..source.len()).filter(|&i| !source[i].is_empty()).collect();
-    src_order.sort_by_key(|&i| source[i].start);
+    src_order.sort_unstable_by_key(|&i| (source[i].start, i));
     let mut dst_order: Vec<usize> = (0..destination.len()).filter(|&i| !destination[i].is_empty()).collect();
-    dst_order.sort_by_key(|&i| destination[i].start);
+    dst_order.sort_unstable_by_key(|&i| (destination[i].start, i));
     let mut out = vec![Vec::new(); destination.len()];
     let (mut i, mut j) = (0, 0);
     while i < src_order.len() && j < dst_order.len() {

@@ -180,7 +180,7 @@ impl Traffic {
                 })
             })
             .collect();
-        loads.sort_by(|a, b| b.bytes.cmp(&a.bytes).then(a.device.cmp(&b.device)).then(a.link.cmp(&b.link)));
+        loads.sort_unstable_by(|a, b| b.bytes.cmp(&a.bytes).then(a.device.cmp(&b.device)).then(a.link.cmp(&b.link)));
         loads
     }
 

@@ -195,7 +195,7 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
         })
         .collect();
     // Mark the largest groups that together carry most of the intersection bytes.
-    per_group.sort_by(|a, b| b.2.first().cmp(&a.2.first()));
+    per_group.sort_by_cached_key(|g| std::cmp::Reverse(g.2.first().copied()));
     let total: u64 = per_group.iter().filter_map(|g| g.2.first()).sum();
     let mut running = 0u64;
     let groups = per_group
@@ -591,7 +591,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     let body = move || {
         let mut rows = rows.clone();
         if by_bytes.get() {
-            rows.sort_by(|a, b| b.bytes.first().cmp(&a.bytes.first()).then(a.index.cmp(&b.index)));
+            rows.sort_unstable_by(|a, b| b.bytes.first().cmp(&a.bytes.first()).then(a.index.cmp(&b.index)));
         }
         let spec = spec.clone();
         rows.into_iter()

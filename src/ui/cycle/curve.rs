@@ -64,7 +64,8 @@ pub fn SpeedupCurve(
 
 /// Pushes labels apart vertically so that none is closer than `gap` to the next (labels keep their order).
 fn separate(mut ys: Vec<(f64, usize)>, gap: f64) -> Vec<(f64, usize)> {
-    ys.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Ties keep their order (the labels come in index order).
+    ys.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     for i in 1..ys.len() {
         if ys[i].0 - ys[i - 1].0 < gap {
             ys[i].0 = ys[i - 1].0 + gap;
