@@ -482,9 +482,15 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         .iter()
         .map(|s| {
             let ratio = base.filter(|b| *b > 0.0).map_or(String::new(), |b| format!("{:.2}×", s.estimate.seconds / b));
-            let busiest = s.busiest.as_ref().map_or("—".to_string(), |l| {
-                format!("{} ({} of d{})", format_bytes(l.bytes), l.link.name(), l.device)
-            });
+            // The link under its load, so the table fits a laptop's width without scrolling.
+            let busiest = match &s.busiest {
+                Some(l) => view! {
+                    {format_bytes(l.bytes)}
+                    <span class="cell-note">{format!("{} of d{}", l.link.name(), l.device)}</span>
+                }
+                .into_any(),
+                None => "—".into_any(),
+            };
             view! {
                 <tr data-testid="inventory-strategy" data-strategy=s.strategy.name()>
                     <th scope="row">{s.strategy.label()}</th>
