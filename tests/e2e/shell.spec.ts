@@ -107,6 +107,21 @@ test('screenshots at 1280×800 and 1920×1080, light and dark', async ({ page })
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
       await open(page);
+      // The panels below the pictures are rendered only near the viewport (`content-visibility: auto`), and a
+      // full-page screenshot does not scroll: grow the viewport to the page's height (twice, as rendered
+      // panels change it) so that the whole page is drawn, as a reader scrolling down sees it.
+      for (let i = 0; i < 2; i++) {
+        const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.setViewportSize({ width, height: tall });
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      }
+      // Then shrink it to the content (the footer keeps to the bottom of a taller window).
+      const bottom = await page.evaluate(() => {
+        const columns = [...document.querySelectorAll('main > *')].map((e) => e.getBoundingClientRect().bottom);
+        return Math.ceil(Math.max(...columns) + (document.querySelector('footer')?.getBoundingClientRect().height ?? 0) + 48);
+      });
+      await page.setViewportSize({ width, height: Math.max(height, bottom) });
+      await expect(page.getByTestId('strategy-table')).toBeVisible();
       const file = path.join(screenshots, `shell-${width}x${height}-${scheme}.png`);
       await page.screenshot({ path: file, fullPage: true });
       expect(fs.statSync(file).size).toBeGreaterThan(10_000);
