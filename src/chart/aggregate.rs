@@ -100,9 +100,10 @@ pub fn dim_word(dim: usize, row_dim: usize, col_dim: usize, rank: usize) -> Stri
     }
 }
 
-/// `d3 holds an empty shard (rows 6–6)`: the interval is half-open, so `6–6` holds nothing.
+/// `d3 holds an empty shard (no rows, offset 6)`: where its chunk would start, and that it holds nothing
+/// (not `rows 6–6`, which reads as one row).
 pub fn describe_empty(shard: &EmptyShard, dim_word: &str) -> String {
-    format!("d{} holds an empty shard ({dim_word} {}–{})", shard.device, shard.interval.start, shard.interval.end)
+    format!("d{} holds an empty shard (no {dim_word}, offset {})", shard.device, shard.interval.start)
 }
 
 #[cfg(test)]
@@ -161,7 +162,7 @@ mod tests {
     fn the_uneven_preset_lists_its_empty_shard() {
         let empty = empty_shards(&side_regions(&presets::uneven(), true));
         assert_eq!(empty, vec![EmptyShard { device: 3, dim: 0, interval: Interval::new(6, 6) }]);
-        assert_eq!(describe_empty(&empty[0], &dim_word(0, 0, 1, 2)), "d3 holds an empty shard (rows 6–6)");
+        assert_eq!(describe_empty(&empty[0], &dim_word(0, 0, 1, 2)), "d3 holds an empty shard (no rows, offset 6)");
         assert_eq!(dim_word(2, 0, 1, 3), "dim 2");
         assert_eq!(dim_word(0, 0, 0, 1), "entries");
     }

@@ -19,7 +19,7 @@ use super::model::{Layout, Mesh, Reshard, SplitRule, TensorChange};
 use super::placement::Placement;
 use super::plan::{LinkClass, Piece, Planner, Strategy};
 use super::region::{SideRegions, device_regions};
-use super::traffic::{format_bytes, format_seconds};
+use super::traffic::{format_bytes, format_count, format_seconds};
 
 /// How bad a finding is. Ordered: `Info < Warning < Error`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -792,7 +792,7 @@ fn check_plan(report: &mut Report, reshard: &Reshard) -> Result<(), String> {
         if tiny_nvlink > 0 {
             parts.push(format!(
                 "{tiny_nvlink} over NVLink below {} B ({} µs × {} GB/s)",
-                nvlink_threshold.round() as u64,
+                format_count(nvlink_threshold.round() as u64),
                 topology.latency_us,
                 topology.nvlink_gbps
             ));
@@ -800,7 +800,7 @@ fn check_plan(report: &mut Report, reshard: &Reshard) -> Result<(), String> {
         if tiny_nic > 0 {
             parts.push(format!(
                 "{tiny_nic} over the NIC below {} B ({} µs × {} GB/s)",
-                nic_threshold.round() as u64,
+                format_count(nic_threshold.round() as u64),
                 topology.latency_us,
                 topology.nic_gbps
             ));
@@ -1226,7 +1226,7 @@ mod tests {
         near.destination_mesh.devices = vec![2, 3];
         let message = only(&lint(&near).unwrap(), &PLAN_TINY_MESSAGES);
         assert!(
-            message.contains("2 of 2 messages") && message.contains("2 over NVLink below 2250000 B (5 µs × 450 GB/s)"),
+            message.contains("2 of 2 messages") && message.contains("2 over NVLink below 2,250,000 B (5 µs × 450 GB/s)"),
             "{message}"
         );
     }

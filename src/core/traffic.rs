@@ -302,6 +302,19 @@ pub fn trim_float(value: f64, sig: usize) -> String {
     if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }
 }
 
+/// A count with thousands separators: `1234567` → `1,234,567`.
+pub fn format_count(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// Bytes with a binary unit: `144 B`, `1.5 KiB`, `128 MiB`.
 pub fn format_bytes(bytes: u64) -> String {
     const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
@@ -423,6 +436,15 @@ pub fn summarise(
 mod tests {
     use super::*;
     use crate::core::presets;
+
+    #[test]
+    fn counts_get_thousands_separators() {
+        let cases = [(0, "0"), (999, "999"), (1_000, "1,000"), (72_000, "72,000"), (1_234_567, "1,234,567")];
+        for (count, text) in cases {
+            assert_eq!(format_count(count), text);
+        }
+        assert_eq!(format_count(u64::MAX), "18,446,744,073,709,551,615");
+    }
 
     #[test]
     fn the_toy_keeps_the_three_quantities_apart() {

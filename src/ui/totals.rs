@@ -4,19 +4,7 @@ use leptos::prelude::*;
 
 use super::AppState;
 use crate::core::traffic::format_bytes;
-
-/// A count with thousands separators: `1234567` → `1,234,567`.
-pub fn format_count(count: u64) -> String {
-    let digits = count.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+pub use crate::core::traffic::format_count;
 
 /// Unique logical entries, bytes received by devices, and the largest load of one link.
 #[component]

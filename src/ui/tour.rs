@@ -78,10 +78,29 @@ fn look_at(selector: &'static str) {
         }
         if let Ok(Some(element)) = document.query_selector(selector) {
             let _ = element.class_list().add_1(LOOK_CLASS);
-            element.scroll_into_view_with_bool(true);
+            // Just below the sticky tour bar, whose height depends on the step's text.
+            let window = web_sys::window();
+            let bar =
+                document.query_selector(".tour").ok().flatten().map_or(0.0, |b| b.get_bounding_client_rect().height());
+            let scrolled = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
+            let top = element.get_bounding_client_rect().top() + scrolled - bar - 24.0;
+            if let Some(window) = window {
+                window.scroll_to_with_x_and_y(0.0, top.max(0.0));
+            }
         }
     })
     .forget();
+}
+
+/// A step's text with its `backticked` names (a tensor, a mesh dim) set as code, as the text is written.
+fn with_code(text: &str) -> Vec<AnyView> {
+    text.split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            let part = part.to_string();
+            if i % 2 == 1 { view! { <code>{part}</code> }.into_any() } else { part.into_any() }
+        })
+        .collect()
 }
 
 /// The button that starts the tour.
@@ -154,7 +173,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         let content = match step {
             Some(step) => view! {
                 <h2 class="tour-title" data-testid="tour-title">{step.title}</h2>
-                <p class="tour-text" data-testid="tour-text">{step.text}</p>
+                <p class="tour-text" data-testid="tour-text">{with_code(&step.text)}</p>
             }
             .into_any(),
             None => view! {
@@ -177,8 +196,14 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                 {content}
                 <div class="tour-buttons">
                     <button type="button" data-testid="tour-back" disabled=at_start on:click=move |_| go(-1)>"◂ Back"</button>
-                    <button type="button" class="primary-button" data-testid="tour-next" disabled=at_end on:click=move |_| go(1)>
-                        "Next ▸"
+                    // The last step's button ends the tour (the page keeps what it shows).
+                    <button
+                        type="button"
+                        class="primary-button"
+                        data-testid="tour-next"
+                        on:click=move |_| if at_end { leave() } else { go(1) }
+                    >
+                        {if at_end { "Done" } else { "Next ▸" }}
                     </button>
                     <button type="button" class="link-button" data-testid="tour-leave" on:click=move |_| leave()>
                         "Leave the tour (keeps this state)"

@@ -46,14 +46,20 @@ test('the tour walks the article with the keyboard, setting the state each step 
     await page.waitForTimeout(150);
     await expect(page.locator('.tour-look')).toHaveCount(1);
     await page.screenshot({ path: path.join(screenshots, `tour-${String(i + 1).padStart(2, '0')}.png`) });
-    await expect(page.getByTestId('tour-next')).toHaveText('Next ▸');
+    await expect(page.getByTestId('tour-next')).toHaveText(i + 1 < count ? 'Next ▸' : 'Done');
     await page.keyboard.press('ArrowRight');
   }
   expect(new Set(titles).size).toBe(count);
-  await expect(page.getByTestId('tour-next')).toBeDisabled();
+  await expect(page.getByTestId('tour-progress')).toHaveText(`Step ${count} of ${count}`);
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('tour-progress')).toHaveText(`Step ${count - 1} of ${count}`);
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  // "Done" on the last step ends the tour too.
+  await page.getByTestId('explain').click();
+  for (let i = 1; i < count; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(`Step ${count} of ${count}`);
+  await page.getByTestId('tour-next').click();
   await expect(page.getByTestId('tour')).toHaveCount(0);
   // Leaving keeps the state the tour set (the cycle view of the step before last).
   await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
