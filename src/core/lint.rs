@@ -1226,7 +1226,8 @@ mod tests {
         near.destination_mesh.devices = vec![2, 3];
         let message = only(&lint(&near).unwrap(), &PLAN_TINY_MESSAGES);
         assert!(
-            message.contains("2 of 2 messages") && message.contains("2 over NVLink below 2,250,000 B (5 µs × 450 GB/s)"),
+            message.contains("2 of 2 messages")
+                && message.contains("2 over NVLink below 2,250,000 B (5 µs × 450 GB/s)"),
             "{message}"
         );
     }

@@ -26,6 +26,7 @@ test('the article cycle, a faster s, an overlap and measured cycles', async ({ p
   await expect(page.getByTestId('cycle-speedup')).toHaveText('≈ 1.067×');
   await expect(page.getByTestId('cycle-percent-saved')).toHaveText('6.25 %');
   await expect(page.getByTestId('cycle-bound-seconds')).toHaveText('110 s');
+  await expect(page.getByTestId('curve-note'), 'no overlap: the curves are exact').toHaveCount(0);
   await shoot(page, '1-article-120');
 
   // s = 10: refit 1 s, cycle 111 s.
@@ -41,6 +42,8 @@ test('the article cycle, a faster s, an overlap and measured cycles', async ({ p
   await expect(page.getByTestId('cycle-old')).toHaveText('115 s');
   await expect(page.getByTestId('cycle-new')).toHaveText('110 s');
   await expect(page.getByTestId('field-problem')).toHaveCount(0);
+  // The chart plots the formula (1.085× at s = 10); under it, what the timeline gives (115 / 110).
+  await expect(page.getByTestId('curve-note')).toContainText('the timeline gives 1.045× at s = 10');
   await shoot(page, '3-overlap');
 
   // An overlap longer than the stage before it is refused under its field; the last answer stays.

@@ -33,6 +33,23 @@ pub fn SpeedupCurve(
     view! {
         <h2 class="cycle-section-title" id=title_id>"Whole-cycle speedup for every s"</h2>
         {move || shown.get().then(|| view! { <Chart f speedup/> })}
+        // The curves are the formula; when overlaps make the timeline differ, say so beside the answer's figure.
+        {move || {
+            state.report.with(|r| {
+                r.as_ref().filter(|r| !r.formula.matches_timeline).map(|r| {
+                    let timeline = times(1.0 / r.ratio);
+                    view! {
+                        <p class="muted cycle-curve-note" data-testid="curve-note">
+                            {format!(
+                                "The curves are the formula 1 / (1 − f + f/s), which takes the stages back to back; \
+                                 with this cycle's overlaps the timeline gives {timeline} at s = {}.",
+                                decimal(r.speedup, 4)
+                            )}
+                        </p>
+                    }
+                })
+            })
+        }}
         <ul class="cycle-legend-list" aria-label="Chart legend">
             <li>
                 <svg class="legend-swatch" viewBox="0 0 24 14" aria-hidden="true">
