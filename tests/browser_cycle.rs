@@ -115,6 +115,39 @@ async fn an_overlap_longer_than_the_previous_stage_is_refused_under_its_field() 
 }
 
 #[wasm_bindgen_test]
+async fn fields_typed_into_follow_a_move_and_a_preset() {
+    // A field keeps what was typed until the stages are restructured or replaced; then it shows the cycle.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    let values = |test_id: &str| -> Vec<String> {
+        (0..4)
+            .map(|i| nth(&root, &format!("[data-testid={test_id}]"), i).unchecked_into::<HtmlInputElement>().value())
+            .collect()
+    };
+    type_into(&nth(&root, "[data-testid=stage-overlap]", 3).unchecked_into::<HtmlInputElement>(), "5");
+    tick().await;
+    assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "115 s", "refit starts 5 s before training ends");
+
+    // Refit moves up: its overlap moves with it, and training, now last, shows none.
+    nth(&root, "button[aria-label=\"Move refit up\"]", 0).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    assert_eq!(values("stage-name"), ["generation", "scoring", "refit", "training"]);
+    assert_eq!(values("stage-overlap"), ["0", "0", "5", "0"]);
+    assert_eq!(values("stage-seconds"), ["70", "10", "10", "30"]);
+
+    // A preset replaces the cycle: every field shows it.
+    nth(&root, "[data-testid=cycle-preset-cycle-160]", 0).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    // The inputs' `value` properties are set in a batch after the rows are redrawn.
+    dom::next_paint().await;
+    assert_eq!(values("stage-name"), ["generation", "scoring", "training", "refit"]);
+    assert_eq!(values("stage-overlap"), ["0", "0", "0", "0"]);
+    assert_eq!(values("stage-seconds"), ["70", "10", "30", "50"]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn adding_a_stage_keeps_the_answer_and_shows_a_new_row() {
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");

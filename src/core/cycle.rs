@@ -1300,7 +1300,8 @@ pub struct StageStats {
 pub struct CycleGroup {
     /// Cycle ids, ascending.
     pub cycles: Vec<u64>,
-    /// Stages with at least one sample in this group, in the order they were first seen.
+    /// Stages with at least one sample in this group, in their usual order within a cycle (mean position
+    /// among each cycle's rows; ties in the order first seen).
     pub stages: Vec<StageStats>,
     /// The distribution of each cycle's summed stage times: its length when its stages do not overlap.
     pub cycle_seconds: Option<Distribution>,
@@ -1313,7 +1314,7 @@ pub struct MeasuredCycles {
     pub startup_count: usize,
     pub startup: CycleGroup,
     pub steady: CycleGroup,
-    /// The steady-state median of each stage, stages in first-seen order, no overlap (measurements say
+    /// The steady-state median of each stage, stages in their usual order, no overlap (measurements say
     /// nothing about overlap) and speedup 1; set `speedup` and call [`CycleSpec::report`]. The sum of
     /// medians is not the median cycle: a cycle whose every stage is typical is rarer than a typical cycle.
     pub spec: CycleSpec,
@@ -1336,12 +1337,31 @@ pub fn stage_stats(measurements: &Measurements, startup: usize) -> MeasuredCycle
     // Per stage: (startup samples, steady samples).
     let mut samples: Vec<(Vec<f64>, Vec<f64>)> = Vec::new();
     let mut cycle_totals: BTreeMap<u64, f64> = BTreeMap::new();
+    // Where each stage stands within its cycles' rows: (sum of positions, count). The next position per
+    // cycle is looked up from the latest cycle back (rows usually come cycle by cycle).
+    let mut next_position: Vec<(u64, usize)> = Vec::new();
+    let mut positions: Vec<(usize, usize)> = Vec::new();
     for row in &measurements.rows {
         let index = *stage_index.entry(row.stage.as_str()).or_insert_with(|| {
             stage_order.push(row.stage.as_str());
             samples.push((Vec::new(), Vec::new()));
+            positions.push((0, 0));
             stage_order.len() - 1
         });
+        let position = match next_position.iter_mut().rev().find(|(cycle, _)| *cycle == row.cycle) {
+            Some((_, next)) => {
+                *next += 1;
+                *next - 1
+            }
+            None => {
+                next_position.push((row.cycle, 1));
+                0
+            }
+        };
+        if let Some((sum, count)) = positions.get_mut(index) {
+            *sum += position;
+            *count += 1;
+        }
         if let Some((startup_samples, steady_samples)) = samples.get_mut(index) {
             if startup_cycles.contains(&row.cycle) {
                 startup_samples.push(row.seconds);
@@ -1351,6 +1371,18 @@ pub fn stage_stats(measurements: &Measurements, startup: usize) -> MeasuredCycle
         }
         *cycle_totals.entry(row.cycle).or_insert(0.0) += row.seconds;
     }
+
+    // Stages in their usual order within a cycle (mean position), not the order first seen: a stage missing
+    // from the first cycle would otherwise come after every stage that cycle has. Ties: first seen.
+    // (An insertion, not a sort: a handful of stages, and no sort code for the bundle.)
+    let mean_position = |i: usize| positions[i].0 as f64 / positions[i].1.max(1) as f64;
+    let mut usual: Vec<usize> = Vec::with_capacity(stage_order.len());
+    for i in 0..stage_order.len() {
+        let at = usual.iter().position(|&j| mean_position(j) > mean_position(i)).unwrap_or(usual.len());
+        usual.insert(at, i);
+    }
+    let stage_order: Vec<&str> = usual.iter().map(|&i| stage_order[i]).collect();
+    let samples: Vec<(Vec<f64>, Vec<f64>)> = usual.iter().map(|&i| samples[i].clone()).collect();
 
     let group = |in_startup: bool| {
         let cycles: Vec<u64> =
@@ -2074,6 +2106,24 @@ mod tests {
 
     fn text_of_rows() -> &'static str {
         "1,refit,10\n1,work,90\n2,refit,20\n2,work,80\n"
+    }
+
+    #[test]
+    fn stages_keep_their_usual_order_when_a_cycle_misses_one() {
+        // Cycle 1 has no training row (a bad row, say): first seen, training would come after refit.
+        let mut text = String::from("1,generation,95\n1,scoring,12\n1,refit,25\n");
+        for cycle in 2..=4 {
+            text += &format!("{cycle},generation,70\n{cycle},scoring,10\n{cycle},training,30\n{cycle},refit,10\n");
+        }
+        let measured = stage_stats(&parse_measurements(&text), 1);
+        let names = |stages: &[StageStats]| stages.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
+        assert_eq!(names(&measured.steady.stages), ["generation", "scoring", "training", "refit"]);
+        assert_eq!(names(&measured.startup.stages), ["generation", "scoring", "refit"]);
+        let spec_names: Vec<&str> = measured.spec.stages.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(spec_names, ["generation", "scoring", "training", "refit"]);
+        // Rows of different cycles may interleave; the order within each cycle is what counts.
+        let interleaved = stage_stats(&parse_measurements("1,b,1\n2,b,1\n1,a,1\n2,a,1\n"), 0);
+        assert_eq!(names(&interleaved.steady.stages), ["b", "a"]);
     }
 
     #[test]

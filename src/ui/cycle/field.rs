@@ -11,7 +11,9 @@ pub fn parse_number(text: &str) -> f64 {
 }
 
 /// A text field for seconds (or any number). It is not bound back to the spec: what the user types stays
-/// on screen even when it is not a number; the editors redraw it only when the cycle is replaced.
+/// on screen even when it is not a number; the editors redraw it only when the cycle is replaced or
+/// restructured. It sets the `value` property, not the attribute: a field once typed into ignores its
+/// attribute, and kept showing the old number after a move or a preset.
 #[component]
 pub fn NumberField(
     /// The value shown when the field is drawn.
@@ -32,7 +34,7 @@ pub fn NumberField(
             type="text"
             inputmode="decimal"
             class="cycle-number"
-            value=text
+            prop:value=text
             aria-label=label
             aria-invalid=move || invalid.get().to_string()
             data-testid=test_id

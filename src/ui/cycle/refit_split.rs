@@ -40,7 +40,7 @@ pub fn RefitSplitEditor() -> impl IntoView {
                     type="text"
                     inputmode="decimal"
                     class="cycle-number"
-                    value=transfer_text
+                    prop:value=transfer_text
                     placeholder=move || {
                         let rest = state.spec.with(|spec| spec.refit_parts().map(|p| p.transfer));
                         rest.map_or_else(|| "the rest".to_string(), |t| format!("the rest: {}", seconds(t)))

@@ -95,7 +95,7 @@ fn StageRow(
             <input
                 type="text"
                 class="stage-name"
-                value=name.clone()
+                prop:value=name.clone()
                 aria-label=format!("Stage {} name", index + 1)
                 aria-invalid=move || invalid("name").get().to_string()
                 data-testid="stage-name"
