@@ -61,7 +61,11 @@ fn is_drawn(element: &Element) -> bool {
         && rect.height() > 0.0
 }
 
-/// A standalone SVG of the element matched by `selector`, as it looks now. Errors say what is missing.
+/// The margin around an exported figure, in pixels.
+const MARGIN: f64 = 16.0;
+
+/// A standalone SVG of the element matched by `selector`, as it looks now, with a margin; elements marked
+/// `data-export="skip"` (hints about hovering) are left out. Errors say what is missing.
 pub fn figure_svg(selector: &str) -> Result<(String, f64, f64), String> {
     let document = document()?;
     let root = document
@@ -69,12 +73,13 @@ pub fn figure_svg(selector: &str) -> Result<(String, f64, f64), String> {
         .map_err(js_error)?
         .ok_or_else(|| format!("nothing to export: `{selector}` is not on the page"))?;
     let frame = root.get_bounding_client_rect();
-    let (width, height) = (frame.width().ceil(), frame.height().ceil());
+    // A margin around the figure, so that titles and legends do not touch the file's edges.
+    let (width, height) = (frame.width().ceil() + 2.0 * MARGIN, frame.height().ceil() + 2.0 * MARGIN);
     let svg = document.create_element_ns(Some(SVG_NS), "svg").map_err(js_error)?;
     for (name, value) in [
         ("width", width.to_string()),
         ("height", height.to_string()),
-        ("viewBox", format!("0 0 {width} {height}")),
+        ("viewBox", format!("{} {} {width} {height}", -MARGIN, -MARGIN)),
         ("font-family", computed(&root, "font-family")),
     ] {
         svg.set_attribute(name, &value).map_err(js_error)?;
@@ -82,7 +87,10 @@ pub fn figure_svg(selector: &str) -> Result<(String, f64, f64), String> {
     // The page's background under the figure, so the file reads the same in a light or dark viewer.
     let background = document.create_element_ns(Some(SVG_NS), "rect").map_err(js_error)?;
     let fill = first_background(&root);
-    for (name, value) in [("width", "100%"), ("height", "100%"), ("fill", fill.as_str())] {
+    let corner = (-MARGIN).to_string();
+    for (name, value) in
+        [("x", corner.as_str()), ("y", corner.as_str()), ("width", "100%"), ("height", "100%"), ("fill", fill.as_str())]
+    {
         background.set_attribute(name, value).map_err(js_error)?;
     }
     svg.append_child(&background).map_err(js_error)?;
@@ -119,7 +127,10 @@ fn copy_contents(document: &Document, element: &Element, out: &Element, left: f6
         }
         let Ok(child) = child.dyn_into::<Element>() else { continue };
         let tag = child.tag_name().to_ascii_lowercase();
-        if matches!(tag.as_str(), "input" | "select" | "button" | "textarea" | "label") || !is_drawn(&child) {
+        if matches!(tag.as_str(), "input" | "select" | "button" | "textarea" | "label")
+            || child.get_attribute("data-export").as_deref() == Some("skip")
+            || !is_drawn(&child)
+        {
             continue;
         }
         if tag == "svg" {

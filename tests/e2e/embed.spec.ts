@@ -119,6 +119,9 @@ test('every export downloads a file that parses, and the plan is what the CLI co
     expect(svg.name).toMatch(/^w-(tensor|mesh)\.svg$/);
     expect(await wellFormedSvg(page, svg.text)).toBe(true);
     expect(svg.text).toContain(id === 'export-tensor-svg' ? 'd0 → d3' : '>d4<');
+    // A 16 px margin around the figure, and no hint about hovering in a still picture.
+    expect(svg.text).toMatch(/viewBox="-16 -16 /);
+    expect(svg.text).not.toContain('Hover or focus');
     // The app's font travels with the file, so it renders as on screen anywhere.
     expect(svg.text).toContain('@font-face{font-family:"Lens Sans"');
     expect(svg.text).toContain('src:url(data:font/woff2;base64,');

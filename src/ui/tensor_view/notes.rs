@@ -80,7 +80,9 @@ fn FocusLine() -> impl IntoView {
             .map_or_else(String::new, |lines| lines.join(" · ")),
         Focus::Device { side, device } => describe_device(state, side, device),
     };
-    view! { <p class="tv-focus-line" data-testid="focus-line" aria-live="polite">{text}</p> }
+    // The hint about hovering means nothing in an exported picture.
+    let export = move || state.focus.with(|f| matches!(f, Focus::Nothing)).then_some("skip");
+    view! { <p class="tv-focus-line" data-testid="focus-line" data-export=export aria-live="polite">{text}</p> }
 }
 
 /// `d5 (source) holds offset [40, 0], shape 8 × 8192 · sends 256 messages, 128 KiB`.
