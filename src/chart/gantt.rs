@@ -103,10 +103,29 @@ pub fn label_fits(width: f64, chars: usize, font_size: f64) -> bool {
     width >= chars as f64 * font_size * 0.58 + font_size * 0.8
 }
 
+/// Where the seconds of a bar too narrow to hold them go: after the bar when they end before `limit` (the
+/// cycle's end line, which they must not cross), else before the bar when they start after `left` (the
+/// plot's edge); after it when neither has room. The text's x, and whether it is anchored at its start.
+pub fn outside_label(x0: f64, x1: f64, chars: usize, font_size: f64, left: f64, limit: f64) -> (f64, bool) {
+    const GAP: f64 = 6.0;
+    let width = chars as f64 * font_size * 0.58;
+    if x1 + GAP + width <= limit || x0 - GAP - width < left { (x1 + GAP, true) } else { (x0 - GAP, false) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::cycle::{CycleSpec, RefitSplit, Stage};
+
+    #[test]
+    fn outside_labels_stay_clear_of_the_cycle_end() {
+        // A short bar in the middle: its "10 s" goes after it.
+        assert_eq!(outside_label(300.0, 310.0, 4, 14.0, 140.0, 800.0), (316.0, true));
+        // The last bar ends at the cycle's end line: the label goes before the bar.
+        assert_eq!(outside_label(790.0, 800.0, 5, 14.0, 140.0, 800.0), (784.0, false));
+        // No room before either (the bar starts at the plot's edge): after it, as before.
+        assert_eq!(outside_label(141.0, 150.0, 5, 14.0, 140.0, 150.0), (156.0, true));
+    }
 
     fn article(speedup: f64) -> CycleSpec {
         CycleSpec {

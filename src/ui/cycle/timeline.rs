@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::CycleState;
-use crate::chart::gantt::{LaneBar, PartKind, label_fits, lane_bars, seconds_ticks};
+use crate::chart::gantt::{LaneBar, PartKind, label_fits, lane_bars, outside_label, seconds_ticks};
 use crate::chart::palette::{device_color, text_on};
 use crate::chart::readout::{decimal, seconds, times};
 use crate::chart::scale::Linear;
@@ -188,7 +188,7 @@ fn Block(title: String, top: f64, timeline: Timeline, scale: Linear, test_id: &'
         .into_iter()
         .map(|bar| {
             let y = top + TITLE + bar.stage as f64 * LANE;
-            view! { <Lane bar y/> }
+            view! { <Lane bar y end_x/> }
         })
         .collect_view();
     view! {
@@ -200,9 +200,10 @@ fn Block(title: String, top: f64, timeline: Timeline, scale: Linear, test_id: &'
     }
 }
 
-/// One stage's bar, hatched where it overlaps the previous stage, with its name and seconds.
+/// One stage's bar, hatched where it overlaps the previous stage, with its name and seconds (kept clear
+/// of the cycle's end line at `end_x`).
 #[component]
-fn Lane(bar: LaneBar, y: f64) -> impl IntoView {
+fn Lane(bar: LaneBar, y: f64, end_x: f64) -> impl IntoView {
     let colour = device_color(bar.stage);
     let bar_y = y + (LANE - BAR) / 2.0;
     let text_y = y + LANE / 2.0 + FONT * 0.35;
@@ -250,8 +251,9 @@ fn Lane(bar: LaneBar, y: f64) -> impl IntoView {
         }
         .into_any()
     } else {
-        view! { <text class="gantt-value gantt-value-out" x=bar.x1 + 6.0 y=text_y text-anchor="start">{label}</text> }
-            .into_any()
+        let (x, after) = outside_label(bar.x0, bar.x1, label.chars().count(), FONT, PLOT_LEFT, end_x - 4.0);
+        let anchor = if after { "start" } else { "end" };
+        view! { <text class="gantt-value gantt-value-out" x=x y=text_y text-anchor=anchor>{label}</text> }.into_any()
     };
     view! {
         <g class="gantt-lane" data-testid="gantt-lane">
