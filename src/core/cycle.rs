@@ -1382,7 +1382,7 @@ pub fn stage_stats(measurements: &Measurements, startup: usize) -> MeasuredCycle
         usual.insert(at, i);
     }
     let stage_order: Vec<&str> = usual.iter().map(|&i| stage_order[i]).collect();
-    let samples: Vec<(Vec<f64>, Vec<f64>)> = usual.iter().map(|&i| samples[i].clone()).collect();
+    let samples: Vec<(Vec<f64>, Vec<f64>)> = usual.iter().map(|&i| std::mem::take(&mut samples[i])).collect();
 
     let group = |in_startup: bool| {
         let cycles: Vec<u64> =

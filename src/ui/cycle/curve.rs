@@ -37,7 +37,7 @@ pub fn SpeedupCurve(
         {move || {
             state.report.with(|r| {
                 r.as_ref().filter(|r| !r.formula.matches_timeline).map(|r| {
-                    let timeline = times(1.0 / r.ratio);
+                    let timeline = times(r.cycle_speedup);
                     view! {
                         <p class="muted cycle-curve-note" data-testid="curve-note">
                             {format!(
