@@ -77,11 +77,10 @@ log=$logs/native-tests.log
 run "native tests" "$log" cargo test --no-default-features --locked
 cargo_counts "native tests" $? "$log"
 
-# Only the browser test targets (tests/browser*.rs): the core's and the CLI's tests are native.
-browser_targets=()
-for file in tests/browser*.rs; do browser_targets+=(--test "$(basename "$file" .rs)"); done
+# The browser test target (tests/browser.rs and its modules): the core's and the CLI's tests are native. Its
+# own profile (Cargo.toml) keeps a clean build quick.
 log=$logs/browser-tests.log
-run "browser tests" "$log" cargo test --target wasm32-unknown-unknown --locked "${browser_targets[@]}"
+run "browser tests" "$log" cargo test --target wasm32-unknown-unknown --locked --profile browser-test --test browser
 cargo_counts "browser tests" $? "$log"
 
 if run "release build" "$logs/release-build.log" trunk build --release; then

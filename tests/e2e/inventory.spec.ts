@@ -2,10 +2,9 @@
 // the totals equal the core's for the same spec (through the CLI), a row opens its tensor in the layout
 // view, and the hand-off sets the RL cycle from the estimate.
 import { test, expect } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { reshard } from './cli';
 
-const root = path.resolve(__dirname, '..', '..');
 const screenshots = path.join(__dirname, 'screenshots');
 const MODELS = ['llama-3-8b', 'llama-3-70b', 'qwen3-30b-a3b', 'deepseek-v3'];
 
@@ -29,8 +28,8 @@ test('the totals on screen are the core planner totals for the same model and la
   await page.goto('/?view=inventory');
   await page.getByTestId('model-preset').selectOption('llama-3-8b');
   const shown = await page.locator('[data-testid=inventory-strategy][data-strategy=intersection] [data-testid=inventory-bytes-received]').innerText();
-  const spec = execFileSync('cargo', ['run', '--quiet', '--bin', 'reshard', '--', 'inventory', 'model', 'llama-3-8b'], { cwd: root, encoding: 'utf8', timeout: 540_000 });
-  const compared = JSON.parse(execFileSync('cargo', ['run', '--quiet', '--bin', 'reshard', '--', 'compare', '-', '--json'], { cwd: root, encoding: 'utf8', input: spec, timeout: 540_000 }));
+  const spec = reshard(['inventory', 'model', 'llama-3-8b']);
+  const compared = JSON.parse(reshard(['compare', '-', '--json'], spec));
   const intersection = compared.find((row: { strategy: string }) => row.strategy === 'intersection');
   const formatted = await page.evaluate((bytes: number) => bytes, intersection.totals.bytes_received);
   expect(formatted).toBeGreaterThan(0);

@@ -1,7 +1,5 @@
-#![cfg(target_arch = "wasm32")]
-//! Browser component tests of the teaching views: the guided tour's numbers, the model inventory's totals
-//! against the core, and the constraint check's rules firing and passing
-//! (`cargo test --target wasm32-unknown-unknown --test browser_teach`).
+//! The teaching views: the guided tour's numbers, the model inventory's totals against the core, and the
+//! constraint check's rules firing and passing.
 
 use std::{cell::Cell, rc::Rc};
 
@@ -17,13 +15,10 @@ use reshard_lens::ui::{
     inventory::InventoryView,
 };
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::HtmlElement;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-mod dom;
-use dom::{click, find, next_paint, text_of, wrapper};
+use crate::dom::{click, find, forget_saved_state, next_paint, text_of, wrapper};
 
 /// Waits `ms` milliseconds of browser time (the tour runs its check and outline on short timers).
 async fn sleep(ms: i32) {
@@ -38,6 +33,7 @@ async fn sleep(ms: i32) {
 
 #[wasm_bindgen_test]
 async fn every_tour_step_shows_the_numbers_the_core_computes_and_sets_the_state_it_talks_about() {
+    forget_saved_state();
     let root = wrapper();
     let _mounted = mount_to(root.clone(), App);
     tick().await;
@@ -65,6 +61,7 @@ async fn every_tour_step_shows_the_numbers_the_core_computes_and_sets_the_state_
 #[wasm_bindgen_test]
 async fn the_tour_step_on_intersections_leaves_the_page_showing_its_numbers() {
     // Step 2 talks about the toy's six intersections: the page it sets shows six pieces and 72 entries.
+    forget_saved_state();
     let root = wrapper();
     let _mounted = mount_to(root.clone(), App);
     tick().await;

@@ -1,6 +1,4 @@
-#![cfg(target_arch = "wasm32")]
-//! Browser component tests of the cycle calculator: the article's numbers as shown, and the stage
-//! editor's validation (`cargo test --target wasm32-unknown-unknown --test browser_cycle`).
+//! The cycle calculator: the article's numbers as shown, and the stage editor's validation.
 
 use leptos::{mount::mount_to, prelude::*, task::tick};
 use reshard_lens::ui::{
@@ -8,13 +6,10 @@ use reshard_lens::ui::{
     cycle::{CycleState, CycleView},
 };
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-mod dom;
-use dom::wrapper;
+use crate::dom::wrapper;
 
 /// The cycle view opened on `preset`, with the layout state it reads `s` from.
 fn mount_cycle(root: &HtmlElement, preset: &'static str) -> impl Sized {
@@ -140,7 +135,7 @@ async fn fields_typed_into_follow_a_move_and_a_preset() {
     nth(&root, "[data-testid=cycle-preset-cycle-160]", 0).unchecked_into::<HtmlElement>().click();
     tick().await;
     // The inputs' `value` properties are set in a batch after the rows are redrawn.
-    dom::next_paint().await;
+    crate::dom::next_paint().await;
     assert_eq!(values("stage-name"), ["generation", "scoring", "training", "refit"]);
     assert_eq!(values("stage-overlap"), ["0", "0", "0", "0"]);
     assert_eq!(values("stage-seconds"), ["70", "10", "30", "50"]);

@@ -1,6 +1,4 @@
-//! DOM helpers shared by the browser component tests (each `tests/browser*.rs` is its own crate and
-//! includes this module; a test file uses only some of them).
-#![allow(dead_code)]
+//! DOM helpers shared by the browser component tests' modules.
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
@@ -52,4 +50,18 @@ pub async fn next_paint() {
     });
     wasm_bindgen_futures::JsFuture::from(task).await.expect("the timer fired");
     leptos::task::tick().await;
+}
+
+/// Forgets what an app mounted earlier in this page left for the next one: its autosave in local storage,
+/// and its state in the address (a `?preset=` link followed, a fragment written). Every test module shares
+/// one page, and the app opens what it finds there, so a test that mounts the whole app calls this first.
+pub fn forget_saved_state() {
+    let window = web_sys::window().expect("a window");
+    if let Ok(Some(storage)) = window.local_storage() {
+        storage.clear().expect("local storage cleared");
+    }
+    let location = window.location();
+    let address = location.pathname().expect("a path");
+    let history = window.history().expect("a history");
+    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address)).expect("the address reset");
 }

@@ -1,6 +1,4 @@
-#![cfg(target_arch = "wasm32")]
-//! Browser component tests of the analysis panels (traffic, strategies, correctness check) on the toy
-//! (`cargo test --target wasm32-unknown-unknown --test browser_analysis`).
+//! The analysis panels (traffic, strategies, correctness check) on the toy.
 
 use std::{cell::Cell, rc::Rc};
 
@@ -9,13 +7,10 @@ use reshard_lens::core::verify::Fault;
 use reshard_lens::ui::{
     AppState, PieceTable, strategies::StrategyComparison, traffic::TrafficPanel, verify::VerifyPanel,
 };
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-mod dom;
-use dom::{click, count, find, next_paint, text_of, wrapper};
+use crate::dom::{click, count, find, next_paint, text_of, wrapper};
 
 /// Mounts `panel` on a fresh state of `preset` (created inside the mount, where the reactive runtime is
 /// ready) and hands back the state for the test to read and drive.

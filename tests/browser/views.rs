@@ -1,17 +1,12 @@
-#![cfg(target_arch = "wasm32")]
-//! Browser component tests of the tensor view and the mesh view: mount them on a preset's state in headless
-//! Chromium and read the SVG (`cargo test --target wasm32-unknown-unknown --test browser_views`).
+//! The tensor view and the mesh view, mounted on a preset's state; their SVG read.
 
 use leptos::{mount::mount_to, prelude::*, task::tick};
 use reshard_lens::ui::{AppState, Focus, Side, mesh_view::MeshView, tensor_view::TensorView};
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-mod dom;
-use dom::wrapper;
+use crate::dom::wrapper;
 
 /// Every element matching `selector` inside `root`, in document order.
 fn all(root: &Element, selector: &str) -> Vec<Element> {

@@ -1,18 +1,13 @@
-#![cfg(target_arch = "wasm32")]
-//! Browser component tests of the editors: typing into the cards re-plans, invalid input shows the core's
-//! message under its field while the last good plan stays
-//! (`cargo test --target wasm32-unknown-unknown --test browser_editor`).
+//! The editors: typing into the cards re-plans, invalid input shows the core's message under its field
+//! while the last good plan stays.
 
 use leptos::{mount::mount_to, prelude::*, task::tick};
 use reshard_lens::ui::{AppState, PieceTable, TrafficTotals, editor};
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, js_sys::Reflect};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-mod dom;
-use dom::{next_paint, wrapper};
+use crate::dom::{next_paint, wrapper};
 
 /// Mounts the editors with the totals and the piece table over `preset`.
 fn mount(preset: &'static str) -> (HtmlElement, impl Sized) {

@@ -1,0 +1,88 @@
+//! The app shell: the whole app mounted, its totals and pieces read from the DOM; the panic box.
+
+use leptos::{mount::mount_to, task::tick};
+use reshard_lens::{
+    core::{
+        plan::Strategy,
+        presets,
+        traffic::{analyse, format_bytes},
+    },
+    ui::{App, describe_change, format_count, format_offset, format_shape, panic::show_panic},
+};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+use crate::dom::{forget_saved_state, text_of, texts_of, wrapper};
+
+#[wasm_bindgen_test]
+async fn the_app_shows_the_three_traffic_totals_of_the_toy() {
+    // Pins down that the page reads the core: its numbers are the core's, labelled as the three quantities.
+    forget_saved_state();
+    let root = wrapper();
+    let _mounted = mount_to(root.clone(), App);
+    tick().await;
+
+    let totals = analyse(&presets::toy(), Strategy::Intersection).expect("the toy plans").totals();
+    let unique = text_of(&root, "[data-testid=total-unique-entries]");
+    let received = text_of(&root, "[data-testid=total-bytes-received]");
+    let link = text_of(&root, "[data-testid=total-max-link-bytes]");
+
+    assert!(unique.starts_with("Unique logical entries72"), "{unique}");
+    assert!(received.starts_with("Bytes received by devices144 B"), "{received}");
+    assert!(
+        link.starts_with(&format!("Largest bytes crossing one link{}", format_bytes(totals.max_link_bytes))),
+        "{link}"
+    );
+    assert_eq!(totals.unique_entries, 72);
+    assert_eq!(totals.bytes_received, 144);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_app_lists_six_pieces_of_four_by_three() {
+    // The article's toy: each of 2 destinations gets one 4 × 3 piece from each of 3 sources.
+    forget_saved_state();
+    let root = wrapper();
+    let _mounted = mount_to(root.clone(), App);
+    tick().await;
+
+    let shapes = texts_of(&root, "[data-testid=piece-row] [data-testid=piece-shape]");
+    assert_eq!(shapes, vec!["4 × 3"; 6]);
+    let bytes = texts_of(&root, "[data-testid=piece-row] [data-testid=piece-bytes]");
+    assert_eq!(bytes, vec!["24"; 6]);
+    assert_eq!(text_of(&root, "[data-testid=piece-count]"), "6 pieces");
+    assert_eq!(
+        text_of(&root, "[data-testid=change-description]"),
+        "w · 12 × 6 bf16 · 3 source devices → 2 destination devices"
+    );
+    assert!(text_of(&root, "[data-testid=version]").ends_with(env!("CARGO_PKG_VERSION")));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn a_panic_message_is_shown_as_text_never_as_html() {
+    // The panic box must show whatever the message says, markup included, without parsing it.
+    show_panic("<img src=x onerror=alert(1)> went wrong");
+    let document = web_sys::window().and_then(|w| w.document()).expect("a browser document");
+    let panic = document.get_element_by_id("panic").expect("the panic box exists");
+    assert_eq!(panic.child_element_count(), 0);
+    assert!(panic.text_content().unwrap_or_default().contains("<img src=x onerror=alert(1)> went wrong"));
+    assert_eq!(panic.get_attribute("role").as_deref(), Some("alert"));
+
+    // A second panic reuses the box.
+    show_panic("again");
+    assert_eq!(document.query_selector_all("#panic").expect("a valid selector").length(), 1);
+    panic.remove();
+}
+
+#[wasm_bindgen_test]
+fn numbers_offsets_and_shapes_read_as_people_write_them() {
+    assert_eq!(format_count(0), "0");
+    assert_eq!(format_count(999), "999");
+    assert_eq!(format_count(1_000), "1,000");
+    assert_eq!(format_count(67_108_864), "67,108,864");
+    assert_eq!(format_offset(&[4, 0]), "[4, 0]");
+    assert_eq!(format_offset(&[]), "[]");
+    assert_eq!(format_shape(&[4, 3]), "4 × 3");
+    assert_eq!(format_shape(&[]), "scalar");
+    assert_eq!(describe_change(&presets::toy()), "w · 12 × 6 bf16 · 3 source devices → 2 destination devices");
+}
