@@ -1,4 +1,5 @@
-//! Colours for devices: the Okabe–Ito palette, distinguishable with the common colour-vision deficiencies.
+//! Colours for devices and for the stages of an RL cycle: the Okabe–Ito palette, distinguishable with the
+//! common colour-vision deficiencies.
 
 /// Okabe & Ito (2008), without black (kept for text and lines).
 pub const OKABE_ITO: [&str; 7] = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"];
@@ -7,6 +8,40 @@ pub const OKABE_ITO: [&str; 7] = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#
 /// drawn piece is also labelled, so colour is never the only cue.
 pub fn device_color(index: usize) -> &'static str {
     OKABE_ITO[index % OKABE_ITO.len()]
+}
+
+/// The refit's colour in every cycle picture (its legend entries use it too).
+pub const REFIT_COLOUR: &str = OKABE_ITO[3];
+
+/// The usual stages of an RL cycle and their palette slots (the refit's is [`REFIT_COLOUR`]).
+const NAMED_STAGES: [(&str, usize); 4] = [("generation", 0), ("scoring", 1), ("training", 2), ("refit", 3)];
+
+/// The colour of each stage of a cycle, by what the stage is rather than where it is, so that moving a
+/// stage, or opening a preset that starts with the refit, does not recolour it: the refit (the stage at
+/// `refit`, or without one a stage named `refit`) is always [`REFIT_COLOUR`], generation, scoring and
+/// training keep their own colours, and any other stage takes the colours left, in order.
+pub fn stage_colours<S: AsRef<str>>(names: &[S], refit: Option<usize>) -> Vec<&'static str> {
+    let fixed: Vec<Option<usize>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            if refit == Some(i) {
+                return Some(3);
+            }
+            let name = name.as_ref().trim();
+            NAMED_STAGES
+                .iter()
+                .find(|(known, _)| known.eq_ignore_ascii_case(name) && (*known != "refit" || refit.is_none()))
+                .map(|n| n.1)
+        })
+        .collect();
+    let mut left: Vec<usize> = (4..OKABE_ITO.len()).chain(0..4).filter(|slot| !fixed.contains(&Some(*slot))).collect();
+    if left.is_empty() {
+        // More kinds of stage than colours: they repeat (the lanes are named, so colour is not the only cue).
+        left = (4..OKABE_ITO.len()).collect();
+    }
+    let mut others = left.iter().cycle();
+    fixed.into_iter().map(|slot| OKABE_ITO[slot.unwrap_or_else(|| *others.next().unwrap_or(&0))]).collect()
 }
 
 /// [`text_on`] of each palette colour, written out: a large mesh asks for a thousand tiles per edit, and
@@ -47,6 +82,36 @@ mod tests {
         }
         assert_eq!(text_on("#FFFFFF"), "#111", "colours outside the palette still get the formula");
         assert_eq!(text_on("#000000"), "#fff");
+    }
+
+    #[test]
+    fn a_stage_keeps_its_colour_when_moved() {
+        let usual = stage_colours(&["generation", "scoring", "training", "refit"], Some(3));
+        let moved = stage_colours(&["refit", "generation", "training", "scoring"], Some(0));
+        assert_eq!(usual, [OKABE_ITO[0], OKABE_ITO[1], OKABE_ITO[2], REFIT_COLOUR]);
+        assert_eq!(moved, [REFIT_COLOUR, usual[0], usual[2], usual[1]]);
+    }
+
+    #[test]
+    fn the_refit_is_the_marked_stage_whatever_its_name() {
+        let colours = stage_colours(&["Rollout", "weight sync", "refit"], Some(1));
+        assert_eq!(colours[1], REFIT_COLOUR);
+        assert_ne!(colours[2], REFIT_COLOUR, "an unmarked stage named refit is not the refit");
+        // Without a marked stage (measured timings), the one named refit is taken for it.
+        assert_eq!(stage_colours(&["generation", " Refit "], None)[1], REFIT_COLOUR);
+    }
+
+    #[test]
+    fn other_stages_take_the_colours_left_and_repeat_only_past_the_palette() {
+        let colours = stage_colours(&["generation", "reward model", "judge", "training", "refit", "eval"], Some(4));
+        let mut distinct = colours.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), colours.len(), "{colours:?}");
+        let many: Vec<String> = (0..9).map(|i| format!("stage {i}")).collect();
+        let colours = stage_colours(&many, None);
+        assert_eq!(colours.len(), 9);
+        assert_eq!(colours[..7].iter().collect::<std::collections::HashSet<_>>().len(), 7);
     }
 
     #[test]

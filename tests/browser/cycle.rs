@@ -120,9 +120,17 @@ async fn fields_typed_into_follow_a_move_and_a_preset() {
             .map(|i| nth(&root, &format!("[data-testid={test_id}]"), i).unchecked_into::<HtmlInputElement>().value())
             .collect()
     };
+    // Each stage's colour in the editor, and its bar's in the timeline before the change.
+    let colours = |selector: &str| -> Vec<String> {
+        (0..4).map(|i| nth(&root, selector, i).get_attribute("fill").unwrap_or_default()).collect()
+    };
+    let editor = "[data-testid=stage-colour]";
+    let bars = "[data-testid=gantt-before] :is([data-part=work], [data-part=transfer])";
     type_into(&nth(&root, "[data-testid=stage-overlap]", 3).unchecked_into::<HtmlInputElement>(), "5");
     tick().await;
     assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "115 s", "refit starts 5 s before training ends");
+    let before = colours(editor);
+    assert_eq!(colours(bars), before, "the editor's swatches are the timeline's colours");
 
     // Refit moves up: its overlap moves with it, and training, now last, shows none.
     nth(&root, "button[aria-label=\"Move refit up\"]", 0).unchecked_into::<HtmlElement>().click();
@@ -130,6 +138,10 @@ async fn fields_typed_into_follow_a_move_and_a_preset() {
     assert_eq!(values("stage-name"), ["generation", "scoring", "refit", "training"]);
     assert_eq!(values("stage-overlap"), ["0", "0", "5", "0"]);
     assert_eq!(values("stage-seconds"), ["70", "10", "10", "30"]);
+    // A stage keeps its colour where it goes.
+    let moved = [&before[0], &before[1], &before[3], &before[2]].map(String::clone);
+    assert_eq!(colours(editor), moved);
+    assert_eq!(colours(bars), moved);
 
     // A preset replaces the cycle: every field shows it.
     nth(&root, "[data-testid=cycle-preset-cycle-160]", 0).unchecked_into::<HtmlElement>().click();
@@ -139,6 +151,27 @@ async fn fields_typed_into_follow_a_move_and_a_preset() {
     assert_eq!(values("stage-name"), ["generation", "scoring", "training", "refit"]);
     assert_eq!(values("stage-overlap"), ["0", "0", "0", "0"]);
     assert_eq!(values("stage-seconds"), ["70", "10", "30", "50"]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_slower_transfer_is_drawn_and_named_as_time_lost() {
+    // s = 0.5: the 10 s refit takes 20 s, the cycle 130 s; the picture says so in words, not "0.5× faster".
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    // The legend's list says which of its "time saved" and "time lost" entries the stylesheet shows.
+    let lost = |root: &Element| nth(root, ".cycle-legend-list", 0).class_list().contains("lost");
+    assert!(!lost(&root));
+
+    type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into::<HtmlInputElement>(), "0.5");
+    tick().await;
+    assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "130 s");
+    let after = text_of(&root, "[data-testid=gantt-after] .gantt-title");
+    assert_eq!(after, "After · transfer 2× slower · 130 s");
+    assert_eq!(text_of(&root, "[data-testid=gantt-saved] text"), "10 s lost");
+    assert_eq!(nth(&root, "[data-testid=gantt-saved] rect", 0).get_attribute("class").as_deref(), Some("gantt-lost"));
+    assert!(lost(&root));
     root.remove();
 }
 

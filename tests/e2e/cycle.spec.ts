@@ -36,6 +36,18 @@ test('the article cycle, a faster s, an overlap and measured cycles', async ({ p
   await expect(page.getByTestId('speedup-slider')).toHaveValue('400');
   await shoot(page, '2-speedup-10');
 
+  // s = 0.5 is a slowdown: the timeline says so, and its box and legend read "time lost", not saved.
+  await page.getByTestId('speedup-input').fill('0.5');
+  await expect(page.getByTestId('cycle-new')).toHaveText('130 s');
+  await expect(page.locator('[data-testid=gantt-after] .gantt-title')).toHaveText('After · transfer 2× slower · 130 s');
+  await expect(page.getByTestId('gantt-saved')).toContainText('10 s lost');
+  await expect(page.locator('.legend-lost')).toBeVisible();
+  await expect(page.locator('.legend-saved')).toBeHidden();
+  await shoot(page, '2-slowdown');
+  await page.getByTestId('speedup-input').fill('10');
+  await expect(page.locator('.legend-saved')).toBeVisible();
+  await expect(page.locator('.legend-lost')).toBeHidden();
+
   // The refit starts 5 s before training ends: the cycle is 115 s, and the faster transfer now saves
   // less than the formula says, because the refit's end waits for training.
   await page.getByTestId('stage-overlap').nth(3).fill('5');

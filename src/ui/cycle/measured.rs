@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use super::CycleState;
 use super::field::parse_number;
 use crate::chart::gantt::seconds_ticks;
-use crate::chart::palette::device_color;
+use crate::chart::palette::stage_colours;
 use crate::chart::readout::{decimal, percent, seconds};
 use crate::chart::scale::Linear;
 use crate::chart::spread::{SpreadMarks, axis_end};
@@ -227,14 +227,17 @@ fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str
             }
         })
         .collect_view();
+    // The same colour per stage as the editor and the timeline (the stage named refit is the refit).
+    let names: Vec<&str> = group.stages.iter().map(|s| s.name.as_str()).collect();
+    let colours = stage_colours(&names, None);
     let rows = group
         .stages
         .iter()
+        .zip(colours)
         .enumerate()
-        .map(|(i, stage)| {
+        .map(|(i, (stage, colour))| {
             let m = SpreadMarks::of(&stage.distribution, &scale);
             let y = i as f64 * ROW + ROW / 2.0;
-            let colour = device_color(i);
             view! {
                 <g class="spread-row">
                     <title>{format!(

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use super::field::{FieldProblems, NumberField};
-use crate::chart::palette::device_color;
+use crate::chart::palette::stage_colours;
 use crate::core::cycle::{MAX_STAGES, Stage};
 
 /// The stages as rows. The rows are redrawn from the spec only when the structure changes
@@ -78,6 +78,13 @@ fn StageRow(
     };
     let is_refit = move || state.spec.with(|spec| spec.refit_index() == Some(index));
     let name = stage.name.clone();
+    // Follows renames and the refit mark, which edit the spec without redrawing the row.
+    let colour = move || {
+        state.spec.with(|spec| {
+            let names: Vec<&str> = spec.stages.iter().map(|s| s.name.as_str()).collect();
+            stage_colours(&names, spec.refit_index()).get(index).copied().unwrap_or("none")
+        })
+    };
     let swap = move |other: usize| {
         state.restructure(|spec| {
             if other < spec.stages.len() && index < spec.stages.len() {
@@ -87,9 +94,9 @@ fn StageRow(
     };
     view! {
         <li class="stage-row" data-testid="stage-row">
-            <span class="stage-swatch" data-colour=index.to_string()>
+            <span class="stage-swatch">
                 <svg viewBox="0 0 10 10" aria-hidden="true" class="swatch-svg">
-                    <rect width="10" height="10" rx="2" fill=device_color(index)></rect>
+                    <rect width="10" height="10" rx="2" fill=colour data-testid="stage-colour"></rect>
                 </svg>
             </span>
             <input

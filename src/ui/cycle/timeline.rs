@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::gantt::{LaneBar, PartKind, label_fits, lane_bars, outside_label, seconds_ticks};
-use crate::chart::palette::{device_color, text_on};
+use crate::chart::palette::{OKABE_ITO, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
 use crate::chart::scale::Linear;
 use crate::core::cycle::{CycleReport, Timeline};
@@ -32,7 +32,7 @@ pub fn CycleTimeline(
     view! {
         <h2 class="cycle-section-title" id=title_id>"One cycle, before and after"</h2>
         {move || shown.get().then(|| view! { <Gantt report=state.report/> })}
-        <TimelineLegend/>
+        <TimelineLegend lost=Signal::derive(move || state.report.with(|r| r.as_ref().is_some_and(|r| r.seconds_saved < 0.0)))/>
     }
 }
 
@@ -128,9 +128,6 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                     <rect width="8" height="8" fill=WAIT_FILL></rect>
                     <line x1="0" y1="0" x2="0" y2="8" stroke="#ffffff" stroke-opacity="0.55" stroke-width="3"></line>
                 </pattern>
-                <pattern id="cycle-hatch-saved" patternUnits="userSpaceOnUse" width="10" height="10" patternTransform="rotate(45)">
-                    <line x1="0" y1="0" x2="0" y2="10" class="hatch-saved" stroke-width="4"></line>
-                </pattern>
             </defs>
             {redraw_on(move || axis.get(), grid)}
             {redraw_on(before, move || {
@@ -141,7 +138,12 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
             })}
             {redraw_on(after, move || {
                 after().map(|(timeline, speedup, axis)| {
-                    let title = format!("After · transfer {} faster · {}", times(speedup), seconds(timeline.cycle_seconds));
+                    let change = if speedup < 1.0 {
+                        format!("{} slower", times(1.0 / speedup))
+                    } else {
+                        format!("{} faster", times(speedup))
+                    };
+                    let title = format!("After · transfer {change} · {}", seconds(timeline.cycle_seconds));
                     view! { <Block title top=axis.block() timeline scale=axis.scale() test_id="gantt-after"/> }
                 })
             })}
@@ -165,8 +167,7 @@ fn saved_and_best(saved: f64, old: f64, new: f64, best: f64, axis: Axis) -> impl
         view! {
             <g data-testid="gantt-saved">
                 <rect class=class x=x0 y=top width=(x1 - x0).max(1.0) height=lanes * LANE + 4.0></rect>
-                <rect class="gantt-saved-strip" x=x0 y=top - 6.0 width=(x1 - x0).max(1.0) height=8 fill="url(#cycle-hatch-saved)"></rect>
-                <text class="gantt-saved-label" x=label_x y=block + TITLE - 10.0 text-anchor=anchor>{label}</text>
+                <text class=format!("{class}-label") x=label_x y=block + TITLE - 10.0 text-anchor=anchor>{label}</text>
             </g>
         }
     });
@@ -184,11 +185,14 @@ fn saved_and_best(saved: f64, old: f64, new: f64, best: f64, axis: Axis) -> impl
 fn Block(title: String, top: f64, timeline: Timeline, scale: Linear, test_id: &'static str) -> impl IntoView {
     let end_x = scale.map(timeline.cycle_seconds);
     let lanes = timeline.stages.len() as f64;
+    let names: Vec<&str> = timeline.stages.iter().map(|s| s.name.as_str()).collect();
+    let colours = stage_colours(&names, timeline.stages.iter().position(|s| s.refit.is_some()));
     let bars = lane_bars(&timeline, &scale)
         .into_iter()
         .map(|bar| {
             let y = top + TITLE + bar.stage as f64 * LANE;
-            view! { <Lane bar y end_x/> }
+            let colour = colours.get(bar.stage).copied().unwrap_or(OKABE_ITO[0]);
+            view! { <Lane bar colour y end_x/> }
         })
         .collect_view();
     view! {
@@ -200,11 +204,10 @@ fn Block(title: String, top: f64, timeline: Timeline, scale: Linear, test_id: &'
     }
 }
 
-/// One stage's bar, hatched where it overlaps the previous stage, with its name and seconds (kept clear
-/// of the cycle's end line at `end_x`).
+/// One stage's bar in its `colour`, hatched where it overlaps the previous stage, with its name and seconds
+/// (kept clear of the cycle's end line at `end_x`).
 #[component]
-fn Lane(bar: LaneBar, y: f64, end_x: f64) -> impl IntoView {
-    let colour = device_color(bar.stage);
+fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64) -> impl IntoView {
     let bar_y = y + (LANE - BAR) / 2.0;
     let text_y = y + LANE / 2.0 + FONT * 0.35;
     let parts = bar
@@ -267,16 +270,17 @@ fn Lane(bar: LaneBar, y: f64, end_x: f64) -> impl IntoView {
     }
 }
 
-/// What each fill and line of the timeline means.
+/// What each fill and line of the timeline means; the box between the two cycle ends is time saved, or
+/// time lost when `lost` (a transfer speedup below 1).
 #[component]
-fn TimelineLegend() -> impl IntoView {
+fn TimelineLegend(lost: Signal<bool>) -> impl IntoView {
     let swatch = |class: &'static str, body: AnyView| {
         view! { <svg class=format!("legend-swatch {class}") viewBox="0 0 24 14" aria-hidden="true">{body}</svg> }
     };
     view! {
-        <ul class="cycle-legend-list" aria-label="Timeline legend">
+        <ul class="cycle-legend-list" class:lost=move || lost.get() aria-label="Timeline legend">
             <li>
-                {swatch("", view! { <rect width="24" height="14" rx="2" fill=device_color(0)></rect> }.into_any())}
+                {swatch("", view! { <rect width="24" height="14" rx="2" fill=OKABE_ITO[0]></rect> }.into_any())}
                 "stage (colour per stage, name at left)"
             </li>
             <li>
@@ -288,12 +292,16 @@ fn TimelineLegend() -> impl IntoView {
                 "refit: waiting (a faster transport does not help)"
             </li>
             <li>
-                {swatch("", view! { <rect width="24" height="14" fill=device_color(3) fill-opacity="0.45"></rect> }.into_any())}
+                {swatch("", view! { <rect width="24" height="14" fill=REFIT_COLOUR fill-opacity="0.45"></rect> }.into_any())}
                 "refit: receiver preparation"
             </li>
-            <li>
-                {swatch("", view! { <rect width="24" height="14" fill="url(#cycle-hatch-saved)" class="legend-outline"></rect> }.into_any())}
+            <li class="legend-saved">
+                {swatch("", view! { <rect x="1" y="1" width="22" height="12" class="gantt-saved"></rect> }.into_any())}
                 "time saved"
+            </li>
+            <li class="legend-lost">
+                {swatch("", view! { <rect x="1" y="1" width="22" height="12" class="gantt-lost"></rect> }.into_any())}
+                "time lost"
             </li>
             <li>
                 {swatch("", view! { <line x1="2" x2="22" y1="7" y2="7" class="gantt-end"></line> }.into_any())}
