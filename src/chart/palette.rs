@@ -1,17 +1,19 @@
-//! Colours for devices and for the stages of an RL cycle: the Okabe–Ito palette, distinguishable with the
-//! common colour-vision deficiencies.
+//! Colours for devices and for the stages of an RL cycle: the Okabe–Ito palette and a grey, distinguishable
+//! with the common colour-vision deficiencies.
 
-/// Okabe & Ito (2008), without black (kept for text and lines).
-pub const OKABE_ITO: [&str; 7] = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"];
+/// Okabe & Ito (2008) without black (kept for text and lines), then a light grey, as in the common
+/// eight-colour "colour-blind palette": eight colours, so the eight GPUs of a node (FSDP-8, TP-8) never share
+/// one; with seven, the last device of a node took the first one's colour.
+pub const PALETTE: [&str; 8] = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#AAAAAA"];
 
 /// The fill for the `index`-th source device. With more devices than colours the palette repeats; every
 /// drawn piece is also labelled, so colour is never the only cue.
 pub fn device_color(index: usize) -> &'static str {
-    OKABE_ITO[index % OKABE_ITO.len()]
+    PALETTE[index % PALETTE.len()]
 }
 
 /// The refit's colour in every cycle picture (its legend entries use it too).
-pub const REFIT_COLOUR: &str = OKABE_ITO[3];
+pub const REFIT_COLOUR: &str = PALETTE[3];
 
 /// The usual stages of an RL cycle and their palette slots (the refit's is [`REFIT_COLOUR`]).
 const NAMED_STAGES: [(&str, usize); 4] = [("generation", 0), ("scoring", 1), ("training", 2), ("refit", 3)];
@@ -35,23 +37,24 @@ pub fn stage_colours<S: AsRef<str>>(names: &[S], refit: Option<usize>) -> Vec<&'
                 .map(|n| n.1)
         })
         .collect();
-    let mut left: Vec<usize> = (4..OKABE_ITO.len()).chain(0..4).filter(|slot| !fixed.contains(&Some(*slot))).collect();
+    // Not the grey: the timeline draws the refit's waiting in grey.
+    let mut left: Vec<usize> = (4..7).chain(0..4).filter(|slot| !fixed.contains(&Some(*slot))).collect();
     if left.is_empty() {
         // More kinds of stage than colours: they repeat (the lanes are named, so colour is not the only cue).
-        left = (4..OKABE_ITO.len()).collect();
+        left = (4..7).collect();
     }
     let mut others = left.iter().cycle();
-    fixed.into_iter().map(|slot| OKABE_ITO[slot.unwrap_or_else(|| *others.next().unwrap_or(&0))]).collect()
+    fixed.into_iter().map(|slot| PALETTE[slot.unwrap_or_else(|| *others.next().unwrap_or(&0))]).collect()
 }
 
 /// [`text_on`] of each palette colour, written out: a large mesh asks for a thousand tiles per edit, and
 /// the luminance takes three `powf` each (a test checks the table against the formula).
-const OKABE_ITO_TEXT: [&str; 7] = ["#111", "#111", "#fff", "#111", "#fff", "#fff", "#fff"];
+const PALETTE_TEXT: [&str; 8] = ["#111", "#111", "#fff", "#111", "#fff", "#fff", "#fff", "#111"];
 
 /// Black or white text, whichever reads better on `hex` (relative luminance, WCAG).
 pub fn text_on(hex: &str) -> &'static str {
-    match OKABE_ITO.iter().position(|&c| c == hex) {
-        Some(i) => OKABE_ITO_TEXT[i],
+    match PALETTE.iter().position(|&c| c == hex) {
+        Some(i) => PALETTE_TEXT[i],
         None => text_by_luminance(hex),
     }
 }
@@ -71,13 +74,14 @@ mod tests {
 
     #[test]
     fn colours_repeat_after_the_palette() {
-        assert_eq!(device_color(0), device_color(7));
-        assert_ne!(device_color(0), device_color(1));
+        assert_eq!(device_color(0), device_color(PALETTE.len()));
+        let node: std::collections::HashSet<&str> = (0..8).map(device_color).collect();
+        assert_eq!(node.len(), 8, "the eight devices of a node have eight colours");
     }
 
     #[test]
     fn the_palette_text_table_agrees_with_the_luminance() {
-        for (fill, text) in OKABE_ITO.iter().zip(OKABE_ITO_TEXT) {
+        for (fill, text) in PALETTE.iter().zip(PALETTE_TEXT) {
             assert_eq!(text_by_luminance(fill), text, "{fill}");
         }
         assert_eq!(text_on("#FFFFFF"), "#111", "colours outside the palette still get the formula");
@@ -88,7 +92,7 @@ mod tests {
     fn a_stage_keeps_its_colour_when_moved() {
         let usual = stage_colours(&["generation", "scoring", "training", "refit"], Some(3));
         let moved = stage_colours(&["refit", "generation", "training", "scoring"], Some(0));
-        assert_eq!(usual, [OKABE_ITO[0], OKABE_ITO[1], OKABE_ITO[2], REFIT_COLOUR]);
+        assert_eq!(usual, [PALETTE[0], PALETTE[1], PALETTE[2], REFIT_COLOUR]);
         assert_eq!(moved, [REFIT_COLOUR, usual[0], usual[2], usual[1]]);
     }
 

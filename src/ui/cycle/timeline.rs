@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::gantt::{LaneBar, PartKind, label_fits, lane_bars, outside_label, seconds_ticks};
-use crate::chart::palette::{OKABE_ITO, REFIT_COLOUR, stage_colours, text_on};
+use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
 use crate::chart::scale::Linear;
 use crate::core::cycle::{CycleReport, Timeline};
@@ -191,7 +191,7 @@ fn Block(title: String, top: f64, timeline: Timeline, scale: Linear, test_id: &'
         .into_iter()
         .map(|bar| {
             let y = top + TITLE + bar.stage as f64 * LANE;
-            let colour = colours.get(bar.stage).copied().unwrap_or(OKABE_ITO[0]);
+            let colour = colours.get(bar.stage).copied().unwrap_or(PALETTE[0]);
             view! { <Lane bar colour y end_x/> }
         })
         .collect_view();
@@ -280,7 +280,7 @@ fn TimelineLegend(lost: Signal<bool>) -> impl IntoView {
     view! {
         <ul class="cycle-legend-list" class:lost=move || lost.get() aria-label="Timeline legend">
             <li>
-                {swatch("", view! { <rect width="24" height="14" rx="2" fill=OKABE_ITO[0]></rect> }.into_any())}
+                {swatch("", view! { <rect width="24" height="14" rx="2" fill=PALETTE[0]></rect> }.into_any())}
                 "stage (colour per stage, name at left)"
             </li>
             <li>

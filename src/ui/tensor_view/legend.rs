@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use super::{SceneMemo, whole_shard::WholeShardTransfer};
 use crate::chart::{
     boxes::PixelRect,
-    palette::{OKABE_ITO, device_color},
+    palette::{PALETTE, device_color},
 };
 use crate::ui::AppState;
 
@@ -22,7 +22,7 @@ pub fn Legend(
     let state = expect_context::<AppState>();
     let colours = move || {
         let sources: Vec<u32> = state.reshard.with(|r| r.source_mesh.devices.clone());
-        if sources.len() <= OKABE_ITO.len() {
+        if sources.len() <= PALETTE.len() {
             sources
                 .iter()
                 .enumerate()
@@ -30,7 +30,7 @@ pub fn Legend(
                 .collect::<Vec<_>>()
         } else {
             vec![view! {
-                <LegendItem kind="palette" fill="" text=format!("from source device (the {} colours repeat; labels and tooltips name the device)", OKABE_ITO.len())/>
+                <LegendItem kind="palette" fill="" text=format!("from source device (the {} colours repeat; labels and tooltips name the device)", PALETTE.len())/>
             }]
         }
     };
@@ -66,7 +66,7 @@ pub fn LegendItem(
 ) -> impl IntoView {
     let drawing = match kind {
         "swatch" => view! { <rect class="lg-swatch" x=1.0 y=1.0 width=20.0 height=12.0 rx=2.0 fill=fill/> }.into_any(),
-        "palette" => OKABE_ITO
+        "palette" => PALETTE
             .iter()
             .enumerate()
             .map(|(i, c)| view! { <rect x=i as f64 * 3.0 y=1.0 width=3.0 height=12.0 fill=*c/> })
