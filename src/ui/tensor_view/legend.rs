@@ -41,7 +41,7 @@ pub fn Legend(
             <LegendItem kind="dashed" fill="" text="destination shard boundary".to_string()/>
             {move || scene.with(|s| s.draws_cells).then(|| view! { <LegendItem kind="cell" fill="" text="one entry".to_string()/> })}
             {move || scene.with(|s| s.stacked).then(|| view! {
-                <LegendItem kind="lanes" fill="" text="box split into lanes: one piece per replica or partial sum".to_string()/>
+                <LegendItem kind="lanes" fill="" text="box split into lanes: several pieces of the same whole box (a replica or a partial sum each), not rows or columns".to_string()/>
             })}
             {move || transfer.with(|t| t.is_some()).then(|| view! {
                 <LegendItem kind="hatch" fill="" text="sent whole, discarded by the receiver".to_string()/>
