@@ -1,5 +1,5 @@
 //! What the tensor view draws when a plan is large: the piece budget, boundary lines instead of boxes,
-//! lanes for pieces that carry the same box, the whole-shard transfer of one receiver, and empty shards.
+//! stacks of pieces that carry the same box, the whole-shard transfer of one receiver, and empty shards.
 
 use std::collections::HashMap;
 
@@ -29,9 +29,10 @@ pub fn boundary_positions(boxes: impl IntoIterator<Item = Cells>, rows: u64, col
     (row_lines, col_lines)
 }
 
-/// For each box in order, its lane and the number of lanes of its box: `(lane, lanes)`. Boxes equal to an
-/// earlier one are stacked (replicas of a destination, or partial contributors, receive the same box).
-pub fn lanes(boxes: &[Cells]) -> Vec<(usize, usize)> {
+/// For each box in order, its place in the stack of equal boxes and the stack's size: `(place, size)`.
+/// Boxes equal to an earlier one are stacked on it (replicas of a destination, or partial contributors,
+/// receive the same box).
+pub fn stacks(boxes: &[Cells]) -> Vec<(usize, usize)> {
     let key = |c: &Cells| (c.row0, c.row1, c.col0, c.col1);
     let mut count: HashMap<(u64, u64, u64, u64), usize> = HashMap::with_capacity(boxes.len());
     let lane: Vec<usize> = boxes
@@ -129,10 +130,10 @@ mod tests {
     }
 
     #[test]
-    fn equal_boxes_share_lanes_in_order() {
+    fn equal_boxes_stack_in_order() {
         let a = cells(0, 8, 0, 8);
         let b = cells(0, 4, 0, 8);
-        assert_eq!(lanes(&[a, b, a, a]), vec![(0, 3), (0, 1), (1, 3), (2, 3)]);
+        assert_eq!(stacks(&[a, b, a, a]), vec![(0, 3), (0, 1), (1, 3), (2, 3)]);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Rectangles in the tensor view: splitting a box into lanes, cutting one box out of another, and placing a
+//! Rectangles in the tensor view: stacking the pieces of one box as cards, cutting one box out of another, and placing a
 //! tooltip next to a box without leaving the picture.
 
 use super::tensor::Cells;
@@ -25,20 +25,26 @@ impl PixelRect {
     }
 }
 
-/// Lane `index` of `count` equal lanes of `rect`. Several pieces can carry the same box (one per replica
-/// of the destination, or one per partial contributor); drawing them on top of each other would hide all
-/// but one, so the box is split into lanes, one per piece. Lanes run along the longer side, so each keeps
-/// as much room for its label as possible. `count == 0` is treated as one lane.
-pub fn lane(rect: PixelRect, count: usize, index: usize) -> PixelRect {
-    let count = count.max(1) as f64;
-    let index = index as f64;
-    if rect.width > rect.height {
-        let w = rect.width / count;
-        PixelRect::new(rect.x + index * w, rect.y, w, rect.height)
-    } else {
-        let h = rect.height / count;
-        PixelRect::new(rect.x, rect.y + index * h, rect.width, h)
+/// The most a stacked card is set off from the one under it, and the most the whole stack spreads, in
+/// pixels: a deep stack takes smaller steps, so its bottom card still reaches close to the box's far edges.
+pub const CARD_STEP: f64 = 8.0;
+pub const STACK_SPREAD: f64 = 48.0;
+
+/// Card `index` of `count` cards stacked on `rect`. Several pieces can carry the same box (one per replica
+/// of the destination, or one per partial contributor). Each is drawn as the whole box, a step lower and
+/// to the right of the one before it, the last on top: every card keeps an edge to point at, and none
+/// looks like a part of the box (lanes side by side read as rows or columns of the tensor, which they are
+/// not). The cards together fill `rect`; the step is at most [`CARD_STEP`], the stack spreads at most
+/// [`STACK_SPREAD`], and the top card keeps at least half the box. `count == 0` is treated as one card.
+pub fn card(rect: PixelRect, count: usize, index: usize) -> PixelRect {
+    let below = count.max(1) as f64 - 1.0;
+    if below == 0.0 {
+        return rect;
     }
+    let step = (rect.width.min(rect.height) / 2.0).min(STACK_SPREAD) / below;
+    let step = step.min(CARD_STEP);
+    let offset = (index as f64).min(below) * step;
+    PixelRect::new(rect.x + offset, rect.y + offset, rect.width - below * step, rect.height - below * step)
 }
 
 /// The parts of `outer` outside `inner`, as at most four non-overlapping boxes (top band, bottom band,
@@ -96,12 +102,39 @@ mod tests {
     }
 
     #[test]
-    fn lanes_split_the_longer_side_and_tile_the_box() {
-        let tall = PixelRect::new(0.0, 0.0, 100.0, 400.0);
-        assert_eq!(lane(tall, 4, 1), PixelRect::new(0.0, 100.0, 100.0, 100.0));
-        let wide = PixelRect::new(10.0, 0.0, 300.0, 50.0);
-        assert_eq!(lane(wide, 3, 2), PixelRect::new(210.0, 0.0, 100.0, 50.0));
-        assert_eq!(lane(wide, 0, 0), wide, "no lanes means the box itself");
+    fn stacked_cards_are_the_whole_box_set_off_by_a_step() {
+        let wide = PixelRect::new(10.0, 20.0, 400.0, 50.0);
+        // Two replicas: the first card at the box's corner, the top one a step lower and to the right.
+        assert_eq!(card(wide, 2, 0), PixelRect::new(10.0, 20.0, 392.0, 42.0));
+        assert_eq!(card(wide, 2, 1), PixelRect::new(18.0, 28.0, 392.0, 42.0));
+        assert_eq!(card(wide, 1, 0), wide, "one piece is the box itself");
+        assert_eq!(card(wide, 0, 0), wide);
+        // Many cards: smaller steps, so the stack spreads at most 48 px (the bottom card most of the box).
+        let big = PixelRect::new(0.0, 0.0, 400.0, 400.0);
+        assert_eq!(card(big, 9, 8), PixelRect::new(48.0, 48.0, 352.0, 352.0));
+        // On a small box the top card keeps half of it, and ends at the box's corner.
+        let small = PixelRect::new(0.0, 0.0, 40.0, 40.0);
+        let top = card(small, 8, 7);
+        assert!((top.width - 20.0).abs() < 1e-9 && (top.x + top.width - 40.0).abs() < 1e-9, "{top:?}");
+    }
+
+    proptest::proptest! {
+        /// Every card lies inside the box, each is set off from the one under it, and all are one size.
+        #[test]
+        fn cards_stay_inside_their_box(w in 1.0f64..500.0, h in 1.0f64..500.0, count in 1usize..20) {
+            let rect = PixelRect::new(3.0, 5.0, w, h);
+            let cards: Vec<PixelRect> = (0..count).map(|i| card(rect, count, i)).collect();
+            for (i, c) in cards.iter().enumerate() {
+                proptest::prop_assert!(c.x >= rect.x - 1e-9 && c.y >= rect.y - 1e-9);
+                proptest::prop_assert!(c.x + c.width <= rect.x + rect.width + 1e-9);
+                proptest::prop_assert!(c.y + c.height <= rect.y + rect.height + 1e-9);
+                proptest::prop_assert!(c.width >= rect.width / 2.0 - 1e-9 && c.height >= rect.height / 2.0 - 1e-9);
+                if i > 0 {
+                    proptest::prop_assert!(c.x > cards[i - 1].x && c.y > cards[i - 1].y);
+                    proptest::prop_assert!((c.width - cards[0].width).abs() < 1e-9);
+                }
+            }
+        }
     }
 
     #[test]

@@ -213,15 +213,28 @@ async fn a_large_mesh_is_walked_with_the_keyboard_cursor() {
 }
 
 #[wasm_bindgen_test]
-async fn partial_sums_to_replicas_are_drawn_as_lanes_not_on_top_of_each_other() {
-    // 4 partial contributors each send the whole 8 × 8 to both replicas: 8 pieces in one box, 8 lanes.
+async fn partial_sums_to_replicas_are_drawn_as_stacked_cards_of_the_whole_box() {
+    // 4 partial contributors each send the whole 8 × 8 to both replicas: 8 pieces on one box, a stack of 8
+    // cards, each the box's size (not a row of it), each set off from the one under it so it can be pointed at.
     let (root, _state, _mounted) = mount_views("partial");
     tick().await;
     let boxes = all(&root, "[data-testid=piece] rect");
     assert_eq!(boxes.len(), 8);
-    let mut ys: Vec<String> = boxes.iter().map(|b| b.get_attribute("y").unwrap_or_default()).collect();
-    ys.dedup();
-    assert_eq!(ys.len(), 8, "each lane at its own height: {ys:?}");
+    let number = |b: &Element, name: &str| b.get_attribute(name).unwrap_or_default().parse::<f64>().expect("a number");
+    let (width, height) = (number(&boxes[0], "width"), number(&boxes[0], "height"));
+    for pair in boxes.windows(2) {
+        assert!(number(&pair[1], "x") > number(&pair[0], "x") && number(&pair[1], "y") > number(&pair[0], "y"));
+        assert_eq!((number(&pair[1], "width"), number(&pair[1], "height")), (width, height), "every card is one size");
+    }
+    // Together the cards cover the whole tensor, and each is most of it: a card is the whole box.
+    let grid = one(&root, "rect.tv-frame");
+    let full = number(&grid, "width");
+    assert!((number(&boxes[7], "x") + width - number(&boxes[0], "x") - full).abs() < 0.5, "the stack spans the box");
+    assert!(width > full * 0.75, "a card is nearly the whole box, not an eighth of it: {width} of {full}");
+    // Only the top card is labelled, and it counts the stack.
+    let labels = all(&root, "[data-testid=piece] .tv-piece-shape");
+    assert_eq!(labels.len(), 1);
+    assert_eq!(labels[0].text_content().unwrap_or_default(), "8 × 8 · 8 pieces");
     root.remove();
 }
 

@@ -41,7 +41,7 @@ pub fn Legend(
             <LegendItem kind="dashed" fill="" text="destination shard boundary".to_string()/>
             {move || scene.with(|s| s.draws_cells).then(|| view! { <LegendItem kind="cell" fill="" text="one entry".to_string()/> })}
             {move || scene.with(|s| s.stacked).then(|| view! {
-                <LegendItem kind="lanes" fill="" text="box split into lanes: several pieces of the same whole box (a replica or a partial sum each), not rows or columns".to_string()/>
+                <LegendItem kind="stack" fill="" text="stacked cards: several pieces of the same whole box (a replica or a partial sum each)".to_string()/>
             })}
             {move || transfer.with(|t| t.is_some()).then(|| view! {
                 <LegendItem kind="hatch" fill="" text="sent whole, discarded by the receiver".to_string()/>
@@ -56,7 +56,7 @@ pub fn Legend(
 /// One legend entry: a small drawing and its meaning.
 #[component]
 pub fn LegendItem(
-    /// Which drawing: `swatch` (uses `fill`), `palette`, `solid`, `dashed`, `cell`, `lanes`, `hatch`,
+    /// Which drawing: `swatch` (uses `fill`), `palette`, `solid`, `dashed`, `cell`, `stack`, `hatch`,
     /// `mismatch`.
     kind: &'static str,
     /// The swatch's colour, for `swatch`.
@@ -75,9 +75,9 @@ pub fn LegendItem(
         "solid" => view! { <line class="tv-src-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         "dashed" => view! { <line class="tv-dst-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         "cell" => view! { <rect class="lg-cell" x=6.0 y=2.0 width=10.0 height=10.0/> }.into_any(),
-        "lanes" => view! {
-            <rect class="lg-lane" x=1.0 y=1.0 width=20.0 height=6.0 fill=device_color(0)/>
-            <rect class="lg-lane" x=1.0 y=7.0 width=20.0 height=6.0 fill=device_color(1)/>
+        "stack" => view! {
+            <rect class="lg-card" x=1.0 y=0.5 width=15.0 height=9.0 fill=device_color(0)/>
+            <rect class="lg-card" x=6.0 y=4.5 width=15.0 height=9.0 fill=device_color(1)/>
         }
         .into_any(),
         "hatch" => view! { <rect class="tv-discard lg-outline" x=1.0 y=1.0 width=20.0 height=12.0/> }.into_any(),

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use crate::chart::{
-    aggregate::{PIECE_BUDGET, boundary_positions, describe_empty, dim_word, empty_shards, lanes},
-    boxes::{PixelRect, lane},
+    aggregate::{PIECE_BUDGET, boundary_positions, describe_empty, dim_word, empty_shards, stacks},
+    boxes::{PixelRect, card},
     palette::device_color,
     tensor::{Cells, Frame, Slice, label_fits, thin_boundaries},
 };
@@ -81,7 +81,7 @@ pub struct TensorScene {
     pub aggregated: Option<u64>,
     /// The plan's pieces are in memory (so a focused device's pieces can be drawn when aggregated).
     pub pieces_kept: bool,
-    /// Several pieces carry the same box somewhere (drawn as lanes).
+    /// Several pieces carry the same box somewhere (drawn as stacked cards).
     pub stacked: bool,
     /// Gather-then-broadcast: the ring hops (each the whole tensor) are not drawn.
     pub ring_hops: usize,
@@ -170,7 +170,7 @@ pub fn build(
                 scene.aggregated = Some(shown.len() as u64);
             } else {
                 scene.pieces = draw_pieces(&scene, &shown);
-                scene.stacked = scene.pieces.len() > 1 && has_lanes(&scene, &shown);
+                scene.stacked = scene.pieces.len() > 1 && has_stacks(&scene, &shown);
             }
         }
         None => {
@@ -181,22 +181,22 @@ pub fn build(
     scene
 }
 
-fn has_lanes(scene: &TensorScene, shown: &[(usize, &Piece)]) -> bool {
+fn has_stacks(scene: &TensorScene, shown: &[(usize, &Piece)]) -> bool {
     let boxes: Vec<Cells> = shown.iter().filter_map(|(_, p)| scene.slice.project(&p.keep)).collect();
-    lanes(&boxes).iter().any(|&(_, n)| n > 1)
+    stacks(&boxes).iter().any(|&(_, n)| n > 1)
 }
 
-/// Lays out `shown` pieces (already filtered to the view): each box where its receiver keeps it, split into
-/// lanes where several pieces carry the same box, labelled when the label fits.
+/// Lays out `shown` pieces (already filtered to the view): each box where its receiver keeps it, as stacked
+/// cards where several pieces carry the same box, labelled when the label fits.
 pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnPiece> {
     let projected: Vec<(usize, &Piece, Cells)> =
         shown.iter().filter_map(|&(i, p)| scene.slice.project(&p.keep).map(|c| (i, p, c))).collect();
     let boxes: Vec<Cells> = projected.iter().map(|(_, _, c)| *c).collect();
     projected
         .iter()
-        .zip(lanes(&boxes))
-        .map(|(&(index, piece, cells), (lane_index, lane_count))| {
-            let rect = lane(scene.rect(cells), lane_count, lane_index);
+        .zip(stacks(&boxes))
+        .map(|(&(index, piece, cells), (place, stack))| {
+            let rect = card(scene.rect(cells), stack, place);
             let fill = scene.fill_of(piece.src);
             // A local copy crosses no link: say so where the arrow would be.
             let name = if piece.is_local() {
@@ -205,13 +205,16 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                 format!("d{} → d{}", piece.src, piece.dst)
             };
             let shape = format_shape(piece.keep.shape());
+            // Of stacked cards only the top one has room for a label; it counts the stack.
+            let on_top = place + 1 == stack;
+            let size = if stack > 1 { format!("{shape} · {stack} pieces") } else { shape.clone() };
             DrawnPiece {
                 index,
                 src: piece.src,
                 dst: piece.dst,
                 rect,
                 fill,
-                label: fit_label(&name, &shape, (piece.src, piece.dst), rect, fill),
+                label: on_top.then(|| fit_label(&name, &size, (piece.src, piece.dst), rect, fill)).flatten(),
                 aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
             }
         })
