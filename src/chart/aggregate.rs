@@ -35,7 +35,7 @@ pub fn boundary_positions(boxes: impl IntoIterator<Item = Cells>, rows: u64, col
 pub fn stacks(boxes: &[Cells]) -> Vec<(usize, usize)> {
     let key = |c: &Cells| (c.row0, c.row1, c.col0, c.col1);
     let mut count: HashMap<(u64, u64, u64, u64), usize> = HashMap::with_capacity(boxes.len());
-    let lane: Vec<usize> = boxes
+    let place: Vec<usize> = boxes
         .iter()
         .map(|c| {
             let n = count.entry(key(c)).or_insert(0);
@@ -43,7 +43,7 @@ pub fn stacks(boxes: &[Cells]) -> Vec<(usize, usize)> {
             *n - 1
         })
         .collect();
-    boxes.iter().zip(lane).map(|(c, l)| (l, count.get(&key(c)).copied().unwrap_or(1))).collect()
+    boxes.iter().zip(place).map(|(c, l)| (l, count.get(&key(c)).copied().unwrap_or(1))).collect()
 }
 
 /// The whole source shards one receiver gets under the whole-shard strategy: every distinct source region
