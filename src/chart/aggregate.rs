@@ -46,6 +46,23 @@ pub fn stacks(boxes: &[Cells]) -> Vec<(usize, usize)> {
     boxes.iter().zip(place).map(|(c, l)| (l, count.get(&key(c)).copied().unwrap_or(1))).collect()
 }
 
+/// The label of a stack of pieces on one box, from its `(sender, receiver)` pairs: who sends to whom, e.g.
+/// `d0 → d8, d12` (one sender, two replicas) or `4 devices → d4, d5` (four partial sums to two replicas).
+/// A side with more than three devices is counted rather than listed.
+pub fn stack_label(members: &[(u32, u32)]) -> String {
+    fn devices(mut ids: Vec<u32>) -> String {
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.len() <= 3 {
+            ids.iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(", ")
+        } else {
+            format!("{} devices", ids.len())
+        }
+    }
+    let senders = devices(members.iter().map(|m| m.0).collect());
+    format!("{senders} → {}", devices(members.iter().map(|m| m.1).collect()))
+}
+
 /// The whole source shards one receiver gets under the whole-shard strategy: every distinct source region
 /// (per partial contributor) that overlaps `destination`, each from one replica, chosen as the planner
 /// does when loads are equal (the receiver itself, then a device on its node, then the lowest id).
@@ -127,6 +144,14 @@ mod tests {
     fn boundaries_are_interior_and_deduplicated() {
         let toy_sources = [cells(0, 4, 0, 6), cells(4, 8, 0, 6), cells(8, 12, 0, 6)];
         assert_eq!(boundary_positions(toy_sources, 12, 6), (vec![4, 8], vec![]));
+    }
+
+    #[test]
+    fn a_stack_is_labelled_by_its_senders_and_receivers() {
+        assert_eq!(stack_label(&[(0, 8), (0, 12)]), "d0 → d8, d12");
+        let partial: Vec<(u32, u32)> = (0..4).flat_map(|s| [(s, 4), (s, 5)]).collect();
+        assert_eq!(stack_label(&partial), "4 devices → d4, d5");
+        assert_eq!(stack_label(&[(3, 1), (2, 1), (3, 1)]), "d2, d3 → d1", "sorted, each device once");
     }
 
     #[test]

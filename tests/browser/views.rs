@@ -231,10 +231,10 @@ async fn partial_sums_to_replicas_are_drawn_as_stacked_cards_of_the_whole_box() 
     let full = number(&grid, "width");
     assert!((number(&boxes[7], "x") + width - number(&boxes[0], "x") - full).abs() < 0.5, "the stack spans the box");
     assert!(width > full * 0.75, "a card is nearly the whole box, not an eighth of it: {width} of {full}");
-    // Only the top card is labelled, and it counts the stack.
-    let labels = all(&root, "[data-testid=piece] .tv-piece-shape");
-    assert_eq!(labels.len(), 1);
-    assert_eq!(labels[0].text_content().unwrap_or_default(), "8 × 8 · 8 pieces");
+    // Only the top card is labelled: who sends to whom on this box, and how many pieces it carries.
+    let labels = all(&root, "[data-testid=piece] text");
+    let texts: Vec<String> = labels.iter().map(|l| l.text_content().unwrap_or_default()).collect();
+    assert_eq!(texts, ["4 devices → d4, d5", "8 × 8 · 8 pieces"]);
     root.remove();
 }
 

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::chart::{
-    aggregate::{PIECE_BUDGET, boundary_positions, describe_empty, dim_word, empty_shards, stacks},
+    aggregate::{PIECE_BUDGET, boundary_positions, describe_empty, dim_word, empty_shards, stack_label, stacks},
     boxes::{PixelRect, card},
     palette::device_color,
     tensor::{Cells, Frame, Slice, label_fits, thin_boundaries},
@@ -198,15 +198,22 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
         .map(|(&(index, piece, cells), (place, stack))| {
             let rect = card(scene.rect(cells), stack, place);
             let fill = scene.fill_of(piece.src);
+            // Of stacked cards only the top one has room for a label; it names and counts the stack.
+            let on_top = place + 1 == stack;
             // A local copy crosses no link: say so where the arrow would be.
-            let name = if piece.is_local() {
+            let name = if !on_top {
+                String::new()
+            } else if stack > 1 {
+                // Who sends and receives on this box (stacks are few and small: a scan will do).
+                let members: Vec<(u32, u32)> =
+                    projected.iter().filter(|(_, _, c)| *c == cells).map(|(_, p, _)| (p.src, p.dst)).collect();
+                stack_label(&members)
+            } else if piece.is_local() {
                 format!("d{} (local)", piece.src)
             } else {
                 format!("d{} → d{}", piece.src, piece.dst)
             };
             let shape = format_shape(piece.keep.shape());
-            // Of stacked cards only the top one has room for a label; it counts the stack.
-            let on_top = place + 1 == stack;
             let size = if stack > 1 { format!("{shape} · {stack} pieces") } else { shape.clone() };
             DrawnPiece {
                 index,
