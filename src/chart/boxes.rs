@@ -1,5 +1,5 @@
-//! Rectangles in the tensor view: stacking the pieces of one box as cards, cutting one box out of another, and placing a
-//! tooltip next to a box without leaving the picture.
+//! Rectangles in the tensor view: stacking the pieces of one box as cards, cutting one box out of another,
+//! and placing a tooltip next to a box without leaving the picture.
 
 use super::tensor::Cells;
 

@@ -29,10 +29,11 @@ pub fn CycleTimeline(
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
     let shown = Memo::new(move |_| state.report.with(Option::is_some));
+    let lost = Signal::derive(move || state.report.with(|r| r.as_ref().is_some_and(|r| r.seconds_saved < 0.0)));
     view! {
         <h2 class="cycle-section-title" id=title_id>"One cycle, before and after"</h2>
         {move || shown.get().then(|| view! { <Gantt report=state.report/> })}
-        <TimelineLegend lost=Signal::derive(move || state.report.with(|r| r.as_ref().is_some_and(|r| r.seconds_saved < 0.0)))/>
+        <TimelineLegend lost/>
     }
 }
 
