@@ -218,7 +218,7 @@ async fn partial_sums_to_replicas_are_drawn_as_stacked_cards_of_the_whole_box() 
     // cards, each the box's size (not a row of it), each set off from the one under it so it can be pointed at.
     let (root, _state, _mounted) = mount_views("partial");
     tick().await;
-    let boxes = all(&root, "[data-testid=piece] rect");
+    let boxes = all(&root, "[data-testid=piece] .tv-piece-box");
     assert_eq!(boxes.len(), 8);
     let number = |b: &Element, name: &str| b.get_attribute(name).unwrap_or_default().parse::<f64>().expect("a number");
     let (width, height) = (number(&boxes[0], "width"), number(&boxes[0], "height"));
@@ -231,6 +231,10 @@ async fn partial_sums_to_replicas_are_drawn_as_stacked_cards_of_the_whole_box() 
     let full = number(&grid, "width");
     assert!((number(&boxes[7], "x") + width - number(&boxes[0], "x") - full).abs() < 0.5, "the stack spans the box");
     assert!(width > full * 0.75, "a card is nearly the whole box, not an eighth of it: {width} of {full}");
+    // Under the stack, the whole box, tinted, so the corners the cards leave uncovered are not blank.
+    let base = all(&root, "[data-testid=piece] .tv-stack-base");
+    assert_eq!(base.len(), 1);
+    assert_eq!((number(&base[0], "x"), number(&base[0], "width")), (number(&grid, "x"), full));
     // Only the top card is labelled: who sends to whom on this box, and how many pieces it carries.
     let labels = all(&root, "[data-testid=piece] text");
     let texts: Vec<String> = labels.iter().map(|l| l.text_content().unwrap_or_default()).collect();

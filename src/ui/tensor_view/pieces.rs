@@ -51,7 +51,7 @@ fn PieceBox(
     piece: DrawnPiece,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let DrawnPiece { index, src, dst, rect, fill, label, aria } = piece;
+    let DrawnPiece { index, src, dst, rect, base, fill, label, aria } = piece;
     let class = move || {
         if state.focus.with(|f| relates(*f, index, src, dst)) { "tv-piece is-related" } else { "tv-piece" }
     };
@@ -85,6 +85,7 @@ fn PieceBox(
             on:focus=move |_| set_focus(state, Focus::Piece(index))
             on:blur=move |_| set_focus(state, Focus::Nothing)
         >
+            {base.map(|b| view! { <rect class="tv-stack-base" x=b.x y=b.y width=b.width height=b.height fill=fill/> })}
             <rect class="tv-piece-box" x=rect.x y=rect.y width=rect.width.max(0.5) height=rect.height.max(0.5) fill=fill/>
             {label}
         </g>

@@ -58,6 +58,9 @@ pub struct DrawnPiece {
     pub src: u32,
     pub dst: u32,
     pub rect: PixelRect,
+    /// For the bottom card of a stack, the whole box it stands on: tinted, so the corners the set-off cards
+    /// leave uncovered do not look like entries nobody sends.
+    pub base: Option<PixelRect>,
     pub fill: &'static str,
     pub label: Option<PieceLabel>,
     /// Spoken by screen readers: sender, receiver, shape.
@@ -196,7 +199,8 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
         .iter()
         .zip(stacks(&boxes))
         .map(|(&(index, piece, cells), (place, stack))| {
-            let rect = card(scene.rect(cells), stack, place);
+            let whole = scene.rect(cells);
+            let rect = card(whole, stack, place);
             let fill = scene.fill_of(piece.src);
             // Of stacked cards only the top one has room for a label; it names and counts the stack.
             let on_top = place + 1 == stack;
@@ -220,6 +224,7 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                 src: piece.src,
                 dst: piece.dst,
                 rect,
+                base: (stack > 1 && place == 0).then_some(whole),
                 fill,
                 label: on_top.then(|| fit_label(&name, &size, (piece.src, piece.dst), rect, fill)).flatten(),
                 aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
