@@ -60,6 +60,34 @@ pub fn node_runs(grid: &TileGrid, devices: &[u32], devices_per_node: u32) -> Vec
     runs
 }
 
+/// A node's outline: tiles of one node in rows `[row0, row1]` and columns `[col0, col1)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeBlock {
+    pub node: u32,
+    pub row0: usize,
+    pub row1: usize,
+    pub col0: usize,
+    pub col1: usize,
+}
+
+/// The outlines of [`node_runs`]: runs of one node over the same columns in consecutive rows become one
+/// block, so a node that fills whole rows (a 2 × 4 mesh on an 8-GPU node) is one outline, as the legend
+/// says an outline is, rather than one per row.
+pub fn node_blocks(runs: &[NodeRun]) -> Vec<NodeBlock> {
+    let mut blocks: Vec<NodeBlock> = Vec::with_capacity(runs.len());
+    for run in runs {
+        match blocks.last_mut() {
+            Some(b) if b.node == run.node && b.col0 == run.col0 && b.col1 == run.col1 && b.row1 + 1 == run.row => {
+                b.row1 = run.row;
+            }
+            _ => {
+                blocks.push(NodeBlock { node: run.node, row0: run.row, row1: run.row, col0: run.col0, col1: run.col1 })
+            }
+        }
+    }
+    blocks
+}
+
 /// Meshes with more tiles than this are drawn with a bounded number of SVG elements ([`paths_by_fill`],
 /// [`outlines_path`]) instead of one focusable element per device. Beyond it tiles are too small to carry a
 /// label or thumbnail, and rebuilding them one element each took most of an edit's time (every tile changes
@@ -209,6 +237,22 @@ mod tests {
                 NodeRun { node: 2, row: 1, col0: 4, col1: 8 },
             ]
         );
+    }
+
+    #[test]
+    fn a_node_over_whole_rows_is_one_block() {
+        // Destination 2 × 4 on devices 8..16, 8 per node: one node over both rows.
+        let grid = TileGrid::for_mesh(&[2, 4]);
+        let devices: Vec<u32> = (8..16).collect();
+        let blocks = node_blocks(&node_runs(&grid, &devices, 8));
+        assert_eq!(blocks, [NodeBlock { node: 1, row0: 0, row1: 1, col0: 0, col1: 4 }]);
+        // Nodes that split rows at different columns stay one block per run.
+        let grid = TileGrid::for_mesh(&[2, 8]);
+        let devices: Vec<u32> = (4..20).collect();
+        assert_eq!(node_blocks(&node_runs(&grid, &devices, 8)).len(), 4);
+        // Two nodes of one row each: two blocks.
+        let blocks = node_blocks(&node_runs(&grid, &(0..16).collect::<Vec<u32>>(), 8));
+        assert_eq!(blocks.iter().map(|b| (b.node, b.row0, b.row1)).collect::<Vec<_>>(), [(0, 0, 0), (1, 1, 1)]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use crate::chart::{
     boxes::PixelRect,
-    mesh::{TileGrid, node_runs},
+    mesh::{TileGrid, node_blocks, node_runs},
     palette::{device_color, text_on},
     tensor::{Frame, Slice},
 };
@@ -163,20 +163,20 @@ pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[Devic
             tile
         })
         .collect();
-    let runs = node_runs(&grid, &mesh.devices, reshard.topology.devices_per_node);
+    let blocks = node_blocks(&node_runs(&grid, &mesh.devices, reshard.topology.devices_per_node));
     let mut labelled = std::collections::HashSet::new();
-    let nodes = runs
+    let nodes = blocks
         .iter()
-        .map(|run| {
+        .map(|block| {
             let rect = PixelRect::new(
-                run.col0 as f64 * pitch + 1.0,
-                row_y(run.row) + 1.0,
-                (run.col1 - run.col0) as f64 * pitch - 2.0,
-                pitch - 2.0,
+                block.col0 as f64 * pitch + 1.0,
+                row_y(block.row0) + 1.0,
+                (block.col1 - block.col0) as f64 * pitch - 2.0,
+                row_y(block.row1) - row_y(block.row0) + pitch - 2.0,
             );
-            let first = labelled.insert(run.node);
+            let first = labelled.insert(block.node);
             let label = (pitch >= LABEL_PITCH && first)
-                .then(|| if rect.width >= 48.0 { format!("node {}", run.node) } else { format!("n{}", run.node) });
+                .then(|| if rect.width >= 48.0 { format!("node {}", block.node) } else { format!("n{}", block.node) });
             NodeOutline { rect, label }
         })
         .collect();
