@@ -2,7 +2,7 @@
 //! the refit's parts fall, in the units of an SVG `viewBox`. One lane per stage, so overlapping stages
 //! never hide each other.
 
-use crate::core::cycle::Timeline;
+use crate::core::cycle::{CycleReport, Timeline};
 
 use super::scale::Linear;
 
@@ -82,6 +82,64 @@ pub fn lane_bars(timeline: &Timeline, scale: &Linear) -> Vec<LaneBar> {
             LaneBar { stage: index, name: stage.name.clone(), seconds: stage.seconds, x0, x1, overlap, parts }
         })
         .collect()
+}
+
+/// The outline of the refit as it was before the speedup, drawn in the "after" block from where the refit
+/// now starts, so the shrunken bar is seen against its old length: `(stage, x0, x1)`. `None` when the refit
+/// did not change length (s = 1, or no transfer to speed up).
+pub fn refit_ghost(report: &CycleReport, scale: &Linear) -> Option<Ghost> {
+    let (before, after) = (report.before.stages.get(report.refit_stage)?, report.after.stages.get(report.refit_stage)?);
+    ((before.seconds - after.seconds).abs() > 1e-9).then(|| Ghost {
+        stage: report.refit_stage,
+        x0: scale.map(after.start),
+        x1: scale.map(after.start + before.seconds),
+        seconds: before.seconds,
+    })
+}
+
+/// The refit's old length outlined in its lane: `[x0, x1)` in viewBox units, `seconds` long.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ghost {
+    pub stage: usize,
+    pub x0: f64,
+    pub x1: f64,
+    pub seconds: f64,
+}
+
+/// Which entries of the timeline's legend the picture draws: a legend lists what is drawn, and only that.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LegendEntries {
+    /// A stage runs while the previous one is still running (in either block).
+    pub overlap: bool,
+    /// The refit waits (before its transfer, or on the previous stage).
+    pub wait: bool,
+    /// The refit has parts besides the transfer, so the transfer's own colour needs naming.
+    pub transfer: bool,
+    pub preparation: bool,
+    /// The box between the cycle ends: `Some(true)` time saved, `Some(false)` time lost, `None` no change.
+    pub saved: Option<bool>,
+    /// The refit's old length is outlined (see [`refit_ghost`]).
+    pub ghost: bool,
+}
+
+/// The legend entries for `report`, from the same bars the picture draws.
+pub fn legend_entries(report: &CycleReport) -> LegendEntries {
+    let unit = Linear::new((0.0, 1.0), (0.0, 1.0));
+    let kinds: Vec<PartKind> = [&report.before, &report.after]
+        .into_iter()
+        .flat_map(|t| lane_bars(t, &unit))
+        .flat_map(|bar| bar.parts.into_iter().map(|p| p.kind))
+        .collect();
+    let has = |kind: PartKind| kinds.contains(&kind);
+    let overlap = [&report.before, &report.after].iter().any(|t| t.stages.iter().any(|s| s.overlap > 1e-9));
+    LegendEntries {
+        overlap,
+        wait: has(PartKind::Wait),
+        transfer: has(PartKind::Transfer) && (has(PartKind::Wait) || has(PartKind::Preparation)),
+        preparation: has(PartKind::Preparation),
+        saved: (report.seconds_saved.abs() > 1e-9).then_some(report.seconds_saved > 0.0),
+        ghost: refit_ghost(report, &unit).is_some(),
+    }
 }
 
 /// Round tick values in seconds over `[0, extent]`, about `target` of them at 1, 2 or 5 × 10ⁿ steps; `0`
@@ -175,6 +233,38 @@ mod tests {
         let kinds: Vec<PartKind> = bars[3].parts.iter().map(|p| p.kind).collect();
         assert_eq!(kinds, [PartKind::Wait, PartKind::Transfer]);
         assert_eq!(bars[3].parts[1].x1, 118.5, "8 s wait, then 2 s / 4");
+    }
+
+    #[test]
+    fn the_old_refit_is_outlined_from_the_new_start() {
+        let report = article(4.0).report().expect("valid");
+        let scale = Linear::new((0.0, 120.0), (0.0, 1200.0));
+        let ghost = Ghost { stage: 3, x0: 1100.0, x1: 1200.0, seconds: 10.0 };
+        assert_eq!(refit_ghost(&report, &scale), Some(ghost), "10 s from 110 s");
+        assert_eq!(refit_ghost(&article(1.0).report().expect("valid"), &scale), None, "s = 1 changes nothing");
+    }
+
+    #[test]
+    fn the_legend_lists_only_what_is_drawn() {
+        // The article's cycle: no overlap, the refit all transfer, time saved, the old refit outlined.
+        let plain = legend_entries(&article(4.0).report().expect("valid"));
+        assert_eq!(plain, LegendEntries { saved: Some(true), ghost: true, ..LegendEntries::default() });
+        // s = 1: nothing saved, nothing outlined.
+        assert_eq!(legend_entries(&article(1.0).report().expect("valid")), LegendEntries::default());
+        // A slowdown: time lost.
+        assert_eq!(legend_entries(&article(0.5).report().expect("valid")).saved, Some(false));
+        // A refit that mostly waits: the wait and the transfer are named apart; no preparation.
+        let mut queue = article(4.0);
+        queue.refit = Some(RefitSplit { wait: 8.0, transfer: Some(2.0), preparation: 0.0 });
+        let entries = legend_entries(&queue.report().expect("valid"));
+        assert!(entries.wait && entries.transfer && !entries.preparation && !entries.overlap);
+        // An overlap in the "before" block is listed.
+        let spec = CycleSpec {
+            stages: vec![Stage::new("refit", 10.0), Stage::new("generation", 70.0).with_overlap(6.0)],
+            refit: None,
+            speedup: 4.0,
+        };
+        assert!(legend_entries(&spec.report().expect("valid")).overlap);
     }
 
     #[test]

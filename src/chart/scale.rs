@@ -61,6 +61,21 @@ pub fn integer_ticks(extent: u64, target: usize) -> Vec<u64> {
     ticks
 }
 
+/// Ticks at the shard boundaries (`boundaries`, inside `(0, extent)`), with 0 and the end: where a reader
+/// wants numbers on a layout picture, since every boundary is an offset. `None` when there are none, or
+/// when two ticks would be closer than `min_gap` pixels at `pixels_per_unit` (then round ticks serve
+/// better; see [`integer_ticks`]).
+pub fn boundary_ticks(boundaries: &[u64], extent: u64, pixels_per_unit: f64, min_gap: f64) -> Option<Vec<u64>> {
+    let mut ticks: Vec<u64> = Vec::with_capacity(boundaries.len() + 2);
+    ticks.push(0);
+    ticks.extend(boundaries.iter().copied().filter(|&b| b > 0 && b < extent));
+    ticks.push(extent);
+    ticks.sort_unstable();
+    ticks.dedup();
+    let spaced = ticks.windows(2).all(|w| (w[1] - w[0]) as f64 * pixels_per_unit >= min_gap);
+    (ticks.len() > 2 && spaced).then_some(ticks)
+}
+
 /// `1234567` → `1,234,567`.
 pub fn group_thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -103,6 +118,18 @@ mod tests {
         assert_eq!(integer_ticks(128256, 5), [0, 50000, 100000, 128256]);
         assert_eq!(integer_ticks(0, 5), [0]);
         assert_eq!(integer_ticks(1, 5), [0, 1]);
+    }
+
+    #[test]
+    fn ticks_sit_on_shard_boundaries_when_they_have_room() {
+        // 8 columns cut at 2, 4, 6, 25 px a column: every boundary gets its number.
+        assert_eq!(boundary_ticks(&[2, 4, 6], 8, 25.0, 24.0), Some(vec![0, 2, 4, 6, 8]));
+        // Unsorted, repeated and out-of-range boundaries are tolerated.
+        assert_eq!(boundary_ticks(&[12, 4, 0, 4], 10, 30.0, 24.0), Some(vec![0, 4, 10]));
+        // Too close to label each: round ticks instead.
+        assert_eq!(boundary_ticks(&[1, 2, 3], 8, 10.0, 24.0), None);
+        // No boundary: nothing to say beyond the ends.
+        assert_eq!(boundary_ticks(&[], 8, 25.0, 24.0), None);
     }
 
     #[test]

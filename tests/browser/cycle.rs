@@ -160,9 +160,9 @@ async fn a_slower_transfer_is_drawn_and_named_as_time_lost() {
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
-    // The legend's list says which of its "time saved" and "time lost" entries the stylesheet shows.
-    let lost = |root: &Element| nth(root, ".cycle-legend-list", 0).class_list().contains("lost");
-    assert!(!lost(&root));
+    // The legend lists "time saved" or "time lost", whichever the picture draws.
+    let shown = |root: &Element, entry: &str| !nth(root, &format!("[data-entry={entry}]"), 0).has_attribute("hidden");
+    assert!(shown(&root, "saved") && !shown(&root, "lost"));
 
     type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into::<HtmlInputElement>(), "0.5");
     tick().await;
@@ -171,7 +171,48 @@ async fn a_slower_transfer_is_drawn_and_named_as_time_lost() {
     assert_eq!(after, "After · transfer 2× slower · 130 s");
     assert_eq!(text_of(&root, "[data-testid=gantt-saved] text"), "10 s lost");
     assert_eq!(nth(&root, "[data-testid=gantt-saved] rect", 0).get_attribute("class").as_deref(), Some("gantt-lost"));
-    assert!(lost(&root));
+    assert!(shown(&root, "lost") && !shown(&root, "saved"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_timeline_outlines_the_old_refit_and_lists_only_what_it_draws() {
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    let shown = |root: &Element, entry: &str| !nth(root, &format!("[data-entry={entry}]"), 0).has_attribute("hidden");
+    // The 2.5 s refit of the "after" block sits in an outline of its old 10 s, four times its width.
+    let width = |selector: &str| nth(&root, selector, 0).get_attribute("width").and_then(|w| w.parse::<f64>().ok());
+    let (ghost, bar) = (width("[data-testid=gantt-ghost]"), width("[data-testid=gantt-after] [data-part=transfer]"));
+    assert!(matches!((ghost, bar), (Some(g), Some(b)) if (g - 4.0 * b).abs() < 1e-6), "{ghost:?} vs {bar:?}");
+    // No overlap, no waiting, no preparation in this cycle: their legend entries are not listed.
+    assert!(shown(&root, "ghost") && shown(&root, "saved"));
+    for entry in ["overlap", "wait", "preparation", "transfer", "lost"] {
+        assert!(!shown(&root, entry), "{entry} is listed but not drawn");
+    }
+
+    // s = 1: nothing changes, so there is no outline and no saved box, and the legend says neither.
+    type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into::<HtmlInputElement>(), "1");
+    tick().await;
+    assert!(root.query_selector("[data-testid=gantt-ghost]").expect("selector").is_none());
+    assert!(!shown(&root, "ghost") && !shown(&root, "saved"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_overlap_says_why_the_formula_overstates_the_bound() {
+    // Generation starts 6 s before the 10 s refit ends: only 4 s of the transfer can be saved, so the
+    // formula's bound 1 / (1 - f) ≈ 1.096× is not the timeline's ≈ 1.036×, and the working says why.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-overlap");
+    tick().await;
+    assert_eq!(text_of(&root, "[data-testid=cycle-bound-speedup]"), "≈ 1.036×");
+    let verdict = text_of(&root, "[data-testid=cycle-verdict]");
+    assert!(verdict.contains("a bound of ≈ 1.036×"), "{verdict}");
+    assert!(verdict.contains("6 s of the 10 s transfer runs alongside another stage"), "{verdict}");
+    assert!(verdict.ends_with("saves at most 4 s."), "{verdict}");
+    let shown = |entry: &str| !nth(&root, &format!("[data-entry={entry}]"), 0).has_attribute("hidden");
+    assert!(shown("overlap"), "the cycle overlaps: the legend says what the hatching means");
     root.remove();
 }
 

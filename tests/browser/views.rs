@@ -96,6 +96,13 @@ async fn the_uneven_preset_lists_its_empty_shard() {
     tick().await;
     let listed: Vec<String> = all(&root, "[data-testid=empty-shard]").iter().filter_map(|e| e.text_content()).collect();
     assert_eq!(listed, ["Source d3 holds an empty shard (no rows, offset 6)"]);
+    // The legend names the colours drawn: d3 sends nothing, so it has no swatch.
+    let legend = one(&root, "[data-testid=tensor-legend]").text_content().unwrap_or_default();
+    assert!(legend.contains("from d0") && legend.contains("from d2") && !legend.contains("from d3"), "{legend}");
+    // The axes are numbered at the shard boundaries: rows cut at 2 and 4 (source), columns at 4 and 8
+    // (destination: 10 columns by torch.chunk over 3 is 4, 4, 2).
+    let ticks: Vec<String> = all(&root, ".tv-tick-label").iter().filter_map(|e| e.text_content()).collect();
+    assert_eq!(ticks, ["0", "4", "8", "10", "0", "2", "4", "6"], "columns along the top, then rows");
     root.remove();
 }
 

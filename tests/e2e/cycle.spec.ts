@@ -41,12 +41,12 @@ test('the article cycle, a faster s, an overlap and measured cycles', async ({ p
   await expect(page.getByTestId('cycle-new')).toHaveText('130 s');
   await expect(page.locator('[data-testid=gantt-after] .gantt-title')).toHaveText('After · transfer 2× slower · 130 s');
   await expect(page.getByTestId('gantt-saved')).toContainText('10 s lost');
-  await expect(page.locator('.legend-lost')).toBeVisible();
-  await expect(page.locator('.legend-saved')).toBeHidden();
+  await expect(page.locator('[data-entry=lost]')).toBeVisible();
+  await expect(page.locator('[data-entry=saved]')).toBeHidden();
   await shoot(page, '2-slowdown');
   await page.getByTestId('speedup-input').fill('10');
-  await expect(page.locator('.legend-saved')).toBeVisible();
-  await expect(page.locator('.legend-lost')).toBeHidden();
+  await expect(page.locator('[data-entry=saved]')).toBeVisible();
+  await expect(page.locator('[data-entry=lost]')).toBeHidden();
 
   // The refit starts 5 s before training ends: the cycle is 115 s, and the faster transfer now saves
   // less than the formula says, because the refit's end waits for training.

@@ -4,7 +4,10 @@
 use leptos::prelude::*;
 
 use super::CycleState;
-use crate::chart::gantt::{LaneBar, PartKind, label_fits, lane_bars, outside_label, seconds_ticks};
+use crate::chart::gantt::{
+    Ghost, LaneBar, LegendEntries, PartKind, label_fits, lane_bars, legend_entries, outside_label, refit_ghost,
+    seconds_ticks,
+};
 use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
 use crate::chart::scale::Linear;
@@ -29,11 +32,13 @@ pub fn CycleTimeline(
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
     let shown = Memo::new(move |_| state.report.with(Option::is_some));
-    let lost = Signal::derive(move || state.report.with(|r| r.as_ref().is_some_and(|r| r.seconds_saved < 0.0)));
     view! {
         <h2 class="cycle-section-title" id=title_id>"One cycle, before and after"</h2>
         {move || shown.get().then(|| view! { <Gantt report=state.report/> })}
-        <TimelineLegend lost/>
+        {move || {
+            let entries = state.report.with(|r| r.as_ref().map(legend_entries).unwrap_or_default());
+            view! { <TimelineLegend entries/> }
+        }}
     }
 }
 
@@ -90,10 +95,12 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
             })
         })
     };
+    // The grid and the lanes' empty tracks, drawn first: the saved box comes next, then the bars, so the
+    // box tints the empty tracks and never a bar.
     let grid = move || {
         let axis = axis.get();
         let (scale, axis_y) = (axis.scale(), axis.axis_y());
-        seconds_ticks(axis.extent, 7)
+        let lines = seconds_ticks(axis.extent, 7)
             .iter()
             .map(|&t| {
                 let x = scale.map(t);
@@ -102,16 +109,28 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                     <text class="gantt-tick" x=x y=axis_y + 20.0 text-anchor="middle">{decimal(t, 3)}</text>
                 }
             })
-            .collect_view()
+            .collect_view();
+        let lanes = axis.lanes.max(1);
+        let tracks = (0..2 * lanes)
+            .map(|i| {
+                let y = (i / lanes) as f64 * axis.block() + TITLE + (i % lanes) as f64 * LANE + (LANE - BAR) / 2.0;
+                view! { <rect class="gantt-track" x=PLOT_LEFT y=y width=PLOT_RIGHT - PLOT_LEFT height=BAR></rect> }
+            })
+            .collect_view();
+        view! { {lines} {tracks} }
     };
     let before = move || report.with(|r| r.as_ref().map(|r| (r.before.clone(), axis.get())));
-    let after = move || report.with(|r| r.as_ref().map(|r| (r.after.clone(), r.speedup, axis.get())));
-    let marks = move || {
+    let after = move || {
         report.with(|r| {
             r.as_ref().map(|r| {
-                (r.seconds_saved, r.before.cycle_seconds, r.after.cycle_seconds, r.bound.best_cycle_seconds, axis.get())
+                let ghost = refit_ghost(r, &axis.get().scale());
+                (r.after.clone(), r.speedup, ghost, r.bound.best_cycle_seconds, axis.get())
             })
         })
+    };
+    let marks = move || {
+        report
+            .with(|r| r.as_ref().map(|r| (r.seconds_saved, r.before.cycle_seconds, r.after.cycle_seconds, axis.get())))
     };
     view! {
         <svg
@@ -131,34 +150,35 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                 </pattern>
             </defs>
             {redraw_on(move || axis.get(), grid)}
+            {redraw_on(marks, move || marks().map(|(saved, old, new, axis)| saved_box(saved, old, new, axis)))}
             {redraw_on(before, move || {
                 before().map(|(timeline, axis)| {
                     let title = format!("Before · {}", seconds(timeline.cycle_seconds));
-                    view! { <Block title top=0.0 timeline scale=axis.scale() test_id="gantt-before"/> }
+                    view! { <Block title top=0.0 timeline scale=axis.scale() ghost=None best=None test_id="gantt-before"/> }
                 })
             })}
             {redraw_on(after, move || {
-                after().map(|(timeline, speedup, axis)| {
+                after().map(|(timeline, speedup, ghost, best, axis)| {
                     let change = if speedup < 1.0 {
                         format!("{} slower", times(1.0 / speedup))
                     } else {
                         format!("{} faster", times(speedup))
                     };
                     let title = format!("After · transfer {change} · {}", seconds(timeline.cycle_seconds));
-                    view! { <Block title top=axis.block() timeline scale=axis.scale() test_id="gantt-after"/> }
+                    let best = Some(best);
+                    view! { <Block title top=axis.block() timeline scale=axis.scale() ghost best test_id="gantt-after"/> }
                 })
             })}
-            {redraw_on(marks, move || marks().map(|(saved, old, new, best, axis)| saved_and_best(saved, old, new, best, axis)))}
             <line class="gantt-axis" x1=PLOT_LEFT x2=PLOT_RIGHT y1=move || axis.get().axis_y() y2=move || axis.get().axis_y()></line>
             <text class="gantt-tick" x=LABEL_RIGHT y=move || axis.get().axis_y() + 20.0 text-anchor="end">"seconds"</text>
         </svg>
     }
 }
 
-/// The time saved (or lost) between the two cycle ends, and the line of the best possible cycle.
-fn saved_and_best(saved: f64, old: f64, new: f64, best: f64, axis: Axis) -> impl IntoView {
+/// The time saved (or lost) between the two cycle ends, with its label above the "after" block.
+fn saved_box(saved: f64, old: f64, new: f64, axis: Axis) -> impl IntoView {
     let (scale, block, lanes) = (axis.scale(), axis.block(), axis.lanes as f64);
-    let saved_marks = (saved.abs() > 1e-9).then(|| {
+    (saved.abs() > 1e-9).then(|| {
         let (x0, x1) = (scale.map(new.min(old)), scale.map(new.max(old)));
         let top = block + TITLE - 4.0;
         let label = if saved > 0.0 { format!("{} saved", seconds(saved)) } else { format!("{} lost", seconds(-saved)) };
@@ -171,19 +191,22 @@ fn saved_and_best(saved: f64, old: f64, new: f64, best: f64, axis: Axis) -> impl
                 <text class=format!("{class}-label") x=label_x y=block + TITLE - 10.0 text-anchor=anchor>{label}</text>
             </g>
         }
-    });
-    let best_x = scale.map(best);
-    view! {
-        {saved_marks}
-        <line class="gantt-best" x1=best_x x2=best_x y1=block + TITLE - 4.0 y2=2.0 * block - 6.0>
-            <title>{format!("Instant transfer: {}", seconds(best))}</title>
-        </line>
-    }
+    })
 }
 
-/// One timeline: its title, a lane per stage and the line where the cycle ends.
+/// One timeline: its title, a lane per stage and the line where the cycle ends; `ghost` outlines the refit's
+/// old length in its lane (see [`refit_ghost`]); `best` draws the line where the cycle would end with an
+/// instant transfer (the bound), over the bars.
 #[component]
-fn Block(title: String, top: f64, timeline: Timeline, scale: Linear, test_id: &'static str) -> impl IntoView {
+fn Block(
+    title: String,
+    top: f64,
+    timeline: Timeline,
+    scale: Linear,
+    ghost: Option<Ghost>,
+    best: Option<f64>,
+    test_id: &'static str,
+) -> impl IntoView {
     let end_x = scale.map(timeline.cycle_seconds);
     let lanes = timeline.stages.len() as f64;
     let names: Vec<&str> = timeline.stages.iter().map(|s| s.name.as_str()).collect();
@@ -196,11 +219,28 @@ fn Block(title: String, top: f64, timeline: Timeline, scale: Linear, test_id: &'
             view! { <Lane bar colour y end_x/> }
         })
         .collect_view();
+    let ghost = ghost.map(|g| {
+        let y = top + TITLE + g.stage as f64 * LANE + (LANE - BAR) / 2.0;
+        view! {
+            <rect class="gantt-ghost" data-testid="gantt-ghost" x=g.x0 y=y width=(g.x1 - g.x0).max(0.0) height=BAR>
+                <title>{format!("The refit before the speedup: {}", seconds(g.seconds))}</title>
+            </rect>
+        }
+    });
     view! {
         <g data-testid=test_id>
             <text class="gantt-title" x=0 y=top + 20.0>{title}</text>
             {bars}
+            {ghost}
             <line class="gantt-end" x1=end_x x2=end_x y1=top + TITLE - 4.0 y2=top + TITLE + lanes * LANE></line>
+            {best.map(|best| {
+                let x = scale.map(best);
+                view! {
+                    <line class="gantt-best" x1=x x2=x y1=top + TITLE - 4.0 y2=top + TITLE + lanes * LANE + 4.0>
+                        <title>{format!("Instant transfer: {}", seconds(best))}</title>
+                    </line>
+                }
+            })}
         </g>
     }
 }
@@ -263,7 +303,6 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64) -> impl IntoView
         <g class="gantt-lane" data-testid="gantt-lane">
             <title>{format!("{}: {}", bar.name, seconds(bar.seconds))}</title>
             <text class="gantt-name" x=LABEL_RIGHT y=text_y text-anchor="end">{lane_label(&bar.name)}</text>
-            <rect class="gantt-track" x=PLOT_LEFT y=bar_y width=PLOT_RIGHT - PLOT_LEFT height=BAR></rect>
             {parts}
             {overlap}
             {value}
@@ -271,47 +310,44 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64) -> impl IntoView
     }
 }
 
-/// What each fill and line of the timeline means; the box between the two cycle ends is time saved, or
-/// time lost when `lost` (a transfer speedup below 1).
+/// What each fill and line of the timeline means, listing only what the picture draws (`entries`): no
+/// "overlap" entry for a cycle without one, "time lost" instead of "time saved" for a slowdown.
 #[component]
-fn TimelineLegend(lost: Signal<bool>) -> impl IntoView {
-    let swatch = |class: &'static str, body: AnyView| {
-        view! { <svg class=format!("legend-swatch {class}") viewBox="0 0 24 14" aria-hidden="true">{body}</svg> }
+fn TimelineLegend(entries: LegendEntries) -> impl IntoView {
+    let swatch =
+        |body: AnyView| view! { <svg class="legend-swatch" viewBox="0 0 24 14" aria-hidden="true">{body}</svg> };
+    let item = |entry: &'static str, drawn: fn(&LegendEntries) -> bool, body: AnyView, text: &'static str| {
+        view! {
+            <li data-entry=entry hidden=!drawn(&entries)>
+                {swatch(body)}
+                {text}
+            </li>
+        }
     };
     view! {
-        <ul class="cycle-legend-list" class:lost=move || lost.get() aria-label="Timeline legend">
-            <li>
-                {swatch("", view! { <rect width="24" height="14" rx="2" fill=PALETTE[0]></rect> }.into_any())}
-                "stage (colour per stage, name at left)"
-            </li>
-            <li>
-                {swatch("", view! { <rect width="24" height="14" fill="url(#cycle-hatch-overlap)" class="legend-outline"></rect> }.into_any())}
-                "overlap with the previous stage"
-            </li>
-            <li>
-                {swatch("", view! { <rect width="24" height="14" fill="url(#cycle-hatch-wait)"></rect> }.into_any())}
-                "refit: waiting (a faster transport does not help)"
-            </li>
-            <li>
-                {swatch("", view! { <rect width="24" height="14" fill=REFIT_COLOUR fill-opacity="0.45"></rect> }.into_any())}
-                "refit: receiver preparation"
-            </li>
-            <li class="legend-saved">
-                {swatch("", view! { <rect x="1" y="1" width="22" height="12" class="gantt-saved"></rect> }.into_any())}
-                "time saved"
-            </li>
-            <li class="legend-lost">
-                {swatch("", view! { <rect x="1" y="1" width="22" height="12" class="gantt-lost"></rect> }.into_any())}
-                "time lost"
-            </li>
-            <li>
-                {swatch("", view! { <line x1="2" x2="22" y1="7" y2="7" class="gantt-end"></line> }.into_any())}
-                "end of the cycle"
-            </li>
-            <li>
-                {swatch("", view! { <line x1="2" x2="22" y1="7" y2="7" class="gantt-best"></line> }.into_any())}
-                "end with an instant transfer (the bound)"
-            </li>
+        <ul class="cycle-legend-list" aria-label="Timeline legend" data-testid="timeline-legend">
+            {item("stage", |_| true, view! { <rect width="24" height="14" rx="2" fill=PALETTE[0]></rect> }.into_any(),
+                "stage (colour per stage, name at left)")}
+            {item("overlap", |e| e.overlap,
+                view! { <rect width="24" height="14" fill="url(#cycle-hatch-overlap)" class="legend-outline"></rect> }.into_any(),
+                "overlap with the previous stage")}
+            {item("transfer", |e| e.transfer, view! { <rect width="24" height="14" fill=REFIT_COLOUR></rect> }.into_any(),
+                "refit: transfer (the only part s shrinks)")}
+            {item("wait", |e| e.wait, view! { <rect width="24" height="14" fill="url(#cycle-hatch-wait)"></rect> }.into_any(),
+                "refit: waiting (a faster transport does not help)")}
+            {item("preparation", |e| e.preparation,
+                view! { <rect width="24" height="14" fill=REFIT_COLOUR fill-opacity="0.45"></rect> }.into_any(),
+                "refit: receiver preparation")}
+            {item("ghost", |e| e.ghost, view! { <rect x="1" y="1" width="22" height="12" class="gantt-ghost"></rect> }.into_any(),
+                "the refit before the speedup")}
+            {item("saved", |e| e.saved == Some(true),
+                view! { <rect x="1" y="1" width="22" height="12" class="gantt-saved"></rect> }.into_any(), "time saved")}
+            {item("lost", |e| e.saved == Some(false),
+                view! { <rect x="1" y="1" width="22" height="12" class="gantt-lost"></rect> }.into_any(), "time lost")}
+            {item("end", |_| true, view! { <line x1="2" x2="22" y1="7" y2="7" class="gantt-end"></line> }.into_any(),
+                "end of the cycle")}
+            {item("best", |_| true, view! { <line x1="2" x2="22" y1="7" y2="7" class="gantt-best"></line> }.into_any(),
+                "end with an instant transfer (the bound)")}
         </ul>
     }
 }

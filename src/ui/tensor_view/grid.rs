@@ -4,9 +4,9 @@ use leptos::prelude::*;
 
 use super::{
     SceneMemo,
-    scene::{MARGIN_LEFT, MARGIN_TOP},
+    scene::{Lines, MARGIN_LEFT, MARGIN_TOP},
 };
-use crate::chart::scale::{group_thousands, integer_ticks};
+use crate::chart::scale::{boundary_ticks, group_thousands, integer_ticks};
 use crate::ui::keyed::redraw_on;
 
 /// The frame's background and, when the view is at most 32 × 32, one line per cell boundary.
@@ -47,17 +47,40 @@ pub fn Axes(
     /// The scene being drawn.
     scene: SceneMemo,
 ) -> impl IntoView {
-    // Redrawn only when the frame or the names of its dims change.
+    // Redrawn only when the frame, the names of its dims or the shard boundaries change.
     let key = move || {
         scene.with(|s| {
-            (s.frame, s.shape.len(), s.col_word.clone(), s.row_word.clone(), s.slice.col_dim, s.slice.row_dim)
+            let lines = |l: &Lines| (l.rows.clone(), l.cols.clone());
+            let boundaries = (lines(&s.source_lines), lines(&s.destination_lines));
+            (
+                s.frame,
+                s.shape.len(),
+                s.col_word.clone(),
+                s.row_word.clone(),
+                s.slice.col_dim,
+                s.slice.row_dim,
+                boundaries,
+            )
         })
     };
     redraw_on(key, move || {
         scene.with(|s| {
             let (w, h) = (s.frame.width, s.frame.height);
-            let col_ticks = integer_ticks(s.frame.cols, (w / 64.0).floor().max(1.0) as usize);
-            let row_ticks = integer_ticks(s.frame.rows, (h / 32.0).floor().max(1.0) as usize);
+            // Numbers at the shard boundaries when each has room for its label, round numbers otherwise.
+            let digits = group_thousands(s.frame.cols).len() as f64;
+            let cut = |a: &[u64], b: &[u64]| a.iter().chain(b).copied().collect::<Vec<u64>>();
+            let col_cuts = cut(&s.source_lines.cols, &s.destination_lines.cols);
+            let row_cuts = cut(&s.source_lines.rows, &s.destination_lines.rows);
+            // Thinned boundaries are not all drawn: then their numbers would mislead.
+            let all_drawn = s.source_lines.every <= 1 && s.destination_lines.every <= 1;
+            let col_ticks = all_drawn
+                .then(|| boundary_ticks(&col_cuts, s.frame.cols, w / s.frame.cols.max(1) as f64, digits * 7.0 + 10.0))
+                .flatten()
+                .unwrap_or_else(|| integer_ticks(s.frame.cols, (w / 64.0).floor().max(1.0) as usize));
+            let row_ticks = all_drawn
+                .then(|| boundary_ticks(&row_cuts, s.frame.rows, h / s.frame.rows.max(1) as f64, 16.0))
+                .flatten()
+                .unwrap_or_else(|| integer_ticks(s.frame.rows, (h / 32.0).floor().max(1.0) as usize));
             let top = col_ticks
                 .into_iter()
                 .map(|t| {

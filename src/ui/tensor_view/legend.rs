@@ -22,10 +22,15 @@ pub fn Legend(
     let state = expect_context::<AppState>();
     let colours = move || {
         let sources: Vec<u32> = state.reshard.with(|r| r.source_mesh.devices.clone());
+        // Only the colours drawn: a source with an empty shard, or a replica the plan does not read from,
+        // sends nothing and has no swatch (the empty-shard note names it). With nothing drawn one by one
+        // (aggregated), every source is listed.
+        let sends = |d: u32| scene.with(|s| s.pieces.is_empty() || s.pieces.iter().any(|p| p.src == d));
         if sources.len() <= PALETTE.len() {
             sources
                 .iter()
                 .enumerate()
+                .filter(|&(_, &d)| sends(d))
                 .map(|(i, d)| view! { <LegendItem kind="swatch" fill=device_color(i) text=format!("from d{d}")/> })
                 .collect::<Vec<_>>()
         } else {
