@@ -72,6 +72,23 @@ test('interaction timings, inside the page', async ({ page }) => {
     lines.push(`${preset}: one more source device → re-planned, next paint ${edits.join(', ')}`);
     lines.push(`${preset}: inside the last edit: ${await measures(page)}`);
   }
+  // The issue's bar for one frame is "meshes up to 64 devices a side": a 4096 × 4096 tensor, 64 source
+  // devices by rows → 63, then 64 destination devices by columns (4,096 pieces, every tile drawn).
+  await page.goto('/?preset=toy');
+  await expect(page.getByTestId('tensor-view')).toBeVisible();
+  await page.getByTestId('field-tensor-shape-0').fill('4096');
+  await page.getByTestId('field-tensor-shape-1').fill('4096');
+  await page.getByTestId('field-source-mesh-0').fill('64');
+  await page.getByTestId('field-destination-mesh-0').fill('63');
+  await expect(page.getByTestId('change-description')).toContainText('64 source devices → 63 destination devices');
+  const wide: string[] = [];
+  for (const [button, count] of [['more', 64], ['less', 63], ['more', 64]] as const) {
+    wide.push(await nextPaint(page, CLICK, () => page.getByTestId(`${button}-destination-mesh-0`).click()));
+    await expect(page.getByTestId('change-description')).toContainText(`→ ${count} destination devices`);
+  }
+  lines.push(`64 → 63/64 devices (4096 × 4096): one destination device more or less → re-planned, next paint ${wide.join(', ')}`);
+  lines.push(`64 → 64: inside the last edit: ${await measures(page)}`);
+
   await page.goto('/?preset=cycle-120');
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
   const typed: string[] = [];
