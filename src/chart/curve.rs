@@ -1,7 +1,7 @@
 //! The chart of whole-cycle speedup against the transfer speedup `s` (log x): the current cycle's curve,
-//! its asymptote `1 / (1 - f)`, a family of curves for other refit shares, and the log slider for `s`.
+//! its bound as `s → ∞`, a family of curves for other refit shares, and the log slider for `s`.
 
-use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, bound_speedup, curve_speedups, speedup_curve};
+use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, curve_speedups, speedup_curve};
 
 use super::scale::{Linear, Log};
 
@@ -69,18 +69,17 @@ pub fn x_ticks() -> (Vec<f64>, Vec<f64>) {
 /// The SVG path of the whole-cycle speedup for share `f` over the slider's range, clipped to `[0, top]`
 /// on y: points above the top are pulled down to it, so the line meets the frame instead of leaving it.
 pub fn curve_path(f: f64, x: &Log, y: &Linear, top: f64) -> String {
-    let points = speedup_curve(f, &curve_speedups(CURVE_POINTS));
+    points_path(&speedup_curve(f, &curve_speedups(CURVE_POINTS)), x, y, top)
+}
+
+/// The SVG path through `(s, speedup)` points, clipped to `[0, top]` on y like [`curve_path`].
+pub fn points_path(points: &[(f64, f64)], x: &Log, y: &Linear, top: f64) -> String {
     let mut path = String::with_capacity(points.len() * 16);
     for (i, (s, speedup)) in points.iter().enumerate() {
         let command = if i == 0 { 'M' } else { 'L' };
         path.push_str(&format!("{command}{:.1} {:.1}", x.map(*s), y.map(speedup.min(top))));
     }
     path
-}
-
-/// The asymptote `1 / (1 - f)` of the current curve, when it is drawn inside the chart.
-pub fn asymptote(f: f64, top: f64) -> Option<f64> {
-    bound_speedup(f).filter(|bound| bound.is_finite() && *bound <= top)
 }
 
 /// The label of a family curve: its share as a percent of the cycle (`f = 25 %`).
@@ -130,13 +129,5 @@ mod tests {
             .filter_map(|p| p.split(' ').nth(1)?.parse::<f64>().ok())
             .fold(f64::INFINITY, f64::min);
         assert_eq!(lowest_y, 0.0, "f = 1 reaches 100×, clipped at the top");
-    }
-
-    #[test]
-    fn the_asymptote_is_the_bound_when_it_fits() {
-        assert!((asymptote(1.0 / 12.0, 4.0).unwrap_or_default() - 12.0 / 11.0).abs() < 1e-12);
-        assert_eq!(asymptote(1.0, 4.0), None);
-        assert_eq!(asymptote(0.9, 4.0), None, "10× is above a 4× axis");
-        assert_eq!(share_label(0.25), "f = 25 %");
     }
 }

@@ -877,6 +877,25 @@ pub fn speedup_curve(f: f64, s_values: &[f64]) -> Vec<(f64, f64)> {
     s_values.iter().filter(|s| s.is_finite() && **s > 0.0).map(|&s| (s, 1.0 / formula_ratio(f, s))).collect()
 }
 
+impl CycleSpec {
+    /// This cycle's whole-cycle speedup at each transfer speedup in `s_values`, from its timeline (overlaps
+    /// and waits included): what [`speedup_curve`] gives for a cycle whose stages run back to back, and the
+    /// truth when an overlap hides part of the transfer. The spec's own `speedup` is ignored; non-finite or
+    /// non-positive `s` values are skipped. `None` without a single refit stage or for an empty cycle.
+    pub fn timeline_curve(&self, s_values: &[f64]) -> Option<Vec<(f64, f64)>> {
+        let refit = self.refit_index()?;
+        let parts = self.refit_parts()?;
+        let old = self.lay_out(refit, parts).cycle_seconds;
+        (old > 0.0).then(|| {
+            s_values
+                .iter()
+                .filter(|s| s.is_finite() && **s > 0.0)
+                .map(|&s| (s, old / self.lay_out(refit, parts.with_transfer_speedup(s)).cycle_seconds))
+                .collect()
+        })
+    }
+}
+
 /// `count` values from `low` to `high` (both included) evenly spaced on a log scale: each is the same
 /// factor above the one before. Empty unless `0 < low ≤ high` are finite; one point is just `low`; at most
 /// [`MAX_CURVE_POINTS`].
@@ -2176,6 +2195,22 @@ mod tests {
             })
     }
 
+    #[test]
+    fn an_overlap_flattens_the_timeline_curve_where_the_formula_keeps_rising() {
+        // Generation starts 6 s before the 10 s refit ends: from s = 10/6 on, the refit is hidden entirely
+        // and the cycle stays at 110 s, where the formula with f = 10/114 keeps rising toward 1.096×.
+        let spec: CycleSpec = parse_cycle(include_str!("../../examples/cycle-overlap.json")).expect("the preset");
+        let curve = spec.timeline_curve(&[1.0, 2.0, 4.0, 100.0]).expect("a refit stage");
+        let speedups: Vec<f64> = curve.iter().map(|p| p.1).collect();
+        assert_eq!(speedups[0], 1.0);
+        for &flat in &speedups[1..] {
+            assert!((flat - 114.0 / 110.0).abs() < 1e-12, "{speedups:?}");
+        }
+        let formula = speedup_curve(10.0 / 114.0, &[100.0])[0].1;
+        assert!(formula > 1.09, "{formula}");
+        assert_eq!(spec.timeline_curve(&[f64::NAN, -1.0]), Some(Vec::new()), "bad s values are skipped");
+    }
+
     proptest! {
         #[test]
         fn a_faster_transfer_never_makes_the_cycle_slower(
@@ -2202,6 +2237,21 @@ mod tests {
             let report = report_of(&CycleSpec { speedup: s, ..spec });
             prop_assert!((report.formula.ratio - report.ratio).abs() <= 1e-9, "{report:?}");
             prop_assert!(report.formula.matches_timeline);
+        }
+
+        #[test]
+        fn the_timeline_curve_passes_through_the_report_and_is_the_formula_when_sequential(
+            spec in any::<bool>().prop_flat_map(any_cycle), s in 0.01f64..1000.0,
+        ) {
+            prop_assume!(spec.validate().is_ok());
+            let report = report_of(&CycleSpec { speedup: s, ..spec.clone() });
+            let curve = spec.timeline_curve(&[s]).expect("a refit stage");
+            prop_assert_eq!(curve.len(), 1);
+            prop_assert!((curve[0].1 - report.cycle_speedup).abs() <= 1e-9 * report.cycle_speedup, "{report:?}");
+            if report.sequential {
+                let formula = speedup_curve(report.formula.f, &[s]);
+                prop_assert!((curve[0].1 - formula[0].1).abs() <= 1e-9 * formula[0].1, "{report:?}");
+            }
         }
 
         #[test]

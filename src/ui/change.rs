@@ -7,19 +7,32 @@ use crate::core::model::Reshard;
 
 /// One line naming the change: `w · 12 × 6 bf16 · 3 source devices → 2 destination devices`.
 ///
-/// An inventory (several tensors) is summarised by its tensor count instead of one name and shape.
+/// A dtype change says which bytes travel (`fp32 → bf16, bf16 bytes travel`), since every byte count on the
+/// page is of those. Both sides on the same GPUs say so instead of counting them twice. An inventory
+/// (several tensors) is summarised by its tensor count instead of one name and shape.
 pub fn describe_change(reshard: &Reshard) -> String {
     let tensors = match reshard.tensors.as_slice() {
         [] => "no tensor".to_string(),
-        [tensor] => format!("{} · {} {}", tensor.name, format_shape(&tensor.shape), tensor.source.dtype.name()),
+        [tensor] => {
+            let (from, to) = (tensor.source.dtype, tensor.destination.dtype);
+            let dtype = if from == to {
+                from.name().to_string()
+            } else {
+                format!("{} → {}, {} bytes travel", from.name(), to.name(), reshard.wire_dtype(tensor).name())
+            };
+            format!("{} · {} {dtype}", tensor.name, format_shape(&tensor.shape))
+        }
         many => format!("{} tensors", many.len()),
     };
-    let devices = |count: usize, side: &str| format!("{count} {side} device{}", if count == 1 { "" } else { "s" });
-    format!(
-        "{tensors} · {} → {}",
-        devices(reshard.source_mesh.size(), "source"),
-        devices(reshard.destination_mesh.size(), "destination")
-    )
+    let devices = |count: usize, side: &str| format!("{count} {side}device{}", if count == 1 { "" } else { "s" });
+    let (source, destination) = (&reshard.source_mesh.devices, &reshard.destination_mesh.devices);
+    let mut sorted = (source.clone(), destination.clone());
+    sorted.0.sort_unstable();
+    sorted.1.sort_unstable();
+    if sorted.0 == sorted.1 {
+        return format!("{tensors} · {}, source and destination on the same GPUs", devices(source.len(), ""));
+    }
+    format!("{tensors} · {} → {}", devices(source.len(), "source "), devices(destination.len(), "destination "))
 }
 
 /// The section heading and the one-line description of the current change.

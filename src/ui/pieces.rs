@@ -107,8 +107,8 @@ fn PieceRow(
     view! {
         <tr data-testid="piece-row">
             <td class="num muted">{index + 1}</td>
-            <td data-testid="piece-src">{piece.src}</td>
-            <td data-testid="piece-dst">{piece.dst}</td>
+            <td data-testid="piece-src">{format!("d{}", piece.src)}</td>
+            <td data-testid="piece-dst">{format!("d{}", piece.dst)}</td>
             <td class="mono" data-testid="piece-offset">{format_offset(piece.region.offset())}</td>
             <td class="mono" data-testid="piece-shape">{format_shape(piece.region.shape())}</td>
             <td class="num" data-testid="piece-bytes">{format_count(piece.bytes)}</td>

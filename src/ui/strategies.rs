@@ -48,7 +48,7 @@ impl Metric {
         match self {
             Metric::BytesReceived => "summed over destinations, from other devices",
             Metric::UniqueEntries => "entries of the logical tensor, each once",
-            Metric::EntriesMoved => "an entry counts again for every receiver",
+            Metric::EntriesMoved => "an entry counts again for every receiver, local copies included",
             Metric::LargestLink => "the most bytes on any one link and direction",
             Metric::Messages => "pieces that cross a link",
             Metric::EstimatedTime => "max load ÷ bandwidth + latency × messages",

@@ -213,6 +213,10 @@ async fn an_overlap_says_why_the_formula_overstates_the_bound() {
     assert!(verdict.ends_with("saves at most 4 s."), "{verdict}");
     let shown = |entry: &str| !nth(&root, &format!("[data-entry={entry}]"), 0).has_attribute("hidden");
     assert!(shown("overlap"), "the cycle overlaps: the legend says what the hatching means");
+    // The chart follows the timeline too: its marker and its bound say 1.036×, not the formula's.
+    assert_eq!(text_of(&root, "[data-testid=curve-marker-label]"), "s = 4 → 1.036×");
+    assert_eq!(text_of(&root, ".curve-asymptote-label"), "bound (instant transfer) = 1.036×");
+    assert!(text_of(&root, "[data-testid=curve-note]").contains("would give 1.07× at s = 4"));
     root.remove();
 }
 

@@ -54,8 +54,9 @@ test('the article cycle, a faster s, an overlap and measured cycles', async ({ p
   await expect(page.getByTestId('cycle-old')).toHaveText('115 s');
   await expect(page.getByTestId('cycle-new')).toHaveText('110 s');
   await expect(page.getByTestId('field-problem')).toHaveCount(0);
-  // The chart plots the formula (1.085× at s = 10); under it, what the timeline gives (115 / 110).
-  await expect(page.getByTestId('curve-note')).toContainText('the timeline gives 1.045× at s = 10');
+  // The chart plots this cycle's timeline (115 / 110 at s = 10); under it, what the formula would say.
+  await expect(page.getByTestId('curve-marker-label')).toHaveText('s = 10 → 1.045×');
+  await expect(page.getByTestId('curve-note')).toContainText('would give 1.085× at s = 10');
   await shoot(page, '3-overlap');
 
   // An overlap longer than the stage before it is refused under its field; the last answer stays.

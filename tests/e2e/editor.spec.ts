@@ -47,7 +47,7 @@ test('destination text [Shard(0)] re-plans; bad text shows its message and keeps
   await expect(layout).toHaveValue('[Shard(1)]');
   await layout.fill('[Shard(0)]');
   await expect(page.getByTestId('piece-count')).toHaveText('4 pieces');
-  await expect.poll(() => pieces(page)).toEqual(['0→3 [0, 0] 4 × 6', '1→3 [4, 0] 2 × 6', '1→4 [6, 0] 2 × 6', '2→4 [8, 0] 4 × 6']);
+  await expect.poll(() => pieces(page)).toEqual(['d0→d3 [0, 0] 4 × 6', 'd1→d3 [4, 0] 2 × 6', 'd1→d4 [6, 0] 2 × 6', 'd2→d4 [8, 0] 4 × 6']);
   await expect(page.getByTestId('field-destination-placement-0')).toHaveValue('S(0)');
 
   await layout.fill('[Shard(0), Bogus]');

@@ -51,7 +51,7 @@ test('the page shows the six pieces of the toy', async ({ page }) => {
   const expected = [];
   for (const src of [0, 1, 2]) {
     for (const [dst, column] of [[3, 0], [4, 3]]) {
-      expected.push({ src: `${src}`, dst: `${dst}`, offset: `[${4 * src}, ${column}]`, shape: '4 × 3', bytes: '24' });
+      expected.push({ src: `d${src}`, dst: `d${dst}`, offset: `[${4 * src}, ${column}]`, shape: '4 × 3', bytes: '24' });
     }
   }
   const key = (p: { src: string; dst: string }) => `${p.src}-${p.dst}`;

@@ -5,10 +5,10 @@
 use leptos::prelude::*;
 
 use super::CycleState;
-use crate::chart::curve::{FAMILY, asymptote, curve_path, share_label, x_ticks, y_ticks, y_top};
+use crate::chart::curve::{CURVE_POINTS, FAMILY, curve_path, points_path, share_label, x_ticks, y_ticks, y_top};
 use crate::chart::readout::{decimal, times};
 use crate::chart::scale::{Linear, Log};
-use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, speedup_curve};
+use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, curve_speedups, speedup_curve};
 use crate::ui::keyed::redraw_on;
 
 const WIDTH: f64 = 900.0;
@@ -26,23 +26,40 @@ pub fn SpeedupCurve(
     title_id: &'static str,
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
-    // The curves depend on f only and the marker on (f, s): typing s redraws the marker alone.
+    // The curves depend on the cycle without its s, the marker on s: typing s redraws the marker alone.
     let shown = Memo::new(move |_| state.report.with(Option::is_some));
-    let f = Memo::new(move |_| state.report.with(|r| r.as_ref().map_or(0.0, |r| r.formula.f)));
-    let speedup = Memo::new(move |_| state.report.with(|r| r.as_ref().map_or(1.0, |r| r.speedup)));
+    // This cycle's curve from its timeline (overlaps included), for the last valid cycle.
+    let current = Memo::new(move |previous: Option<&Option<ThisCycle>>| {
+        let fresh = state.checked.with(|checked| {
+            checked.as_ref().ok().and_then(|report| {
+                let points = state.spec.with(|spec| spec.timeline_curve(&curve_speedups(CURVE_POINTS)))?;
+                Some(ThisCycle {
+                    f: report.formula.f,
+                    points,
+                    bound: report.bound.max_speedup,
+                    sequential: report.sequential,
+                })
+            })
+        });
+        fresh.or_else(|| previous.cloned().flatten())
+    });
+    let marker =
+        Memo::new(move |_| state.report.with(|r| r.as_ref().map_or((1.0, 1.0), |r| (r.speedup, r.cycle_speedup))));
     view! {
         <h2 class="cycle-section-title" id=title_id>"Whole-cycle speedup for every s"</h2>
-        {move || shown.get().then(|| view! { <Chart f speedup/> })}
-        // The curves are the formula; when overlaps make the timeline differ, say so beside the answer's figure.
+        {move || shown.get().then(|| view! { <Chart current marker/> })}
+        // With overlaps the curve is the timeline's, not the formula's: say what the formula would have said.
         {move || {
             state.report.with(|r| {
-                r.as_ref().filter(|r| !r.formula.matches_timeline).map(|r| {
-                    let timeline = times(r.cycle_speedup);
+                r.as_ref().filter(|r| !r.sequential).map(|r| {
+                    let formula_bound = r.formula.bound_speedup.map_or_else(|| "none".to_string(), times);
                     view! {
                         <p class="muted cycle-curve-note" data-testid="curve-note">
                             {format!(
-                                "The curves are the formula 1 / (1 − f + f/s), which takes the stages back to back; \
-                                 with this cycle's overlaps the timeline gives {timeline} at s = {}.",
+                                "This cycle's stages overlap, so its curve is read off its timeline. The formula \
+                                 1 / (1 − f + f/s), which takes the stages back to back, would give {} at s = {} and \
+                                 a bound of {formula_bound}; the other curves are the formula's.",
+                                times(r.formula.speedup),
                                 decimal(r.speedup, 4)
                             )}
                         </p>
@@ -79,6 +96,16 @@ pub fn SpeedupCurve(
     }
 }
 
+/// What the chart draws for this cycle: its transfer share, its curve from the timeline, its bound as
+/// `s → ∞` (`None` for a cycle that is all transfer), and whether its stages run back to back.
+#[derive(Clone, Debug, PartialEq)]
+struct ThisCycle {
+    f: f64,
+    points: Vec<(f64, f64)>,
+    bound: Option<f64>,
+    sequential: bool,
+}
+
 /// Pushes labels apart vertically so that none is closer than `gap` to the next (labels keep their order).
 fn separate(mut ys: Vec<(f64, usize)>, gap: f64) -> Vec<(f64, usize)> {
     // Ties keep their order (the labels come in index order).
@@ -101,9 +128,10 @@ fn scales(f: f64) -> (Log, Linear, f64) {
     )
 }
 
-/// Everything that depends on f alone: grid, ticks, the family of curves and their labels, the bound, and
-/// this cycle's curve.
-fn curves(f: f64) -> impl IntoView {
+/// Everything but the marker: grid, ticks, the family of curves and their labels, this cycle's bound and
+/// its curve.
+fn curves(this: &ThisCycle) -> impl IntoView + use<> {
+    let f = this.f;
     let (x, y, top) = scales(f);
     let (decades, minor) = x_ticks();
     let x_grid = decades
@@ -136,12 +164,12 @@ fn curves(f: f64) -> impl IntoView {
         .collect_view();
     // Family labels sit at the right end of their curves, pushed apart so they never overlap.
     // The current curve's label takes index FAMILY.len().
-    let ends: Vec<(f64, usize)> = FAMILY
+    let mut ends: Vec<(f64, usize)> = FAMILY
         .iter()
-        .chain(std::iter::once(&f))
         .enumerate()
         .filter_map(|(i, &share)| speedup_curve(share, &[CURVE_MAX_SPEEDUP]).first().map(|p| (y.map(p.1.min(top)), i)))
         .collect();
+    ends.extend(this.points.last().map(|p| (y.map(p.1.min(top)), FAMILY.len())));
     let family = FAMILY
         .iter()
         .map(|&share| view! { <path class="curve-family" d=curve_path(share, &x, &y, top)></path> })
@@ -159,13 +187,12 @@ fn curves(f: f64) -> impl IntoView {
             .into_any(),
         })
         .collect_view();
-    let bound = asymptote(f, top).map(|b| {
+    let bound = this.bound.filter(|&b| b <= top).map(|b| {
         let at = y.map(b);
+        let label = if this.sequential { "bound 1 / (1 − f)" } else { "bound (instant transfer)" };
         view! {
             <line class="curve-asymptote" x1=LEFT x2=RIGHT y1=at y2=at></line>
-            <text class="curve-asymptote-label" x=LEFT + 8.0 y=at - 7.0>
-                {format!("bound 1 / (1 − f) = {}", times(b))}
-            </text>
+            <text class="curve-asymptote-label" x=LEFT + 8.0 y=at - 7.0>{format!("{label} = {}", times(b))}</text>
         }
     });
     view! {
@@ -175,41 +202,49 @@ fn curves(f: f64) -> impl IntoView {
         {family}
         {family_labels}
         {bound}
-        <path class="curve-current" d=curve_path(f, &x, &y, top) data-testid="curve-current"></path>
+        <path class="curve-current" d=points_path(&this.points, &x, &y, top) data-testid="curve-current"></path>
     }
 }
 
-/// The current s on this cycle's curve, with its drop line and label.
-fn marker(f: f64, s: f64) -> impl IntoView {
+/// The current s on this cycle's curve (`speedup`, the timeline's whole-cycle speedup), with its drop line
+/// and label. The label goes where no curve runs: for s ≥ 1 every curve is at or above 1×, so it sits low
+/// beside the drop line; for s < 1 every curve is below 1×, so it sits at the top.
+fn marker(f: f64, s: f64, speedup: f64) -> impl IntoView {
     let (x, y, top) = scales(f);
-    let point = speedup_curve(f, &[s]).first().copied();
-    point.filter(|(s, _)| (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(s)).map(|(s, speedup)| {
+    (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(&s).then(|| {
         let (cx, cy) = (x.map(s), y.map(speedup.min(top)));
         let label = format!("s = {} → {}", decimal(s, 3), times(speedup));
-        let anchor = if cx > (LEFT + RIGHT) / 2.0 { "end" } else { "start" };
-        let dx = if anchor == "end" { -10.0 } else { 10.0 };
+        let right = cx + 10.0 + label.chars().count() as f64 * FONT * 0.6 <= RIGHT;
+        let (anchor, dx) = if right { ("start", 8.0) } else { ("end", -8.0) };
+        let label_y = if s >= 1.0 { BOTTOM - 12.0 } else { TOP + 20.0 };
         view! {
             <line class="curve-drop" x1=cx x2=cx y1=cy y2=BOTTOM></line>
             <circle class="curve-marker" cx=cx cy=cy r="6"></circle>
-            <text class="curve-marker-label" x=cx + dx y=cy + 24.0 text-anchor=anchor>{label}</text>
+            <text class="curve-marker-label" x=cx + dx y=label_y text-anchor=anchor data-testid="curve-marker-label">
+                {label}
+            </text>
         }
     })
 }
 
 /// The SVG: curves redrawn when f changes, the marker when s does.
 #[component]
-fn Chart(f: Memo<f64>, speedup: Memo<f64>) -> impl IntoView {
+fn Chart(current: Memo<Option<ThisCycle>>, marker: Memo<(f64, f64)>) -> impl IntoView {
+    let f = move || current.with(|c| c.as_ref().map_or(0.0, |c| c.f));
     let description = move || {
         format!(
             "Whole-cycle speedup against the transfer speedup s from 0.1 to 100 for this cycle (f = {}), with its bound, \
              and for f = 5, 25, 50 and 75 %",
-            decimal(f.get(), 4)
+            decimal(f(), 4)
         )
     };
     view! {
         <svg class="curve" viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" aria-label=description data-testid="cycle-curve">
-            {redraw_on(move || f.get(), move || curves(f.get()))}
-            {redraw_on(move || (f.get(), speedup.get()), move || marker(f.get(), speedup.get()))}
+            {redraw_on(move || current.get(), move || current.with(|c| c.as_ref().map(curves)))}
+            {redraw_on(move || (f(), marker.get()), move || {
+                let (s, speedup) = marker.get();
+                self::marker(f(), s, speedup)
+            })}
             <text class="curve-axis-label" x=(LEFT + RIGHT) / 2.0 y=HEIGHT - 6.0 text-anchor="middle">
                 "transfer speedup s (log scale)"
             </text>

@@ -81,7 +81,7 @@ pub fn LayoutTextField(
                     }
                 }
             ></textarea>
-            <p class="field-hint" id=hint_id>"DTensor " <code>"[Shard(0), R]"</code> " or JAX " <code>"P('tp', None)"</code></p>
+            <p class="field-hint" id=hint_id>"Type it in DTensor notation, e.g. " <code>"[Shard(0), R]"</code> ", or JAX, e.g. " <code>"P('tp', None)"</code></p>
             <FieldProblems id=problems_id messages=messages/>
         </div>
     }

@@ -105,7 +105,8 @@ pub fn Axes(
                     .collect::<Vec<_>>()
             });
             let col_title = format!("{} (dim {}) →", s.col_word, s.slice.col_dim);
-            let row_title = format!("{} (dim {}) →", s.row_word, s.slice.row_dim);
+            // Turned to read upwards, so the arrow leads: it points down, the way the row index grows.
+            let row_title = format!("← {} (dim {})", s.row_word, s.slice.row_dim);
             let row_title_view = (!rank_one).then(|| {
                 let (x, y) = (14.0, MARGIN_TOP + h / 2.0);
                 view! {

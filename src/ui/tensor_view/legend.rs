@@ -23,10 +23,13 @@ pub fn Legend(
     let colours = move || {
         let sources: Vec<u32> = state.reshard.with(|r| r.source_mesh.devices.clone());
         // Only the colours drawn: a source with an empty shard, or a replica the plan does not read from,
-        // sends nothing and has no swatch (the empty-shard note names it). With nothing drawn one by one
-        // (aggregated), every source is listed.
+        // sends nothing and has no swatch (the empty-shard note names it). With the pieces kept but not drawn
+        // one by one (aggregated; a focused device's pieces are drawn), every source is listed.
         let sends = |d: u32| scene.with(|s| s.pieces.is_empty() || s.pieces.iter().any(|p| p.src == d));
-        if sources.len() <= PALETTE.len() {
+        // Boundaries alone (too many pieces to keep): no colour is drawn, so none is explained.
+        if scene.with(|s| s.pieces.is_empty() && !s.pieces_kept) {
+            Vec::new()
+        } else if sources.len() <= PALETTE.len() {
             sources
                 .iter()
                 .enumerate()

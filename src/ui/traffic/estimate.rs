@@ -37,6 +37,16 @@ pub fn TransferEstimate() -> impl IntoView {
     let bound = move || {
         estimate.with(|e| {
             e.as_ref().map(|e| match e.bounding_link {
+                // When latency is most of the estimate, the busiest link is not what to fix: say so first.
+                Some(link) if e.latency_seconds > e.bandwidth_seconds => format!(
+                    "Mostly message latency ({} of {}): {} messages at one device cost more than carrying the bytes. \
+                     The busiest link, {}, needs {}.",
+                    format_seconds(e.latency_seconds),
+                    format_seconds(e.seconds),
+                    e.max_messages,
+                    link_name(&link),
+                    format_seconds(link.seconds)
+                ),
                 Some(link) => format!(
                     "Bounded by {}: it takes longest to carry its load ({}).",
                     link_name(&link),

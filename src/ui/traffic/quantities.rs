@@ -20,7 +20,8 @@ pub fn Quantities() -> impl IntoView {
         totals.with(|t| {
             t.as_ref().map(|t| {
                 format!(
-                    "This plan moves {} entries: an entry counts again for every device that receives it.",
+                    "This plan moves {} entries: an entry counts again for every device that receives it, local \
+                     copies included.",
                     group_thousands(t.entries_moved)
                 )
             })
