@@ -253,12 +253,16 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
                         <section class="panel" aria-label="Parameter groups">
                             <Groups inventory=(*inventory).clone()/>
                         </section>
-                        <section class="panel" aria-label="Tensors">
-                            <Tensors inventory=(*inventory).clone() page/>
-                        </section>
                     })}
                 </div>
             </div>
+            // The tensor table has the page's whole width: its layouts and three strategies' bytes did not fit
+            // beside the model's form on a laptop.
+            {move || shown.get().map(|inventory| view! {
+                <section class="panel inventory-tensors" aria-label="Tensors">
+                    <Tensors inventory=(*inventory).clone() page/>
+                </section>
+            })}
         </main>
     }
 }
@@ -617,13 +621,14 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                             <button type="button" class="link-button" data-testid="inventory-open-tensor" on:click=open>
                                 {row.name.clone()}
                             </button>
+                            <span class="cell-note">
+                                {format!("{} · {} · {}", row.group, format_shape(&row.shape), row.dtypes)}
+                            </span>
                         </th>
-                        <td>{row.group.clone()}</td>
-                        <td class="mono">{format_shape(&row.shape)}</td>
-                        <td class="mono">{row.source.clone()}</td>
-                        <td class="mono">{row.destination.clone()}</td>
-                        <td>{row.dtypes.clone()}</td>
-                        <td class="num">{format!("×{}", row.replicas)}</td>
+                        <td class="mono">
+                            {row.source.clone()}
+                            <span class="cell-note">{format!("→ {} · ×{}", row.destination, row.replicas)}</span>
+                        </td>
                         {cells}
                     </tr>
                 }
@@ -648,14 +653,12 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
             <table class="piece-table" data-testid="inventory-tensors">
                 <thead>
                     <tr>
-                        <th scope="col">"Tensor"</th>
-                        <th scope="col">"Group"</th>
-                        <th scope="col">"Shape"</th>
-                        <th scope="col">"Training"</th>
-                        <th scope="col">"Generation"</th>
-                        <th scope="col">"dtype"</th>
-                        <th scope="col" class="num">"Replicas"</th>
-                        {Strategy::ALL.map(|s| view! { <th scope="col" class="num">{s.label()}</th> }).collect_view()}
+                        // Ten columns did not fit a laptop: what a tensor is and how it is laid out go on two lines.
+                        <th scope="col">"Tensor" <span class="cell-note">"group · shape · dtype"</span></th>
+                        <th scope="col">"Training" <span class="cell-note">"→ generation · replicas"</span></th>
+                        {Strategy::ALL
+                            .map(|s| view! { <th scope="col" class="num">{crate::ui::strategies::short_name(s)}</th> })
+                            .collect_view()}
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

@@ -89,7 +89,7 @@ impl Metric {
 }
 
 /// A short name for bar labels and column heads.
-fn short_name(strategy: Strategy) -> &'static str {
+pub(crate) fn short_name(strategy: Strategy) -> &'static str {
     match strategy {
         Strategy::Intersection => "Intersection",
         Strategy::WholeShard => "Whole shard",
