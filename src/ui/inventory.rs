@@ -546,8 +546,12 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                 <tbody>{rows}</tbody>
             </table>
         </div>
+        <p class="muted">
+            "What would switching from gather-then-broadcast to intersection do to a whole RL cycle? The cycle view \
+             takes gather-then-broadcast's estimate as the refit and the ratio of the two estimates as s."
+        </p>
         <button type="button" class="primary-button" data-testid="inventory-to-cycle" on:click=hand_off>
-            "Use in the RL cycle: refit = gather-then-broadcast estimate, s = gather / intersection"
+            "See the whole-cycle effect →"
         </button>
     }
 }
@@ -574,7 +578,11 @@ fn Groups(inventory: Inventory) -> impl IntoView {
         .collect_view();
     view! {
         <h3 class="card-title">"Parameter groups"</h3>
-        <p class="muted">"Bytes received by devices under each strategy, largest group first."</p>
+        <p class="muted">
+            "Bytes received by devices under each strategy, largest group first. "
+            <span class="badge">"dominant"</span>
+            " marks the groups that together carry 80 % of the bytes: where a faster transport pays."
+        </p>
         <div class="table-scroll">
             <table class="piece-table">
                 <thead>

@@ -107,6 +107,23 @@ async fn the_uneven_preset_lists_its_empty_shard() {
 }
 
 #[wasm_bindgen_test]
+async fn local_copies_are_drawn_pale_and_explained() {
+    // The same 4 GPUs switch from rows to columns: the 4 diagonal pieces stay on their device.
+    let (root, _state, _mounted) = mount_views("colocated");
+    tick().await;
+    let local: Vec<(String, String)> = all(&root, "[data-testid=piece].is-local")
+        .iter()
+        .map(|p| (p.get_attribute("data-src").unwrap_or_default(), p.get_attribute("data-dst").unwrap_or_default()))
+        .collect();
+    assert_eq!(local.len(), 4);
+    assert!(local.iter().all(|(src, dst)| src == dst), "{local:?}");
+    assert_eq!(all(&root, "[data-testid=piece]").len(), 16);
+    let legend = one(&root, "[data-testid=tensor-legend]").text_content().unwrap_or_default();
+    assert!(legend.contains("a local copy"), "{legend}");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn focusing_a_device_highlights_its_pieces_and_region() {
     // Pins down the link between the views: a focus event on a mesh tile marks exactly its pieces.
     let (root, state, _mounted) = mount_views("toy");

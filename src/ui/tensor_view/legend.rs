@@ -48,6 +48,9 @@ pub fn Legend(
             <LegendItem kind="solid" fill="" text="source shard boundary".to_string()/>
             <LegendItem kind="dashed" fill="" text="destination shard boundary".to_string()/>
             {move || scene.with(|s| s.draws_cells).then(|| view! { <LegendItem kind="cell" fill="" text="one entry".to_string()/> })}
+            {move || scene.with(|s| s.pieces.iter().any(|p| p.local)).then(|| view! {
+                <LegendItem kind="local" fill="" text="pale: a local copy, on the device that holds it (crosses no link)".to_string()/>
+            })}
             {move || scene.with(|s| s.stacked).then(|| view! {
                 <LegendItem kind="stack" fill="" text="stacked cards: several pieces of the same whole box (a replica or a partial sum each)".to_string()/>
             })}
@@ -64,7 +67,7 @@ pub fn Legend(
 /// One legend entry: a small drawing and its meaning.
 #[component]
 pub fn LegendItem(
-    /// Which drawing: `swatch` (uses `fill`), `palette`, `solid`, `dashed`, `cell`, `stack`, `hatch`,
+    /// Which drawing: `swatch` (uses `fill`), `palette`, `solid`, `dashed`, `cell`, `stack`, `local`, `hatch`,
     /// `mismatch`.
     kind: &'static str,
     /// The swatch's colour, for `swatch`.
@@ -88,6 +91,8 @@ pub fn LegendItem(
             <rect class="lg-card" x=6.0 y=4.5 width=15.0 height=9.0 fill=device_color(1)/>
         }
         .into_any(),
+        "local" => view! { <rect class="lg-swatch" x=1.0 y=1.0 width=20.0 height=12.0 rx=2.0 fill=device_color(0) fill-opacity="0.4"/> }
+            .into_any(),
         "hatch" => view! { <rect class="tv-discard lg-outline" x=1.0 y=1.0 width=20.0 height=12.0/> }.into_any(),
         "mismatch" => view! { <rect class="tv-mismatch" x=6.0 y=2.0 width=10.0 height=10.0/> }.into_any(),
         _ => ().into_any(),

@@ -51,9 +51,15 @@ fn PieceBox(
     piece: DrawnPiece,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let DrawnPiece { index, src, dst, rect, base, fill, label, aria } = piece;
+    let DrawnPiece { index, src, dst, rect, base, fill, local, label, aria } = piece;
     let class = move || {
-        if state.focus.with(|f| relates(*f, index, src, dst)) { "tv-piece is-related" } else { "tv-piece" }
+        let related = state.focus.with(|f| relates(*f, index, src, dst));
+        match (related, local) {
+            (true, false) => "tv-piece is-related",
+            (true, true) => "tv-piece is-related is-local",
+            (false, false) => "tv-piece",
+            (false, true) => "tv-piece is-local",
+        }
     };
     let label = label.map(|label| {
         let (cx, cy) = rect.center();

@@ -62,6 +62,8 @@ pub struct DrawnPiece {
     /// leave uncovered do not look like entries nobody sends.
     pub base: Option<PixelRect>,
     pub fill: &'static str,
+    /// A local copy (sender and receiver are one device): drawn pale, since it crosses no link.
+    pub local: bool,
     pub label: Option<PieceLabel>,
     /// Spoken by screen readers: sender, receiver, shape.
     pub aria: String,
@@ -226,6 +228,7 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                 rect,
                 base: (stack > 1 && place == 0).then_some(whole),
                 fill,
+                local: piece.is_local(),
                 label: on_top.then(|| fit_label(&name, &size, (piece.src, piece.dst), rect, fill)).flatten(),
                 aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
             }
