@@ -327,6 +327,15 @@ pub fn format_bytes(bytes: u64) -> String {
     if unit == 0 { format!("{bytes} B") } else { format!("{} {}", trim_float(value, 3), UNITS[unit]) }
 }
 
+/// How many of `count` devices share one row (or column) of a heatmap at most `max_side` wide: the least
+/// size that fits, or a larger one up to twice that when it divides `count` evenly. A last bucket with fewer
+/// devices sums fewer bytes and looks lighter for no reason (1024 devices by 22 left 12 in the last row;
+/// by 32 every row holds 32).
+pub fn bucket_size(count: usize, max_side: usize) -> usize {
+    let least = count.div_ceil(max_side.max(1)).max(1);
+    (least..=least.saturating_mul(2)).find(|size| count.is_multiple_of(*size)).unwrap_or(least)
+}
+
 /// Bytes from source devices to destination devices, bucketed so that a 1024 × 256 change still fits a
 /// small heatmap: source mesh index `i` falls in row `i * rows / sources`, likewise for columns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -342,8 +351,8 @@ pub struct PairMatrix {
 
 impl PairMatrix {
     pub fn new(sources: usize, destinations: usize, max_side: usize) -> PairMatrix {
-        let sources_per_row = sources.div_ceil(max_side.max(1)).max(1);
-        let destinations_per_col = destinations.div_ceil(max_side.max(1)).max(1);
+        let sources_per_row = bucket_size(sources, max_side);
+        let destinations_per_col = bucket_size(destinations, max_side);
         let rows = sources.div_ceil(sources_per_row).max(1);
         let cols = destinations.div_ceil(destinations_per_col).max(1);
         PairMatrix { rows, cols, sources_per_row, destinations_per_col, bytes: vec![0; rows * cols] }
@@ -444,6 +453,17 @@ mod tests {
             assert_eq!(format_count(count), text);
         }
         assert_eq!(format_count(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn heatmap_buckets_are_even_when_a_size_nearby_divides_the_mesh() {
+        assert_eq!(bucket_size(8, 48), 1, "a small mesh is not bucketed");
+        assert_eq!(bucket_size(1024, 48), 32, "not 22, which left 12 devices in the last row");
+        assert_eq!(bucket_size(256, 48), 8);
+        assert_eq!(bucket_size(997, 48), 21, "a prime: the least size, the last bucket partial");
+        assert_eq!(bucket_size(0, 48), 1);
+        let large = PairMatrix::new(1024, 256, 48);
+        assert_eq!((large.rows, large.cols), (32, 32));
     }
 
     #[test]

@@ -272,10 +272,11 @@ fn ComparisonChart(
 }
 
 /// Layout of one metric's bars, in SVG units (1:1 with CSS pixels at most).
-const CHART_WIDTH: f64 = 400.0;
-const NAME_WIDTH: f64 = 122.0;
-const BAR_FULL: f64 = 140.0;
-const ROWS: Rows = Rows::new(26.0, 14.0, 7.0);
+// Text at 13–14 px, readable on a projector from the back of a room.
+const CHART_WIDTH: f64 = 460.0;
+const NAME_WIDTH: f64 = 142.0;
+const BAR_FULL: f64 = 150.0;
+const ROWS: Rows = Rows::new(30.0, 17.0, 8.0);
 
 /// One metric across the strategies.
 #[component]
@@ -324,7 +325,7 @@ fn MetricBars(
             height=height
             data-testid=format!("strategy-chart-{}", metric.test_name())
         >
-            <text class="chart-title" x="0" y="14">{metric.label()}</text>
+            <text class="chart-title" x="0" y="16">{metric.label()}</text>
             {bars}
         </svg>
     }
