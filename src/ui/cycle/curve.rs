@@ -227,7 +227,7 @@ fn marker(f: f64, s: f64, speedup: f64) -> impl IntoView {
     })
 }
 
-/// The SVG: curves redrawn when f changes, the marker when s does.
+/// The SVG: the curves redrawn when the cycle (without its s) changes, the marker when s does.
 #[component]
 fn Chart(current: Memo<Option<ThisCycle>>, marker: Memo<(f64, f64)>) -> impl IntoView {
     let f = move || current.with(|c| c.as_ref().map_or(0.0, |c| c.f));

@@ -32,13 +32,12 @@ pub fn CycleTimeline(
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
     let shown = Memo::new(move |_| state.report.with(Option::is_some));
+    let entries = move || state.report.with(|r| r.as_ref().map(legend_entries).unwrap_or_default());
     view! {
         <h2 class="cycle-section-title" id=title_id>"One cycle, before and after"</h2>
         {move || shown.get().then(|| view! { <Gantt report=state.report/> })}
-        {move || {
-            let entries = state.report.with(|r| r.as_ref().map(legend_entries).unwrap_or_default());
-            view! { <TimelineLegend entries/> }
-        }}
+        // Redrawn when what is drawn changes, not on every keystroke of s.
+        {redraw_on(entries, move || view! { <TimelineLegend entries=entries()/> })}
     }
 }
 
