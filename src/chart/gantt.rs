@@ -85,11 +85,15 @@ pub fn lane_bars(timeline: &Timeline, scale: &Linear) -> Vec<LaneBar> {
 }
 
 /// The outline of the refit as it was before the speedup, drawn in the "after" block from where the refit
-/// now starts, so the shrunken bar is seen against its old length: `(stage, x0, x1)`. `None` when the refit
-/// did not change length (s = 1, or no transfer to speed up).
+/// now starts, so the shrunken bar is seen against its old length when the saving shows up elsewhere (an
+/// overlapped refit at the start of the cycle saves at its end). `None` when the refit did not change
+/// length (s = 1, or no transfer to speed up), or when the outline would end at the old cycle's end: then
+/// the bar and the saved box beside it already make up the old length, and the outline only adds lines.
 pub fn refit_ghost(report: &CycleReport, scale: &Linear) -> Option<Ghost> {
     let (before, after) = (report.before.stages.get(report.refit_stage)?, report.after.stages.get(report.refit_stage)?);
-    ((before.seconds - after.seconds).abs() > 1e-9).then(|| Ghost {
+    let changed = (before.seconds - after.seconds).abs() > 1e-9;
+    let ends_the_old_cycle = (after.start + before.seconds - report.before.cycle_seconds).abs() <= 1e-9;
+    (changed && !ends_the_old_cycle).then(|| Ghost {
         stage: report.refit_stage,
         x0: scale.map(after.start),
         x1: scale.map(after.start + before.seconds),
@@ -120,6 +124,8 @@ pub struct LegendEntries {
     pub saved: Option<bool>,
     /// The refit's old length is outlined (see [`refit_ghost`]).
     pub ghost: bool,
+    /// The line of the best possible cycle is apart from the end of the "after" cycle (not hidden under it).
+    pub bound: bool,
 }
 
 /// The legend entries for `report`, from the same bars the picture draws.
@@ -139,7 +145,14 @@ pub fn legend_entries(report: &CycleReport) -> LegendEntries {
         preparation: has(PartKind::Preparation),
         saved: (report.seconds_saved.abs() > 1e-9).then_some(report.seconds_saved > 0.0),
         ghost: refit_ghost(report, &unit).is_some(),
+        bound: bound_apart(report),
     }
+}
+
+/// Whether the instant-transfer line falls apart from the "after" cycle's end line (when they coincide the
+/// end line covers it, and neither it nor its legend entry is shown).
+pub fn bound_apart(report: &CycleReport) -> bool {
+    (report.bound.best_cycle_seconds - report.after.cycle_seconds).abs() > 1e-9 * report.after.cycle_seconds.max(1.0)
 }
 
 /// Round tick values in seconds over `[0, extent]`, about `target` of them at 1, 2 or 5 × 10ⁿ steps; `0`
@@ -236,21 +249,31 @@ mod tests {
     }
 
     #[test]
-    fn the_old_refit_is_outlined_from_the_new_start() {
-        let report = article(4.0).report().expect("valid");
-        let scale = Linear::new((0.0, 120.0), (0.0, 1200.0));
-        let ghost = Ghost { stage: 3, x0: 1100.0, x1: 1200.0, seconds: 10.0 };
-        assert_eq!(refit_ghost(&report, &scale), Some(ghost), "10 s from 110 s");
-        assert_eq!(refit_ghost(&article(1.0).report().expect("valid"), &scale), None, "s = 1 changes nothing");
+    fn the_old_refit_is_outlined_from_the_new_start_when_the_saving_is_elsewhere() {
+        // The refit first, generation starting 6 s before it ends: the refit shrinks at the start, the cycle
+        // ends earlier at the end; the outline shows the old 10 s from 0.
+        let spec = CycleSpec {
+            stages: vec![Stage::new("refit", 10.0), Stage::new("generation", 70.0).with_overlap(6.0)],
+            refit: None,
+            speedup: 4.0,
+        };
+        let scale = Linear::new((0.0, 100.0), (0.0, 1000.0));
+        let ghost = Ghost { stage: 0, x0: 0.0, x1: 100.0, seconds: 10.0 };
+        assert_eq!(refit_ghost(&spec.report().expect("valid"), &scale), Some(ghost));
+        // The article's cycle: the refit ends it, so the 2.5 s bar and the 7.5 s saved box make up the old
+        // 10 s already.
+        assert_eq!(refit_ghost(&article(4.0).report().expect("valid"), &scale), None);
+        assert_eq!(refit_ghost(&CycleSpec { speedup: 1.0, ..spec }.report().expect("valid"), &scale), None);
     }
 
     #[test]
     fn the_legend_lists_only_what_is_drawn() {
         // The article's cycle: no overlap, the refit all transfer, time saved, the old refit outlined.
         let plain = legend_entries(&article(4.0).report().expect("valid"));
-        assert_eq!(plain, LegendEntries { saved: Some(true), ghost: true, ..LegendEntries::default() });
-        // s = 1: nothing saved, nothing outlined.
-        assert_eq!(legend_entries(&article(1.0).report().expect("valid")), LegendEntries::default());
+        assert_eq!(plain, LegendEntries { saved: Some(true), bound: true, ..LegendEntries::default() });
+        // s = 1: nothing saved; the bound (110 s) is apart from the end (120 s).
+        let same = LegendEntries { bound: true, ..LegendEntries::default() };
+        assert_eq!(legend_entries(&article(1.0).report().expect("valid")), same);
         // A slowdown: time lost.
         assert_eq!(legend_entries(&article(0.5).report().expect("valid")).saved, Some(false));
         // A refit that mostly waits: the wait and the transfer are named apart; no preparation.
@@ -264,7 +287,9 @@ mod tests {
             refit: None,
             speedup: 4.0,
         };
-        assert!(legend_entries(&spec.report().expect("valid")).overlap);
+        let overlapped = legend_entries(&spec.report().expect("valid"));
+        assert!(overlapped.overlap && overlapped.ghost);
+        assert!(!overlapped.bound, "the refit hides under generation: the bound is the new end, drawn once");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::core::model::Reshard;
 
 /// One line naming the change: `w · 12 × 6 bf16 · 3 source devices → 2 destination devices`.
 ///
-/// A dtype change says which bytes travel (`fp32 → bf16, bf16 bytes travel`), since every byte count on the
+/// A dtype change says which bytes travel (`fp32 → bf16 (bf16 on the wire)`), since every byte count on the
 /// page is of those. Both sides on the same GPUs say so instead of counting them twice. An inventory
 /// (several tensors) is summarised by its tensor count instead of one name and shape.
 pub fn describe_change(reshard: &Reshard) -> String {
@@ -18,7 +18,7 @@ pub fn describe_change(reshard: &Reshard) -> String {
             let dtype = if from == to {
                 from.name().to_string()
             } else {
-                format!("{} → {}, {} bytes travel", from.name(), to.name(), reshard.wire_dtype(tensor).name())
+                format!("{} → {} ({} on the wire)", from.name(), to.name(), reshard.wire_dtype(tensor).name())
             };
             format!("{} · {} {dtype}", tensor.name, format_shape(&tensor.shape))
         }

@@ -540,7 +540,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                         <th scope="col" class="num">"Bytes received"</th>
                         <th scope="col" class="num">"Busiest link"</th>
                         <th scope="col" class="num">"Estimated time"</th>
-                        <th scope="col" class="num">"vs intersection"</th>
+                        <th scope="col" class="num">"Time vs intersection"</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

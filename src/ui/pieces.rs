@@ -41,6 +41,12 @@ pub fn PieceTable() -> impl IntoView {
     // Counted from the same (settled) plan as the rows, so the two always agree.
     let total = Memo::new(move |_| state.settled.with(|s| (**s).as_ref().ok().map(|s| s.traffic.totals().pieces)));
     let count = move || match total.get() {
+        // Too many to keep (the plan was counted as it streamed): say so instead of "first 0 listed".
+        Some(total) if listed() == 0 && total > 0 => format!(
+            "{} pieces: too many to list (the table holds plans of up to {} pieces); the totals above count them all",
+            format_count(total),
+            format_count(crate::ui::state::PIECE_LIMIT as u64)
+        ),
         Some(total) if (listed() as u64) < total => {
             format!("{} pieces, first {} listed", format_count(total), format_count(listed() as u64))
         }

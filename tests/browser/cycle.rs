@@ -177,19 +177,29 @@ async fn a_slower_transfer_is_drawn_and_named_as_time_lost() {
 
 #[wasm_bindgen_test]
 async fn the_timeline_outlines_the_old_refit_and_lists_only_what_it_draws() {
+    let shown = |root: &Element, entry: &str| !nth(root, &format!("[data-entry={entry}]"), 0).has_attribute("hidden");
+    // The article's cycle: the refit ends it, so its 2.5 s bar and the 7.5 s saved box make up the old 10 s;
+    // no outline, no overlap, no waiting, no preparation, and the legend lists none of them.
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
-    let shown = |root: &Element, entry: &str| !nth(root, &format!("[data-entry={entry}]"), 0).has_attribute("hidden");
-    // The 2.5 s refit of the "after" block sits in an outline of its old 10 s, four times its width.
+    assert!(root.query_selector("[data-testid=gantt-ghost]").expect("selector").is_none());
+    assert!(shown(&root, "saved") && shown(&root, "best"));
+    for entry in ["ghost", "overlap", "wait", "preparation", "transfer", "lost"] {
+        assert!(!shown(&root, entry), "{entry} is listed but not drawn");
+    }
+    root.remove();
+
+    // The refit first, overlapped by generation: it shrinks at the start while the cycle ends earlier, so
+    // the "after" block outlines its old 10 s around the 2.5 s bar (four times as wide).
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-overlap");
+    tick().await;
     let width = |selector: &str| nth(&root, selector, 0).get_attribute("width").and_then(|w| w.parse::<f64>().ok());
     let (ghost, bar) = (width("[data-testid=gantt-ghost]"), width("[data-testid=gantt-after] [data-part=transfer]"));
     assert!(matches!((ghost, bar), (Some(g), Some(b)) if (g - 4.0 * b).abs() < 1e-6), "{ghost:?} vs {bar:?}");
-    // No overlap, no waiting, no preparation in this cycle: their legend entries are not listed.
-    assert!(shown(&root, "ghost") && shown(&root, "saved"));
-    for entry in ["overlap", "wait", "preparation", "transfer", "lost"] {
-        assert!(!shown(&root, entry), "{entry} is listed but not drawn");
-    }
+    assert!(shown(&root, "ghost") && shown(&root, "overlap"));
+    assert!(!shown(&root, "best"), "the bound is the new end here (110 s): one line, one entry");
 
     // s = 1: nothing changes, so there is no outline and no saved box, and the legend says neither.
     type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into::<HtmlInputElement>(), "1");
@@ -216,7 +226,9 @@ async fn an_overlap_says_why_the_formula_overstates_the_bound() {
     // The chart follows the timeline too: its marker and its bound say 1.036×, not the formula's.
     assert_eq!(text_of(&root, "[data-testid=curve-marker-label]"), "s = 4 → 1.036×");
     assert_eq!(text_of(&root, ".curve-asymptote-label"), "bound (instant transfer) = 1.036×");
-    assert!(text_of(&root, "[data-testid=curve-note]").contains("would give 1.07× at s = 4"));
+    let note = text_of(&root, "[data-testid=curve-note]");
+    assert!(note.contains("1.036× at s = 4 and a bound of 1.036×"), "{note}");
+    assert!(note.contains("gives 1.07× and 1.096×"), "{note}");
     root.remove();
 }
 

@@ -87,7 +87,7 @@ fn numbers_offsets_and_shapes_read_as_people_write_them() {
     assert_eq!(describe_change(&presets::toy()), "w · 12 × 6 bf16 · 3 source devices → 2 destination devices");
     // A dtype change names the bytes that travel; colocated sides are one set of GPUs, not two.
     let fsdp = describe_change(&presets::fsdp_tp());
-    assert!(fsdp.contains("fp32 → bf16, bf16 bytes travel"), "{fsdp}");
+    assert!(fsdp.contains("fp32 → bf16 (bf16 on the wire)"), "{fsdp}");
     assert_eq!(
         describe_change(&presets::colocated()),
         "w · 8 × 8 bf16 · 4 devices, source and destination on the same GPUs"

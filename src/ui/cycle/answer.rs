@@ -43,6 +43,16 @@ fn overlap_verdict(report: &CycleReport) -> String {
     }
 }
 
+/// Whether the formula's bound `1 / (1 - f)` is the timeline's: an overlap can leave the formula right at
+/// this s (a slowdown, say) and still wrong as s grows.
+fn bounds_agree(report: &CycleReport) -> bool {
+    match (report.formula.bound_speedup, report.bound.max_speedup) {
+        (Some(formula), Some(timeline)) => (formula - timeline).abs() <= 1e-9 * timeline,
+        (None, None) => true,
+        _ => false,
+    }
+}
+
 /// The answer for the last valid cycle, and a note while the editor holds a problem.
 #[component]
 pub fn Answer(
@@ -76,7 +86,7 @@ fn Working(report: CycleReport) -> impl IntoView {
     let bound_speedup = report.bound.max_speedup.map_or_else(|| "no limit".to_string(), approx_times);
     let verdict = if report.formula.exact {
         "Exact here: no stages overlap.".to_string()
-    } else if report.formula.matches_timeline {
+    } else if report.formula.matches_timeline && bounds_agree(&report) {
         "The stages overlap, but no overlap binds: the formula matches the timeline.".to_string()
     } else {
         overlap_verdict(&report)
@@ -129,7 +139,9 @@ fn Working(report: CycleReport) -> impl IntoView {
                 " = 1 / (1 − f) "
                 {report.formula.bound_speedup.map_or_else(|| "= no limit (the cycle is all transfer)".to_string(), equals_times)}
             </p>
-            <p class="muted" data-testid="cycle-verdict">{verdict}</p>
+            <p class:muted=report.formula.exact class:cycle-verdict-differs=!report.formula.exact data-testid="cycle-verdict">
+                {verdict}
+            </p>
         </div>
     }
 }

@@ -52,15 +52,18 @@ pub fn SpeedupCurve(
         {move || {
             state.report.with(|r| {
                 r.as_ref().filter(|r| !r.sequential).map(|r| {
-                    let formula_bound = r.formula.bound_speedup.map_or_else(|| "none".to_string(), times);
+                    let bound = |b: Option<f64>| b.map_or_else(|| "none".to_string(), times);
                     view! {
                         <p class="muted cycle-curve-note" data-testid="curve-note">
                             {format!(
-                                "This cycle's stages overlap, so its curve is read off its timeline. The formula \
-                                 1 / (1 − f + f/s), which takes the stages back to back, would give {} at s = {} and \
-                                 a bound of {formula_bound}; the other curves are the formula's.",
+                                "This cycle's stages overlap, so its curve is read off its timeline: {} at s = {} and \
+                                 a bound of {}, where the formula 1 / (1 − f + f/s), which takes the stages back to \
+                                 back, gives {} and {}. The other curves are the formula's.",
+                                times(r.cycle_speedup),
+                                decimal(r.speedup, 4),
+                                bound(r.bound.max_speedup),
                                 times(r.formula.speedup),
-                                decimal(r.speedup, 4)
+                                bound(r.formula.bound_speedup)
                             )}
                         </p>
                     }
@@ -207,8 +210,8 @@ fn curves(this: &ThisCycle) -> impl IntoView + use<> {
 }
 
 /// The current s on this cycle's curve (`speedup`, the timeline's whole-cycle speedup), with its drop line
-/// and label. The label goes where no curve runs: for s ≥ 1 every curve is at or above 1×, so it sits low
-/// beside the drop line; for s < 1 every curve is below 1×, so it sits at the top.
+/// and label. The label sits low beside the drop line, where no curve runs: for s ≥ 1 every curve is at
+/// or above 1×, and for s < 1 they fall toward 0 only near s = 0.1.
 fn marker(f: f64, s: f64, speedup: f64) -> impl IntoView {
     let (x, y, top) = scales(f);
     (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(&s).then(|| {
@@ -216,11 +219,10 @@ fn marker(f: f64, s: f64, speedup: f64) -> impl IntoView {
         let label = format!("s = {} → {}", decimal(s, 3), times(speedup));
         let right = cx + 10.0 + label.chars().count() as f64 * FONT * 0.6 <= RIGHT;
         let (anchor, dx) = if right { ("start", 8.0) } else { ("end", -8.0) };
-        let label_y = if s >= 1.0 { BOTTOM - 12.0 } else { TOP + 20.0 };
         view! {
             <line class="curve-drop" x1=cx x2=cx y1=cy y2=BOTTOM></line>
             <circle class="curve-marker" cx=cx cy=cy r="6"></circle>
-            <text class="curve-marker-label" x=cx + dx y=label_y text-anchor=anchor data-testid="curve-marker-label">
+            <text class="curve-marker-label" x=cx + dx y=BOTTOM - 12.0 text-anchor=anchor data-testid="curve-marker-label">
                 {label}
             </text>
         }

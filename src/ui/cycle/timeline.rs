@@ -5,8 +5,8 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::gantt::{
-    Ghost, LaneBar, LegendEntries, PartKind, label_fits, lane_bars, legend_entries, outside_label, refit_ghost,
-    seconds_ticks,
+    Ghost, LaneBar, LegendEntries, PartKind, bound_apart, label_fits, lane_bars, legend_entries, outside_label,
+    refit_ghost, seconds_ticks,
 };
 use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
@@ -123,7 +123,8 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
         report.with(|r| {
             r.as_ref().map(|r| {
                 let ghost = refit_ghost(r, &axis.get().scale());
-                (r.after.clone(), r.speedup, ghost, r.bound.best_cycle_seconds, axis.get())
+                let best = bound_apart(r).then_some(r.bound.best_cycle_seconds);
+                (r.after.clone(), r.speedup, ghost, best, axis.get())
             })
         })
     };
@@ -164,7 +165,6 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                         format!("{} faster", times(speedup))
                     };
                     let title = format!("After · transfer {change} · {}", seconds(timeline.cycle_seconds));
-                    let best = Some(best);
                     view! { <Block title top=axis.block() timeline scale=axis.scale() ghost best test_id="gantt-after"/> }
                 })
             })}
@@ -215,7 +215,9 @@ fn Block(
         .map(|bar| {
             let y = top + TITLE + bar.stage as f64 * LANE;
             let colour = colours.get(bar.stage).copied().unwrap_or(PALETTE[0]);
-            view! { <Lane bar colour y end_x/> }
+            // A label outside its bar clears the outline of the bar's old length too.
+            let clear_to = ghost.filter(|g| g.stage == bar.stage).map_or(bar.x1, |g| g.x1.max(bar.x1));
+            view! { <Lane bar colour y end_x clear_to/> }
         })
         .collect_view();
     let ghost = ghost.map(|g| {
@@ -245,9 +247,9 @@ fn Block(
 }
 
 /// One stage's bar in its `colour`, hatched where it overlaps the previous stage, with its name and seconds
-/// (kept clear of the cycle's end line at `end_x`).
+/// (kept clear of the cycle's end line at `end_x`; a label after the bar starts after `clear_to`).
 #[component]
-fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64) -> impl IntoView {
+fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64) -> impl IntoView {
     let bar_y = y + (LANE - BAR) / 2.0;
     let text_y = y + LANE / 2.0 + FONT * 0.35;
     let parts = bar
@@ -294,7 +296,7 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64) -> impl IntoView
         }
         .into_any()
     } else {
-        let (x, after) = outside_label(bar.x0, bar.x1, label.chars().count(), FONT, PLOT_LEFT, end_x - 4.0);
+        let (x, after) = outside_label(bar.x0, clear_to, label.chars().count(), FONT, PLOT_LEFT, end_x - 4.0);
         let anchor = if after { "start" } else { "end" };
         view! { <text class="gantt-value gantt-value-out" x=x y=text_y text-anchor=anchor>{label}</text> }.into_any()
     };
@@ -328,7 +330,12 @@ fn TimelineLegend(entries: LegendEntries) -> impl IntoView {
             {item("stage", |_| true, view! { <rect width="24" height="14" rx="2" fill=PALETTE[0]></rect> }.into_any(),
                 "stage (colour per stage, name at left)")}
             {item("overlap", |e| e.overlap,
-                view! { <rect width="24" height="14" fill="url(#cycle-hatch-overlap)" class="legend-outline"></rect> }.into_any(),
+                // On a bar's colour, as drawn (a dark hatch alone vanishes on the dark theme's background).
+                view! {
+                    <rect width="24" height="14" fill=PALETTE[0]></rect>
+                    <rect width="24" height="14" fill="url(#cycle-hatch-overlap)"></rect>
+                }
+                .into_any(),
                 "overlap with the previous stage")}
             {item("transfer", |e| e.transfer, view! { <rect width="24" height="14" fill=REFIT_COLOUR></rect> }.into_any(),
                 "refit: transfer (the only part s shrinks)")}
@@ -345,7 +352,7 @@ fn TimelineLegend(entries: LegendEntries) -> impl IntoView {
                 view! { <rect x="1" y="1" width="22" height="12" class="gantt-lost"></rect> }.into_any(), "time lost")}
             {item("end", |_| true, view! { <line x1="2" x2="22" y1="7" y2="7" class="gantt-end"></line> }.into_any(),
                 "end of the cycle")}
-            {item("best", |_| true, view! { <line x1="2" x2="22" y1="7" y2="7" class="gantt-best"></line> }.into_any(),
+            {item("best", |e| e.bound, view! { <line x1="2" x2="22" y1="7" y2="7" class="gantt-best"></line> }.into_any(),
                 "end with an instant transfer (the bound)")}
         </ul>
     }

@@ -9,9 +9,20 @@ use super::{
 use crate::chart::scale::{boundary_ticks, group_thousands, integer_ticks};
 use crate::ui::keyed::redraw_on;
 
-/// The frame's background and, when the view is at most 32 × 32, one line per cell boundary.
+/// The frame's background, under the pieces.
 #[component]
 pub fn Grid(
+    /// The scene being drawn.
+    scene: SceneMemo,
+) -> impl IntoView {
+    let (w, h) = (move || scene.with(|s| s.frame.width), move || scene.with(|s| s.frame.height));
+    view! { <rect class="tv-frame" x=0.0 y=0.0 width=w height=h/> }
+}
+
+/// When the view is at most 32 × 32, one faint line per cell boundary, over the pieces (under them the
+/// opaque fills hid every entry the legend's "one entry" promises) and under the boundaries.
+#[component]
+pub fn Cells(
     /// The scene being drawn.
     scene: SceneMemo,
 ) -> impl IntoView {
@@ -32,10 +43,7 @@ pub fn Grid(
                     });
                     rows.chain(cols).collect::<Vec<_>>()
                 });
-                view! {
-                    <rect class="tv-frame" x=0.0 y=0.0 width=w height=h/>
-                    <g class="tv-cells" aria-hidden="true">{cells}</g>
-                }
+                view! { <g class="tv-cells" aria-hidden="true">{cells}</g> }
             })
         },
     )

@@ -49,7 +49,7 @@ pub fn Legend(
             <LegendItem kind="dashed" fill="" text="destination shard boundary".to_string()/>
             {move || scene.with(|s| s.draws_cells).then(|| view! { <LegendItem kind="cell" fill="" text="one entry".to_string()/> })}
             {move || scene.with(|s| s.pieces.iter().any(|p| p.local)).then(|| view! {
-                <LegendItem kind="local" fill="" text="pale: a local copy, on the device that holds it (crosses no link)".to_string()/>
+                <LegendItem kind="local" fill="" text="faded: a local copy, on the device that holds it (crosses no link)".to_string()/>
             })}
             {move || scene.with(|s| s.stacked).then(|| view! {
                 <LegendItem kind="stack" fill="" text="stacked cards: several pieces of the same whole box (a replica or a partial sum each)".to_string()/>

@@ -99,6 +99,7 @@ pub fn TensorView() -> impl IntoView {
                     <g transform=format!("translate({MARGIN_LEFT} {MARGIN_TOP})")>
                         <grid::Grid scene=scene/>
                         <pieces::Pieces scene=scene focus_pieces=focus_pieces/>
+                        <grid::Cells scene=scene/>
                         <whole_shard::WholeShard scene=scene transfer=transfer/>
                         <boundaries::Boundaries scene=scene/>
                         <mismatches::Mismatches mismatches=mismatches/>

@@ -62,7 +62,7 @@ pub struct DrawnPiece {
     /// leave uncovered do not look like entries nobody sends.
     pub base: Option<PixelRect>,
     pub fill: &'static str,
-    /// A local copy (sender and receiver are one device): drawn pale, since it crosses no link.
+    /// A local copy (sender and receiver are one device): drawn faded, since it crosses no link.
     pub local: bool,
     pub label: Option<PieceLabel>,
     /// Spoken by screen readers: sender, receiver, shape.
