@@ -93,7 +93,7 @@ pub(crate) fn short_name(strategy: Strategy) -> &'static str {
     match strategy {
         Strategy::Intersection => "Intersection",
         Strategy::WholeShard => "Whole shard",
-        Strategy::Gather => "Gather + broadcast",
+        Strategy::Gather => "Gather then broadcast",
     }
 }
 
@@ -273,8 +273,8 @@ fn ComparisonChart(
 
 /// Layout of one metric's bars, in SVG units (1:1 with CSS pixels at most).
 // Text at 13–14 px, readable on a projector from the back of a room.
-const CHART_WIDTH: f64 = 460.0;
-const NAME_WIDTH: f64 = 142.0;
+const CHART_WIDTH: f64 = 480.0;
+const NAME_WIDTH: f64 = 160.0;
 const BAR_FULL: f64 = 150.0;
 const ROWS: Rows = Rows::new(30.0, 17.0, 8.0);
 

@@ -98,7 +98,10 @@ pub fn MeshView() -> impl IntoView {
                 <mesh::Mesh side=Side::Destination related=related/>
             </div>
             <ul class="legend mesh-legend" aria-label="Legend of the mesh view">
-                <LegendItem kind="palette" fill="" text="source device: its colour is that of the pieces it sends".to_string()/>
+                {move || {
+                    let colours = state.reshard.with(|r| r.source_mesh.size());
+                    view! { <LegendItem kind="palette" fill="" colours text="source device: its colour is that of the pieces it sends".to_string()/> }
+                }}
                 <li class="legend-item">
                     <svg class="legend-mark" width="22" height="14" viewBox="0 0 22 14" aria-hidden="true">
                         <rect class="node-outline" x="1" y="1" width="20" height="12" rx="3"/>

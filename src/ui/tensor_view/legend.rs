@@ -74,13 +74,21 @@ pub fn LegendItem(
     fill: &'static str,
     /// What it means.
     text: String,
+    /// For `palette`: how many of its colours are in use (all when absent), so three source devices show
+    /// three colours, not eight.
+    #[prop(optional)]
+    colours: Option<usize>,
 ) -> impl IntoView {
+    let in_use = colours.unwrap_or(PALETTE.len()).clamp(1, PALETTE.len());
     let drawing = match kind {
         "swatch" => view! { <rect class="lg-swatch" x=1.0 y=1.0 width=20.0 height=12.0 rx=2.0 fill=fill/> }.into_any(),
-        "palette" => PALETTE
+        "palette" => PALETTE[..in_use]
             .iter()
             .enumerate()
-            .map(|(i, c)| view! { <rect x=i as f64 * 3.0 y=1.0 width=3.0 height=12.0 fill=*c/> })
+            .map(|(i, c)| {
+                let width = 24.0 / in_use as f64;
+                view! { <rect x=i as f64 * width y=1.0 width=width height=12.0 fill=*c/> }
+            })
             .collect::<Vec<_>>()
             .into_any(),
         "solid" => view! { <line class="tv-src-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
