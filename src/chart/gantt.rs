@@ -92,7 +92,8 @@ pub fn lane_bars(timeline: &Timeline, scale: &Linear) -> Vec<LaneBar> {
 pub fn refit_ghost(report: &CycleReport, scale: &Linear) -> Option<Ghost> {
     let (before, after) = (report.before.stages.get(report.refit_stage)?, report.after.stages.get(report.refit_stage)?);
     let changed = (before.seconds - after.seconds).abs() > 1e-9;
-    let ends_the_old_cycle = (after.start + before.seconds - report.before.cycle_seconds).abs() <= 1e-9;
+    let old_end = report.before.cycle_seconds;
+    let ends_the_old_cycle = (after.start + before.seconds - old_end).abs() <= 1e-9 * old_end.max(1.0);
     (changed && !ends_the_old_cycle).then(|| Ghost {
         stage: report.refit_stage,
         x0: scale.map(after.start),
