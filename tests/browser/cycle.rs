@@ -38,6 +38,11 @@ fn nth(root: &Element, selector: &str, index: u32) -> Element {
         .unchecked_into::<Element>()
 }
 
+/// Whether the timeline's legend lists `entry` (its `data-entry`): entries not drawn are `hidden`.
+fn shown(root: &Element, entry: &str) -> bool {
+    !nth(root, &format!("[data-entry={entry}]"), 0).has_attribute("hidden")
+}
+
 /// Types `value` into an input as a user would: set it, then fire `input`.
 fn type_into(input: &HtmlInputElement, value: &str) {
     input.set_value(value);
@@ -161,7 +166,6 @@ async fn a_slower_transfer_is_drawn_and_named_as_time_lost() {
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
     // The legend lists "time saved" or "time lost", whichever the picture draws.
-    let shown = |root: &Element, entry: &str| !nth(root, &format!("[data-entry={entry}]"), 0).has_attribute("hidden");
     assert!(shown(&root, "saved") && !shown(&root, "lost"));
 
     type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into::<HtmlInputElement>(), "0.5");
@@ -177,7 +181,6 @@ async fn a_slower_transfer_is_drawn_and_named_as_time_lost() {
 
 #[wasm_bindgen_test]
 async fn the_timeline_outlines_the_old_refit_and_lists_only_what_it_draws() {
-    let shown = |root: &Element, entry: &str| !nth(root, &format!("[data-entry={entry}]"), 0).has_attribute("hidden");
     // The article's cycle: the refit ends it, so its 2.5 s bar and the 7.5 s saved box make up the old 10 s;
     // no outline, no overlap, no waiting, no preparation, and the legend lists none of them.
     let root = wrapper();
@@ -221,8 +224,7 @@ async fn an_overlap_says_why_the_formula_overstates_the_bound() {
     assert!(verdict.contains("a bound of ≈ 1.036×"), "{verdict}");
     assert!(verdict.contains("6 s of the 10 s transfer runs alongside another stage"), "{verdict}");
     assert!(verdict.ends_with("saves at most 4 s."), "{verdict}");
-    let shown = |entry: &str| !nth(&root, &format!("[data-entry={entry}]"), 0).has_attribute("hidden");
-    assert!(shown("overlap"), "the cycle overlaps: the legend says what the hatching means");
+    assert!(shown(&root, "overlap"), "the cycle overlaps: the legend says what the hatching means");
     // The chart follows the timeline too: its marker and its bound say 1.036×, not the formula's.
     assert_eq!(text_of(&root, "[data-testid=curve-marker-label]"), "s = 4 → 1.036×");
     assert_eq!(text_of(&root, ".curve-asymptote-label"), "bound (instant transfer) = 1.036×");
