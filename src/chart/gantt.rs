@@ -212,6 +212,15 @@ mod tests {
         }
     }
 
+    /// The refit first, generation starting 6 s before its 10 s end (as in the cycle-overlap preset).
+    fn refit_overlapped(speedup: f64) -> CycleSpec {
+        CycleSpec {
+            stages: vec![Stage::new("refit", 10.0), Stage::new("generation", 70.0).with_overlap(6.0)],
+            refit: None,
+            speedup,
+        }
+    }
+
     #[test]
     fn a_sequential_cycle_lays_bars_end_to_end() {
         let report = article(4.0).report().expect("valid");
@@ -227,11 +236,7 @@ mod tests {
     #[test]
     fn an_overlap_is_marked_on_the_later_stage() {
         // Generation starts 6 s before a 10 s refit ends.
-        let spec = CycleSpec {
-            stages: vec![Stage::new("refit", 10.0), Stage::new("generation", 70.0).with_overlap(6.0)],
-            refit: None,
-            speedup: 1.0,
-        };
+        let spec = refit_overlapped(1.0);
         let report = spec.report().expect("valid");
         let bars = lane_bars(&report.before, &Linear::new((0.0, 100.0), (0.0, 100.0)));
         assert_eq!(bars[1].overlap, Some((4.0, 10.0)));
@@ -253,11 +258,7 @@ mod tests {
     fn the_old_refit_is_outlined_from_the_new_start_when_the_saving_is_elsewhere() {
         // The refit first, generation starting 6 s before it ends: the refit shrinks at the start, the cycle
         // ends earlier at the end; the outline shows the old 10 s from 0.
-        let spec = CycleSpec {
-            stages: vec![Stage::new("refit", 10.0), Stage::new("generation", 70.0).with_overlap(6.0)],
-            refit: None,
-            speedup: 4.0,
-        };
+        let spec = refit_overlapped(4.0);
         let scale = Linear::new((0.0, 100.0), (0.0, 1000.0));
         let ghost = Ghost { stage: 0, x0: 0.0, x1: 100.0, seconds: 10.0 };
         assert_eq!(refit_ghost(&spec.report().expect("valid"), &scale), Some(ghost));
@@ -283,11 +284,7 @@ mod tests {
         let entries = legend_entries(&queue.report().expect("valid"));
         assert!(entries.wait && entries.transfer && !entries.preparation && !entries.overlap);
         // An overlap in the "before" block is listed.
-        let spec = CycleSpec {
-            stages: vec![Stage::new("refit", 10.0), Stage::new("generation", 70.0).with_overlap(6.0)],
-            refit: None,
-            speedup: 4.0,
-        };
+        let spec = refit_overlapped(4.0);
         let overlapped = legend_entries(&spec.report().expect("valid"));
         assert!(overlapped.overlap && overlapped.ghost);
         assert!(!overlapped.bound, "the refit hides under generation: the bound is the new end, drawn once");
