@@ -111,9 +111,53 @@ pub fn intensity(bytes: u64, max: u64) -> f64 {
     if max == 0 { 0.0 } else { (bytes as f64 / max as f64).clamp(0.0, 1.0) }
 }
 
+/// How many strengths the heat ramp is drawn in. The cells of one strength are one SVG path, so a re-plan
+/// redraws a few dozen elements however many cells change; 32 steps (about 3 % of the ramp each) are
+/// finer than the eye tells apart in neighbouring cells.
+pub const HEAT_STEPS: u8 = 32;
+
+/// The step of the ramp, `1..=HEAT_STEPS`, nearest to a non-zero cell's intensity `t` in `[0, 1]`: the
+/// largest cell is the last step, and a cell too small to register still gets the first (never the empty
+/// cells' colour).
+pub fn heat_step(t: f64) -> u8 {
+    let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+    1 + (t * f64::from(HEAT_STEPS - 1)).round() as u8
+}
+
+/// The intensity a step is drawn at, in `[0, 1]`.
+pub fn step_intensity(step: u8) -> f64 {
+    f64::from(step.clamp(1, HEAT_STEPS) - 1) / f64::from(HEAT_STEPS - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn heat_steps_span_the_ramp_and_round_to_the_nearest() {
+        assert_eq!(heat_step(1.0), HEAT_STEPS);
+        assert_eq!(heat_step(0.0), 1);
+        assert_eq!(heat_step(1e-9), 1, "a tiny cell is the first step, not empty");
+        assert_eq!(heat_step(f64::NAN), 1);
+        assert_eq!(heat_step(0.5), 17, "0.5 × 31 = 15.5 rounds up");
+        assert_eq!(step_intensity(HEAT_STEPS), 1.0);
+        assert_eq!(step_intensity(1), 0.0);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_drawn_step_is_within_half_a_step_of_the_intensity(t in 0.0f64..=1.0) {
+            let drawn = step_intensity(heat_step(t));
+            proptest::prop_assert!((drawn - t).abs() <= 0.5 / f64::from(HEAT_STEPS - 1) + 1e-12);
+        }
+
+        #[test]
+        fn steps_keep_the_order_of_intensities(a in 0.0f64..=1.0, b in 0.0f64..=1.0) {
+            if a <= b {
+                proptest::prop_assert!(heat_step(a) <= heat_step(b));
+            }
+        }
+    }
 
     #[test]
     fn the_toy_grid_is_small_but_not_tiny() {

@@ -119,13 +119,12 @@ pub fn outlines_path(rects: impl IntoIterator<Item = PixelRect>, radius: f64) ->
     d
 }
 
-/// Tiles as one SVG path per fill colour (in the order each colour first appears; `None` is the neutral
-/// fill): a mesh of a thousand devices becomes a handful of elements.
-pub fn paths_by_fill(
-    tiles: impl IntoIterator<Item = (PixelRect, Option<&'static str>)>,
-) -> Vec<(Option<&'static str>, String)> {
+/// Rectangles as one SVG path per fill (in the order each fill first appears): a mesh of a thousand devices
+/// (fill: a colour, `None` for neutral) or a heatmap of two thousand cells (fill: a step of its ramp)
+/// becomes a handful of elements.
+pub fn paths_by_fill<F: PartialEq + Copy>(tiles: impl IntoIterator<Item = (PixelRect, F)>) -> Vec<(F, String)> {
     use std::fmt::Write;
-    let mut paths: Vec<(Option<&'static str>, String)> = Vec::new();
+    let mut paths: Vec<(F, String)> = Vec::new();
     for (rect, fill) in tiles {
         let index = match paths.iter().position(|(f, _)| *f == fill) {
             Some(index) => index,

@@ -123,9 +123,36 @@ pub fn thin_boundaries(positions: &[u64], frame_extent: u64, pixels: f64, min_ga
     (kept, every)
 }
 
+/// Full-width horizontal lines at heights `ys` and full-height vertical lines at `xs` across a `width ×
+/// height` frame, as one SVG path: a split into 64 shards a side is one element, not 128 (a dash pattern
+/// restarts at each line, so dashed lines look as they would one element each).
+pub fn lines_path(
+    ys: impl IntoIterator<Item = f64>,
+    xs: impl IntoIterator<Item = f64>,
+    width: f64,
+    height: f64,
+) -> String {
+    use std::fmt::Write;
+    let mut d = String::new();
+    // Writing into a String cannot fail.
+    for y in ys {
+        let _ = write!(d, "M0 {y}H{width}");
+    }
+    for x in xs {
+        let _ = write!(d, "M{x} 0V{height}");
+    }
+    d
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn boundary_lines_are_one_path_with_a_subpath_per_line() {
+        assert_eq!(lines_path([10.0, 20.5], [30.0], 100.0, 50.0), "M0 10H100M0 20.5H100M30 0V50");
+        assert_eq!(lines_path([], [], 100.0, 50.0), "");
+    }
 
     fn region(offset: &[u64], shape: &[u64]) -> Region {
         Region::new(offset, shape).unwrap()

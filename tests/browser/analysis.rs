@@ -7,6 +7,7 @@ use reshard_lens::core::verify::Fault;
 use reshard_lens::ui::{
     AppState, PieceTable, strategies::StrategyComparison, traffic::TrafficPanel, verify::VerifyPanel,
 };
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlElement};
 
@@ -56,9 +57,67 @@ async fn the_toy_traffic_panel_keeps_the_three_quantities_apart() {
     // The estimate is labelled a model and names its bounding link.
     assert!(text_of(&root, "[data-testid=estimate]").contains("lower bound"));
     assert!(text_of(&root, "[data-testid=bounding-link]").contains("nvlink_in of d3"));
-    // 3 sources × 2 destinations in the heatmap, 5 devices in the bars.
-    assert_eq!(count(&root, "[data-testid=heatmap-cell]"), 6);
+    // 3 sources × 2 destinations in the heatmap, each sending 24 B: one path of six cells in the ramp's
+    // strongest step. 5 devices in the bars.
+    assert_eq!(find(&root, "[data-testid=heatmap-cells]").get_attribute("data-cells").as_deref(), Some("6"));
+    assert_eq!(count(&root, "[data-testid=heatmap-step]"), 1);
+    let step = find(&root, "[data-testid=heatmap-step]");
+    assert_eq!(step.get_attribute("data-cells").as_deref(), Some("6"));
+    assert_eq!(step.get_attribute("data-step").as_deref(), Some("32"));
+    assert_eq!(step.get_attribute("d").unwrap_or_default().matches('M').count(), 6);
     assert_eq!(count(&root, "[data-testid=device-bar-row]"), 5);
+    root.remove();
+}
+
+/// The heatmap's step paths as `(step, cells, subpaths in d)`.
+fn heat_steps(root: &Element) -> Vec<(u32, u32, usize)> {
+    let paths = root.query_selector_all("[data-testid=heatmap-step]").expect("a valid selector");
+    (0..paths.length())
+        .filter_map(|i| paths.item(i)?.dyn_into::<Element>().ok())
+        .map(|p| {
+            let number = |name: &str| p.get_attribute(name).and_then(|v| v.parse().ok()).unwrap_or(u32::MAX);
+            (number("data-step"), number("data-cells"), p.get_attribute("d").unwrap_or_default().matches('M').count())
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn every_heatmap_cell_is_drawn_once_in_its_step_and_read_under_the_pointer() {
+    // Uneven: cells of different sizes and empty ones. Every cell is in exactly one step's path.
+    let root = wrapper();
+    let _mounted = mount_to(root.clone(), || {
+        provide_context(AppState::from_preset("uneven"));
+        view! { <TrafficPanel/> }
+    });
+    tick().await;
+    let steps = heat_steps(&root);
+    let cells: u32 = find(&root, "[data-testid=heatmap-cells]")
+        .get_attribute("data-cells")
+        .and_then(|v| v.parse().ok())
+        .expect("the cell count");
+    assert_eq!(steps.iter().map(|s| s.1).sum::<u32>(), cells);
+    assert!(steps.iter().all(|&(_, cells, subpaths)| cells as usize == subpaths), "{steps:?}");
+    let mut seen: Vec<u32> = steps.iter().map(|s| s.0).collect();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), steps.len(), "one path per step: {steps:?}");
+    assert!(seen.len() > 1, "uneven shards send different amounts: {steps:?}");
+
+    // The pointer over the first cell: its outline and its bytes in the readout.
+    let hover_width = |root: &Element| find(root, "[data-testid=heatmap-hover]").get_attribute("width");
+    assert_eq!(hover_width(&root), None, "no cell outlined before the pointer comes");
+    let heatmap = find(&root, "[data-testid=heatmap]");
+    let first = find(&root, "[data-testid=heatmap-cells]").get_bounding_client_rect();
+    let init = web_sys::PointerEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((first.left() + 3.0) as i32);
+    init.set_client_y((first.top() + 3.0) as i32);
+    let event = web_sys::PointerEvent::new_with_event_init_dict("pointermove", &init).expect("a pointer event");
+    heatmap.dispatch_event(&event).expect("dispatched");
+    tick().await;
+    assert!(hover_width(&root).is_some(), "the cell under the pointer is outlined");
+    let readout = text_of(&root, "[data-testid=heatmap-readout]");
+    assert!(readout.starts_with("d0 → "), "{readout}");
     root.remove();
 }
 

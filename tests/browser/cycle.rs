@@ -140,6 +140,8 @@ async fn fields_typed_into_follow_a_move_and_a_preset() {
     // Refit moves up: its overlap moves with it, and training, now last, shows none.
     nth(&root, "button[aria-label=\"Move refit up\"]", 0).unchecked_into::<HtmlElement>().click();
     tick().await;
+    // The inputs' `value` properties are set in a batch after the rows are redrawn.
+    crate::dom::next_paint().await;
     assert_eq!(values("stage-name"), ["generation", "scoring", "refit", "training"]);
     assert_eq!(values("stage-overlap"), ["0", "0", "5", "0"]);
     assert_eq!(values("stage-seconds"), ["70", "10", "10", "30"]);

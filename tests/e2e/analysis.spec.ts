@@ -70,7 +70,9 @@ test('the large preset keeps the traffic panel bounded and refuses the check cle
   await open(page, 'large');
   await expect(page.getByTestId('quantity-unique-entries').locator('.quantity-value')).toHaveText('67,108,864');
   await expect(page.getByTestId('link-row')).toHaveCount(20);
-  expect(await page.getByTestId('heatmap-cell').count()).toBeLessThanOrEqual(48 * 48);
+  // At most 48 × 48 cells, drawn as one path per step of the colour ramp (32 steps and the empty cells).
+  expect(Number(await page.getByTestId('heatmap-cells').getAttribute('data-cells'))).toBeLessThanOrEqual(48 * 48);
+  expect(await page.getByTestId('heatmap-step').count()).toBeLessThanOrEqual(33);
   await expect(page.getByTestId('device-bar-row')).toHaveCount(16);
   await expect(page.getByTestId('device-bars-more')).toBeVisible();
   await shot(page, 'traffic-panel', 'large-traffic');

@@ -46,6 +46,12 @@ pub struct TileSpec {
 }
 
 impl TileSpec {
+    /// The tile without what it holds: what a drawn tile is keyed by, so that an edit which changes only
+    /// the regions updates tiles in place instead of rebuilding them.
+    pub fn frame(&self) -> TileSpec {
+        TileSpec { holds: None, thumbnail: self.thumbnail.map(|(frame, _)| (frame, None)), ..self.clone() }
+    }
+
     /// `R1`, `P2`: the tile's replica and contributor indices.
     fn badges(&self) -> Vec<String> {
         let replica = self.replica.map(|r| format!("R{r}"));

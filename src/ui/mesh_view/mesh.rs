@@ -95,7 +95,8 @@ pub fn Mesh(
                     view! { <TilePaths side layout roving related/> }.into_any()
                 } else {
                     view! {
-                        // Keyed by content: an edit rebuilds only the tiles that look different.
+                        // Keyed by content without what a tile holds: an edit rebuilds only the tiles whose
+                        // place, colour or name changed, and updates the others' regions in place.
                         <g
                             class="tiles"
                             on:mouseover=move |ev| {
@@ -121,8 +122,8 @@ pub fn Mesh(
                             on:keydown=move |ev| on_key(&ev, layout)
                         >
                             {keyed(
-                                move || layout.with(|l| l.tiles.clone()),
-                                move |tile| view! { <Tile tile=tile side=side roving=roving related=related/> },
+                                move || layout.with(|l| l.tiles.iter().map(layout::TileSpec::frame).collect::<Vec<_>>()),
+                                move |tile| view! { <Tile tile=tile layout=layout side=side roving=roving related=related/> },
                             )}
                         </g>
                     }

@@ -1,12 +1,18 @@
 //! One device tile: its id, a thumbnail of the region it holds, a replica or partial badge; focusable.
 //! Tiles carry no event listeners of their own: the mesh listens once for all of them (`mesh.rs`), which
 //! keeps a mesh of a thousand tiles quick to redraw.
+//!
+//! What a tile holds changes with nearly every edit (one device more on the other side moves every
+//! boundary) while its place, colour and name rarely do: the tile is built from the parts that rarely
+//! change (see [`TileSpec::frame`]) and reads what it holds (its thumbnail's region, its accessible name)
+//! from the mesh's layout, updating those attributes in place.
 
 use leptos::prelude::*;
 
-use super::layout::TileSpec;
+use super::layout::{MeshLayout, TileSpec};
+use crate::chart::boxes::PixelRect;
 use crate::ui::tensor_view::hover::side_name;
-use crate::ui::{AppState, Focus, Side};
+use crate::ui::{AppState, Focus, Fresh, Side};
 
 /// How a tile relates to the focus.
 pub fn tile_class(focus: Focus, related: &[(bool, u32)], side: Side, device: u32) -> &'static str {
@@ -22,8 +28,10 @@ pub fn tile_class(focus: Focus, related: &[(bool, u32)], side: Side, device: u32
 /// One tile.
 #[component]
 pub fn Tile(
-    /// The tile, laid out.
+    /// The tile, laid out, without what it holds ([`TileSpec::frame`]).
     tile: TileSpec,
+    /// The mesh's layout, read for what the tile at `tile.flat` holds.
+    layout: Memo<Fresh<MeshLayout>>,
     /// Which mesh it belongs to.
     side: Side,
     /// The tile that takes Tab focus in this mesh (roving tabindex: one Tab stop per mesh).
@@ -32,8 +40,10 @@ pub fn Tile(
     related: Memo<Vec<(bool, u32)>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let aria = tile.aria();
     let TileSpec { device, flat, rect, fill, ink, label, badge, thumbnail, .. } = tile;
+    let aria = move || layout.with(|l| l.tiles.get(flat).map(TileSpec::aria));
+    let inside_at =
+        move |f: fn(PixelRect) -> f64| move || layout.with(|l| l.tiles.get(flat).and_then(|t| t.thumbnail?.1)).map(f);
     let class = move || related.with(|r| tile_class(state.focus.get(), r, side, device));
     let label_view = label.map(|text| {
         let big = thumbnail.is_some();
@@ -47,12 +57,18 @@ pub fn Tile(
     let badge_view = badge.map(|text| {
         view! { <text class="tile-badge" x=rect.x + rect.width - 4.0 y=rect.y + 13.0 text-anchor="end" fill=ink>{text}</text> }
     });
-    let thumb_view = thumbnail.map(|(frame, inside)| {
-        let region =
-            inside.map(|r| view! { <rect class="tile-region" x=r.x y=r.y width=r.width height=r.height fill=ink/> });
+    let thumb_view = thumbnail.map(|(frame, _)| {
+        // Without a region (nothing held) the rect has no size and draws nothing.
         view! {
             <rect class="tile-thumb" x=frame.x y=frame.y width=frame.width height=frame.height stroke=ink/>
-            {region}
+            <rect
+                class="tile-region"
+                x=inside_at(|r| r.x)
+                y=inside_at(|r| r.y)
+                width=inside_at(|r| r.width)
+                height=inside_at(|r| r.height)
+                fill=ink
+            />
         }
     });
     let fill_class = if fill.is_some() { "tile-box" } else { "tile-box is-neutral" };

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::{SceneMemo, scene::Lines};
-use crate::chart::tensor::Frame;
+use crate::chart::tensor::{Frame, lines_path};
 use crate::ui::keyed::redraw_on;
 
 /// Both sides' boundaries, destination on top so that its dashes stay visible where lines coincide.
@@ -27,22 +27,19 @@ pub fn Boundaries(
     })
 }
 
-/// Thinned lines (a dense split) are drawn finer, so that they read as a texture of boundaries rather
-/// than as a solid fill.
+/// One side's lines as one path (a dense split is a few elements however many shards). Thinned lines (a
+/// dense split) are drawn finer, so that they read as a texture of boundaries rather than as a solid fill.
 fn side_lines(lines: &Lines, frame: &Frame, class: &'static str) -> impl IntoView + use<> {
-    let (w, h) = (frame.width, frame.height);
     let class = match (class, lines.every > 1) {
         ("tv-src-line", true) => "tv-src-line is-thinned",
         ("tv-dst-line", true) => "tv-dst-line is-thinned",
         (class, _) => class,
     };
-    let rows = lines.rows.iter().map(|&r| {
-        let y = frame.y(r);
-        view! { <line class=class x1=0.0 y1=y x2=w y2=y/> }
-    });
-    let cols = lines.cols.iter().map(|&c| {
-        let x = frame.x(c);
-        view! { <line class=class x1=x y1=0.0 x2=x y2=h/> }
-    });
-    rows.chain(cols).collect::<Vec<_>>()
+    let d = lines_path(
+        lines.rows.iter().map(|&r| frame.y(r)),
+        lines.cols.iter().map(|&c| frame.x(c)),
+        frame.width,
+        frame.height,
+    );
+    (!d.is_empty()).then(|| view! { <path class=class d=d fill="none"/> })
 }

@@ -1,13 +1,19 @@
 //! The source × destination heatmap: bytes from each source device (rows) to each destination device
 //! (columns). Large meshes arrive bucketed (at most 48 × 48 cells, see `HEATMAP_SIDE`); rows and columns are
-//! then labelled with the device ranges they cover. One pointer handler on the whole picture reads the cell
-//! under the pointer, so the picture stays one `<rect>` per cell however large the change.
+//! then labelled with the device ranges they cover. The cells are drawn as one path per step of the colour
+//! ramp (at most [`crate::chart::heatmap::HEAT_STEPS`] + 1 elements however many cells change; a re-plan of 64 devices a side
+//! rebuilt two thousand cell elements), and one pointer handler on the whole picture reads the cell under
+//! the pointer from its position.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::from_summary;
-use crate::chart::heatmap::{Grid, bucket, intensity, label_stride, labelled, range_label, text_width};
+use crate::chart::boxes::PixelRect;
+use crate::chart::heatmap::{
+    Grid, bucket, heat_step, intensity, label_stride, labelled, range_label, step_intensity, text_width,
+};
+use crate::chart::mesh::paths_by_fill;
 use crate::core::plan::Strategy;
 use crate::core::traffic::{PairMatrix, format_bytes};
 use crate::ui::{
@@ -43,12 +49,25 @@ struct Cell {
     col: usize,
     x: f64,
     y: f64,
-    /// The cell's strength in `(0, 1]`, drawn as the opacity of the theme's heat colour over the surface (so
-    /// the ramp runs from the background to the strongest colour in light and in dark mode alike); `None` for
-    /// a cell with no bytes (drawn in the surface colour, so zero is never confused with little).
-    level: Option<f64>,
+    /// The cell's step of the colour ramp (`1..=HEAT_STEPS`); `None` for a cell with no bytes (drawn in the
+    /// surface colour, so zero is never confused with little).
+    step: Option<u8>,
     /// The bytes as text, and whether it sits on a strong cell (then it takes the theme's contrasting colour).
     text: Option<(String, bool)>,
+}
+
+/// The cells of one step of the ramp, as one path.
+#[derive(Clone, Debug, PartialEq)]
+struct StepPath {
+    step: Option<u8>,
+    d: String,
+    cells: usize,
+}
+
+/// The strength a step is drawn at, in `(0, 1]`: the opacity of the theme's heat colour over the surface (so
+/// the ramp runs from the background to the strongest colour in light and in dark mode alike).
+fn level(step: u8) -> f64 {
+    HEAT_FLOOR + (1.0 - HEAT_FLOOR) * step_intensity(step)
 }
 
 /// A positioned label.
@@ -66,6 +85,8 @@ struct Layout {
     height: f64,
     grid: Grid,
     cells: Vec<Cell>,
+    /// The cells drawn, one path per step (empty cells included, as `None`).
+    paths: Vec<StepPath>,
     row_labels: Vec<Label>,
     col_labels: Vec<Label>,
     /// Column labels run upwards when they do not fit across a cell.
@@ -103,14 +124,20 @@ impl Layout {
         for row in 0..rows {
             for col in 0..cols {
                 let bytes = pairs.get(row, col);
-                let level = (bytes > 0).then(|| HEAT_FLOOR + (1.0 - HEAT_FLOOR) * intensity(bytes, max_bytes));
-                let text = match (level, show_text) {
-                    (Some(level), true) => Some((format_bytes(bytes), level > STRONG_LEVEL)),
+                let step = (bytes > 0).then(|| heat_step(intensity(bytes, max_bytes)));
+                let text = match (step, show_text) {
+                    (Some(step), true) => Some((format_bytes(bytes), level(step) > STRONG_LEVEL)),
                     _ => None,
                 };
-                cells.push(Cell { row, col, x: grid.x(col) + gap / 2.0, y: grid.y(row) + gap / 2.0, level, text });
+                cells.push(Cell { row, col, x: grid.x(col) + gap / 2.0, y: grid.y(row) + gap / 2.0, step, text });
             }
         }
+
+        let size = grid.cell - gap;
+        let paths = paths_by_fill(cells.iter().map(|c| (PixelRect::new(c.x, c.y, size, size), c.step)))
+            .into_iter()
+            .map(|(step, d)| StepPath { step, d, cells: cells.iter().filter(|c| c.step == step).count() })
+            .collect();
 
         let row_stride = label_stride(grid.cell, FONT + 3.0);
         let row_labels = labelled(rows, row_stride)
@@ -138,6 +165,7 @@ impl Layout {
             height: legend_y + 24.0,
             grid,
             cells,
+            paths,
             row_labels,
             col_labels,
             col_labels_rotated,
@@ -218,13 +246,18 @@ pub fn PairHeatmap() -> impl IntoView {
         }
         parts.join(" ")
     };
+    // The cell under the pointer, from its position in the picture (which may be drawn scaled down).
     let on_pointer = move |ev: leptos::ev::PointerEvent| {
-        let cell = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|element| {
-            let row = element.get_attribute("data-row")?.parse().ok()?;
-            let col = element.get_attribute("data-col")?.parse().ok()?;
-            Some((row, col))
+        let Some(svg) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let bounds = svg.get_bounding_client_rect();
+        let cell = layout.with_untracked(|l| {
+            let l = l.as_ref()?;
+            let scale = l.width / bounds.width();
+            let x = (f64::from(ev.client_x()) - bounds.left()) * scale;
+            let y = (f64::from(ev.client_y()) - bounds.top()) * scale;
+            scale.is_finite().then(|| l.grid.cell_at(x, y))?
         });
-        if cell.is_some() {
+        if hovered.get_untracked() != cell {
             hovered.set(cell);
         }
     };
@@ -239,14 +272,14 @@ pub fn PairHeatmap() -> impl IntoView {
     }
 }
 
-/// The SVG of [`PairHeatmap`]. Cells and labels are keyed by content, so a re-plan rewrites only the cells
-/// whose bytes (or place) changed.
+/// The SVG of [`PairHeatmap`]. Step paths, texts and labels are keyed by content, so a re-plan rewrites only
+/// the paths whose cells changed.
 #[component]
 fn HeatmapPicture(
     /// What to draw (present while this picture is mounted).
     layout: Memo<Option<Layout>>,
     /// Reads the cell under the pointer.
-    on_pointer: impl Fn(leptos::ev::PointerEvent) + 'static,
+    on_pointer: impl Fn(leptos::ev::PointerEvent) + Copy + 'static,
     /// The cell under the pointer, cleared when it leaves.
     hovered: RwSignal<Option<(usize, usize)>>,
 ) -> impl IntoView {
@@ -263,13 +296,31 @@ fn HeatmapPicture(
             })
         })
     };
-    let cells = move || {
+    let paths = move || layout.with(|l| l.as_ref().map_or_else(Vec::new, |l| l.paths.clone()));
+    let cell_count = move || layout.with(|l| l.as_ref().map_or(0, |l| l.cells.len()));
+    // Bytes written in cells large enough to hold them.
+    let texts = move || {
         layout.with(|l| {
             l.as_ref().map_or_else(Vec::new, |l| {
                 let size = l.grid.cell - if l.grid.cell >= 8.0 { 1.0 } else { 0.0 };
-                l.cells.iter().map(|c| (c.clone(), size)).collect()
+                l.cells
+                    .iter()
+                    .filter_map(|c| c.text.clone().map(|text| (c.x + size / 2.0, c.y + size / 2.0, text)))
+                    .collect()
             })
         })
+    };
+    // The hovered cell's outline (the cells are paths, so CSS `:hover` cannot single one out); without a
+    // hovered cell the outline has no size and draws nothing.
+    let hover_at = move |f: fn(PixelRect) -> f64| {
+        move || {
+            let (row, col) = hovered.get()?;
+            layout.with(|l| {
+                let grid = l.as_ref()?.grid;
+                (row < grid.rows && col < grid.cols)
+                    .then(|| f(PixelRect::new(grid.x(col), grid.y(row), grid.cell, grid.cell)))
+            })
+        }
     };
     let row_labels = move || layout.with(|l| l.as_ref().map_or_else(Vec::new, |l| l.row_labels.clone()));
     let col_labels = move || {
@@ -318,7 +369,8 @@ fn HeatmapPicture(
             viewBox=move || format!("0 0 {} {}", read(|l| l.width), read(|l| l.height))
             width=move || read(|l| l.width)
             height=move || read(|l| l.height)
-            on:pointerover=on_pointer
+            on:pointermove=on_pointer
+            on:pointerdown=on_pointer
             on:pointerleave=move |_| hovered.set(None)
         >
             {redraw_on(axes_key, axes_and_legend)}
@@ -335,30 +387,37 @@ fn HeatmapPicture(
                     view! { <text class="heat-label heat-col-label" x=l.x y=l.y>{l.text}</text> }.into_any()
                 }
             })}
-            <g class="heat-cells">{keyed(cells, cell_view)}</g>
+            <g class="heat-cells" data-testid="heatmap-cells" data-cells=cell_count>{keyed(paths, step_view)}</g>
+            <g class="heat-texts">{keyed(texts, text_view)}</g>
+            <rect
+                class="heat-hover"
+                data-testid="heatmap-hover"
+                x=hover_at(|r| r.x)
+                y=hover_at(|r| r.y)
+                width=hover_at(|r| r.width)
+                height=hover_at(|r| r.height)
+            />
         </svg>
     }
 }
 
-/// One cell of the heatmap, `size` pixels square, with its bytes as text when it is large enough.
-fn cell_view((cell, size): (Cell, f64)) -> impl IntoView {
-    let text = cell.text.clone().map(|(text, strong)| {
-        let class = if strong { "heat-text heat-text-strong" } else { "heat-text" };
-        view! { <text class=class x=cell.x + size / 2.0 y=cell.y + size / 2.0>{text}</text> }
-    });
-    let class = if cell.level.is_some() { "heat-cell" } else { "heat-cell heat-zero" };
+/// The cells of one step of the ramp.
+fn step_view(path: StepPath) -> impl IntoView {
+    let class = if path.step.is_some() { "heat-cell" } else { "heat-cell heat-zero" };
     view! {
-        <rect
+        <path
             class=class
-            x=cell.x
-            y=cell.y
-            width=size
-            height=size
-            fill-opacity=cell.level.map(|l| format!("{l:.3}"))
-            data-row=cell.row
-            data-col=cell.col
-            data-testid="heatmap-cell"
+            d=path.d
+            fill-opacity=path.step.map(|step| format!("{:.3}", level(step)))
+            data-testid="heatmap-step"
+            data-step=path.step.map_or(0, |step| step)
+            data-cells=path.cells
         />
-        {text}
     }
+}
+
+/// A cell's bytes, centred on it; `strong` cells take the theme's contrasting colour.
+fn text_view((x, y, (text, strong)): (f64, f64, (String, bool))) -> impl IntoView {
+    let class = if strong { "heat-text heat-text-strong" } else { "heat-text" };
+    view! { <text class=class x=x y=y>{text}</text> }
 }
