@@ -25,26 +25,25 @@ impl PixelRect {
     }
 }
 
-/// The most a stacked card is set off from the one under it, and the most the whole stack spreads, in
-/// pixels: a deep stack takes smaller steps, so its bottom card still reaches close to the box's far edges.
-pub const CARD_STEP: f64 = 8.0;
-pub const STACK_SPREAD: f64 = 48.0;
+/// The largest card of a stack's deck, in pixels (height; cards are three quarters as wide).
+pub const DECK_CARD: f64 = 24.0;
 
-/// Card `index` of `count` cards stacked on `rect`. Several pieces can carry the same box (one per replica
-/// of the destination, or one per partial contributor). Each is drawn as the whole box, a step lower and
-/// to the right of the one before it, the last on top: every card keeps an edge to point at, and none
-/// looks like a part of the box (lanes side by side read as rows or columns of the tensor, which they are
-/// not). The cards together fill `rect`; the step is at most [`CARD_STEP`], the stack spreads at most
-/// [`STACK_SPREAD`], and the top card keeps at least half the box. `count == 0` is treated as one card.
-pub fn card(rect: PixelRect, count: usize, index: usize) -> PixelRect {
+/// Card `index` of the `count` small cards in the corner of a box that `count` pieces carry whole (one per
+/// replica of the destination, or one per partial contributor). The box itself is drawn once, exactly; the
+/// deck in its top-left corner has one card per piece, each in its sender's colour, fanned left to right so
+/// that every card shows a strip to point at. (Drawing each piece as the whole box set off a few pixels left
+/// corners no card covered, which read as entries nobody sends; lanes side by side read as rows.) The deck
+/// stays inside the box; on a box too small for it the cards overlap more, down to lying on each other.
+pub fn deck_card(rect: PixelRect, count: usize, index: usize) -> PixelRect {
+    let short = rect.width.min(rect.height).max(0.0);
+    let height = (short * 0.3).clamp(0.0, DECK_CARD);
+    let width = height * 0.75;
+    let margin = (short * 0.1).min(8.0);
     let below = count.max(1) as f64 - 1.0;
-    if below == 0.0 {
-        return rect;
-    }
-    let step = (rect.width.min(rect.height) / 2.0).min(STACK_SPREAD) / below;
-    let step = step.min(CARD_STEP);
+    let room = (rect.width - 2.0 * margin - width).max(0.0);
+    let step = if below == 0.0 { 0.0 } else { (width * 0.7).min(room / below) };
     let offset = (index as f64).min(below) * step;
-    PixelRect::new(rect.x + offset, rect.y + offset, rect.width - below * step, rect.height - below * step)
+    PixelRect::new(rect.x + margin + offset, rect.y + margin, width, height)
 }
 
 /// The parts of `outer` outside `inner`, as at most four non-overlapping boxes (top band, bottom band,
@@ -102,36 +101,39 @@ mod tests {
     }
 
     #[test]
-    fn stacked_cards_are_the_whole_box_set_off_by_a_step() {
-        let wide = PixelRect::new(10.0, 20.0, 400.0, 50.0);
-        // Two replicas: the first card at the box's corner, the top one a step lower and to the right.
-        assert_eq!(card(wide, 2, 0), PixelRect::new(10.0, 20.0, 392.0, 42.0));
-        assert_eq!(card(wide, 2, 1), PixelRect::new(18.0, 28.0, 392.0, 42.0));
-        assert_eq!(card(wide, 1, 0), wide, "one piece is the box itself");
-        assert_eq!(card(wide, 0, 0), wide);
-        // Many cards: smaller steps, so the stack spreads at most 48 px (the bottom card most of the box).
-        let big = PixelRect::new(0.0, 0.0, 400.0, 400.0);
-        assert_eq!(card(big, 9, 8), PixelRect::new(48.0, 48.0, 352.0, 352.0));
-        // On a small box the top card keeps half of it, and ends at the box's corner.
-        let small = PixelRect::new(0.0, 0.0, 40.0, 40.0);
-        let top = card(small, 8, 7);
-        assert!((top.width - 20.0).abs() < 1e-9 && (top.x + top.width - 40.0).abs() < 1e-9, "{top:?}");
+    fn a_deck_fans_its_cards_in_the_box_corner() {
+        let big = PixelRect::new(10.0, 20.0, 400.0, 400.0);
+        // Full-size cards (24 × 18), 8 px in, each 70 % of a card's width right of the one under it.
+        assert_eq!(deck_card(big, 8, 0), PixelRect::new(18.0, 28.0, 18.0, 24.0));
+        let last = deck_card(big, 8, 7);
+        assert!((last.x - (18.0 + 7.0 * 12.6)).abs() < 1e-9, "{last:?}");
+        assert_eq!(deck_card(big, 1, 0), deck_card(big, 8, 0), "one piece: one card at the corner");
+        // A narrow box squeezes the fan to fit.
+        let narrow = PixelRect::new(0.0, 0.0, 40.0, 400.0);
+        let last = deck_card(narrow, 8, 7);
+        assert!(last.x + last.width <= 40.0 - 4.0 + 1e-9, "{last:?}");
     }
 
     proptest::proptest! {
-        /// Every card lies inside the box, each is set off from the one under it, and all are one size.
+        /// Every card of a deck lies inside its box, each shows a strip of itself right of the one under it
+        /// (or lies on it when the box is too small), and all are one size.
         #[test]
-        fn cards_stay_inside_their_box(w in 1.0f64..500.0, h in 1.0f64..500.0, count in 1usize..20) {
+        fn deck_cards_stay_inside_their_box(w in 1.0f64..500.0, h in 1.0f64..500.0, count in 1usize..20) {
             let rect = PixelRect::new(3.0, 5.0, w, h);
-            let cards: Vec<PixelRect> = (0..count).map(|i| card(rect, count, i)).collect();
+            let cards: Vec<PixelRect> = (0..count).map(|i| deck_card(rect, count, i)).collect();
             for (i, c) in cards.iter().enumerate() {
                 proptest::prop_assert!(c.x >= rect.x - 1e-9 && c.y >= rect.y - 1e-9);
                 proptest::prop_assert!(c.x + c.width <= rect.x + rect.width + 1e-9);
                 proptest::prop_assert!(c.y + c.height <= rect.y + rect.height + 1e-9);
-                proptest::prop_assert!(c.width >= rect.width / 2.0 - 1e-9 && c.height >= rect.height / 2.0 - 1e-9);
                 if i > 0 {
-                    proptest::prop_assert!(c.x > cards[i - 1].x && c.y > cards[i - 1].y);
+                    proptest::prop_assert!(c.x >= cards[i - 1].x);
                     proptest::prop_assert!((c.width - cards[0].width).abs() < 1e-9);
+                }
+            }
+            // A box with room for the fan shows every card.
+            if w >= 200.0 && h >= 60.0 {
+                for pair in cards.windows(2) {
+                    proptest::prop_assert!(pair[1].x - pair[0].x > 3.0);
                 }
             }
         }

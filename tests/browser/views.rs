@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlElement};
 
-use crate::dom::wrapper;
+use crate::dom::{text_of, wrapper};
 
 /// Every element matching `selector` inside `root`, in document order.
 fn all(root: &Element, selector: &str) -> Vec<Element> {
@@ -237,32 +237,64 @@ async fn a_large_mesh_is_walked_with_the_keyboard_cursor() {
 }
 
 #[wasm_bindgen_test]
-async fn partial_sums_to_replicas_are_drawn_as_stacked_cards_of_the_whole_box() {
-    // 4 partial contributors each send the whole 8 × 8 to both replicas: 8 pieces on one box, a stack of 8
-    // cards, each the box's size (not a row of it), each set off from the one under it so it can be pointed at.
-    let (root, _state, _mounted) = mount_views("partial");
+async fn partial_sums_to_replicas_are_drawn_as_one_box_with_a_deck_of_their_senders() {
+    // 4 partial contributors each send the whole 8 × 8 to both replicas: 8 pieces on one box. The box is drawn
+    // once, exactly the tensor (not a row of it, not set off), with a deck of 8 cards in its corner, one per
+    // piece in its sender's colour, fanned so each can be pointed at.
+    let (root, state, _mounted) = mount_views("partial");
     tick().await;
-    let boxes = all(&root, "[data-testid=piece] .tv-piece-box");
-    assert_eq!(boxes.len(), 8);
+    assert_eq!(all(&root, "[data-testid=piece]").len(), 8, "every piece is still one focusable element");
     let number = |b: &Element, name: &str| b.get_attribute(name).unwrap_or_default().parse::<f64>().expect("a number");
-    let (width, height) = (number(&boxes[0], "width"), number(&boxes[0], "height"));
-    for pair in boxes.windows(2) {
-        assert!(number(&pair[1], "x") > number(&pair[0], "x") && number(&pair[1], "y") > number(&pair[0], "y"));
-        assert_eq!((number(&pair[1], "width"), number(&pair[1], "height")), (width, height), "every card is one size");
-    }
-    // Together the cards cover the whole tensor, and each is most of it: a card is the whole box.
+    let boxes = all(&root, "[data-testid=piece] .tv-piece-box");
+    assert_eq!(boxes.len(), 1, "the box is drawn once");
     let grid = one(&root, "rect.tv-frame");
-    let full = number(&grid, "width");
-    assert!((number(&boxes[7], "x") + width - number(&boxes[0], "x") - full).abs() < 0.5, "the stack spans the box");
-    assert!(width > full * 0.75, "a card is nearly the whole box, not an eighth of it: {width} of {full}");
-    // Under the stack, the whole box, tinted, so the corners the cards leave uncovered are not blank.
-    let base = all(&root, "[data-testid=piece] .tv-stack-base");
-    assert_eq!(base.len(), 1);
-    assert_eq!((number(&base[0], "x"), number(&base[0], "width")), (number(&grid, "x"), full));
-    // Only the top card is labelled: who sends to whom on this box, and how many pieces it carries.
+    for name in ["x", "y", "width", "height"] {
+        assert!((number(&boxes[0], name) - number(&grid, name)).abs() < 0.5, "the box is the whole tensor: {name}");
+    }
+    let cards = all(&root, "[data-testid=piece] .tv-deck-card");
+    assert_eq!(cards.len(), 8);
+    for pair in cards.windows(2) {
+        assert!(number(&pair[1], "x") > number(&pair[0], "x") + 3.0, "fanned: every card shows a strip");
+    }
+    let right = |c: &Element| number(c, "x") + number(c, "width");
+    assert!(number(&cards[0], "x") >= number(&grid, "x") && right(&cards[7]) <= right(&grid), "inside the box");
+    // Each card is in its sender's colour: the colour of the source device the piece comes from.
+    let pieces = all(&root, "[data-testid=piece]");
+    let colours: Vec<String> = cards.iter().map(|c| c.get_attribute("fill").unwrap_or_default()).collect();
+    for (piece, colour) in pieces.iter().zip(&colours) {
+        let src: usize = piece.get_attribute("data-src").unwrap_or_default().parse().expect("a device");
+        assert_eq!(colour, reshard_lens::chart::palette::device_color(src), "piece {piece:?}");
+    }
+    // The box is labelled once: who sends to whom on it, and how many pieces it carries.
     let labels = all(&root, "[data-testid=piece] text");
     let texts: Vec<String> = labels.iter().map(|l| l.text_content().unwrap_or_default()).collect();
     assert_eq!(texts, ["4 devices → d4, d5", "8 × 8 · 8 pieces"]);
+    // The box is under the deck (it comes first), and entering a piece focuses it. (That the pointer finds
+    // each card's strip is checked end to end, with the app's stylesheet: tests/e2e/views.spec.ts.)
+    let first_box = boxes[0].compare_document_position(&cards[0]);
+    assert!(first_box & web_sys::Node::DOCUMENT_POSITION_FOLLOWING != 0, "the deck is drawn over the box");
+    let hit = pieces[5].clone();
+    let init = web_sys::MouseEventInit::new();
+    let enter = web_sys::MouseEvent::new_with_mouse_event_init_dict("mouseenter", &init).expect("an event");
+    hit.dispatch_event(&enter).expect("dispatched");
+    tick().await;
+    let index: usize = hit.get_attribute("data-piece").unwrap_or_default().parse().expect("an index");
+    assert_eq!(state.focus.get_untracked(), Focus::Piece(index));
+    // Four senders: the box is grey, and the legend says why.
+    assert_eq!(boxes[0].get_attribute("class").as_deref(), Some("tv-piece-box is-stacked"));
+    assert!(text_of(&root, "[data-testid=tensor-legend]").contains("grey when several devices send it"));
+    root.remove();
+
+    // FSDP-8 → TP-4 × 2: each row band goes from one source to both replicas: its box keeps its sender's
+    // colour, with a deck of two cards.
+    let (root, _state, _mounted) = mount_views("fsdp-tp");
+    tick().await;
+    let boxes = all(&root, "[data-testid=piece] .tv-piece-box");
+    assert_eq!(boxes.len(), 8);
+    assert_eq!(all(&root, "[data-testid=piece] .tv-deck-card").len(), 16);
+    assert_eq!(boxes[0].get_attribute("class").as_deref(), Some("tv-piece-box"));
+    assert_eq!(boxes[0].get_attribute("fill").as_deref(), Some(reshard_lens::chart::palette::device_color(0)));
+    assert!(!text_of(&root, "[data-testid=tensor-legend]").contains("grey"));
     root.remove();
 }
 

@@ -65,6 +65,26 @@ test('the toy: hovering a device highlights its pieces, hovering a piece explain
   expect(problems).toEqual([]);
 });
 
+test('partial: one box for the eight pieces on it, and each card of its deck points at its own piece', async ({ page }) => {
+  const problems = watch(page);
+  await open(page, 'partial');
+  await expect(page.getByTestId('piece')).toHaveCount(8);
+  await expect(page.locator('[data-testid=piece] .tv-piece-box')).toHaveCount(1);
+  const cards = page.locator('[data-testid=piece] .tv-deck-card');
+  await expect(cards).toHaveCount(8);
+  // The left strip of every card (the part the next card leaves uncovered) is that card's piece.
+  for (const i of [0, 3, 7]) {
+    const piece = page.getByTestId('piece').nth(i);
+    const [src, dst] = [await piece.getAttribute('data-src'), await piece.getAttribute('data-dst')];
+    const box = await cards.nth(i).boundingBox();
+    if (!box) throw new Error(`card ${i} is not drawn`);
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    await expect(page.getByTestId('piece-tooltip')).toContainText(`d${src} → d${dst}`);
+  }
+  await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-partial-hover-card.png') });
+  expect(problems).toEqual([]);
+});
+
 test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await open(page, 'toy');
   await page.locator('[data-testid=piece]').first().focus();

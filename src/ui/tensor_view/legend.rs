@@ -51,8 +51,15 @@ pub fn Legend(
             {move || scene.with(|s| s.pieces.iter().any(|p| p.local)).then(|| view! {
                 <LegendItem kind="local" fill="" text="faded: a local copy, on the device that holds it (crosses no link)".to_string()/>
             })}
-            {move || scene.with(|s| s.stacked).then(|| view! {
-                <LegendItem kind="stack" fill="" text="stacked cards: several pieces of the same whole box (a replica or a partial sum each)".to_string()/>
+            {move || scene.with(|s| s.stacked).then(|| {
+                let mixed = scene.with(|s| s.pieces.iter().any(|p| p.deck.is_some_and(|d| d.mixed)));
+                let text = format!(
+                    "a box several pieces carry whole (a replica or a partial sum each): one small card per piece, in its sender's colour{}",
+                    if mixed { "; grey when several devices send it" } else { "" }
+                );
+                // The drawing matches the boxes: grey under several senders' cards, or one sender's colour.
+                let fill = if mixed { "" } else { device_color(0) };
+                view! { <LegendItem kind="stack" fill=fill text=text/> }
             })}
             {move || transfer.with(|t| t.is_some()).then(|| view! {
                 <LegendItem kind="hatch" fill="" text="sent whole, discarded by the receiver".to_string()/>
@@ -70,7 +77,7 @@ pub fn LegendItem(
     /// Which drawing: `swatch` (uses `fill`), `palette`, `solid`, `dashed`, `cell`, `stack`, `local`, `hatch`,
     /// `mismatch`.
     kind: &'static str,
-    /// The swatch's colour, for `swatch`.
+    /// The swatch's colour, for `swatch`; for `stack`, the one sender's colour (empty: several senders).
     fill: &'static str,
     /// What it means.
     text: String,
@@ -94,9 +101,18 @@ pub fn LegendItem(
         "solid" => view! { <line class="tv-src-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         "dashed" => view! { <line class="tv-dst-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         "cell" => view! { <rect class="lg-cell" x=6.0 y=2.0 width=10.0 height=10.0/> }.into_any(),
+        // `fill` empty: a grey box and cards of three senders; else a box and two cards of that colour.
+        "stack" if fill.is_empty() => view! {
+            <rect class="tv-piece-box is-stacked" x=0.5 y=0.5 width=22.0 height=13.0/>
+            <rect class="tv-deck-card" x=2.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=device_color(0)/>
+            <rect class="tv-deck-card" x=6.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=device_color(1)/>
+            <rect class="tv-deck-card" x=10.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=device_color(2)/>
+        }
+        .into_any(),
         "stack" => view! {
-            <rect class="lg-card" x=1.0 y=0.5 width=15.0 height=9.0 fill=device_color(0)/>
-            <rect class="lg-card" x=6.0 y=4.5 width=15.0 height=9.0 fill=device_color(1)/>
+            <rect class="tv-piece-box" x=0.5 y=0.5 width=22.0 height=13.0 fill=fill/>
+            <rect class="tv-deck-card" x=2.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=fill/>
+            <rect class="tv-deck-card" x=6.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=fill/>
         }
         .into_any(),
         "local" => view! { <rect class="lg-swatch" x=1.0 y=1.0 width=20.0 height=12.0 rx=2.0 fill=device_color(0) fill-opacity="0.4"/> }

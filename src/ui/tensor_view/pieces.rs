@@ -44,14 +44,18 @@ pub fn Pieces(
     }
 }
 
-/// One piece: a rectangle and its label.
+/// One piece: a rectangle and its label; in a stack, its card in the box's deck.
 #[component]
 fn PieceBox(
     /// The piece, laid out.
     piece: DrawnPiece,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let DrawnPiece { index, src, dst, rect, base, fill, local, label, aria } = piece;
+    let DrawnPiece { index, src, dst, rect, deck, fill, local, label, aria } = piece;
+    // Of a stack's pieces only the first draws the box; each draws its card in the box's deck.
+    let draws_box = deck.is_none_or(|d| d.draws_box);
+    // A box with several senders is neutral: their colours are the deck's.
+    let box_class = if deck.is_some_and(|d| d.mixed) { "tv-piece-box is-stacked" } else { "tv-piece-box" };
     let class = move || {
         let related = state.focus.with(|f| relates(*f, index, src, dst));
         match (related, local) {
@@ -91,9 +95,14 @@ fn PieceBox(
             on:focus=move |_| set_focus(state, Focus::Piece(index))
             on:blur=move |_| set_focus(state, Focus::Nothing)
         >
-            {base.map(|b| view! { <rect class="tv-stack-base" x=b.x y=b.y width=b.width height=b.height fill=fill/> })}
-            <rect class="tv-piece-box" x=rect.x y=rect.y width=rect.width.max(0.5) height=rect.height.max(0.5) fill=fill/>
+            {draws_box.then(|| view! {
+                <rect class=box_class x=rect.x y=rect.y width=rect.width.max(0.5) height=rect.height.max(0.5) fill=fill/>
+            })}
             {label}
+            {deck.map(|d| {
+                let c = d.card;
+                view! { <rect class="tv-deck-card" x=c.x y=c.y width=c.width height=c.height rx=1.5 fill=fill/> }
+            })}
         </g>
     }
 }

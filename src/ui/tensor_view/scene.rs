@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::chart::{
     aggregate::{PIECE_BUDGET, boundary_positions, describe_empty, dim_word, empty_shards, stack_label, stacks},
-    boxes::{PixelRect, card},
+    boxes::{PixelRect, deck_card},
     palette::device_color,
     tensor::{Cells, Frame, Slice, label_fits, thin_boundaries},
 };
@@ -58,15 +58,27 @@ pub struct DrawnPiece {
     pub src: u32,
     pub dst: u32,
     pub rect: PixelRect,
-    /// For the bottom card of a stack, the whole box it stands on: tinted, so the corners the set-off cards
-    /// leave uncovered do not look like entries nobody sends.
-    pub base: Option<PixelRect>,
+    /// For a piece of a stack (several pieces that carry the same whole box): its card in the deck drawn in
+    /// the box's corner, and how the box is drawn.
+    pub deck: Option<Deck>,
     pub fill: &'static str,
     /// A local copy (sender and receiver are one device): drawn faded, since it crosses no link.
     pub local: bool,
     pub label: Option<PieceLabel>,
     /// Spoken by screen readers: sender, receiver, shape.
     pub aria: String,
+}
+
+/// A stacked piece's part of its box's drawing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Deck {
+    /// The piece's card in the deck in the box's corner.
+    pub card: PixelRect,
+    /// The first piece of the stack draws the box, once.
+    pub draws_box: bool,
+    /// The box has several senders (partial contributors): drawn neutral, its senders being the deck's
+    /// colours. With one sender (replicas of a destination) the box keeps that sender's colour.
+    pub mixed: bool,
 }
 
 /// Everything the tensor view draws for the current change and view choice.
@@ -86,7 +98,7 @@ pub struct TensorScene {
     pub aggregated: Option<u64>,
     /// The plan's pieces are in memory (so a focused device's pieces can be drawn when aggregated).
     pub pieces_kept: bool,
-    /// Several pieces carry the same box somewhere (drawn as stacked cards).
+    /// Several pieces carry the same box somewhere (drawn once, with a deck of cards in its corner).
     pub stacked: bool,
     /// Gather-then-broadcast: the ring hops (each the whole tensor) are not drawn.
     pub ring_hops: usize,
@@ -191,8 +203,8 @@ fn has_stacks(scene: &TensorScene, shown: &[(usize, &Piece)]) -> bool {
     stacks(&boxes).iter().any(|&(_, n)| n > 1)
 }
 
-/// Lays out `shown` pieces (already filtered to the view): each box where its receiver keeps it, as stacked
-/// cards where several pieces carry the same box, labelled when the label fits.
+/// Lays out `shown` pieces (already filtered to the view): each box where its receiver keeps it, labelled
+/// when the label fits; a box several pieces carry is drawn once, with a deck of one card per piece.
 pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnPiece> {
     let projected: Vec<(usize, &Piece, Cells)> =
         shown.iter().filter_map(|&(i, p)| scene.slice.project(&p.keep).map(|c| (i, p, c))).collect();
@@ -201,18 +213,21 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
         .iter()
         .zip(stacks(&boxes))
         .map(|(&(index, piece, cells), (place, stack))| {
-            let whole = scene.rect(cells);
-            let rect = card(whole, stack, place);
+            let rect = scene.rect(cells);
             let fill = scene.fill_of(piece.src);
-            // Of stacked cards only the top one has room for a label; it names and counts the stack.
-            let on_top = place + 1 == stack;
+            // A stack's box is drawn and labelled once, by its first piece; the label names and counts them.
+            let on_top = place == 0;
+            // Who sends and receives on this box (stacks are few and small: a scan will do).
+            let members: Vec<(u32, u32)> = if on_top && stack > 1 {
+                projected.iter().filter(|(_, _, c)| *c == cells).map(|(_, p, _)| (p.src, p.dst)).collect()
+            } else {
+                Vec::new()
+            };
+            let mixed = members.iter().any(|&(src, _)| src != piece.src);
             // A local copy crosses no link: say so where the arrow would be.
             let name = if !on_top {
                 String::new()
             } else if stack > 1 {
-                // Who sends and receives on this box (stacks are few and small: a scan will do).
-                let members: Vec<(u32, u32)> =
-                    projected.iter().filter(|(_, _, c)| *c == cells).map(|(_, p, _)| (p.src, p.dst)).collect();
                 stack_label(&members)
             } else if piece.is_local() {
                 format!("d{} (local)", piece.src)
@@ -226,10 +241,12 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                 src: piece.src,
                 dst: piece.dst,
                 rect,
-                base: (stack > 1 && place == 0).then_some(whole),
+                deck: (stack > 1).then(|| Deck { card: deck_card(rect, stack, place), draws_box: on_top, mixed }),
                 fill,
                 local: piece.is_local(),
-                label: on_top.then(|| fit_label(&name, &size, (piece.src, piece.dst), rect, fill)).flatten(),
+                label: on_top
+                    .then(|| fit_label(&name, &size, (piece.src, piece.dst), rect, (!mixed).then_some(fill)))
+                    .flatten(),
                 aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
             }
         })
@@ -243,9 +260,10 @@ fn fit_label(
     shape: &str,
     (src, dst): (u32, u32),
     rect: PixelRect,
-    fill: &'static str,
+    fill: Option<&'static str>,
 ) -> Option<PieceLabel> {
-    let color = crate::chart::palette::text_on(fill);
+    // On a stack's neutral box, the page's text colour.
+    let color = fill.map_or("currentColor", crate::chart::palette::text_on);
     let longest = name.chars().count().max(shape.chars().count());
     if label_fits(longest, LABEL_PX, rect.width, rect.height / 2.0) {
         Some(PieceLabel { lines: vec![name.to_string(), shape.to_string()], color })
