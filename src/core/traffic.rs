@@ -347,6 +347,9 @@ pub struct PairMatrix {
     pub destinations_per_col: usize,
     /// Row-major, `rows × cols`; local copies included (they are bytes a destination gets, over no link).
     pub bytes: Vec<u64>,
+    /// The part of each cell's bytes that are local copies (a device to itself, over no link), so a picture
+    /// can tell them from transfers.
+    pub local: Vec<u64>,
 }
 
 impl PairMatrix {
@@ -355,10 +358,15 @@ impl PairMatrix {
         let destinations_per_col = bucket_size(destinations, max_side);
         let rows = sources.div_ceil(sources_per_row).max(1);
         let cols = destinations.div_ceil(destinations_per_col).max(1);
-        PairMatrix { rows, cols, sources_per_row, destinations_per_col, bytes: vec![0; rows * cols] }
+        let cells = rows * cols;
+        PairMatrix { rows, cols, sources_per_row, destinations_per_col, bytes: vec![0; cells], local: vec![0; cells] }
     }
     pub fn get(&self, row: usize, col: usize) -> u64 {
         self.bytes[row * self.cols + col]
+    }
+    /// The local copies' part of cell `(row, col)`.
+    pub fn local(&self, row: usize, col: usize) -> u64 {
+        self.local[row * self.cols + col]
     }
 }
 
@@ -429,6 +437,9 @@ pub fn summarise(
         if let (Some(s), Some(d)) = (source_index.get(piece.src), destination_index.get(piece.dst)) {
             let cell = (s / pairs.sources_per_row) * pairs.cols + d / pairs.destinations_per_col;
             pairs.bytes[cell] = pairs.bytes[cell].saturating_add(piece.bytes);
+            if piece.link == LinkClass::Local {
+                pairs.local[cell] = pairs.local[cell].saturating_add(piece.bytes);
+            }
         }
         if let Some(list) = &mut pieces {
             if list.len() < keep_limit {
@@ -531,6 +542,29 @@ mod tests {
         let large = summarise(&presets::large(), Strategy::Intersection, 1000, 64).unwrap();
         assert_eq!((large.pairs.rows, large.pairs.cols), (64, 64));
         assert_eq!(large.pairs.bytes.iter().sum::<u64>(), 8192 * 8192 * 2);
+    }
+
+    #[test]
+    fn the_pair_matrix_tells_local_copies_from_transfers() {
+        // Colocated: the same four GPUs on both sides; each keeps its own part (the diagonal) and sends the
+        // rest. Every cell holds bytes; only the diagonal's are local.
+        let s = summarise(&presets::colocated(), Strategy::Intersection, 1000, 64).unwrap();
+        let p = &s.pairs;
+        let mut local_cells = 0;
+        for row in 0..p.rows {
+            for col in 0..p.cols {
+                assert!(p.local(row, col) <= p.get(row, col));
+                if p.local(row, col) > 0 {
+                    local_cells += 1;
+                    assert_eq!(p.local(row, col), p.get(row, col), "a device to itself is all local");
+                }
+            }
+        }
+        assert_eq!(local_cells, p.rows.min(p.cols));
+        assert_eq!(p.local.iter().sum::<u64>(), s.traffic.totals().local_bytes);
+        // Disjoint devices: nothing is local.
+        let toy = summarise(&presets::toy(), Strategy::Intersection, 1000, 64).unwrap();
+        assert!(toy.pairs.local.iter().all(|&b| b == 0));
     }
 
     #[test]

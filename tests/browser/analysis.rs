@@ -69,6 +69,49 @@ async fn the_toy_traffic_panel_keeps_the_three_quantities_apart() {
     root.remove();
 }
 
+#[wasm_bindgen_test]
+async fn the_heatmap_draws_local_copies_apart_and_says_so() {
+    // Colocated: four GPUs on both sides, each keeping its own part: the diagonal's four cells are local
+    // copies (faded, dashed, their own path), the other twelve transfers of the same size.
+    let root = wrapper();
+    let _mounted = mount_to(root.clone(), || {
+        provide_context(AppState::from_preset("colocated"));
+        view! { <TrafficPanel/> }
+    });
+    tick().await;
+    let local = find(&root, "[data-testid=heatmap-step][data-local=true]");
+    assert_eq!(local.get_attribute("data-cells").as_deref(), Some("4"));
+    assert_eq!(local.get_attribute("class").as_deref(), Some("heat-cell is-local"));
+    let moved: u32 = heat_steps(&root).iter().map(|s| s.1).sum::<u32>() - 4;
+    assert_eq!(moved, 12);
+    assert!(text_of(&root, ".heatmap-box .analysis-caption").contains("Faded, dashed cells are local copies"));
+    assert!(text_of(&root, "[data-testid=heatmap]").contains("local copy (no link)"), "the legend's entry");
+    // The first cell (d0 → d0) under the pointer reads as a local copy.
+    let heatmap = find(&root, "[data-testid=heatmap]");
+    let cells = find(&root, "[data-testid=heatmap-cells]").get_bounding_client_rect();
+    let init = web_sys::PointerEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((cells.left() + 3.0) as i32);
+    init.set_client_y((cells.top() + 3.0) as i32);
+    let event = web_sys::PointerEvent::new_with_event_init_dict("pointermove", &init).expect("a pointer event");
+    heatmap.dispatch_event(&event).expect("dispatched");
+    tick().await;
+    let readout = text_of(&root, "[data-testid=heatmap-readout]");
+    assert!(readout.starts_with("d0 → d0: ") && readout.ends_with(", a local copy (no link)"), "{readout}");
+    root.remove();
+
+    // The toy's devices are disjoint: no local cell, no word about them.
+    let root = wrapper();
+    let _mounted = mount_to(root.clone(), || {
+        provide_context(AppState::from_preset("toy"));
+        view! { <TrafficPanel/> }
+    });
+    tick().await;
+    assert_eq!(count(&root, "[data-testid=heatmap-step][data-local=true]"), 0);
+    assert!(!text_of(&root, ".heatmap-box .analysis-caption").contains("local"));
+    root.remove();
+}
+
 /// The heatmap's step paths as `(step, cells, subpaths in d)`.
 fn heat_steps(root: &Element) -> Vec<(u32, u32, usize)> {
     let paths = root.query_selector_all("[data-testid=heatmap-step]").expect("a valid selector");

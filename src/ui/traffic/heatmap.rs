@@ -1,9 +1,9 @@
 //! The source × destination heatmap: bytes from each source device (rows) to each destination device
 //! (columns). Large meshes arrive bucketed (at most 48 × 48 cells, see `HEATMAP_SIDE`); rows and columns are
 //! then labelled with the device ranges they cover. The cells are drawn as one path per step of the colour
-//! ramp (at most [`crate::chart::heatmap::HEAT_STEPS`] + 1 elements however many cells change; a re-plan of 64 devices a side
-//! rebuilt two thousand cell elements), and one pointer handler on the whole picture reads the cell under
-//! the pointer from its position.
+//! ramp, local copies apart (at most 2 × [`HEAT_STEPS`] + 1 elements however many cells change; a re-plan
+//! of 64 devices a side rebuilt two thousand cell elements), and one pointer handler on the whole picture
+//! reads the cell under the pointer from its position.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use super::from_summary;
 use crate::chart::boxes::PixelRect;
 use crate::chart::heatmap::{
-    Grid, bucket, heat_step, intensity, label_stride, labelled, range_label, step_intensity, text_width,
+    Grid, HEAT_STEPS, bucket, heat_step, intensity, label_stride, labelled, range_label, step_intensity, text_width,
 };
 use crate::chart::mesh::paths_by_fill;
 use crate::core::plan::Strategy;
@@ -36,11 +36,17 @@ const TEXT_CELL: f64 = 36.0;
 /// Steps of the colour legend, and where they start (after the "none" swatch and its word).
 const LEGEND_STEPS: usize = 6;
 const LEGEND_STEPS_AT: f64 = 56.0;
+/// Space between the ramp's largest value and the local-copy entry.
+const LOCAL_LEGEND_GAP: f64 = 14.0;
 
 /// The weakest non-zero cell's strength: clearly above the empty cells' surface colour.
 const HEAT_FLOOR: f64 = 0.12;
 /// Above this strength a cell's text takes the contrasting colour.
 const STRONG_LEVEL: f64 = 0.55;
+/// A local copy's cell is drawn at this share of its strength (faded, as in the tensor view), and dashed.
+const LOCAL_FADE: f64 = 0.4;
+/// The legend's local-copy entry: its word, after the ramp's largest value.
+const LOCAL_WORD: &str = "local copy (no link)";
 
 /// One drawn cell.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +58,8 @@ struct Cell {
     /// The cell's step of the colour ramp (`1..=HEAT_STEPS`); `None` for a cell with no bytes (drawn in the
     /// surface colour, so zero is never confused with little).
     step: Option<u8>,
+    /// All of the cell's bytes are local copies (a device to itself, over no link).
+    local: bool,
     /// The bytes as text, and whether it sits on a strong cell (then it takes the theme's contrasting colour).
     text: Option<(String, bool)>,
 }
@@ -60,6 +68,8 @@ struct Cell {
 #[derive(Clone, Debug, PartialEq)]
 struct StepPath {
     step: Option<u8>,
+    /// The cells are local copies (drawn faded and dashed).
+    local: bool,
     d: String,
     cells: usize,
 }
@@ -93,6 +103,8 @@ struct Layout {
     col_labels_rotated: bool,
     legend_y: f64,
     max_bytes: u64,
+    /// Some cell is a local copy (then the legend explains the faded cells).
+    has_local: bool,
     /// Source (destination) labels of every row (column), for the readout.
     row_names: Vec<String>,
     col_names: Vec<String>,
@@ -125,19 +137,25 @@ impl Layout {
             for col in 0..cols {
                 let bytes = pairs.get(row, col);
                 let step = (bytes > 0).then(|| heat_step(intensity(bytes, max_bytes)));
+                let local = bytes > 0 && pairs.local(row, col) == bytes;
                 let text = match (step, show_text) {
-                    (Some(step), true) => Some((format_bytes(bytes), level(step) > STRONG_LEVEL)),
+                    (Some(step), true) => Some((format_bytes(bytes), !local && level(step) > STRONG_LEVEL)),
                     _ => None,
                 };
-                cells.push(Cell { row, col, x: grid.x(col) + gap / 2.0, y: grid.y(row) + gap / 2.0, step, text });
+                let (x, y) = (grid.x(col) + gap / 2.0, grid.y(row) + gap / 2.0);
+                cells.push(Cell { row, col, x, y, step, local, text });
             }
         }
 
         let size = grid.cell - gap;
-        let paths = paths_by_fill(cells.iter().map(|c| (PixelRect::new(c.x, c.y, size, size), c.step)))
+        let paths = paths_by_fill(cells.iter().map(|c| (PixelRect::new(c.x, c.y, size, size), (c.step, c.local))))
             .into_iter()
-            .map(|(step, d)| StepPath { step, d, cells: cells.iter().filter(|c| c.step == step).count() })
+            .map(|((step, local), d)| {
+                let count = cells.iter().filter(|c| c.step == step && c.local == local).count();
+                StepPath { step, local, d, cells: count }
+            })
             .collect();
+        let has_local = cells.iter().any(|c| c.local);
 
         let row_stride = label_stride(grid.cell, FONT + 3.0);
         let row_labels = labelled(rows, row_stride)
@@ -155,8 +173,11 @@ impl Layout {
             .collect();
 
         let legend_y = top + grid.height() + 16.0;
-        let legend_width =
-            LEGEND_STEPS_AT + 6.0 + LEGEND_STEPS as f64 * 18.0 + text_width(format_bytes(max_bytes).len(), FONT);
+        let legend_width = LEGEND_STEPS_AT
+            + 6.0
+            + LEGEND_STEPS as f64 * 18.0
+            + text_width(format_bytes(max_bytes).len(), FONT)
+            + if has_local { LOCAL_LEGEND_GAP + 18.0 + text_width(LOCAL_WORD.len(), FONT) } else { 0.0 };
         Layout {
             width: (left + grid.width())
                 .max(left + legend_width)
@@ -171,6 +192,7 @@ impl Layout {
             col_labels_rotated,
             legend_y,
             max_bytes,
+            has_local,
             row_names,
             col_names,
             row_sizes: row_ranges.iter().map(|r| r.len()).collect(),
@@ -178,15 +200,17 @@ impl Layout {
         }
     }
 
-    /// The readout for cell `(row, col)` holding `bytes`.
-    fn describe(&self, row: usize, col: usize, bytes: u64) -> String {
+    /// The readout for cell `(row, col)` holding `bytes`, `local` of them local copies.
+    fn describe(&self, row: usize, col: usize, bytes: u64, local: u64) -> String {
         let (Some(from), Some(to)) = (self.row_names.get(row), self.col_names.get(col)) else { return String::new() };
         let pairs = self.row_sizes.get(row).copied().unwrap_or(1) * self.col_sizes.get(col).copied().unwrap_or(1);
-        if pairs > 1 {
-            format!("{from} → {to}: {} over {pairs} device pairs", format_bytes(bytes))
-        } else {
-            format!("{from} → {to}: {}", format_bytes(bytes))
-        }
+        let over = if pairs > 1 { format!(" over {pairs} device pairs") } else { String::new() };
+        let local = match local {
+            0 => String::new(),
+            l if l == bytes => ", a local copy (no link)".to_string(),
+            l => format!(", {} of it local copies", format_bytes(l)),
+        };
+        format!("{from} → {to}: {}{over}{local}", format_bytes(bytes))
     }
 }
 
@@ -215,14 +239,14 @@ pub fn PairHeatmap() -> impl IntoView {
         pairs.with(|p| {
             let p = p.as_ref()?;
             let (index, &bytes) = p.bytes.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
-            (bytes > 0)
-                .then(|| layout.with(|l| l.as_ref().map(|l| l.describe(index / p.cols, index % p.cols, bytes))))?
+            let (row, col) = (index / p.cols, index % p.cols);
+            (bytes > 0).then(|| layout.with(|l| l.as_ref().map(|l| l.describe(row, col, bytes, p.local(row, col)))))?
         })
     };
     let readout = move || match hovered.get() {
         Some((row, col)) => pairs
-            .with(|p| p.as_ref().map(|p| p.get(row, col)))
-            .and_then(|bytes| layout.with(|l| l.as_ref().map(|l| l.describe(row, col, bytes))))
+            .with(|p| p.as_ref().filter(|p| row < p.rows && col < p.cols).map(|p| (p.get(row, col), p.local(row, col))))
+            .and_then(|(bytes, local)| layout.with(|l| l.as_ref().map(|l| l.describe(row, col, bytes, local))))
             .unwrap_or_default(),
         None => match largest() {
             Some(text) => format!("Largest: {text}. Point at a cell to read it."),
@@ -230,7 +254,10 @@ pub fn PairHeatmap() -> impl IntoView {
         },
     };
     let caption = move || {
-        let mut parts = vec!["Rows: source devices. Columns: destination devices. Local copies included.".to_string()];
+        let mut parts = vec!["Rows: source devices. Columns: destination devices.".to_string()];
+        if layout.with(|l| l.as_ref().is_some_and(|l| l.has_local)) {
+            parts.push("Faded, dashed cells are local copies: a device to itself, over no link.".to_string());
+        }
         let buckets = pairs.with(|p| {
             p.as_ref()
                 .filter(|p| p.sources_per_row > 1 || p.destinations_per_col > 1)
@@ -329,9 +356,9 @@ fn HeatmapPicture(
                 .map_or_else(Vec::new, |l| l.col_labels.iter().map(|c| (c.clone(), l.col_labels_rotated)).collect())
         })
     };
-    let axes_key = move || layout.with(|l| l.as_ref().map(|l| (l.grid, l.legend_y, l.max_bytes)));
+    let axes_key = move || layout.with(|l| l.as_ref().map(|l| (l.grid, l.legend_y, l.max_bytes, l.has_local)));
     let axes_and_legend = move || {
-        let (grid, legend_y, max_bytes) = axes_key()?;
+        let (grid, legend_y, max_bytes, has_local) = axes_key()?;
         let grid_middle_y = grid.top + grid.height() / 2.0;
         let legend = (0..LEGEND_STEPS)
             .map(|i| {
@@ -342,6 +369,14 @@ fn HeatmapPicture(
             })
             .collect_view();
         let legend_end = grid.left + LEGEND_STEPS_AT + LEGEND_STEPS as f64 * 18.0 + 6.0;
+        // After the ramp's largest value: what a faded, dashed cell is.
+        let local_at = legend_end + text_width(format_bytes(max_bytes).len(), FONT) + LOCAL_LEGEND_GAP;
+        let local = has_local.then(|| {
+            view! {
+                <rect class="heat-cell is-local legend-step" x=local_at y=legend_y - 6.0 width="12" height="12" fill-opacity=format!("{:.3}", level(HEAT_STEPS) * LOCAL_FADE)/>
+                <text class="heat-label heat-legend-start" x=local_at + 16.0 y=legend_y>{LOCAL_WORD}</text>
+            }
+        });
         Some(view! {
             <text class="heat-axis" x=grid.left y="12">{AXIS_TITLE}</text>
             <text
@@ -357,6 +392,7 @@ fn HeatmapPicture(
             <text class="heat-label heat-legend-start" x=grid.left + 16.0 y=legend_y>"none"</text>
             {legend}
             <text class="heat-label heat-legend-end" x=legend_end y=legend_y>{format_bytes(max_bytes)}</text>
+            {local}
         })
     };
 
@@ -403,14 +439,20 @@ fn HeatmapPicture(
 
 /// The cells of one step of the ramp.
 fn step_view(path: StepPath) -> impl IntoView {
-    let class = if path.step.is_some() { "heat-cell" } else { "heat-cell heat-zero" };
+    let class = match (path.step.is_some(), path.local) {
+        (false, _) => "heat-cell heat-zero",
+        (true, false) => "heat-cell",
+        (true, true) => "heat-cell is-local",
+    };
+    let fade = if path.local { LOCAL_FADE } else { 1.0 };
     view! {
         <path
             class=class
             d=path.d
-            fill-opacity=path.step.map(|step| format!("{:.3}", level(step)))
+            fill-opacity=path.step.map(|step| format!("{:.3}", level(step) * fade))
             data-testid="heatmap-step"
             data-step=path.step.map_or(0, |step| step)
+            data-local=path.local.then_some("true")
             data-cells=path.cells
         />
     }
