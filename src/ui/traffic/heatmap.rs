@@ -51,8 +51,6 @@ const LOCAL_WORD: &str = "local copy (no link)";
 /// One drawn cell.
 #[derive(Clone, Debug, PartialEq)]
 struct Cell {
-    row: usize,
-    col: usize,
     x: f64,
     y: f64,
     /// The cell's step of the colour ramp (`1..=HEAT_STEPS`); `None` for a cell with no bytes (drawn in the
@@ -143,7 +141,7 @@ impl Layout {
                     _ => None,
                 };
                 let (x, y) = (grid.x(col) + gap / 2.0, grid.y(row) + gap / 2.0);
-                cells.push(Cell { row, col, x, y, step, local, text });
+                cells.push(Cell { x, y, step, local, text });
             }
         }
 
@@ -428,6 +426,7 @@ fn HeatmapPicture(
             <rect
                 class="heat-hover"
                 data-testid="heatmap-hover"
+                fill="none"
                 x=hover_at(|r| r.x)
                 y=hover_at(|r| r.y)
                 width=hover_at(|r| r.width)
