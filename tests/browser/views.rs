@@ -280,9 +280,13 @@ async fn partial_sums_to_replicas_are_drawn_as_one_box_with_a_deck_of_their_send
     tick().await;
     let index: usize = hit.get_attribute("data-piece").unwrap_or_default().parse().expect("an index");
     assert_eq!(state.focus.get_untracked(), Focus::Piece(index));
-    // Four senders: the box is grey, and the legend says why.
+    // Four senders: the box is cross-hatched, and the legend says why.
     assert_eq!(boxes[0].get_attribute("class").as_deref(), Some("tv-piece-box is-stacked"));
-    assert!(text_of(&root, "[data-testid=tensor-legend]").contains("grey when several devices send it"));
+    assert!(
+        cards.iter().all(|c| c.get_attribute("class").as_deref() == Some("tv-deck-card")),
+        "no card on its own colour"
+    );
+    assert!(text_of(&root, "[data-testid=tensor-legend]").contains("cross-hatched when several devices send it"));
     root.remove();
 
     // FSDP-8 → TP-4 × 2: each row band goes from one source to both replicas: its box keeps its sender's
@@ -294,7 +298,9 @@ async fn partial_sums_to_replicas_are_drawn_as_one_box_with_a_deck_of_their_send
     assert_eq!(all(&root, "[data-testid=piece] .tv-deck-card").len(), 16);
     assert_eq!(boxes[0].get_attribute("class").as_deref(), Some("tv-piece-box"));
     assert_eq!(boxes[0].get_attribute("fill").as_deref(), Some(reshard_lens::chart::palette::device_color(0)));
-    assert!(!text_of(&root, "[data-testid=tensor-legend]").contains("grey"));
+    let first_card = one(&root, "[data-testid=piece] .tv-deck-card");
+    assert_eq!(first_card.get_attribute("class").as_deref(), Some("tv-deck-card is-own-colour"), "outlined on its box");
+    assert!(!text_of(&root, "[data-testid=tensor-legend]").contains("cross-hatched"));
     root.remove();
 }
 

@@ -35,9 +35,12 @@ fn side_lines(lines: &Lines, frame: &Frame, class: &'static str) -> impl IntoVie
         ("tv-dst-line", true) => "tv-dst-line is-thinned",
         (class, _) => class,
     };
+    // On whole pixels (a 1 px line on the pixel's centre), so dense lines stay crisp instead of blurring
+    // into alternating light and dark ones.
+    let snap = |v: f64| if lines.every > 1 { v.floor() + 0.5 } else { v.round() };
     let d = lines_path(
-        lines.rows.iter().map(|&r| frame.y(r)),
-        lines.cols.iter().map(|&c| frame.x(c)),
+        lines.rows.iter().map(|&r| snap(frame.y(r))),
+        lines.cols.iter().map(|&c| snap(frame.x(c))),
         frame.width,
         frame.height,
     );

@@ -55,7 +55,7 @@ pub fn Legend(
                 let mixed = scene.with(|s| s.pieces.iter().any(|p| p.deck.is_some_and(|d| d.mixed)));
                 let text = format!(
                     "a box several pieces carry whole (a replica or a partial sum each): one small card per piece, in its sender's colour{}",
-                    if mixed { "; grey when several devices send it" } else { "" }
+                    if mixed { "; cross-hatched when several devices send it" } else { "" }
                 );
                 // The drawing matches the boxes: grey under several senders' cards, or one sender's colour.
                 let fill = if mixed { "" } else { device_color(0) };
@@ -101,7 +101,7 @@ pub fn LegendItem(
         "solid" => view! { <line class="tv-src-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         "dashed" => view! { <line class="tv-dst-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         "cell" => view! { <rect class="lg-cell" x=6.0 y=2.0 width=10.0 height=10.0/> }.into_any(),
-        // `fill` empty: a grey box and cards of three senders; else a box and two cards of that colour.
+        // `fill` empty: a cross-hatched box and cards of three senders; else a box and two cards of that colour.
         "stack" if fill.is_empty() => view! {
             <rect class="tv-piece-box is-stacked" x=0.5 y=0.5 width=22.0 height=13.0/>
             <rect class="tv-deck-card" x=2.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=device_color(0)/>

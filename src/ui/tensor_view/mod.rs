@@ -94,6 +94,12 @@ pub fn TensorView() -> impl IntoView {
                         <pattern id="tv-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">
                             <line class="tv-hatch-line" x1="0" y1="0" x2="0" y2="6"/>
                         </pattern>
+                        // A box several devices send (partial contributors): cross-hatched, unlike the empty
+                        // background and unlike any device's colour.
+                        <pattern id="tv-mixed" patternUnits="userSpaceOnUse" width="10" height="10" patternTransform="rotate(45)">
+                            <rect class="tv-mixed-ground" x="0" y="0" width="10" height="10"/>
+                            <path class="tv-mixed-line" d="M0 0V10M0 0H10"/>
+                        </pattern>
                     </defs>
                     <grid::Axes scene=scene/>
                     <g transform=format!("translate({MARGIN_LEFT} {MARGIN_TOP})")>

@@ -101,7 +101,13 @@ fn PieceBox(
             {label}
             {deck.map(|d| {
                 let c = d.card;
-                view! { <rect class="tv-deck-card" x=c.x y=c.y width=c.width height=c.height rx=1.5 fill=fill/> }
+                // On a box of its own colour (one sender), a card is outlined in the colour its text takes.
+                let (class, stroke) = if d.mixed {
+                    ("tv-deck-card", None)
+                } else {
+                    ("tv-deck-card is-own-colour", Some(crate::chart::palette::text_on(fill)))
+                };
+                view! { <rect class=class x=c.x y=c.y width=c.width height=c.height rx=1.5 fill=fill stroke=stroke/> }
             })}
         </g>
     }

@@ -28,8 +28,9 @@ pub const MARGIN_RIGHT: f64 = 14.0;
 pub const MARGIN_BOTTOM: f64 = 14.0;
 /// Individual cells are drawn only when both sides of the view have at most this many.
 pub const CELL_LIMIT: u64 = 32;
-/// Boundary lines closer than this many pixels are thinned out.
-pub const MIN_LINE_GAP: f64 = 6.0;
+/// Boundary lines closer than this many pixels are thinned out (at 6 px, 64 shards a side in a 400 px
+/// frame drew as a checkerboard texture rather than as lines).
+pub const MIN_LINE_GAP: f64 = 10.0;
 /// Font size of piece labels, in pixels.
 pub const LABEL_PX: f64 = 12.0;
 /// The fill of a piece whose sender is not a source device (a ring hop of gather-then-broadcast).
@@ -76,7 +77,7 @@ pub struct Deck {
     pub card: PixelRect,
     /// The first piece of the stack draws the box, once.
     pub draws_box: bool,
-    /// The box has several senders (partial contributors): drawn neutral, its senders being the deck's
+    /// The box has several senders (partial contributors): drawn cross-hatched, its senders being the deck's
     /// colours. With one sender (replicas of a destination) the box keeps that sender's colour.
     pub mixed: bool,
 }
@@ -218,7 +219,7 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
             // A stack's box is drawn and labelled once, by its first piece; the label names and counts them.
             let on_top = place == 0;
             // Who sends and receives on this box (stacks are few and small: a scan will do).
-            let members: Vec<(u32, u32)> = if on_top && stack > 1 {
+            let members: Vec<(u32, u32)> = if stack > 1 {
                 projected.iter().filter(|(_, _, c)| *c == cells).map(|(_, p, _)| (p.src, p.dst)).collect()
             } else {
                 Vec::new()

@@ -58,8 +58,25 @@ struct Cell {
     step: Option<u8>,
     /// All of the cell's bytes are local copies (a device to itself, over no link).
     local: bool,
-    /// The bytes as text, and whether it sits on a strong cell (then it takes the theme's contrasting colour).
-    text: Option<(String, bool)>,
+    /// The bytes as text, when they fit.
+    text: Option<CellText>,
+}
+
+/// A cell's bytes as drawn.
+#[derive(Clone, Debug, PartialEq)]
+struct CellText {
+    text: String,
+    /// On a strong cell: the theme's contrasting colour.
+    strong: bool,
+    /// Font size in pixels.
+    font: f64,
+}
+
+/// Cell text's font size: at most 10 px, smaller for long text in a small cell (a bold digit is about 0.62
+/// of the font wide); `None` below 7.5 px, where the readout says it better.
+fn cell_font(chars: usize, cell: f64) -> Option<f64> {
+    let font = ((cell - 4.0) / (chars.max(1) as f64 * 0.62)).min(10.0);
+    (font >= 7.5).then_some(font)
 }
 
 /// The cells of one step of the ramp, as one path.
@@ -136,8 +153,13 @@ impl Layout {
                 let bytes = pairs.get(row, col);
                 let step = (bytes > 0).then(|| heat_step(intensity(bytes, max_bytes)));
                 let local = bytes > 0 && pairs.local(row, col) == bytes;
+                // The bytes, in a font that fits the cell ("39.2 MiB" at 10 px overflowed its 43 px cell).
                 let text = match (step, show_text) {
-                    (Some(step), true) => Some((format_bytes(bytes), !local && level(step) > STRONG_LEVEL)),
+                    (Some(step), true) => {
+                        let text = format_bytes(bytes);
+                        let font = cell_font(text.chars().count(), grid.cell - gap);
+                        font.map(|font| CellText { text, strong: !local && level(step) > STRONG_LEVEL, font })
+                    }
                     _ => None,
                 };
                 let (x, y) = (grid.x(col) + gap / 2.0, grid.y(row) + gap / 2.0);
@@ -236,7 +258,11 @@ pub fn PairHeatmap() -> impl IntoView {
     let largest = move || {
         pairs.with(|p| {
             let p = p.as_ref()?;
-            let (index, &bytes) = p.bytes.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
+            // The largest transfer (a local copy only when nothing crosses a link).
+            let moved = |i: usize| p.bytes[i].saturating_sub(p.local[i]);
+            let by = |a: &usize, b: &usize| (moved(*a), p.bytes[*a]).cmp(&(moved(*b), p.bytes[*b])).then(b.cmp(a));
+            let index = (0..p.bytes.len()).max_by(by)?;
+            let bytes = p.bytes[index];
             let (row, col) = (index / p.cols, index % p.cols);
             (bytes > 0).then(|| layout.with(|l| l.as_ref().map(|l| l.describe(row, col, bytes, p.local(row, col)))))?
         })
@@ -328,10 +354,7 @@ fn HeatmapPicture(
         layout.with(|l| {
             l.as_ref().map_or_else(Vec::new, |l| {
                 let size = l.grid.cell - if l.grid.cell >= 8.0 { 1.0 } else { 0.0 };
-                l.cells
-                    .iter()
-                    .filter_map(|c| c.text.clone().map(|text| (c.x + size / 2.0, c.y + size / 2.0, text)))
-                    .collect()
+                l.cells.iter().filter_map(|c| c.text.clone().map(|t| (c.x + size / 2.0, c.y + size / 2.0, t))).collect()
             })
         })
     };
@@ -423,6 +446,15 @@ fn HeatmapPicture(
             })}
             <g class="heat-cells" data-testid="heatmap-cells" data-cells=cell_count>{keyed(paths, step_view)}</g>
             <g class="heat-texts">{keyed(texts, text_view)}</g>
+            // A light halo under a dark line: visible on the strongest cells and on empty ones alike.
+            <rect
+                class="heat-hover-halo"
+                fill="none"
+                x=hover_at(|r| r.x)
+                y=hover_at(|r| r.y)
+                width=hover_at(|r| r.width)
+                height=hover_at(|r| r.height)
+            />
             <rect
                 class="heat-hover"
                 data-testid="heatmap-hover"
@@ -457,8 +489,8 @@ fn step_view(path: StepPath) -> impl IntoView {
     }
 }
 
-/// A cell's bytes, centred on it; `strong` cells take the theme's contrasting colour.
-fn text_view((x, y, (text, strong)): (f64, f64, (String, bool))) -> impl IntoView {
-    let class = if strong { "heat-text heat-text-strong" } else { "heat-text" };
-    view! { <text class=class x=x y=y>{text}</text> }
+/// A cell's bytes, centred on it; strong cells take the theme's contrasting colour.
+fn text_view((x, y, t): (f64, f64, CellText)) -> impl IntoView {
+    let class = if t.strong { "heat-text heat-text-strong" } else { "heat-text" };
+    view! { <text class=class x=x y=y font-size=format!("{:.1}", t.font)>{t.text}</text> }
 }
