@@ -86,6 +86,9 @@ async fn the_heatmap_draws_local_copies_apart_and_says_so() {
     assert_eq!(moved, 12);
     assert!(text_of(&root, ".heatmap-box .analysis-caption").contains("Faded, dashed cells are local copies"));
     assert!(text_of(&root, "[data-testid=heatmap]").contains("local copy (no link)"), "the legend's entry");
+    // All cells hold 8 B: the largest named is a transfer, not d0's copy to itself.
+    let largest = text_of(&root, "[data-testid=heatmap-readout]");
+    assert!(largest.starts_with("Largest: d0 → d1: 8 B."), "{largest}");
     // The first cell (d0 → d0) under the pointer reads as a local copy.
     let heatmap = find(&root, "[data-testid=heatmap]");
     let cells = find(&root, "[data-testid=heatmap-cells]").get_bounding_client_rect();
