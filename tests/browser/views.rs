@@ -251,19 +251,20 @@ async fn partial_sums_to_replicas_are_drawn_as_one_box_with_a_deck_of_their_send
     for name in ["x", "y", "width", "height"] {
         assert!((number(&boxes[0], name) - number(&grid, name)).abs() < 0.5, "the box is the whole tensor: {name}");
     }
-    let cards = all(&root, "[data-testid=piece] .tv-deck-card");
+    let cards = all(&root, "[data-testid=deck-card]");
     assert_eq!(cards.len(), 8);
     for pair in cards.windows(2) {
         assert!(number(&pair[1], "x") > number(&pair[0], "x") + 3.0, "fanned: every card shows a strip");
     }
     let right = |c: &Element| number(c, "x") + number(c, "width");
     assert!(number(&cards[0], "x") >= number(&grid, "x") && right(&cards[7]) <= right(&grid), "inside the box");
-    // Each card is in its sender's colour: the colour of the source device the piece comes from.
+    // Each card is in its sender's colour: the colour of the source device its piece comes from.
     let pieces = all(&root, "[data-testid=piece]");
-    let colours: Vec<String> = cards.iter().map(|c| c.get_attribute("fill").unwrap_or_default()).collect();
-    for (piece, colour) in pieces.iter().zip(&colours) {
+    for card in &cards {
+        let index = card.get_attribute("data-piece").unwrap_or_default();
+        let piece = one(&root, &format!("[data-testid=piece][data-piece=\"{index}\"]"));
         let src: usize = piece.get_attribute("data-src").unwrap_or_default().parse().expect("a device");
-        assert_eq!(colour, reshard_lens::chart::palette::device_color(src), "piece {piece:?}");
+        assert_eq!(card.get_attribute("fill").as_deref(), Some(reshard_lens::chart::palette::device_color(src)));
     }
     // The box is labelled once: who sends to whom on it, and how many pieces it carries.
     let labels = all(&root, "[data-testid=piece] text");
@@ -282,10 +283,8 @@ async fn partial_sums_to_replicas_are_drawn_as_one_box_with_a_deck_of_their_send
     assert_eq!(state.focus.get_untracked(), Focus::Piece(index));
     // Four senders: the box is cross-hatched, and the legend says why.
     assert_eq!(boxes[0].get_attribute("class").as_deref(), Some("tv-piece-box is-stacked"));
-    assert!(
-        cards.iter().all(|c| c.get_attribute("class").as_deref() == Some("tv-deck-card")),
-        "no card on its own colour"
-    );
+    let own = |c: &Element| c.get_attribute("class").unwrap_or_default().contains("is-own-colour");
+    assert!(!cards.iter().any(own), "no card on its own colour");
     assert!(text_of(&root, "[data-testid=tensor-legend]").contains("cross-hatched when several devices send it"));
     root.remove();
 
@@ -295,10 +294,10 @@ async fn partial_sums_to_replicas_are_drawn_as_one_box_with_a_deck_of_their_send
     tick().await;
     let boxes = all(&root, "[data-testid=piece] .tv-piece-box");
     assert_eq!(boxes.len(), 8);
-    assert_eq!(all(&root, "[data-testid=piece] .tv-deck-card").len(), 16);
+    assert_eq!(all(&root, "[data-testid=deck-card]").len(), 16);
     assert_eq!(boxes[0].get_attribute("class").as_deref(), Some("tv-piece-box"));
     assert_eq!(boxes[0].get_attribute("fill").as_deref(), Some(reshard_lens::chart::palette::device_color(0)));
-    let first_card = one(&root, "[data-testid=piece] .tv-deck-card");
+    let first_card = all(&root, "[data-testid=deck-card]").remove(0);
     assert_eq!(first_card.get_attribute("class").as_deref(), Some("tv-deck-card is-own-colour"), "outlined on its box");
     assert!(!text_of(&root, "[data-testid=tensor-legend]").contains("cross-hatched"));
     root.remove();

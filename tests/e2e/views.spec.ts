@@ -70,11 +70,11 @@ test('partial: one box for the eight pieces on it, and each card of its deck poi
   await open(page, 'partial');
   await expect(page.getByTestId('piece')).toHaveCount(8);
   await expect(page.locator('[data-testid=piece] .tv-piece-box')).toHaveCount(1);
-  const cards = page.locator('[data-testid=piece] .tv-deck-card');
+  const cards = page.getByTestId('deck-card');
   await expect(cards).toHaveCount(8);
   // The left strip of every card (the part the next card leaves uncovered) is that card's piece.
   for (const i of [0, 3, 7]) {
-    const piece = page.getByTestId('piece').nth(i);
+    const piece = page.locator(`[data-testid=piece][data-piece="${await cards.nth(i).getAttribute('data-piece')}"]`);
     const [src, dst] = [await piece.getAttribute('data-src'), await piece.getAttribute('data-dst')];
     const box = await cards.nth(i).boundingBox();
     if (!box) throw new Error(`card ${i} is not drawn`);

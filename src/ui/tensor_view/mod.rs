@@ -106,6 +106,7 @@ pub fn TensorView() -> impl IntoView {
                         <grid::Grid scene=scene/>
                         <pieces::Pieces scene=scene focus_pieces=focus_pieces/>
                         <grid::Cells scene=scene/>
+                        <pieces::Decks scene=scene focus_pieces=focus_pieces/>
                         <whole_shard::WholeShard scene=scene transfer=transfer/>
                         <boundaries::Boundaries scene=scene/>
                         <mismatches::Mismatches mismatches=mismatches/>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::{
     FocusPieces, SceneMemo,
     hover::{restore_keyboard_focus, set_focus},
-    scene::{DrawnPiece, LABEL_PX},
+    scene::{Deck, DrawnPiece, LABEL_PX},
 };
 use crate::ui::{AppState, Focus, Side, keyed::keyed};
 
@@ -30,21 +30,75 @@ pub fn Pieces(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let class = move || if state.focus.with(|f| *f == Focus::Nothing) { "tv-pieces" } else { "tv-pieces has-focus" };
-    let pieces = move || {
-        if scene.with(|s| s.aggregated.is_some()) {
-            focus_pieces.with(|p| p.iter().cloned().collect::<Vec<_>>())
-        } else {
-            scene.with(|s| s.pieces.clone())
-        }
-    };
     view! {
         <g class=class>
-            {keyed(pieces, |piece| view! { <PieceBox piece=piece/> })}
+            {keyed(move || drawn(scene, focus_pieces), |piece| view! { <PieceBox piece=piece/> })}
         </g>
     }
 }
 
-/// One piece: a rectangle and its label; in a stack, its card in the box's deck.
+/// The pieces drawn: the scene's, or when the plan is aggregated, the focused device's.
+fn drawn(scene: SceneMemo, focus_pieces: FocusPieces) -> Vec<DrawnPiece> {
+    if scene.with(|s| s.aggregated.is_some()) {
+        focus_pieces.with(|p| p.iter().cloned().collect())
+    } else {
+        scene.with(|s| s.pieces.clone())
+    }
+}
+
+/// The decks on boxes that several pieces carry: one card per piece, in its sender's colour. Drawn over
+/// the entry grid (a card is a thing to point at, not part of the tensor); pointing at a card focuses its
+/// piece as pointing at a box does.
+#[component]
+pub fn Decks(
+    /// The scene being drawn.
+    scene: SceneMemo,
+    /// The focused device's pieces when the scene is aggregated.
+    focus_pieces: FocusPieces,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let class = move || if state.focus.with(|f| *f == Focus::Nothing) { "tv-decks" } else { "tv-decks has-focus" };
+    let cards = move || {
+        drawn(scene, focus_pieces)
+            .into_iter()
+            .filter_map(|p| p.deck.map(|deck| (p.index, p.src, p.dst, p.fill, deck)))
+            .collect::<Vec<_>>()
+    };
+    view! { <g class=class>{keyed(cards, deck_card)}</g> }
+}
+
+/// One card of a deck.
+fn deck_card((index, src, dst, fill, deck): (usize, u32, u32, &'static str, Deck)) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let c = deck.card;
+    // On a box of its own colour (one sender), a card is outlined in the colour its text takes.
+    let (base, stroke) = if deck.mixed {
+        ("tv-deck-card", None)
+    } else {
+        ("tv-deck-card is-own-colour", Some(crate::chart::palette::text_on(fill)))
+    };
+    let class = move || {
+        if state.focus.with(|f| relates(*f, index, src, dst)) { format!("{base} is-related") } else { base.to_string() }
+    };
+    view! {
+        <rect
+            class=class
+            data-testid="deck-card"
+            data-piece=index.to_string()
+            x=c.x
+            y=c.y
+            width=c.width
+            height=c.height
+            rx=1.5
+            fill=fill
+            stroke=stroke
+            on:mouseenter=move |_| set_focus(state, Focus::Piece(index))
+            on:mouseleave=move |_| restore_keyboard_focus(state)
+        />
+    }
+}
+
+/// One piece: a rectangle and its label (of a stack's pieces, only the first draws the box).
 #[component]
 fn PieceBox(
     /// The piece, laid out.
@@ -52,7 +106,7 @@ fn PieceBox(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let DrawnPiece { index, src, dst, rect, deck, fill, local, label, aria } = piece;
-    // Of a stack's pieces only the first draws the box; each draws its card in the box's deck.
+    // Of a stack's pieces only the first draws the box; their cards are drawn by [`Decks`].
     let draws_box = deck.is_none_or(|d| d.draws_box);
     // A box with several senders is neutral: their colours are the deck's.
     let box_class = if deck.is_some_and(|d| d.mixed) { "tv-piece-box is-stacked" } else { "tv-piece-box" };
@@ -99,16 +153,6 @@ fn PieceBox(
                 <rect class=box_class x=rect.x y=rect.y width=rect.width.max(0.5) height=rect.height.max(0.5) fill=fill/>
             })}
             {label}
-            {deck.map(|d| {
-                let c = d.card;
-                // On a box of its own colour (one sender), a card is outlined in the colour its text takes.
-                let (class, stroke) = if d.mixed {
-                    ("tv-deck-card", None)
-                } else {
-                    ("tv-deck-card is-own-colour", Some(crate::chart::palette::text_on(fill)))
-                };
-                view! { <rect class=class x=c.x y=c.y width=c.width height=c.height rx=1.5 fill=fill stroke=stroke/> }
-            })}
         </g>
     }
 }

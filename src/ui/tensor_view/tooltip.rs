@@ -40,7 +40,18 @@ pub fn Tooltip(
     move || {
         let Focus::Piece(index) = state.focus.get() else { return None };
         let piece = state.summary.with(|s| s.as_ref().ok().and_then(|s| s.pieces.as_ref()?.get(index).copied()))?;
-        let find = |list: &[super::scene::DrawnPiece]| list.iter().find(|p| p.index == index).map(|p| p.rect);
+        // Beside the piece; for a piece of a stack, beside its box's whole deck (beside one card it covered
+        // the cards to its right, which the pointer moves on to).
+        let find = |list: &[super::scene::DrawnPiece]| {
+            let p = list.iter().find(|p| p.index == index)?;
+            let Some(_) = p.deck else { return Some(p.rect) };
+            let cards = list.iter().filter(|q| q.rect == p.rect).filter_map(|q| q.deck.map(|d| d.card));
+            cards.reduce(|a, b| {
+                let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
+                let (x1, y1) = ((a.x + a.width).max(b.x + b.width), (a.y + a.height).max(b.y + b.height));
+                PixelRect::new(x0, y0, x1 - x0, y1 - y0)
+            })
+        };
         let rect = scene.with(|s| find(&s.pieces)).or_else(|| focus_pieces.with(|p| find(p)))?;
         let lines = piece_lines(&piece);
         let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
