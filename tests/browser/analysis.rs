@@ -74,10 +74,7 @@ async fn the_heatmap_draws_local_copies_apart_and_says_so() {
     // Colocated: four GPUs on both sides, each keeping its own part: the diagonal's four cells are local
     // copies (faded, dashed, their own path), the other twelve transfers of the same size.
     let root = wrapper();
-    let _mounted = mount_to(root.clone(), || {
-        provide_context(AppState::from_preset("colocated"));
-        view! { <TrafficPanel/> }
-    });
+    let _mounted = mount_panel(&root, "colocated", || view! { <TrafficPanel/> });
     tick().await;
     let local = find(&root, "[data-testid=heatmap-step][data-local=true]");
     assert_eq!(local.get_attribute("data-cells").as_deref(), Some("4"));
@@ -90,15 +87,7 @@ async fn the_heatmap_draws_local_copies_apart_and_says_so() {
     let largest = text_of(&root, "[data-testid=heatmap-readout]");
     assert!(largest.starts_with("Largest: d0 → d1: 8 B."), "{largest}");
     // The first cell (d0 → d0) under the pointer reads as a local copy.
-    let heatmap = find(&root, "[data-testid=heatmap]");
-    let cells = find(&root, "[data-testid=heatmap-cells]").get_bounding_client_rect();
-    let init = web_sys::PointerEventInit::new();
-    init.set_bubbles(true);
-    init.set_client_x((cells.left() + 3.0) as i32);
-    init.set_client_y((cells.top() + 3.0) as i32);
-    let event = web_sys::PointerEvent::new_with_event_init_dict("pointermove", &init).expect("a pointer event");
-    heatmap.dispatch_event(&event).expect("dispatched");
-    tick().await;
+    point_at_first_heat_cell(&root).await;
     let readout = text_of(&root, "[data-testid=heatmap-readout]");
     assert!(readout.starts_with("d0 → d0: ") && readout.ends_with(", a local copy (no link)"), "{readout}");
     root.remove();
@@ -113,6 +102,18 @@ async fn the_heatmap_draws_local_copies_apart_and_says_so() {
     assert_eq!(count(&root, "[data-testid=heatmap-step][data-local=true]"), 0);
     assert!(!text_of(&root, ".heatmap-box .analysis-caption").contains("local"));
     root.remove();
+}
+
+/// Moves the pointer onto the heatmap's first cell (3 px inside its corner), as the browser reports it.
+async fn point_at_first_heat_cell(root: &Element) {
+    let cells = find(root, "[data-testid=heatmap-cells]").get_bounding_client_rect();
+    let init = web_sys::PointerEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((cells.left() + 3.0) as i32);
+    init.set_client_y((cells.top() + 3.0) as i32);
+    let event = web_sys::PointerEvent::new_with_event_init_dict("pointermove", &init).expect("a pointer event");
+    find(root, "[data-testid=heatmap]").dispatch_event(&event).expect("dispatched");
+    tick().await;
 }
 
 /// The heatmap's step paths as `(step, cells, subpaths in d)`.
@@ -131,10 +132,7 @@ fn heat_steps(root: &Element) -> Vec<(u32, u32, usize)> {
 async fn every_heatmap_cell_is_drawn_once_in_its_step_and_read_under_the_pointer() {
     // Uneven: cells of different sizes and empty ones. Every cell is in exactly one step's path.
     let root = wrapper();
-    let _mounted = mount_to(root.clone(), || {
-        provide_context(AppState::from_preset("uneven"));
-        view! { <TrafficPanel/> }
-    });
+    let _mounted = mount_panel(&root, "uneven", || view! { <TrafficPanel/> });
     tick().await;
     let steps = heat_steps(&root);
     let cells: u32 = find(&root, "[data-testid=heatmap-cells]")
@@ -152,15 +150,7 @@ async fn every_heatmap_cell_is_drawn_once_in_its_step_and_read_under_the_pointer
     // The pointer over the first cell: its outline and its bytes in the readout.
     let hover_width = |root: &Element| find(root, "[data-testid=heatmap-hover]").get_attribute("width");
     assert_eq!(hover_width(&root), None, "no cell outlined before the pointer comes");
-    let heatmap = find(&root, "[data-testid=heatmap]");
-    let first = find(&root, "[data-testid=heatmap-cells]").get_bounding_client_rect();
-    let init = web_sys::PointerEventInit::new();
-    init.set_bubbles(true);
-    init.set_client_x((first.left() + 3.0) as i32);
-    init.set_client_y((first.top() + 3.0) as i32);
-    let event = web_sys::PointerEvent::new_with_event_init_dict("pointermove", &init).expect("a pointer event");
-    heatmap.dispatch_event(&event).expect("dispatched");
-    tick().await;
+    point_at_first_heat_cell(&root).await;
     assert!(hover_width(&root).is_some(), "the cell under the pointer is outlined");
     let readout = text_of(&root, "[data-testid=heatmap-readout]");
     assert!(readout.starts_with("d0 → "), "{readout}");

@@ -57,7 +57,7 @@ pub fn Legend(
                     "a box several pieces carry whole (a replica or a partial sum each): one small card per piece, in its sender's colour{}",
                     if mixed { "; cross-hatched when several devices send it" } else { "" }
                 );
-                // The drawing matches the boxes: grey under several senders' cards, or one sender's colour.
+                // The drawing matches the boxes: cross-hatched under several senders' cards, or one sender's colour.
                 let fill = if mixed { "" } else { device_color(0) };
                 view! { <LegendItem kind="stack" fill=fill text=text/> }
             })}

@@ -263,7 +263,7 @@ fn fit_label(
     rect: PixelRect,
     fill: Option<&'static str>,
 ) -> Option<PieceLabel> {
-    // On a stack's neutral box, the page's text colour.
+    // On a box several devices send (cross-hatched, no colour of its own), the page's text colour.
     let color = fill.map_or("currentColor", crate::chart::palette::text_on);
     let longest = name.chars().count().max(shape.chars().count());
     if label_fits(longest, LABEL_PX, rect.width, rect.height / 2.0) {

@@ -44,7 +44,9 @@ pub fn Tooltip(
         // the cards to its right, which the pointer moves on to).
         let find = |list: &[super::scene::DrawnPiece]| {
             let p = list.iter().find(|p| p.index == index)?;
-            let Some(_) = p.deck else { return Some(p.rect) };
+            if p.deck.is_none() {
+                return Some(p.rect);
+            }
             let cards = list.iter().filter(|q| q.rect == p.rect).filter_map(|q| q.deck.map(|d| d.card));
             cards.reduce(|a, b| {
                 let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
