@@ -28,22 +28,27 @@ pub fn Pieces(
     /// The focused device's pieces when the scene is aggregated.
     focus_pieces: FocusPieces,
 ) -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let class = move || if state.focus.with(|f| *f == Focus::Nothing) { "tv-pieces" } else { "tv-pieces has-focus" };
+    let class = focus_class("tv-pieces", "tv-pieces has-focus");
     view! {
         <g class=class>
-            {keyed(move || drawn(scene, focus_pieces), |piece| view! { <PieceBox piece=piece/> })}
+            {keyed(move || with_drawn(scene, focus_pieces, <[DrawnPiece]>::to_vec), |piece| view! { <PieceBox piece=piece/> })}
         </g>
     }
 }
 
-/// The pieces drawn: the scene's, or when the plan is aggregated, the focused device's.
-fn drawn(scene: SceneMemo, focus_pieces: FocusPieces) -> Vec<DrawnPiece> {
+/// `read` of the pieces drawn: the scene's, or when the plan is aggregated, the focused device's.
+fn with_drawn<R>(scene: SceneMemo, focus_pieces: FocusPieces, read: impl FnOnce(&[DrawnPiece]) -> R) -> R {
     if scene.with(|s| s.aggregated.is_some()) {
-        focus_pieces.with(|p| p.iter().cloned().collect())
+        focus_pieces.with(|p| read(p))
     } else {
-        scene.with(|s| s.pieces.clone())
+        scene.with(|s| read(&s.pieces))
     }
+}
+
+/// A layer's class: `plain`, or `focused` while something has the focus (then unrelated marks are dimmed).
+fn focus_class(plain: &'static str, focused: &'static str) -> impl Fn() -> &'static str + Copy {
+    let state = expect_context::<AppState>();
+    move || if state.focus.with(|f| *f == Focus::Nothing) { plain } else { focused }
 }
 
 /// The decks on boxes that several pieces carry: one card per piece, in its sender's colour. Drawn over
@@ -56,13 +61,12 @@ pub fn Decks(
     /// The focused device's pieces when the scene is aggregated.
     focus_pieces: FocusPieces,
 ) -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let class = move || if state.focus.with(|f| *f == Focus::Nothing) { "tv-decks" } else { "tv-decks has-focus" };
+    let class = focus_class("tv-decks", "tv-decks has-focus");
+    // Only the stacked pieces' cards (without copying the other pieces).
     let cards = move || {
-        drawn(scene, focus_pieces)
-            .into_iter()
-            .filter_map(|p| p.deck.map(|deck| (p.index, p.src, p.dst, p.fill, deck)))
-            .collect::<Vec<_>>()
+        with_drawn(scene, focus_pieces, |pieces| {
+            pieces.iter().filter_map(|p| p.deck.map(|deck| (p.index, p.src, p.dst, p.fill, deck))).collect::<Vec<_>>()
+        })
     };
     view! { <g class=class>{keyed(cards, deck_card)}</g> }
 }
