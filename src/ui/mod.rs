@@ -162,7 +162,7 @@ fn LayoutPage() -> impl IntoView {
                     <editor::Editors/>
                 </aside>
                 <div class="stage">
-                    <section class="panel" aria-labelledby="change-title">
+                    <section class="panel change-panel" aria-labelledby="change-title">
                         <ChangeSummary title_id="change-title"/>
                         <TrafficTotals/>
                     </section>
