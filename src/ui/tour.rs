@@ -78,18 +78,29 @@ fn look_at(selector: &'static str) {
         }
         if let Ok(Some(element)) = document.query_selector(selector) {
             let _ = element.class_list().add_1(LOOK_CLASS);
-            // Just below the sticky tour bar, whose height depends on the step's text.
-            let window = web_sys::window();
-            let bar =
-                document.query_selector(".tour").ok().flatten().map_or(0.0, |b| b.get_bounding_client_rect().height());
-            let scrolled = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
-            let top = element.get_bounding_client_rect().top() + scrolled - bar - 24.0;
-            if let Some(window) = window {
-                window.scroll_to_with_x_and_y(0.0, top.max(0.0));
-            }
+            scroll_below_bar(document, element, 3);
         }
     })
     .forget();
+}
+
+/// Scrolls `element` to just below the sticky tour bar, whose height depends on the step's text.
+///
+/// Panels under the pictures are laid out only near the screen (`content-visibility: auto`), at an
+/// estimated height until then: a first jump past them lands off target once they take their real height.
+/// So the position is measured again after the next frames and corrected, up to `corrections` times.
+fn scroll_below_bar(document: web_sys::Document, element: web_sys::Element, corrections: u32) {
+    let Some(window) = web_sys::window() else { return };
+    let bar = document.query_selector(".tour").ok().flatten().map_or(0.0, |b| b.get_bounding_client_rect().height());
+    let offset = element.get_bounding_client_rect().top() - bar - 24.0;
+    if offset.abs() < 2.0 {
+        return;
+    }
+    let scrolled = window.scroll_y().unwrap_or(0.0);
+    window.scroll_to_with_x_and_y(0.0, (scrolled + offset).max(0.0));
+    if corrections > 0 {
+        gloo::timers::callback::Timeout::new(60, move || scroll_below_bar(document, element, corrections - 1)).forget();
+    }
 }
 
 /// A step's text with its `backticked` names (a tensor, a mesh dim) set as code, as the text is written.
