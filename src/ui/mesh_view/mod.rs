@@ -106,7 +106,7 @@ pub fn MeshView() -> impl IntoView {
                     <svg class="legend-mark" width="22" height="14" viewBox="0 0 22 14" aria-hidden="true">
                         <rect class="node-outline" x="1" y="1" width="20" height="12" rx="3"/>
                     </svg>
-                    <span>{move || format!("one node ({} devices)", state.reshard.with(|r| r.topology.devices_per_node))}</span>
+                    <span>{move || format!("devices on one node (up to {})", state.reshard.with(|r| r.topology.devices_per_node))}</span>
                 </li>
                 {move || thumbnails.get().then(|| view! {
                     <li class="legend-item">

@@ -44,5 +44,9 @@ fn side_lines(lines: &Lines, frame: &Frame, class: &'static str) -> impl IntoVie
         frame.width,
         frame.height,
     );
-    (!d.is_empty()).then(|| view! { <path class=class d=d fill="none"/> })
+    // Destination dashes over a casing in the page's background colour: the accent alone nearly vanishes
+    // on a piece of a similar colour (light blue dashes on d1's sky blue in the dark theme). Not under a
+    // dense split's thinned lines, which would thicken into a fill.
+    let casing = (class == "tv-dst-line").then(|| view! { <path class="tv-dst-casing" d=d.clone() fill="none"/> });
+    (!d.is_empty()).then(|| view! { {casing} <path class=class d=d fill="none"/> })
 }

@@ -22,11 +22,7 @@ pub fn Notes(
         scene.with(|s| {
             let mut notes: Vec<String> = Vec::new();
             if let Some(count) = s.aggregated {
-                notes.push(format!(
-                    "{} pieces — showing region boundaries; hover or focus a device to see its region{}.",
-                    format_count(count),
-                    if s.pieces_kept { " and its pieces" } else { "" }
-                ));
+                notes.push(format!("{} pieces, too many to draw each: showing region boundaries.", format_count(count)));
             }
             let every = s.source_lines.every.max(s.destination_lines.every);
             if every > 1 {
@@ -63,17 +59,25 @@ pub fn Notes(
                     </ul>
                 })
             }}
-            <FocusLine/>
+            <FocusLine scene/>
         </div>
     }
 }
 
-/// What the focus is on, in one line; announced politely to screen readers.
+/// What the focus is on, in one line; announced politely to screen readers. With nothing focused, how to
+/// focus something (on an aggregated picture only devices can be).
 #[component]
-fn FocusLine() -> impl IntoView {
+fn FocusLine(
+    /// The scene being drawn.
+    scene: SceneMemo,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let text = move || match state.focus.get() {
-        Focus::Nothing => "Hover or focus a piece or a device for details.".to_string(),
+        Focus::Nothing => scene.with(|s| match (s.aggregated, s.pieces_kept) {
+            (None, _) => "Hover or focus a piece or a device for details.".to_string(),
+            (Some(_), true) => "Hover or focus a device to see its region and its pieces.".to_string(),
+            (Some(_), false) => "Hover or focus a device to see its region.".to_string(),
+        }),
         Focus::Piece(index) => state
             .summary
             .with(|s| s.as_ref().ok().and_then(|s| s.pieces.as_ref()?.get(index).map(piece_lines)))
