@@ -140,6 +140,12 @@ test('the large preset renders without a page error; preset switch timings are p
   if (!first) throw new Error('the source paths are not drawn');
   await page.mouse.move(first.x + 4, first.y + 4);
   await expect(page.getByTestId('focus-line')).toContainText('d0 (source)');
+  // The last tile too: the mesh is drawn scaled down to its column (384 px wide at 288 px), and a position
+  // read without the scale pointed at a device up and left of the one under the pointer.
+  const all = await page.getByTestId('device-paths-source').boundingBox();
+  if (!all) throw new Error('the source paths are not drawn');
+  await page.mouse.move(all.x + all.width - 3, all.y + all.height - 3);
+  await expect(page.getByTestId('focus-line')).toContainText('d1023 (source)');
   await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-large-hover-source.png') });
   expect(problems).toEqual([]);
 });

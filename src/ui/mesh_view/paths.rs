@@ -14,12 +14,18 @@ use crate::chart::mesh::{next_tile, paths_by_fill, tile_at};
 use crate::ui::tensor_view::hover::{restore_keyboard_focus, set_focus, side_name};
 use crate::ui::{AppState, Focus, Fresh, Side, keyed::keyed};
 
-/// The device under the pointer, read from the event's position in the mesh's SVG.
+/// The device under the pointer, read from the event's position in the mesh's SVG, which is drawn scaled
+/// down when the mesh is wider than its column (`max-width: 100%`).
 fn device_under(ev: &web_sys::MouseEvent, layout: Memo<Fresh<MeshLayout>>) -> Option<u32> {
     let svg = ev.current_target()?.dyn_into::<web_sys::Element>().ok()?.closest("svg").ok()??;
     let bounds = svg.get_bounding_client_rect();
-    let (x, y) = (f64::from(ev.client_x()) - bounds.left(), f64::from(ev.client_y()) - bounds.top());
     layout.with_untracked(|l| {
+        let scale = l.width / bounds.width();
+        if !scale.is_finite() {
+            return None;
+        }
+        let x = (f64::from(ev.client_x()) - bounds.left()) * scale;
+        let y = (f64::from(ev.client_y()) - bounds.top()) * scale;
         tile_at(l.tiles.iter().map(|t| t.rect), x, y).and_then(|i| l.tiles.get(i)).map(|t| t.device)
     })
 }
