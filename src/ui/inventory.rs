@@ -232,7 +232,7 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
                 </p>
             </div>
             <div class="inventory-grid">
-                <aside class="panel inventory-controls" aria-label="Model and layouts">
+                <aside class="panel inventory-controls sticky-column" aria-label="Model and layouts">
                     <ModelControls/>
                 </aside>
                 <div class="inventory-results">

@@ -158,7 +158,7 @@ fn LayoutPage() -> impl IntoView {
     view! {
         <editor::PresetBar/>
         <main class="main workspace" data-testid="main">
-                <aside class="editors" aria-label="Describe the change">
+                <aside class="editors sticky-column" aria-label="Describe the change">
                     <editor::Editors/>
                 </aside>
                 <div class="stage">

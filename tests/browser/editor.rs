@@ -106,6 +106,17 @@ async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     assert_eq!(field.value(), "12x", "nothing typed is lost");
     assert_eq!(text(&root, "piece-count"), "6 pieces");
 
+    // Another field's edit re-plans without replacing what was typed here (it was reset to 12).
+    element(&root, "more-tensor-shape-1").unchecked_into::<HtmlElement>().click();
+    type_into(&root, "field-topology-nvlink-gbps", "fast");
+    settle().await;
+    assert_eq!(field.value(), "12x", "another field's edit keeps the text typed here");
+    assert_eq!(text(&root, "problems-tensor-shape-0"), "`12x` is not a whole number");
+    type_into(&root, "field-topology-latency-us", "6");
+    settle().await;
+    assert_eq!(value_of(&root, "field-topology-nvlink-gbps"), "fast", "also in a decimal field");
+    assert_eq!(text(&root, "problems-topology-nvlink-gbps"), "`fast` is not a number");
+
     element(&root, "more-tensor-shape-0").unchecked_into::<HtmlElement>().click();
     settle().await;
     assert_eq!(field.value(), "13", "the stepper counts from the spec's value");

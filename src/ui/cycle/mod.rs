@@ -143,7 +143,7 @@ pub fn CycleView() -> impl IntoView {
                 <presets::CyclePresets/>
             </div>
             <div class="cycle-grid">
-                <aside class="panel cycle-editors" aria-label="Describe one cycle">
+                <aside class="panel cycle-editors sticky-column" aria-label="Describe one cycle">
                     <stages::StageEditor/>
                     <refit_split::RefitSplitEditor/>
                     <speedup::SpeedupControl/>

@@ -75,13 +75,16 @@ pub fn IntegerField(
 ) -> impl IntoView {
     let raw = RwSignal::new(value.get_untracked().map(|v| v.to_string()).unwrap_or_default());
     let local = RwSignal::new(None::<String>);
-    // The spec changed elsewhere (a stepper, a preset): show it, unless the text already means it.
-    Effect::new(move |_| {
+    // This value changed elsewhere (a stepper, a preset, the layout text): show it, unless the text already
+    // means it. Only when it changed: `value` is read from the whole spec, and an edit of another field
+    // must not replace text typed here that does not parse yet.
+    Effect::new(move |previous: Option<Option<i64>>| {
         let current = value.get();
-        if parse_integer(&raw.get_untracked()).ok() != current {
+        if previous.is_some_and(|p| p != current) && parse_integer(&raw.get_untracked()).ok() != current {
             raw.set(current.map(|v| v.to_string()).unwrap_or_default());
             local.set(None);
         }
+        current
     });
     let messages = Signal::derive(move || match local.get() {
         Some(message) => vec![message],
@@ -170,12 +173,14 @@ pub fn DecimalField(
     let show = |v: f64| format!("{v}");
     let raw = RwSignal::new(show(value.get_untracked()));
     let local = RwSignal::new(None::<String>);
-    Effect::new(move |_| {
+    // As in `IntegerField`: replaced only when this value changed, not on another field's edit.
+    Effect::new(move |previous: Option<f64>| {
         let current = value.get();
-        if parse_decimal(&raw.get_untracked()).ok() != Some(current) {
+        if previous.is_some_and(|p| p != current) && parse_decimal(&raw.get_untracked()).ok() != Some(current) {
             raw.set(show(current));
             local.set(None);
         }
+        current
     });
     let messages = Signal::derive(move || match local.get() {
         Some(message) => vec![message],
