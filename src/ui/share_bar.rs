@@ -65,6 +65,7 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
         embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title)
     };
     drop_anywhere(state, cycle, page, report);
+    dismiss_menus();
     view! {
         <div class="share-bar" data-testid="share-bar">
             <details
@@ -253,6 +254,51 @@ fn decision_note(state: AppState, cycle: CycleState) -> Result<String, String> {
             cycle: &report,
         })
     }))
+}
+
+/// The open menus (`details.menu[open]`) of the bar.
+fn open_menus() -> Vec<web_sys::HtmlDetailsElement> {
+    let Some(list) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector_all(".share-bar details.menu[open]").ok())
+    else {
+        return Vec::new();
+    };
+    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into().ok()).collect()
+}
+
+/// Menus close as menus do: Escape closes the open one and puts the focus back on its button; a click or
+/// a focus outside a menu (another menu's button, the page, tabbing on) closes it, so at most one is open.
+fn dismiss_menus() {
+    let keys = window_event_listener(leptos::ev::keydown, |ev: web_sys::KeyboardEvent| {
+        if ev.key() != "Escape" || ev.default_prevented() {
+            return;
+        }
+        for menu in open_menus() {
+            menu.set_open(false);
+            if let Some(summary) =
+                menu.query_selector("summary").ok().flatten().and_then(|s| s.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = summary.focus();
+            }
+            ev.prevent_default();
+        }
+    });
+    let outside = |target: Option<web_sys::EventTarget>| {
+        let node = target.and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+        for menu in open_menus() {
+            if !node.as_ref().is_some_and(|n| menu.contains(Some(n))) {
+                menu.set_open(false);
+            }
+        }
+    };
+    let clicks = window_event_listener(leptos::ev::pointerdown, move |ev: web_sys::PointerEvent| outside(ev.target()));
+    let focus = window_event_listener(leptos::ev::focusin, move |ev: web_sys::FocusEvent| outside(ev.target()));
+    on_cleanup(move || {
+        keys.remove();
+        clicks.remove();
+        focus.remove();
+    });
 }
 
 /// Drops of a file anywhere on the page open it.

@@ -159,7 +159,8 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         look_at("#no-such-element");
     };
     let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {
-        if tour.step.get_untracked().is_none() {
+        // Keys something else used (a mesh's arrow keys, Escape closing a menu) are not the tour's.
+        if tour.step.get_untracked().is_none() || event.default_prevented() {
             return;
         }
         let in_field = event

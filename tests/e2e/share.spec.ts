@@ -71,3 +71,30 @@ test('a broken link opens the default with a message saying what was wrong', asy
   }
   expect(errors).toEqual([]);
 });
+
+test('the share and export menus close as menus do: Escape, a click outside, the other menu', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  const share = page.getByTestId('share-menu');
+  const exportMenu = page.getByTestId('export-menu');
+  const isOpen = (menu: typeof share) => menu.evaluate((d) => (d as HTMLDetailsElement).open);
+  // Opened from the keyboard, closed with Escape: the focus is back on its button.
+  await share.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('share-link')).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await isOpen(share)).toBe(false);
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Share');
+  // Opening the other menu closes the first; a click on the page closes the second.
+  await share.locator('summary').click();
+  await exportMenu.locator('summary').click();
+  expect(await isOpen(share)).toBe(false);
+  expect(await isOpen(exportMenu)).toBe(true);
+  await page.getByTestId('change-description').click();
+  expect(await isOpen(exportMenu)).toBe(false);
+  // Tabbing out of an open menu closes it.
+  await share.locator('summary').click();
+  await page.getByTestId('copy-embed').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  expect(await isOpen(share)).toBe(false);
+});

@@ -78,3 +78,19 @@ test('the tour walks the article with the keyboard, setting the state each step 
   await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
   expect(errors).toEqual([]);
 });
+
+test("keys a view uses are not the tour's: arrows on a mesh move between devices, Escape closes a menu", async ({ page }) => {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('explain').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of/);
+  await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of/);
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toBeVisible();
+  // With nothing else using it, Escape still ends the tour.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+});
