@@ -45,8 +45,12 @@ async fn the_toy_draws_six_pieces_from_each_source_to_each_destination() {
     let expected: Vec<(String, String)> =
         [0, 1, 2].iter().flat_map(|s| [3, 4].map(|d| (s.to_string(), d.to_string()))).collect();
     assert_eq!(pairs, expected);
+    // Focusable, with one Tab stop for all of them (the first drawn; arrow keys move between them).
+    let stops: Vec<Option<String>> =
+        all(&root, "[data-testid=piece]").iter().map(|p| p.get_attribute("tabindex")).collect();
+    assert_eq!(stops[0].as_deref(), Some("0"), "{stops:?}");
+    assert!(stops[1..].iter().all(|t| t.as_deref() == Some("-1")), "{stops:?}");
     for piece in all(&root, "[data-testid=piece]") {
-        assert_eq!(piece.get_attribute("tabindex").as_deref(), Some("0"));
         assert!(piece.get_attribute("aria-label").unwrap_or_default().contains("shape 4 × 3"));
     }
     assert!(root.query_selector("[data-testid=empty-shards]").expect("a valid selector").is_none());

@@ -87,8 +87,23 @@ test('partial: one box for the eight pieces on it, and each card of its deck poi
 
 test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await open(page, 'toy');
-  await page.locator('[data-testid=piece]').first().focus();
+  // The pieces are one Tab stop: Tab from the whole-shard toggle lands on the first, arrows move between
+  // them, Tab leaves them all, Escape lets go of the focused one.
+  await page.getByTestId('tensor-view').getByTestId('whole-shard-toggle').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('[data-testid=piece]').first()).toBeFocused();
   await expect(page.getByTestId('piece-tooltip')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('[data-testid=piece]').nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.locator('[data-testid=piece]').last()).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).not.toBe('piece');
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator('[data-testid=piece]').last()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('piece-tooltip')).toHaveCount(0);
+  await expect(page.getByTestId('focus-line')).toContainText('Hover or focus');
   await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');

@@ -97,8 +97,10 @@ pub fn Mesh(
                     view! {
                         // Keyed by content without what a tile holds: an edit rebuilds only the tiles whose
                         // place, colour or name changed, and updates the others' regions in place.
+                        // Not a Tab stop itself (Chromium makes an SVG element with focus listeners one).
                         <g
                             class="tiles"
+                            tabindex="-1"
                             on:mouseover=move |ev| {
                                 if let Some(tile) = tile_at(ev.target()) {
                                     set_focus(state, focus_of(&tile));

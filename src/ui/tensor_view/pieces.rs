@@ -28,11 +28,69 @@ pub fn Pieces(
     /// The focused device's pieces when the scene is aggregated.
     focus_pieces: FocusPieces,
 ) -> impl IntoView {
+    let state = expect_context::<AppState>();
     let class = focus_class("tv-pieces", "tv-pieces has-focus");
+    // One Tab stop for all the pieces (there may be thousands): the piece last focused while it is drawn,
+    // else the first; the arrow keys move between pieces in drawing order.
+    let last = RwSignal::new(None::<usize>);
+    let stop = Memo::new(move |_| {
+        with_drawn(scene, focus_pieces, |pieces| {
+            let kept = last.get().filter(|i| pieces.iter().any(|p| p.index == *i));
+            kept.or_else(|| pieces.first().map(|p| p.index))
+        })
+    });
     view! {
-        <g class=class>
-            {keyed(move || with_drawn(scene, focus_pieces, <[DrawnPiece]>::to_vec), |piece| view! { <PieceBox piece=piece/> })}
+        <g class=class on:keydown=move |ev| on_piece_key(&ev, state)>
+            {keyed(
+                move || with_drawn(scene, focus_pieces, <[DrawnPiece]>::to_vec),
+                move |piece| view! { <PieceBox piece=piece stop=stop last=last/> },
+            )}
         </g>
+    }
+}
+
+/// Arrow keys move the focus to the next or previous piece in drawing order, Home and End to the first and
+/// last; Escape lets go of the focused piece (its highlight and tooltip go).
+fn on_piece_key(ev: &web_sys::KeyboardEvent, state: AppState) {
+    use wasm_bindgen::JsCast;
+    let Some(piece) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|e| e.closest("[data-testid=piece]").ok().flatten())
+    else {
+        return;
+    };
+    let sibling = |e: &web_sys::Element, forward: bool| {
+        if forward { e.next_element_sibling() } else { e.previous_element_sibling() }
+    };
+    let end = |forward: bool| {
+        let mut at = piece.clone();
+        while let Some(next) =
+            sibling(&at, forward).filter(|n| n.get_attribute("data-testid").as_deref() == Some("piece"))
+        {
+            at = next;
+        }
+        Some(at)
+    };
+    let target = match ev.key().as_str() {
+        "ArrowRight" | "ArrowDown" => sibling(&piece, true),
+        "ArrowLeft" | "ArrowUp" => sibling(&piece, false),
+        "Home" => end(false),
+        "End" => end(true),
+        "Escape" => {
+            ev.prevent_default();
+            if let Ok(svg) = piece.dyn_into::<web_sys::SvgElement>() {
+                let _ = svg.blur();
+            }
+            set_focus(state, Focus::Nothing);
+            return;
+        }
+        _ => return,
+    };
+    let target = target.filter(|t| t.get_attribute("data-testid").as_deref() == Some("piece"));
+    ev.prevent_default();
+    if let Some(target) = target.and_then(|t| t.dyn_into::<web_sys::SvgElement>().ok()) {
+        let _ = target.focus();
     }
 }
 
@@ -107,6 +165,10 @@ fn deck_card((index, src, dst, fill, deck): (usize, u32, u32, &'static str, Deck
 fn PieceBox(
     /// The piece, laid out.
     piece: DrawnPiece,
+    /// The piece that takes Tab focus (one Tab stop for all).
+    stop: Memo<Option<usize>>,
+    /// The piece focused last, written on focus.
+    last: RwSignal<Option<usize>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let DrawnPiece { index, src, dst, rect, deck, fill, local, label, aria } = piece;
@@ -145,12 +207,15 @@ fn PieceBox(
             data-src=src.to_string()
             data-dst=dst.to_string()
             data-piece=index.to_string()
-            tabindex="0"
+            tabindex=move || if stop.get() == Some(index) { "0" } else { "-1" }
             role="img"
             aria-label=aria
             on:mouseenter=move |_| set_focus(state, Focus::Piece(index))
             on:mouseleave=move |_| restore_keyboard_focus(state)
-            on:focus=move |_| set_focus(state, Focus::Piece(index))
+            on:focus=move |_| {
+                last.set(Some(index));
+                set_focus(state, Focus::Piece(index));
+            }
             on:blur=move |_| set_focus(state, Focus::Nothing)
         >
             {draws_box.then(|| view! {
