@@ -270,3 +270,27 @@ async fn measured_rows_load_around_a_bad_row() {
     assert_eq!(medians, ["72 s", "12 s"]);
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn an_invalid_s_leaves_the_slider_at_the_s_in_use() {
+    // Typing something that is not a speedup reports it; the slider and its value text keep the s the
+    // answer still uses (they jumped to 0.1× and "s = 0").
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    let slider = nth(&root, "[data-testid=speedup-slider]", 0).unchecked_into::<HtmlInputElement>();
+    let at_four = slider.value();
+    for typed in ["abc", "0", "-2"] {
+        type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into(), typed);
+        tick().await;
+        tick().await;
+        assert_eq!(slider.value(), at_four, "after typing {typed}");
+        assert_eq!(slider.get_attribute("aria-valuetext").as_deref(), Some("s = 4"), "after typing {typed}");
+        assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "112.5 s", "the answer keeps s = 4");
+    }
+    type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into(), "10");
+    tick().await;
+    tick().await;
+    assert_ne!(slider.value(), at_four, "a valid s moves the slider");
+    root.remove();
+}

@@ -52,6 +52,16 @@ pub fn SpeedupControl() -> impl IntoView {
         }
     });
     let manual = move || state.speedup_source.get() == SpeedupSource::Manual;
+    // The slider shows the s in use: the field's while it holds a speedup, else (`abc`, 0, -2) the one the
+    // answer still uses, instead of jumping to the slider's end.
+    let shown = move || {
+        let typed = state.spec.with(|spec| spec.speedup);
+        if typed.is_finite() && typed > 0.0 {
+            typed
+        } else {
+            state.report.with(|r| r.as_ref().map_or(1.0, |r| r.speedup))
+        }
+    };
     let set_speedup = move |s: f64| state.spec.update(|spec| spec.speedup = s);
 
     view! {
@@ -90,10 +100,10 @@ pub fn SpeedupControl() -> impl IntoView {
                     max=SLIDER_STEPS.to_string()
                     step="1"
                     aria-label="Transfer speedup s, logarithmic from 0.1 to 100"
-                    aria-valuetext=move || format!("s = {}", decimal(state.spec.with(|s| s.speedup), 4))
+                    aria-valuetext=move || format!("s = {}", decimal(shown(), 4))
                     data-testid="speedup-slider"
                     disabled=move || !manual()
-                    prop:value=move || slider_position(state.spec.with(|s| s.speedup)).round().to_string()
+                    prop:value=move || slider_position(shown()).round().to_string()
                     on:input=move |ev| {
                         let s = round_speedup(slider_speedup(parse_number(&event_target_value(&ev))));
                         text.set(decimal(s, 4));
