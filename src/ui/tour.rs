@@ -103,6 +103,37 @@ fn scroll_below_bar(document: web_sys::Document, element: web_sys::Element, corr
     }
 }
 
+/// Runs `then` once the views have followed the last change (after Leptos' batch of DOM updates).
+fn after_render(then: impl FnOnce(web_sys::Document) + 'static) {
+    gloo::timers::callback::Timeout::new(0, move || {
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            then(document);
+        }
+    })
+    .forget();
+}
+
+fn focus_test_id(document: &web_sys::Document, test_id: &str) {
+    let element = document.query_selector(&format!("[data-testid={test_id}]")).ok().flatten();
+    if let Some(element) = element.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
+        let _ = element.focus();
+    }
+}
+
+/// The tour's bar is drawn anew for each step: a keyboard user who pressed Next (or Explain, to start)
+/// would be left with the focus on nothing. It goes to Next instead, so Enter walks on; focus the user
+/// put elsewhere (a device, a field) stays.
+fn keep_focus_in_tour() {
+    after_render(|document| {
+        let lost = document
+            .active_element()
+            .is_none_or(|e| e.tag_name() == "BODY" || e.get_attribute("data-testid").as_deref() == Some("explain"));
+        if lost {
+            focus_test_id(&document, "tour-next");
+        }
+    });
+}
+
 /// A step's text with its `backticked` names (a tensor, a mesh dim) set as code, as the text is written.
 fn with_code(text: &str) -> Vec<AnyView> {
     text.split('`')
@@ -143,6 +174,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                 look_at(step.look_at);
             }
         });
+        keep_focus_in_tour();
     });
     let go = move |delta: isize| {
         tour.step.update(|step| {
@@ -157,6 +189,8 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     let leave = move || {
         tour.step.set(None);
         look_at("#no-such-element");
+        // Back where the tour was started (its bar, which had the focus, is gone).
+        after_render(|document| focus_test_id(&document, "explain"));
     };
     let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {
         // Keys something else used (a mesh's arrow keys, Escape closing a menu) are not the tour's.

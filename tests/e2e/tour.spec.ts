@@ -90,7 +90,18 @@ test("keys a view uses are not the tour's: arrows on a mesh move between devices
   await page.getByTestId('share-menu').locator('summary').click();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('tour')).toBeVisible();
-  // With nothing else using it, Escape still ends the tour.
+  // With nothing else using it, Escape still ends the tour, and the focus goes back to Explain.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('tour')).toHaveCount(0);
+  await expect(page.getByTestId('explain')).toBeFocused();
+  // Started from the keyboard, the tour takes the focus to Next, which stays there step after step.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tour-next')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 2 of/);
+  await expect(page.getByTestId('tour-next')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
+  await page.getByTestId('tour-leave').click();
+  await expect(page.getByTestId('explain')).toBeFocused();
 });
