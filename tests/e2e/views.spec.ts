@@ -109,6 +109,19 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');
 });
 
+test('the large preset: the keyboard cursor of a 1,024-device mesh stays on screen', async ({ page }) => {
+  await open(page, 'large');
+  const cursor = page.locator('[data-testid=device-cursor][data-side=source]');
+  await cursor.focus();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('focus-line')).toContainText('d1023 (source)');
+  await expect(cursor).toHaveAttribute('data-device', '1023');
+  await expect(cursor).toBeInViewport();
+  await page.keyboard.press('Home');
+  await expect(cursor).toHaveAttribute('data-device', '0');
+  await expect(cursor).toBeInViewport();
+});
+
 test('the whole-shard toggle hatches what the receiver discards', async ({ page }) => {
   await open(page, 'toy');
   await page.getByTestId('tensor-view').getByTestId('whole-shard-toggle').check();
