@@ -121,3 +121,25 @@ test('s taken from the layout names the two strategies it came from', async ({ p
   await expect(page.getByTestId('speedup-input')).toBeDisabled();
   await shoot(page, '9-speedup-from-layout');
 });
+
+test('the stage editor keeps the keyboard focus on the stage it moves, adds or removes', async ({ page }) => {
+  await page.goto('/?preset=cycle-120');
+  const names = () => page.getByTestId('stage-name').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  await page.getByRole('button', { name: 'Move generation down' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(names).toEqual(['scoring', 'generation', 'training', 'refit']);
+  await expect(page.getByRole('button', { name: 'Move generation down' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(names).toEqual(['scoring', 'training', 'generation', 'refit']);
+  await page.keyboard.press('Enter');
+  await expect.poll(names).toEqual(['scoring', 'training', 'refit', 'generation']);
+  // At the bottom, "down" is disabled: the focus is on "up" of the same stage.
+  await expect(page.getByRole('button', { name: 'Move generation up' })).toBeFocused();
+  await page.getByTestId('stage-add').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('stage-name').nth(4)).toBeFocused();
+  await page.getByRole('button', { name: 'Remove stage 5' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(names).toEqual(['scoring', 'training', 'refit', 'generation']);
+  await expect(page.getByRole('button', { name: 'Remove generation' })).toBeFocused();
+});

@@ -23,7 +23,9 @@ pub fn StageEditor() -> impl IntoView {
         state.restructure(|spec| {
             let number = spec.stages.len() + 1;
             spec.stages.push(Stage::new(format!("stage {number}"), 10.0));
-        })
+        });
+        let last = state.spec.with_untracked(|spec| spec.stages.len().saturating_sub(1));
+        focus_in_row(last, &["stage-name"]);
     };
     view! {
         <fieldset class="cycle-fieldset" data-testid="stage-editor">
@@ -51,6 +53,30 @@ pub fn StageEditor() -> impl IntoView {
             </button>
         </fieldset>
     }
+}
+
+/// Puts the focus on the first enabled control of `test_ids` in row `row`, once the rows are redrawn.
+///
+/// A restructure (add, move, remove) redraws every row, which dropped the focus on the page: a second
+/// Enter on "Move down" did nothing, or worse, moved the stage that took the row's place. The focus follows
+/// the stage instead.
+fn focus_in_row(row: usize, test_ids: &'static [&'static str]) {
+    use wasm_bindgen::JsCast;
+    gloo::timers::callback::Timeout::new(0, move || {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Ok(rows) = document.query_selector_all("[data-testid=stage-editor] [data-testid=stage-row]") else {
+            return;
+        };
+        let Some(row) = rows.item(row as u32).and_then(|r| r.dyn_into::<web_sys::Element>().ok()) else { return };
+        let target = test_ids.iter().find_map(|id| {
+            let control = row.query_selector(&format!("[data-testid={id}]")).ok().flatten()?;
+            (!control.has_attribute("disabled")).then_some(control)
+        });
+        if let Some(control) = target.and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = control.focus();
+        }
+    })
+    .forget();
 }
 
 /// One stage: its fields, the problems under each, and the buttons that move or remove it.
@@ -85,12 +111,13 @@ fn StageRow(
             stage_colours(&names, spec.refit_index()).get(index).copied().unwrap_or("none")
         })
     };
-    let swap = move |other: usize| {
+    let swap = move |other: usize, keep: &'static [&'static str]| {
         state.restructure(|spec| {
             if other < spec.stages.len() && index < spec.stages.len() {
                 spec.stages.swap(index, other);
             }
-        })
+        });
+        focus_in_row(other, keep);
     };
     view! {
         <li class="stage-row" data-testid="stage-row">
@@ -146,8 +173,9 @@ fn StageRow(
                     class="icon-button"
                     aria-label=format!("Move {name} up")
                     title="Move up"
+                    data-testid="stage-up"
                     disabled={index == 0}
-                    on:click=move |_| swap(index.wrapping_sub(1))
+                    on:click=move |_| swap(index.wrapping_sub(1), &["stage-up", "stage-down"])
                 >
                     "↑"
                 </button>
@@ -156,8 +184,9 @@ fn StageRow(
                     class="icon-button"
                     aria-label=format!("Move {name} down")
                     title="Move down"
+                    data-testid="stage-down"
                     disabled={index + 1 >= count}
-                    on:click=move |_| swap(index + 1)
+                    on:click=move |_| swap(index + 1, &["stage-down", "stage-up"])
                 >
                     "↓"
                 </button>
@@ -173,7 +202,10 @@ fn StageRow(
                             if index < spec.stages.len() {
                                 spec.stages.remove(index);
                             }
-                        })
+                        });
+                        // The stage that took its place, or the new last one; with one left, its name.
+                        let left = state.spec.with_untracked(|spec| spec.stages.len());
+                        focus_in_row(index.min(left.saturating_sub(1)), &["stage-remove", "stage-name"]);
                     }
                 >
                     "×"
