@@ -103,6 +103,10 @@ async fn an_overlap_longer_than_the_previous_stage_is_refused_under_its_field() 
     assert_eq!(message, "80 s overlap is longer than the previous stage generation (70 s)");
     assert_eq!(overlap.value(), "80", "what was typed stays");
     assert_eq!(overlap.get_attribute("aria-invalid").as_deref(), Some("true"));
+    // The message describes the field for assistive technology.
+    let described = overlap.get_attribute("aria-describedby").expect("the field names its messages");
+    let description = text_of(&root, &format!("#{described}"));
+    assert!(description.starts_with(&message), "{description}");
     assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "112.5 s", "the last valid answer stays");
     assert!(root.query_selector("[data-testid=cycle-stale]").expect("selector").is_some());
 

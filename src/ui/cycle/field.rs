@@ -27,6 +27,8 @@ pub fn NumberField(
     /// Marks the field invalid for assistive technology.
     #[prop(into)]
     invalid: Signal<bool>,
+    /// The field's path in the cycle JSON: its messages ([`FieldProblems`] of the same path) describe it.
+    path: String,
 ) -> impl IntoView {
     let text = if value.is_finite() { crate::chart::readout::decimal(value, 6) } else { String::new() };
     view! {
@@ -36,6 +38,7 @@ pub fn NumberField(
             class="cycle-number"
             prop:value=text
             aria-label=label
+            aria-describedby=problems_id(&path)
             aria-invalid=move || invalid.get().to_string()
             data-testid=test_id
             on:input=move |ev| on_change.run(parse_number(&event_target_value(&ev)))
@@ -43,7 +46,13 @@ pub fn NumberField(
     }
 }
 
-/// The core's messages for the field at `path`, under it (nothing when it is fine).
+/// The id of the messages about the field at `path`, for its `aria-describedby`.
+pub fn problems_id(path: &str) -> String {
+    format!("cycle-problems-{}", crate::ui::editor::field::slug(path))
+}
+
+/// The core's messages for the field at `path`, under it (nothing when it is fine), in an element the
+/// field names with `aria-describedby` (laid out as if it were not there: `display: contents`).
 #[component]
 pub fn FieldProblems(
     /// The field's path in the cycle JSON, e.g. `stages[1].overlap`.
@@ -52,7 +61,8 @@ pub fn FieldProblems(
     let state = expect_context::<CycleState>();
     let for_path = path.clone();
     let problems = Memo::new(move |_| state.problems_at(&for_path));
-    move || {
+    let id = problems_id(&path);
+    let messages = move || {
         let path = path.clone();
         problems
             .get()
@@ -65,5 +75,6 @@ pub fn FieldProblems(
                 }
             })
             .collect_view()
-    }
+    };
+    view! { <div class="field-problems-of" id=id>{messages}</div> }
 }

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::CycleState;
-use super::field::{FieldProblems, NumberField, parse_number};
+use super::field::{FieldProblems, NumberField, parse_number, problems_id};
 use crate::chart::readout::seconds;
 use crate::core::cycle::RefitSplit;
 
@@ -30,6 +30,7 @@ pub fn RefitSplitEditor() -> impl IntoView {
                     label="Refit wait before transfer, seconds".to_string()
                     test_id="refit-wait".to_string()
                     invalid=invalid("refit.wait")
+                    path="refit.wait".to_string()
                     on_change=Callback::new(move |v| edit(Box::new(move |split| split.wait = v)))
                 />
                 <FieldProblems path="refit.wait".to_string()/>
@@ -47,6 +48,7 @@ pub fn RefitSplitEditor() -> impl IntoView {
                     }
                     aria-label="Refit transfer, seconds (empty: the rest of the refit)"
                     aria-invalid=move || invalid("refit.transfer").get().to_string()
+                    aria-describedby=problems_id("refit.transfer")
                     data-testid="refit-transfer"
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
@@ -63,6 +65,7 @@ pub fn RefitSplitEditor() -> impl IntoView {
                     label="Refit receiver preparation, seconds".to_string()
                     test_id="refit-preparation".to_string()
                     invalid=invalid("refit.preparation")
+                    path="refit.preparation".to_string()
                     on_change=Callback::new(move |v| edit(Box::new(move |split| split.preparation = v)))
                 />
                 <FieldProblems path="refit.preparation".to_string()/>

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::field::{FieldProblems, parse_number};
+use super::field::{FieldProblems, parse_number, problems_id};
 use super::{CycleState, SpeedupSource};
 use crate::chart::curve::{SLIDER_STEPS, round_speedup, slider_position, slider_speedup};
 use crate::chart::readout::{decimal, times};
@@ -118,6 +118,7 @@ pub fn SpeedupControl() -> impl IntoView {
                         class="cycle-number"
                         aria-label="Transfer speedup s"
                         aria-invalid=move || (!state.problems_at("speedup").is_empty()).to_string()
+                        aria-describedby=problems_id("speedup")
                         data-testid="speedup-input"
                         disabled=move || !manual()
                         prop:value=move || text.get()

@@ -143,6 +143,7 @@ fn StageRow(
                 label=format!("{name} seconds")
                 test_id="stage-seconds".to_string()
                 invalid=invalid("seconds")
+                path=format!("{path}.seconds")
                 on_change=Callback::new(move |v| edit(Box::new(move |stage| stage.seconds = v)))
             />
             <NumberField
@@ -150,6 +151,7 @@ fn StageRow(
                 label=format!("{name} overlap with the previous stage, seconds")
                 test_id="stage-overlap".to_string()
                 invalid=invalid("overlap")
+                path=format!("{path}.overlap")
                 on_change=Callback::new(move |v| edit(Box::new(move |stage| stage.overlap = v)))
             />
             <input
