@@ -118,10 +118,35 @@ pub fn App() -> impl IntoView {
                 class="page-tab"
                 data-testid=test_id
                 aria-selected=move || (page.get() == target).to_string()
+                // One Tab stop for the tabs (the selected one); the arrow keys move between them.
+                tabindex=move || if page.get() == target { "0" } else { "-1" }
                 on:click=move |_| page.set(target)
             >
                 {label}
             </button>
+        }
+    };
+    // The tab pattern's keys: ←/→ (wrapping), Home and End select a view and focus its tab.
+    let tab_keys = move |ev: leptos::ev::KeyboardEvent| {
+        const ORDER: [(Page, &str); 3] =
+            [(Page::Layout, "tab-layout"), (Page::Cycle, "tab-cycle"), (Page::Inventory, "tab-inventory")];
+        let at = ORDER.iter().position(|(p, _)| *p == page.get_untracked()).unwrap_or(0);
+        let next = match ev.key().as_str() {
+            "ArrowRight" => (at + 1) % ORDER.len(),
+            "ArrowLeft" => (at + ORDER.len() - 1) % ORDER.len(),
+            "Home" => 0,
+            "End" => ORDER.len() - 1,
+            _ => return,
+        };
+        ev.prevent_default();
+        let (target, test_id) = ORDER[next];
+        page.set(target);
+        let tab = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(&format!("[data-testid={test_id}]")).ok().flatten())
+            .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+        if let Some(tab) = tab {
+            let _ = tab.focus();
         }
     };
     view! {
@@ -129,7 +154,7 @@ pub fn App() -> impl IntoView {
             <AppHeader/>
             {link_problem.map(|message| view! { <p class="problem link-problem" role="alert" data-testid="link-problem">{message}</p> })}
             <div class="page-bar">
-                <nav class="page-tabs" role="tablist" aria-label="Views">
+                <nav class="page-tabs" role="tablist" aria-label="Views" on:keydown=tab_keys>
                     {tab(Page::Layout, "Layout change", "tab-layout")}
                     {tab(Page::Cycle, "RL cycle", "tab-cycle")}
                     {tab(Page::Inventory, "Model inventory", "tab-inventory")}

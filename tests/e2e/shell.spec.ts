@@ -128,3 +128,20 @@ test('screenshots at 1280×800 and 1920×1080, light and dark', async ({ page })
     }
   }
 });
+
+test('the view tabs are one Tab stop, and the arrow keys switch views', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  const layout = page.getByTestId('tab-layout');
+  await expect(layout).toHaveAttribute('tabindex', '0');
+  await expect(page.getByTestId('tab-cycle')).toHaveAttribute('tabindex', '-1');
+  await layout.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tab-cycle')).toBeFocused();
+  await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('cycle-view')).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('tab-inventory')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tab-layout')).toBeFocused();
+  await expect(page.getByTestId('tensor-view')).toBeVisible();
+});
