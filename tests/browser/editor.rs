@@ -105,6 +105,7 @@ async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     let field = element(&root, "field-tensor-shape-0").unchecked_into::<HtmlInputElement>();
     assert_eq!(field.value(), "12x", "nothing typed is lost");
     assert_eq!(text(&root, "piece-count"), "6 pieces");
+    assert!(text(&root, "editor-status").starts_with("1 problem:"), "{}", text(&root, "editor-status"));
 
     // Another field's edit re-plans without replacing what was typed here (it was reset to 12).
     element(&root, "more-tensor-shape-1").unchecked_into::<HtmlElement>().click();
@@ -116,11 +117,16 @@ async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     settle().await;
     assert_eq!(value_of(&root, "field-topology-nvlink-gbps"), "fast", "also in a decimal field");
     assert_eq!(text(&root, "problems-topology-nvlink-gbps"), "`fast` is not a number");
+    assert!(text(&root, "editor-status").starts_with("2 problems:"), "{}", text(&root, "editor-status"));
 
     element(&root, "more-tensor-shape-0").unchecked_into::<HtmlElement>().click();
     settle().await;
     assert_eq!(field.value(), "13", "the stepper counts from the spec's value");
     assert_eq!(text(&root, "problems-tensor-shape-0"), "");
+    assert!(text(&root, "editor-status").starts_with("1 problem:"), "{}", text(&root, "editor-status"));
+    type_into(&root, "field-topology-nvlink-gbps", "450");
+    settle().await;
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
     root.remove();
 }
 

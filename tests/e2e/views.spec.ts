@@ -107,6 +107,8 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('focus-line')).toContainText('Hover or focus');
 });
 
 test('the large preset: the keyboard cursor of a 1,024-device mesh stays on screen', async ({ page }) => {
@@ -120,6 +122,8 @@ test('the large preset: the keyboard cursor of a 1,024-device mesh stays on scre
   await page.keyboard.press('Home');
   await expect(cursor).toHaveAttribute('data-device', '0');
   await expect(cursor).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('focus-line')).not.toContainText('(source)');
 });
 
 test('the whole-shard toggle hatches what the receiver discards', async ({ page }) => {

@@ -32,6 +32,30 @@ pub fn FieldProblems(
     }
 }
 
+/// How many fields hold text that does not parse: their own message, which the core never sees, so the
+/// editors' status line counts them beside the core's problems.
+#[derive(Clone, Copy)]
+pub struct UnreadFields(pub RwSignal<usize>);
+
+/// Keeps [`UnreadFields`] (when the editors provide it) in step with a field's own message.
+fn count_unread(local: RwSignal<Option<String>>) {
+    let Some(UnreadFields(unread)) = use_context::<UnreadFields>() else { return };
+    Effect::new(move |was: Option<bool>| {
+        let now = local.with(Option::is_some);
+        match (was.unwrap_or(false), now) {
+            (false, true) => unread.update(|n| *n += 1),
+            (true, false) => unread.update(|n| *n = n.saturating_sub(1)),
+            _ => {}
+        }
+        now
+    });
+    on_cleanup(move || {
+        if local.try_with_untracked(Option::is_some).unwrap_or(false) {
+            unread.try_update(|n| *n = n.saturating_sub(1));
+        }
+    });
+}
+
 /// Reads a whole number as typed, or says what was expected.
 fn parse_integer(text: &str) -> Result<i64, String> {
     let t = text.trim().replace([',', '_'], "");
@@ -75,6 +99,7 @@ pub fn IntegerField(
 ) -> impl IntoView {
     let raw = RwSignal::new(value.get_untracked().map(|v| v.to_string()).unwrap_or_default());
     let local = RwSignal::new(None::<String>);
+    count_unread(local);
     // This value changed elsewhere (a stepper, a preset, the layout text): show it, unless the text already
     // means it. Only when it changed: `value` is read from the whole spec, and an edit of another field
     // must not replace text typed here that does not parse yet.
@@ -173,6 +198,7 @@ pub fn DecimalField(
     let show = |v: f64| format!("{v}");
     let raw = RwSignal::new(show(value.get_untracked()));
     let local = RwSignal::new(None::<String>);
+    count_unread(local);
     // As in `IntegerField`: replaced only when this value changed, not on another field's edit.
     Effect::new(move |previous: Option<f64>| {
         let current = value.get();

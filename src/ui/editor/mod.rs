@@ -87,7 +87,9 @@ pub fn Editors() -> impl IntoView {
     let state = expect_context::<AppState>();
     let editor = EditorContext::new(state);
     provide_context(editor);
-    let count = move || editor.problems.with(Vec::len);
+    let unread = field::UnreadFields(RwSignal::new(0));
+    provide_context(unread);
+    let count = move || editor.problems.with(Vec::len) + unread.0.get();
     let unplaced = move || {
         editor.problems.with(|list| {
             list.iter()

@@ -8,7 +8,7 @@ use super::{layout, paths::TilePaths, tile::Tile};
 use crate::chart::mesh::{TILE_ELEMENTS_MAX, next_tile, outlines_path};
 use wasm_bindgen::JsCast;
 
-use crate::ui::tensor_view::hover::{focus_of, restore_keyboard_focus, set_focus, side_name};
+use crate::ui::tensor_view::hover::{focus_of, let_go_on_escape, restore_keyboard_focus, set_focus, side_name};
 use crate::ui::{AppState, Focus, Fresh, Side, keyed::keyed};
 
 /// Corner radius of a node's outline.
@@ -121,7 +121,11 @@ pub fn Mesh(
                                 }
                             }
                             on:focusout=move |_| set_focus(state, Focus::Nothing)
-                            on:keydown=move |ev| on_key(&ev, layout)
+                            on:keydown=move |ev| {
+                                if !let_go_on_escape(&ev, state) {
+                                    on_key(&ev, layout);
+                                }
+                            }
                         >
                             {keyed(
                                 move || layout.with(|l| l.tiles.iter().map(layout::TileSpec::frame).collect::<Vec<_>>()),

@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 
 use super::layout::MeshLayout;
 use crate::chart::mesh::{next_tile, paths_by_fill, tile_at};
-use crate::ui::tensor_view::hover::{restore_keyboard_focus, set_focus, side_name};
+use crate::ui::tensor_view::hover::{let_go_on_escape, restore_keyboard_focus, set_focus, side_name};
 use crate::ui::{AppState, Focus, Fresh, Side, keyed::keyed};
 
 /// The device under the pointer, read from the event's position in the mesh's SVG, which is drawn scaled
@@ -78,6 +78,9 @@ pub fn TilePaths(
         }
     };
     let on_key = move |ev: web_sys::KeyboardEvent| {
+        if let_go_on_escape(&ev, state) {
+            return;
+        }
         let next = layout.with_untracked(|l| next_tile(roving.get_untracked(), &ev.key(), &l.grid, l.tiles.len()));
         if let Some(next) = next {
             ev.prevent_default();

@@ -35,6 +35,21 @@ pub fn restore_keyboard_focus(state: AppState) {
     set_focus(state, active.as_ref().map_or(Focus::Nothing, focus_of));
 }
 
+/// Escape on a focused piece or device: lets go of it (blurred, so its highlight and tooltip go, and the
+/// pointer leaving does not bring them back). Returns whether the key was Escape.
+pub fn let_go_on_escape(ev: &web_sys::KeyboardEvent, state: AppState) -> bool {
+    use wasm_bindgen::JsCast;
+    if ev.key() != "Escape" {
+        return false;
+    }
+    ev.prevent_default();
+    if let Some(element) = ev.target().and_then(|t| t.dyn_into::<web_sys::SvgElement>().ok()) {
+        let _ = element.blur();
+    }
+    set_focus(state, Focus::Nothing);
+    true
+}
+
 /// The name of a side in data attributes and text.
 pub fn side_name(side: Side) -> &'static str {
     match side {

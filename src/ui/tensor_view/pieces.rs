@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::{
     FocusPieces, SceneMemo,
-    hover::{restore_keyboard_focus, set_focus},
+    hover::{let_go_on_escape, restore_keyboard_focus, set_focus},
     scene::{Deck, DrawnPiece, LABEL_PX},
 };
 use crate::ui::{AppState, Focus, Side, keyed::keyed};
@@ -77,15 +77,10 @@ fn on_piece_key(ev: &web_sys::KeyboardEvent, state: AppState) {
         "ArrowLeft" | "ArrowUp" => sibling(&piece, false),
         "Home" => end(false),
         "End" => end(true),
-        "Escape" => {
-            ev.prevent_default();
-            if let Ok(svg) = piece.dyn_into::<web_sys::SvgElement>() {
-                let _ = svg.blur();
-            }
-            set_focus(state, Focus::Nothing);
+        _ => {
+            let_go_on_escape(ev, state);
             return;
         }
-        _ => return,
     };
     let target = target.filter(|t| t.get_attribute("data-testid").as_deref() == Some("piece"));
     ev.prevent_default();
