@@ -107,6 +107,13 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');
+  // Said over the meshes too, where the eye is, without moving them.
+  const meshes = await page.locator('.meshes').boundingBox();
+  await expect(page.getByTestId('mesh-readout')).toContainText('d1 (source) holds offset [4, 0], shape 4 × 6');
+  await page.locator('[data-testid=device][data-side=destination][data-device="4"]').hover();
+  await expect(page.getByTestId('mesh-readout')).toContainText('d4 (destination)');
+  expect(await page.locator('.meshes').boundingBox()).toEqual(meshes);
+  await page.locator('[data-testid=device][data-side=source][data-device="1"]').focus();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('focus-line')).toContainText('Hover or focus');
 });

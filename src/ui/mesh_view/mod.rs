@@ -88,11 +88,18 @@ pub fn MeshView() -> impl IntoView {
             .reshard
             .with(|r| layout::has_thumbnails(&r.source_mesh.shape) || layout::has_thumbnails(&r.destination_mesh.shape))
     });
+    let readout = move || match state.focus.get() {
+        Focus::Device { side, device } => crate::ui::tensor_view::describe_device(state, side, device),
+        _ => "Hover or focus a device: its region and its pieces light up in the tensor.".to_string(),
+    };
     view! {
         <figure class="mesh-view" data-testid="mesh-view">
             <div class="view-header">
                 <h3 class="view-title">"The devices"</h3>
             </div>
+            // The focused device's details where the eye is (the line under the tensor, which says the same
+            // to screen readers, is below the fold on a laptop).
+            <p class="mesh-readout" data-testid="mesh-readout" aria-hidden="true">{readout}</p>
             <div class="meshes">
                 <mesh::Mesh side=Side::Source related=related/>
                 <mesh::Mesh side=Side::Destination related=related/>

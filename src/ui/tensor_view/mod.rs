@@ -20,6 +20,8 @@ mod slice_controls;
 mod tooltip;
 mod whole_shard;
 
+pub(crate) use notes::describe_device;
+
 use std::sync::Arc;
 
 use leptos::prelude::*;

@@ -90,7 +90,7 @@ fn FocusLine(
 }
 
 /// `d5 (source) holds offset [40, 0], shape 8 × 8192 · sends 256 messages, 128 KiB`.
-fn describe_device(state: AppState, side: Side, device: u32) -> String {
+pub(crate) fn describe_device(state: AppState, side: Side, device: u32) -> String {
     let region = state.regions.with(|r| {
         let list = if side == Side::Source { &r.source } else { &r.destination };
         list.iter().find(|d| d.device == device).map(|d| d.region)
