@@ -12,6 +12,7 @@ pub mod cycle;
 pub mod editor;
 pub mod embed;
 pub mod export;
+mod focus;
 mod footer;
 mod header;
 pub mod inventory;
@@ -141,12 +142,8 @@ pub fn App() -> impl IntoView {
         ev.prevent_default();
         let (target, test_id) = ORDER[next];
         page.set(target);
-        let tab = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector(&format!("[data-testid={test_id}]")).ok().flatten())
-            .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
-        if let Some(tab) = tab {
-            let _ = tab.focus();
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            focus::focus_test_id(&document, test_id);
         }
     };
     view! {

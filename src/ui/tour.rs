@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use super::cycle::CycleState;
+use super::focus::{after_render, focus_test_id};
 use super::{AppState, Page};
 use crate::core::plan::Strategy;
 use crate::core::presets::find;
@@ -100,23 +101,6 @@ fn scroll_below_bar(document: web_sys::Document, element: web_sys::Element, corr
     window.scroll_to_with_x_and_y(0.0, (scrolled + offset).max(0.0));
     if corrections > 0 {
         gloo::timers::callback::Timeout::new(60, move || scroll_below_bar(document, element, corrections - 1)).forget();
-    }
-}
-
-/// Runs `then` once the views have followed the last change (after Leptos' batch of DOM updates).
-fn after_render(then: impl FnOnce(web_sys::Document) + 'static) {
-    gloo::timers::callback::Timeout::new(0, move || {
-        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-            then(document);
-        }
-    })
-    .forget();
-}
-
-fn focus_test_id(document: &web_sys::Document, test_id: &str) {
-    let element = document.query_selector(&format!("[data-testid={test_id}]")).ok().flatten();
-    if let Some(element) = element.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
-        let _ = element.focus();
     }
 }
 

@@ -3,10 +3,13 @@
 
 use leptos::prelude::*;
 
+use wasm_bindgen::JsCast;
+
 use super::CycleState;
 use super::field::{FieldProblems, NumberField};
 use crate::chart::palette::stage_colours;
 use crate::core::cycle::{MAX_STAGES, Stage};
+use crate::ui::focus::{after_render, focus_test_id};
 
 /// The stages as rows. The rows are redrawn from the spec only when the structure changes
 /// ([`CycleState::revision`]); edits write straight into the spec.
@@ -61,22 +64,20 @@ pub fn StageEditor() -> impl IntoView {
 /// Enter on "Move down" did nothing, or worse, moved the stage that took the row's place. The focus follows
 /// the stage instead.
 fn focus_in_row(row: usize, test_ids: &'static [&'static str]) {
-    use wasm_bindgen::JsCast;
-    gloo::timers::callback::Timeout::new(0, move || {
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    after_render(move |document| {
         let Ok(rows) = document.query_selector_all("[data-testid=stage-editor] [data-testid=stage-row]") else {
             return;
         };
-        let Some(row) = rows.item(row as u32).and_then(|r| r.dyn_into::<web_sys::Element>().ok()) else { return };
-        let target = test_ids.iter().find_map(|id| {
-            let control = row.query_selector(&format!("[data-testid={id}]")).ok().flatten()?;
-            (!control.has_attribute("disabled")).then_some(control)
-        });
-        if let Some(control) = target.and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok()) {
-            let _ = control.focus();
+        let Some(row) = rows.item(row as u32) else { return };
+        let enabled = |id: &str| {
+            row.dyn_ref::<web_sys::Element>()
+                .and_then(|r| r.query_selector(&format!("[data-testid={id}]:not([disabled])")).ok().flatten())
+                .is_some()
+        };
+        if let Some(id) = test_ids.iter().copied().find(|id| enabled(id)) {
+            focus_test_id(&row, id);
         }
-    })
-    .forget();
+    });
 }
 
 /// One stage: its fields, the problems under each, and the buttons that move or remove it.

@@ -92,6 +92,8 @@ pub fn MeshView() -> impl IntoView {
         Focus::Device { side, device } => crate::ui::tensor_view::describe_device(state, side, device),
         _ => "Hover or focus a device: its region and its pieces light up in the tensor.".to_string(),
     };
+    // The hint about hovering means nothing in an exported picture.
+    let hint_only = move || state.focus.with(|f| !matches!(f, Focus::Device { .. })).then_some("skip");
     view! {
         <figure class="mesh-view" data-testid="mesh-view">
             <div class="view-header">
@@ -99,7 +101,7 @@ pub fn MeshView() -> impl IntoView {
             </div>
             // The focused device's details where the eye is (the line under the tensor, which says the same
             // to screen readers, is below the fold on a laptop).
-            <p class="mesh-readout" data-testid="mesh-readout" aria-hidden="true">{readout}</p>
+            <p class="mesh-readout" data-testid="mesh-readout" data-export=hint_only aria-hidden="true">{readout}</p>
             <div class="meshes">
                 <mesh::Mesh side=Side::Source related=related/>
                 <mesh::Mesh side=Side::Destination related=related/>

@@ -88,13 +88,12 @@ pub fn TilePaths(
             focus_cursor();
             // The cursor may have left the screen (End on a 1,024-device mesh): bring it back once moved.
             if let Some(cursor) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                gloo::timers::callback::Timeout::new(0, move || {
+                crate::ui::focus::after_render(move |_| {
                     let options = web_sys::ScrollIntoViewOptions::new();
                     options.set_block(web_sys::ScrollLogicalPosition::Nearest);
                     options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
                     cursor.scroll_into_view_with_scroll_into_view_options(&options);
-                })
-                .forget();
+                });
             }
         }
     };

@@ -1,0 +1,27 @@
+//! Moving the keyboard focus once the views have followed a change: a view redrawn under the focused
+//! element (the tour's bar, the stage rows) leaves the focus on the page unless it is put back.
+
+use wasm_bindgen::JsCast;
+
+/// Runs `then` once the views have followed the last change (after Leptos' batch of DOM updates).
+pub fn after_render(then: impl FnOnce(web_sys::Document) + 'static) {
+    gloo::timers::callback::Timeout::new(0, move || {
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            then(document);
+        }
+    })
+    .forget();
+}
+
+/// Focuses the element with `data-testid` `test_id` inside `scope` (a document or an element), if any.
+pub fn focus_test_id(scope: &web_sys::Node, test_id: &str) {
+    let selector = format!("[data-testid={test_id}]");
+    let found = if let Some(document) = scope.dyn_ref::<web_sys::Document>() {
+        document.query_selector(&selector).ok().flatten()
+    } else {
+        scope.dyn_ref::<web_sys::Element>().and_then(|e| e.query_selector(&selector).ok().flatten())
+    };
+    if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = element.focus();
+    }
+}
