@@ -90,7 +90,8 @@ pub fn MeshView() -> impl IntoView {
     });
     let readout = move || match state.focus.get() {
         Focus::Device { side, device } => crate::ui::tensor_view::describe_device(state, side, device),
-        _ => "Hover or focus a device: its region and its pieces light up in the tensor.".to_string(),
+        // True of every picture (an aggregated one lights up the region, not always the pieces).
+        _ => "Hover or focus a device to see what it holds, sends and receives.".to_string(),
     };
     // The hint about hovering means nothing in an exported picture.
     let hint_only = move || state.focus.with(|f| !matches!(f, Focus::Device { .. })).then_some("skip");
