@@ -79,7 +79,7 @@ fn look_at(selector: &'static str) {
         }
         if let Ok(Some(element)) = document.query_selector(selector) {
             let _ = element.class_list().add_1(LOOK_CLASS);
-            scroll_below_bar(document, element, 3);
+            scroll_below_bar(element);
         }
     })
     .forget();
@@ -88,20 +88,51 @@ fn look_at(selector: &'static str) {
 /// Scrolls `element` to just below the sticky tour bar, whose height depends on the step's text.
 ///
 /// Panels under the pictures are laid out only near the screen (`content-visibility: auto`), at an
-/// estimated height until then: a first jump past them lands off target once they take their real height.
-/// So the position is measured again after the next frames and corrected, up to `corrections` times.
-fn scroll_below_bar(document: web_sys::Document, element: web_sys::Element, corrections: u32) {
+/// estimated height until then, and a step's check or fault fills its panel a little later: a jump
+/// lands off target once they take their real height. So the position is measured again every few
+/// frames and corrected until it has held for `SETTLED` checks in a row (or `CHECKS` have passed).
+/// The user has the last word: once they scrolled the page, or the step changed, the watch ends.
+fn scroll_below_bar(element: web_sys::Element) {
+    watch_position(element, None, CHECKS, 0);
+}
+
+/// How many times, `CHECK_MS` apart, the position is measured at most, and how many checks in a row
+/// must find it in place (or the page unable to scroll further) before the watch ends.
+const CHECKS: u32 = 30;
+const SETTLED: u32 = 3;
+const CHECK_MS: u32 = 70;
+
+/// Where the last check left things: the page's scroll and the element's top on screen.
+#[derive(Clone, Copy)]
+struct Seen {
+    scroll: f64,
+    top: f64,
+}
+
+fn watch_position(element: web_sys::Element, seen: Option<Seen>, checks: u32, settled: u32) {
     let Some(window) = web_sys::window() else { return };
-    let bar = document.query_selector(".tour").ok().flatten().map_or(0.0, |b| b.get_bounding_client_rect().height());
-    let offset = element.get_bounding_client_rect().top() - bar - 24.0;
-    if offset.abs() < 2.0 {
+    let Some(document) = window.document() else { return };
+    let scroll = window.scroll_y().unwrap_or(0.0);
+    let top = element.get_bounding_client_rect().top();
+    // A scroll by the user moves the element on screen by as much as the page scrolled; the browser's
+    // scroll anchoring (a panel above took its height) scrolls the page but keeps things in place.
+    let scrolled_by_user =
+        seen.is_some_and(|s| (scroll - s.scroll).abs() > 2.0 && (top - s.top + scroll - s.scroll).abs() < 2.0);
+    if scrolled_by_user || !element.class_list().contains(LOOK_CLASS) || checks == 0 || settled >= SETTLED {
         return;
     }
-    let scrolled = window.scroll_y().unwrap_or(0.0);
-    window.scroll_to_with_x_and_y(0.0, (scrolled + offset).max(0.0));
-    if corrections > 0 {
-        gloo::timers::callback::Timeout::new(60, move || scroll_below_bar(document, element, corrections - 1)).forget();
+    let bar = document.query_selector(".tour").ok().flatten().map_or(0.0, |b| b.get_bounding_client_rect().height());
+    let offset = top - bar - 24.0;
+    let mut in_place = offset.abs() < 2.0;
+    if !in_place {
+        window.scroll_to_with_x_and_y(0.0, (scroll + offset).max(0.0));
+        // At the page's top or end the browser clamps the scroll: nothing more to do while that holds.
+        in_place = (window.scroll_y().unwrap_or(0.0) - scroll).abs() < 1.0;
     }
+    let seen = Seen { scroll: window.scroll_y().unwrap_or(0.0), top: element.get_bounding_client_rect().top() };
+    let settled = if in_place { settled + 1 } else { 0 };
+    gloo::timers::callback::Timeout::new(CHECK_MS, move || watch_position(element, Some(seen), checks - 1, settled))
+        .forget();
 }
 
 /// The tour's bar is drawn anew for each step: a keyboard user who pressed Next (or Explain, to start)
