@@ -142,7 +142,9 @@ fn copy_contents(document: &Document, element: &Element, out: &Element, left: f6
             {
                 copy.set_attribute(name, &format!("{value:.2}")).map_err(js_error)?;
             }
+            // Classes and the drawn-size variables (views.css) mean nothing outside the page.
             copy.remove_attribute("class").map_err(js_error)?;
+            copy.remove_attribute("style").map_err(js_error)?;
             out.append_child(&copy).map_err(js_error)?;
         } else {
             copy_contents(document, &child, out, left, top)?;

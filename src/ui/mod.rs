@@ -20,6 +20,7 @@ pub(crate) mod keyed;
 pub mod mesh_view;
 pub mod panic;
 mod pieces;
+pub mod present;
 mod share_bar;
 mod state;
 pub mod strategies;
@@ -71,6 +72,8 @@ pub fn App() -> impl IntoView {
     let tour = tour::TourState::new();
     provide_context(tour);
     let tour_running = Memo::new(move |_| tour.step.with(Option::is_some));
+    let presenting = present::Presenting::from_address();
+    provide_context(presenting);
     provide_context(inventory::InventoryState::from_preset(
         query_parameter("model").as_deref().unwrap_or("llama-3-8b"),
     ));
@@ -147,7 +150,7 @@ pub fn App() -> impl IntoView {
         }
     };
     view! {
-        <div class="shell">
+        <div class="shell" class:presenting=move || presenting.0.get()>
             <AppHeader/>
             {link_problem.map(|message| view! { <p class="problem link-problem" role="alert" data-testid="link-problem">{message}</p> })}
             <div class="page-bar">
@@ -158,6 +161,7 @@ pub fn App() -> impl IntoView {
                 </nav>
                 <div class="page-actions">
                     <tour::ExplainButton/>
+                    <present::PresentButton/>
                     <share_bar::ShareBar page/>
                 </div>
             </div>

@@ -65,9 +65,10 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
         embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title)
     };
     drop_anywhere(state, cycle, page, report);
-    dismiss_menus();
+    let bar = NodeRef::new();
+    dismiss_menus(bar);
     view! {
-        <div class="share-bar" data-testid="share-bar">
+        <div class="share-bar" data-testid="share-bar" node_ref=bar>
             <details
                 class="menu"
                 data-testid="share-menu"
@@ -256,12 +257,11 @@ fn decision_note(state: AppState, cycle: CycleState) -> Result<String, String> {
     }))
 }
 
-/// The open menus (`details.menu[open]`) of the bar.
-fn open_menus() -> Vec<web_sys::HtmlDetailsElement> {
-    let Some(list) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector_all(".share-bar details.menu[open]").ok())
-    else {
+/// The open menus (`details.menu[open]`) of the bar. Looked up within the bar: the listeners below run
+/// on every pointer-down and focus change, and a query over the whole page walks every drawn element
+/// (thousands of them on a large plan; ~3 ms a click at 64 devices a side).
+fn open_menus(bar: NodeRef<leptos::html::Div>) -> Vec<web_sys::HtmlDetailsElement> {
+    let Some(list) = bar.get_untracked().and_then(|b| b.query_selector_all("details.menu[open]").ok()) else {
         return Vec::new();
     };
     (0..list.length()).filter_map(|i| list.item(i)?.dyn_into().ok()).collect()
@@ -269,12 +269,12 @@ fn open_menus() -> Vec<web_sys::HtmlDetailsElement> {
 
 /// Menus close as menus do: Escape closes the open one and puts the focus back on its button; a click or
 /// a focus outside a menu (another menu's button, the page, tabbing on) closes it, so at most one is open.
-fn dismiss_menus() {
-    let keys = window_event_listener(leptos::ev::keydown, |ev: web_sys::KeyboardEvent| {
+fn dismiss_menus(bar: NodeRef<leptos::html::Div>) {
+    let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
         if ev.key() != "Escape" || ev.default_prevented() {
             return;
         }
-        for menu in open_menus() {
+        for menu in open_menus(bar) {
             menu.set_open(false);
             if let Some(summary) =
                 menu.query_selector("summary").ok().flatten().and_then(|s| s.dyn_into::<web_sys::HtmlElement>().ok())
@@ -284,9 +284,9 @@ fn dismiss_menus() {
             ev.prevent_default();
         }
     });
-    let outside = |target: Option<web_sys::EventTarget>| {
+    let outside = move |target: Option<web_sys::EventTarget>| {
         let node = target.and_then(|t| t.dyn_into::<web_sys::Node>().ok());
-        for menu in open_menus() {
+        for menu in open_menus(bar) {
             if !node.as_ref().is_some_and(|n| menu.contains(Some(n))) {
                 menu.set_open(false);
             }

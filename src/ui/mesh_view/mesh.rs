@@ -61,7 +61,12 @@ pub fn Mesh(
     let roving = RwSignal::new(0usize);
     // A large mesh is drawn as paths (a bounded number of elements), a small one tile by tile.
     let aggregated = Memo::new(move |_| layout.with(|l| l.tiles.len() > TILE_ELEMENTS_MAX));
-    let class = move || if state.focus.with(|f| *f == Focus::Nothing) { "mesh-svg" } else { "mesh-svg has-focus" };
+    let class = move || {
+        let focus = if state.focus.with(|f| *f == Focus::Nothing) { "" } else { " has-focus" };
+        // A mesh drawn as paths is large already: it is not scaled up while presenting.
+        let paths = if aggregated.get() { " is-paths" } else { "" };
+        format!("mesh-svg{focus}{paths}")
+    };
     let title = move || layout.with(|l| l.title.clone());
     view! {
         <div class="mesh" data-testid=format!("mesh-{}", side_name(side))>
@@ -71,6 +76,8 @@ pub fn Mesh(
                 width=move || layout.with(|l| l.width)
                 height=move || layout.with(|l| l.height)
                 viewBox=move || layout.with(|l| format!("0 0 {} {}", l.width, l.height))
+                // The drawn width, for scaling the mesh up while presenting (views.css).
+                style:--drawn-w=move || layout.with(|l| l.width.to_string())
                 role="group"
                 aria-label=title
             >

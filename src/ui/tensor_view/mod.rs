@@ -91,6 +91,9 @@ pub fn TensorView() -> impl IntoView {
                     width=move || size().0
                     height=move || size().1
                     viewBox=move || format!("0 0 {} {}", size().0, size().1)
+                    // The drawn size, for scaling the picture to the screen while presenting (views.css).
+                    style:--drawn-w=move || size().0.to_string()
+                    style:--drawn-h=move || size().1.to_string()
                 >
                     <defs>
                         <pattern id="tv-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">

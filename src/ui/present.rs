@@ -1,0 +1,71 @@
+//! Presenting: the pictures as large as the screen allows, for a projector or a screen share.
+//!
+//! On a 1920 × 1080 projector the tensor keeps the 400-odd pixels and 11 px labels it is drawn at, beside an
+//! editor column the audience does not need. "Present" (or `?present` in the address) hides the editors and
+//! the header and scales the tensor and the meshes up with CSS (`style/views.css`, `.presenting`): the
+//! pictures keep their drawn coordinates, so hovering, focus and export work as they do at 1:1. The preset
+//! chips, the tabs, the tour and the numbers below stay. Escape or the same button leaves.
+
+use leptos::prelude::*;
+
+use super::query_parameter;
+use super::tour::TourState;
+
+/// Whether the page is presenting; provided by the app.
+#[derive(Clone, Copy)]
+pub struct Presenting(pub RwSignal<bool>);
+
+impl Presenting {
+    /// Presenting when the address asks for it (`?present`, `?present=1`; not `?present=0`).
+    pub fn from_address() -> Presenting {
+        let asked = query_parameter("present").is_some_and(|v| !matches!(v.as_str(), "0" | "false" | "no"));
+        Presenting(RwSignal::new(asked))
+    }
+}
+
+/// The button that starts and ends presenting, and Escape to end it (unless the key was used by something
+/// else first: a menu, a focused device, the tour, a field).
+#[component]
+pub fn PresentButton() -> impl IntoView {
+    let Presenting(on) = expect_context::<Presenting>();
+    let tour = expect_context::<TourState>();
+    let toggle = move |_| {
+        let start = !on.get_untracked();
+        on.set(start);
+        if start {
+            // The pictures are sized to fit under the tabs, the presets and the headline: from the top.
+            if let Some(window) = web_sys::window() {
+                window.scroll_to_with_x_and_y(0.0, 0.0);
+            }
+        }
+    };
+    let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {
+        if event.key() != "Escape" || event.default_prevented() || !on.get_untracked() {
+            return;
+        }
+        if tour.step.get_untracked().is_some() {
+            return;
+        }
+        let in_field = event
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if !in_field {
+            on.set(false);
+            event.prevent_default();
+        }
+    });
+    on_cleanup(move || keys.remove());
+    view! {
+        <button
+            type="button"
+            class="button-like present-button"
+            data-testid="present"
+            aria-pressed=move || on.get().to_string()
+            title="Hide the editors and scale the pictures to the screen (Escape leaves)"
+            on:click=toggle
+        >
+            {move || if on.get() { "Leave presentation" } else { "Present" }}
+        </button>
+    }
+}

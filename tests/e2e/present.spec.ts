@@ -1,0 +1,93 @@
+// Presenting end to end: the pictures grow to the screen with the editors and the header out of the way,
+// hovering still finds the device and the piece under the pointer at the new scale, Escape or the button
+// leaves, and `?present` opens a link presenting. Screenshots at the projector's size for a human to look at.
+import { test, expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const screenshots = path.join(__dirname, 'screenshots');
+
+test.beforeAll(() => fs.mkdirSync(screenshots, { recursive: true }));
+test.use({ viewport: { width: 1920, height: 1080 } });
+
+/** How many times larger than drawn the tensor picture is on screen, and where its box ends. */
+async function tensorScale(page: Page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('.tensor-svg')!;
+    const box = svg.getBoundingClientRect();
+    return { scale: box.width / Number(svg.getAttribute('width')), bottom: box.bottom + scrollY };
+  });
+}
+
+test('presenting scales the pictures to the screen, and hovering still points at the right device and piece', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/?preset=toy');
+  await expect(page.getByTestId('piece')).toHaveCount(6);
+  const editors = page.getByRole('complementary', { name: 'Describe the change' });
+  await expect(editors).toBeVisible();
+  expect((await tensorScale(page)).scale).toBeCloseTo(1, 2);
+
+  const present = page.getByTestId('present');
+  await expect(present).toHaveAttribute('aria-pressed', 'false');
+  await present.click();
+  await expect(present).toHaveAttribute('aria-pressed', 'true');
+  await expect(present).toHaveText('Leave presentation');
+  await expect(editors).toBeHidden();
+  await expect(page.getByTestId('product-name')).toBeHidden();
+  // The toy's tensor fills the height under the headline (~1.4 times its drawn size), all of it on screen.
+  const presented = await tensorScale(page);
+  expect(presented.scale).toBeGreaterThan(1.3);
+  expect(presented.bottom).toBeLessThanOrEqual(1080);
+  const tile = await page.locator('[data-testid=device][data-side=destination][data-device="3"]').boundingBox();
+  expect(tile!.width).toBeGreaterThan(70);
+
+  // Hovering at the new scale: a destination device lights up its pieces, a piece its two devices.
+  await page.locator('[data-testid=device][data-side=destination][data-device="3"]').hover();
+  const related = page.locator('[data-testid=piece].is-related');
+  await expect(related).toHaveCount(3);
+  for (const piece of await related.all()) await expect(piece).toHaveAttribute('data-dst', '3');
+  await page.locator('[data-testid=piece][data-src="1"][data-dst="4"]').hover();
+  await expect(page.getByTestId('piece-tooltip')).toContainText('d1 → d4');
+  await expect(page.locator('[data-testid=device].is-related')).toHaveCount(2);
+  await page.screenshot({ path: path.join(screenshots, 'present-toy-1920x1080.png') });
+
+  // Escape leaves (the page as it was), the button too.
+  await page.mouse.move(5, 5);
+  await page.keyboard.press('Escape');
+  await expect(editors).toBeVisible();
+  await expect(present).toHaveAttribute('aria-pressed', 'false');
+  expect((await tensorScale(page)).scale).toBeCloseTo(1, 2);
+  await present.click();
+  await expect(editors).toBeHidden();
+  await present.click();
+  await expect(editors).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a link with ?present opens presenting; a large mesh is not scaled and its last tile is still found', async ({ page }) => {
+  await page.goto('/?preset=large&present');
+  await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('complementary', { name: 'Describe the change' })).toBeHidden();
+  expect((await tensorScale(page)).scale).toBeGreaterThan(1.3);
+  const paths = page.getByTestId('device-paths-source');
+  const drawn = await page.evaluate(() => {
+    const svg = document.querySelector('[data-testid=mesh-source] svg')!;
+    return svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
+  });
+  expect(drawn).toBeLessThanOrEqual(1.001);
+  const all = await paths.boundingBox();
+  await page.mouse.move(all!.x + all!.width - 3, all!.y + all!.height - 3);
+  await expect(page.getByTestId('focus-line')).toContainText('d1023 (source)');
+  await page.screenshot({ path: path.join(screenshots, 'present-large-1920x1080.png') });
+});
+
+test('presenting the RL cycle keeps the speedup control beside the charts', async ({ page }) => {
+  await page.goto('/?preset=cycle-120&present=1');
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  await expect(page.getByTestId('speedup-control')).toBeVisible();
+  await expect(page.getByTestId('stage-editor')).toBeHidden();
+  await page.getByTestId('speedup-input').fill('2');
+  await expect(page.getByTestId('cycle-new')).toHaveText('115 s');
+  await page.screenshot({ path: path.join(screenshots, 'present-cycle-1920x1080.png') });
+});
