@@ -374,9 +374,10 @@ impl CycleSpec {
 
         let (candidates, marked) = self.refit_candidates();
         match candidates.as_slice() {
-            [] if !self.stages.is_empty() => {
-                problems.add("stages", "no stage is the refit: mark one with \"refit\": true or name it \"refit\"")
-            }
+            [] if !self.stages.is_empty() => problems.add(
+                "stages",
+                "no stage is the refit: mark one as the refit (\"refit\": true in a file) or name it \"refit\"",
+            ),
             [] => {}
             [_] => {}
             [first, others @ ..] => {
@@ -1807,7 +1808,7 @@ mod tests {
         assert_eq!(spec.refit_index(), None);
         assert_eq!(
             problems_of(&spec),
-            ["stages: no stage is the refit: mark one with \"refit\": true or name it \"refit\""]
+            ["stages: no stage is the refit: mark one as the refit (\"refit\": true in a file) or name it \"refit\""]
         );
     }
 
@@ -1866,7 +1867,7 @@ mod tests {
         );
         assert_eq!(
             with(&|s| s.stages[3].name = "sync".into()),
-            ["stages: no stage is the refit: mark one with \"refit\": true or name it \"refit\""]
+            ["stages: no stage is the refit: mark one as the refit (\"refit\": true in a file) or name it \"refit\""]
         );
         assert_eq!(
             with(&|s| s.stages[0].name = "Refit".into()),

@@ -48,6 +48,9 @@ pub fn query_parameter(name: &str) -> Option<String> {
     web_sys::UrlSearchParams::new_with_str(&search).ok()?.get(name)
 }
 
+/// The id of the element holding the current view (the tabs' `aria-controls`).
+const VIEW_PANEL: &str = "view-panel";
+
 /// The app's views, which share one state and one URL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
@@ -120,6 +123,8 @@ pub fn App() -> impl IntoView {
                 type="button"
                 role="tab"
                 class="page-tab"
+                id=test_id
+                aria-controls=VIEW_PANEL
                 data-testid=test_id
                 aria-selected=move || (page.get() == target).to_string()
                 // One Tab stop for the tabs (the selected one); the arrow keys move between them.
@@ -150,7 +155,7 @@ pub fn App() -> impl IntoView {
         }
     };
     view! {
-        <div class="shell" class:presenting=move || presenting.0.get()>
+        <div class="shell" class:presenting=move || presenting.0.get() class:touring=move || tour_running.get()>
             <AppHeader/>
             {link_problem.map(|message| view! { <p class="problem link-problem" role="alert" data-testid="link-problem">{message}</p> })}
             <div class="page-bar">
@@ -167,11 +172,23 @@ pub fn App() -> impl IntoView {
             </div>
             // Mounted only while the tour runs: its steps are computed when it starts, not on every load.
             {move || tour_running.get().then(|| view! { <tour::TourBar page/> })}
-            {move || match page.get() {
-                Page::Layout => view! { <LayoutPage/> }.into_any(),
-                Page::Cycle => view! { <cycle::CycleView/> }.into_any(),
-                Page::Inventory => view! { <inventory::InventoryView page/> }.into_any(),
-            }}
+            // The selected tab's panel (one element for all three, named by the selected tab).
+            <div
+                class="view-panel"
+                role="tabpanel"
+                id=VIEW_PANEL
+                aria-labelledby=move || match page.get() {
+                    Page::Layout => "tab-layout",
+                    Page::Cycle => "tab-cycle",
+                    Page::Inventory => "tab-inventory",
+                }
+            >
+                {move || match page.get() {
+                    Page::Layout => view! { <LayoutPage/> }.into_any(),
+                    Page::Cycle => view! { <cycle::CycleView/> }.into_any(),
+                    Page::Inventory => view! { <inventory::InventoryView page/> }.into_any(),
+                }}
+            </div>
             <AppFooter/>
         </div>
     }

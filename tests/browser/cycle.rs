@@ -149,6 +149,11 @@ async fn fields_typed_into_follow_a_move_and_a_preset() {
     assert_eq!(values("stage-name"), ["generation", "scoring", "refit", "training"]);
     assert_eq!(values("stage-overlap"), ["0", "0", "5", "0"]);
     assert_eq!(values("stage-seconds"), ["70", "10", "10", "30"]);
+    // Only the first stage's overlap is locked: it has no stage before it.
+    let locked: Vec<bool> = (0..4)
+        .map(|i| nth(&root, "[data-testid=stage-overlap]", i).unchecked_into::<HtmlInputElement>().disabled())
+        .collect();
+    assert_eq!(locked, [true, false, false, false]);
     // A stage keeps its colour where it goes.
     let moved = [&before[0], &before[1], &before[3], &before[2]].map(String::clone);
     assert_eq!(colours(editor), moved);

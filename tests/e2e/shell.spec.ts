@@ -144,4 +144,12 @@ test('the view tabs are one Tab stop, and the arrow keys switch views', async ({
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('tab-layout')).toBeFocused();
   await expect(page.getByTestId('tensor-view')).toBeVisible();
+  // Each tab controls the one view panel, which is named by the selected tab.
+  const panel = page.getByRole('tabpanel', { name: 'Layout change' });
+  await expect(panel.getByTestId('tensor-view')).toBeVisible();
+  for (const tab of ['tab-layout', 'tab-cycle', 'tab-inventory']) {
+    await expect(page.getByTestId(tab)).toHaveAttribute('aria-controls', 'view-panel');
+  }
+  await page.getByTestId('tab-cycle').click();
+  await expect(page.getByRole('tabpanel', { name: 'RL cycle' }).getByTestId('cycle-view')).toBeVisible();
 });

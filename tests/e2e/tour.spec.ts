@@ -105,3 +105,21 @@ test("keys a view uses are not the tour's: arrows on a mesh move between devices
   await page.getByTestId('tour-leave').click();
   await expect(page.getByTestId('explain')).toBeFocused();
 });
+
+test('while the tour runs, a field focused from the keyboard is not left under its bar', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('explain').click();
+  // Step 3 looks at the traffic panel, far below the editors.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(300);
+  const field = page.getByTestId('field-tensor-shape-0');
+  await field.focus();
+  const [top, bar] = await page.evaluate(() => [
+    document.querySelector('[data-testid=field-tensor-shape-0]')!.getBoundingClientRect().top,
+    document.querySelector('.tour')!.getBoundingClientRect().bottom,
+  ]);
+  expect(top).toBeGreaterThan(bar);
+  await page.screenshot({ path: path.join(screenshots, 'tour-field-focused.png') });
+});

@@ -29,6 +29,9 @@ pub fn NumberField(
     invalid: Signal<bool>,
     /// The field's path in the cycle JSON: its messages ([`FieldProblems`] of the same path) describe it.
     path: String,
+    /// Why the field cannot be edited, when it cannot (shown as its tooltip; the field is disabled).
+    #[prop(default = None)]
+    locked: Option<&'static str>,
 ) -> impl IntoView {
     let text = if value.is_finite() { crate::chart::readout::decimal(value, 6) } else { String::new() };
     view! {
@@ -41,6 +44,8 @@ pub fn NumberField(
             aria-describedby=problems_id(&path)
             aria-invalid=move || invalid.get().to_string()
             data-testid=test_id
+            disabled=locked.is_some()
+            title=locked
             on:input=move |ev| on_change.run(parse_number(&event_target_value(&ev)))
         />
     }

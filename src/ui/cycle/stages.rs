@@ -153,6 +153,9 @@ fn StageRow(
                 test_id="stage-overlap".to_string()
                 invalid=invalid("overlap")
                 path=format!("{path}.overlap")
+                // The first stage has none before it to overlap: any value there is an error, so the field
+                // is locked at 0 (left open when a file gave it another value, to be put right).
+                locked=(index == 0 && stage.overlap == 0.0).then_some("The first stage has no stage before it to overlap")
                 on_change=Callback::new(move |v| edit(Box::new(move |stage| stage.overlap = v)))
             />
             <input
