@@ -35,10 +35,20 @@ test('presenting scales the pictures to the screen, and hovering still points at
   await expect(present).toHaveText('Leave presentation');
   await expect(editors).toBeHidden();
   await expect(page.getByTestId('product-name')).toBeHidden();
-  // The toy's tensor fills the height under the headline (~1.4 times its drawn size), all of it on screen.
+  await expect(page.getByTestId('share-bar')).toBeHidden();
+  // A slide: the tensor on the left fills the height under the presets (~1.8 times its drawn size), all of
+  // it on screen; the change's headline and the meshes on its right, the two meshes side by side.
   const presented = await tensorScale(page);
-  expect(presented.scale).toBeGreaterThan(1.3);
+  expect(presented.scale).toBeGreaterThan(1.5);
   expect(presented.bottom).toBeLessThanOrEqual(1080);
+  const tensorBox = (await page.getByTestId('tensor-view').boundingBox())!;
+  const changeBox = (await page.locator('.change-panel').boundingBox())!;
+  expect(changeBox.x).toBeGreaterThan(tensorBox.x + tensorBox.width);
+  const [source, destination] = [
+    (await page.getByTestId('mesh-source').boundingBox())!,
+    (await page.getByTestId('mesh-destination').boundingBox())!,
+  ];
+  expect(Math.abs(source.y - destination.y)).toBeLessThan(2);
   const tile = await page.locator('[data-testid=device][data-side=destination][data-device="3"]').boundingBox();
   expect(tile!.width).toBeGreaterThan(70);
 
@@ -65,7 +75,7 @@ test('presenting scales the pictures to the screen, and hovering still points at
   expect(errors).toEqual([]);
 });
 
-test('a link with ?present opens presenting; a large mesh is not scaled and its last tile is still found', async ({ page }) => {
+test('a link with ?present opens presenting; a large mesh is not scaled up and its last tile is still found', async ({ page }) => {
   await page.goto('/?preset=large&present');
   await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('complementary', { name: 'Describe the change' })).toBeHidden();
@@ -76,6 +86,8 @@ test('a link with ?present opens presenting; a large mesh is not scaled and its 
     return svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
   });
   expect(drawn).toBeLessThanOrEqual(1.001);
+  // Its corner is below the fold of the slide: scrolled to, then pointed at.
+  await page.evaluate(() => document.querySelector('[data-testid=device-paths-source]')!.scrollIntoView({ block: 'end' }));
   const all = await paths.boundingBox();
   await page.mouse.move(all!.x + all!.width - 3, all!.y + all!.height - 3);
   await expect(page.getByTestId('focus-line')).toContainText('d1023 (source)');
@@ -87,6 +99,11 @@ test('presenting the RL cycle keeps the speedup control beside the charts', asyn
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
   await expect(page.getByTestId('speedup-control')).toBeVisible();
   await expect(page.getByTestId('stage-editor')).toBeHidden();
+  // The answer beside the before/after timeline, both under the speedup control.
+  const answer = (await page.locator('section[aria-labelledby=cycle-answer-title]').boundingBox())!;
+  const timeline = (await page.locator('section[aria-labelledby=cycle-timeline-title]').boundingBox())!;
+  expect(timeline.x).toBeGreaterThan(answer.x + answer.width);
+  expect(timeline.y).toBeLessThan(answer.y + 5);
   await page.getByTestId('speedup-input').fill('2');
   await expect(page.getByTestId('cycle-new')).toHaveText('115 s');
   await page.screenshot({ path: path.join(screenshots, 'present-cycle-1920x1080.png') });
