@@ -165,13 +165,41 @@ pub fn parse_input(json: &str) -> Result<SpecInput, SpecError> {
     })
 }
 
-/// Collects problems while walking a spec.
+/// How many problems a spec reports one by one; past that, one more says how many were left out. A
+/// pasted layout of 20,000 repeated axes gave 20,000 messages (560 KB of text under one field, seconds of
+/// layout) that said the same thing.
+pub const MAX_REPORTED_PROBLEMS: usize = 20;
+
+/// Collects problems while walking a spec: the first [`MAX_REPORTED_PROBLEMS`], and how many there were.
 #[derive(Default)]
-struct Problems(Vec<Problem>);
+struct Problems {
+    reported: Vec<Problem>,
+    /// Every problem found, reported or not: what the walk compares to tell whether a part added any.
+    count: usize,
+    /// Where the first problem left out was found (its field gets the "and N more" line).
+    first_left_out: Option<String>,
+}
 
 impl Problems {
     fn add(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.0.push(Problem { path: path.into(), message: message.into() });
+        self.count += 1;
+        if self.reported.len() < MAX_REPORTED_PROBLEMS {
+            self.reported.push(Problem { path: path.into(), message: message.into() });
+        } else if self.first_left_out.is_none() {
+            self.first_left_out = Some(path.into());
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.count
+    }
+
+    fn into_list(mut self) -> Vec<Problem> {
+        if let Some(path) = self.first_left_out {
+            let more = self.count - self.reported.len();
+            self.reported.push(Problem { path, message: format!("and {more} more problems") });
+        }
+        self.reported
     }
 }
 
@@ -254,11 +282,11 @@ pub fn validate(input: &SpecInput) -> Result<Reshard, SpecError> {
         problems.add("tensors", "the inventory's total size in bytes overflows 64 bits");
     }
 
-    match (problems.0.is_empty(), source_mesh, destination_mesh) {
+    match (problems.count() == 0, source_mesh, destination_mesh) {
         (true, Some(source_mesh), Some(destination_mesh)) => {
             Ok(Reshard { source_mesh, destination_mesh, tensors, split, convert_at, topology })
         }
-        _ => Err(SpecError { problems: problems.0 }),
+        _ => Err(SpecError { problems: problems.into_list() }),
     }
 }
 
@@ -303,7 +331,7 @@ fn validate_mesh(
         Some(MeshShapeInput::Size(n)) => vec![*n],
         Some(MeshShapeInput::Dims(d)) => d.clone(),
     };
-    let before = problems.0.len();
+    let before = problems.count();
     if dims.is_empty() {
         problems.add(format!("{side}.mesh"), "empty: expected at least one mesh dim, e.g. [4]");
     }
@@ -315,7 +343,7 @@ fn validate_mesh(
             problems.add(format!("{side}.mesh[{i}]"), format!("{n}: a mesh dim needs at least one device"));
         }
     }
-    if problems.0.len() > before {
+    if problems.count() > before {
         return None;
     }
     let shape: Vec<u64> = dims.iter().map(|&n| n as u64).collect();
@@ -395,7 +423,7 @@ fn validate_mesh(
             out
         }
     };
-    if problems.0.len() > before {
+    if problems.count() > before {
         return None;
     }
     Some(Mesh { shape, dim_names, devices })
@@ -412,7 +440,7 @@ fn validate_tensor(
     destination_mesh: Option<&Mesh>,
     problems: &mut Problems,
 ) -> Option<TensorChange> {
-    let before = problems.0.len();
+    let before = problems.count();
     if tensor.shape.is_empty() {
         problems.add(format!("{path}.shape"), "empty: expected a rank from 1 to 8, e.g. [12, 6]");
     }
@@ -429,7 +457,7 @@ fn validate_tensor(
     if shape.iter().try_fold(1u64, |a, &n| a.checked_mul(n)).is_none() {
         problems.add(format!("{path}.shape"), "the number of entries overflows 64 bits");
     }
-    let rank_ok = problems.0.len() == before;
+    let rank_ok = problems.count() == before;
 
     let name = tensor.name.clone().unwrap_or_else(|| if is_inventory { path.to_string() } else { "w".into() });
     let tensor_dtype = parse_dtype(&format!("{path}.dtype"), tensor.dtype.as_deref(), Dtype::Bf16, problems);
@@ -448,7 +476,7 @@ fn validate_tensor(
     let destination =
         validate_layout(&dst_path, &dst_side, destination_mesh, &shape, rank_ok, true, tensor_dtype, problems);
 
-    if problems.0.len() > before {
+    if problems.count() > before {
         return None;
     }
     Some(TensorChange { name, shape, source: source?, destination: destination? })
@@ -489,7 +517,7 @@ fn validate_layout(
     tensor_dtype: Dtype,
     problems: &mut Problems,
 ) -> Option<Layout> {
-    let before = problems.0.len();
+    let before = problems.count();
     let dtype = parse_dtype(&format!("{side_path}.dtype"), side.dtype.as_deref(), tensor_dtype, problems);
     let mut order = match side.order.as_deref() {
         None | Some("mesh") => ShardOrder::Mesh,
@@ -530,7 +558,7 @@ fn validate_layout(
             placements
         }
     };
-    if problems.0.len() > before {
+    if problems.count() > before {
         return None;
     }
     if placements.len() != mesh.shape.len() {
@@ -556,7 +584,7 @@ fn validate_layout(
             problems.add(&at, "Partial on a destination: a destination must hold real values (Shard or Replicate)");
         }
     }
-    if problems.0.len() > before {
+    if problems.count() > before {
         return None;
     }
     let layout = Layout { placements, order, dtype };
@@ -587,7 +615,7 @@ fn translate_partition_spec(
     rank: usize,
     problems: &mut Problems,
 ) -> Option<(Vec<Placement>, bool)> {
-    let before = problems.0.len();
+    let before = problems.count();
     if spec.len() > rank {
         problems.add(
             path,
@@ -643,7 +671,7 @@ fn translate_partition_spec(
     if strided && mesh_order {
         problems.add(path, "one tensor dim lists axes in mesh order and another in reverse; pick one order per side");
     }
-    (problems.0.len() == before).then_some((placements, strided))
+    (problems.count() == before).then_some((placements, strided))
 }
 
 #[cfg(test)]
@@ -831,6 +859,29 @@ mod tests {
             "destination": {"mesh": [1], "placements": ["R"]}}"#,
         );
         assert!(got[0].starts_with("source.partition_spec[0]: `tp` is not a mesh dim name"), "{got:?}");
+    }
+
+    #[test]
+    fn many_problems_are_reported_up_to_a_limit_and_counted() {
+        // 500 entries naming one axis: a rank error and 499 "used twice", in 20 lines and one that counts the rest.
+        let entries = vec!["[\"tp\"]"; 500].join(", ");
+        let got = paths(&format!(
+            r#"{{"tensor": {{"shape": [16, 6]}},
+            "source": {{"mesh": [2], "dim_names": ["tp"], "partition_spec": [{entries}]}},
+            "destination": {{"mesh": [1], "placements": ["R"]}}}}"#
+        ));
+        assert_eq!(got.len(), MAX_REPORTED_PROBLEMS + 1, "{got:?}");
+        assert!(got[1].contains("mesh axis `tp` is used twice"), "{got:?}");
+        let last = got.last().unwrap();
+        assert!(last.starts_with("source.partition_spec["), "the count is shown under the same field: {last}");
+        assert!(last.ends_with(&format!("and {} more problems", 500 - MAX_REPORTED_PROBLEMS)), "{last}");
+        // A few problems are all listed, without a count.
+        let got = paths(
+            r#"{"tensor": {"shape": [16]},
+            "source": {"mesh": [2], "dim_names": ["dp"], "partition_spec": ["tp"]},
+            "destination": {"mesh": [1], "placements": ["R"]}}"#,
+        );
+        assert!(got.iter().all(|p| !p.contains("more problems")), "{got:?}");
     }
 
     #[test]
