@@ -25,3 +25,12 @@ pub fn focus_test_id(scope: &web_sys::Node, test_id: &str) {
         let _ = element.focus();
     }
 }
+
+/// Whether `event` was typed into a form field (text, select): keys such as Escape or the arrows are the
+/// field's there, not the page's.
+pub fn typed_in_field(event: &web_sys::KeyboardEvent) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+}

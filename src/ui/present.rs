@@ -1,13 +1,16 @@
 //! Presenting: the pictures as large as the screen allows, for a projector or a screen share.
 //!
 //! On a 1920 × 1080 projector the tensor keeps the 400-odd pixels and 11 px labels it is drawn at, beside an
-//! editor column the audience does not need. "Present" (or `?present` in the address) hides the editors and
-//! the header and scales the tensor and the meshes up with CSS (`style/views.css`, `.presenting`): the
-//! pictures keep their drawn coordinates, so hovering, focus and export work as they do at 1:1. The preset
-//! chips, the tabs, the tour and the numbers below stay. Escape or the same button leaves.
+//! editor column the audience does not need. "Present" (or `?present` in the address) hides the header,
+//! the editors and the share/export buttons and lays the layout view out as a slide: the tensor on the
+//! left, scaled with CSS to the screen's height, the change's headline and the meshes on the right (CSS in
+//! `style/main.css` and `style/views.css`, `.presenting`). The pictures keep their drawn coordinates, so
+//! hovering, focus and export work as at 1:1. The RL cycle keeps its speedup control, above the answer and
+//! the timeline. The tabs, the presets, the tour and the panels below stay; Escape or the button leaves.
 
 use leptos::prelude::*;
 
+use super::focus::typed_in_field;
 use super::query_parameter;
 use super::tour::TourState;
 
@@ -33,7 +36,7 @@ pub fn PresentButton() -> impl IntoView {
         let start = !on.get_untracked();
         on.set(start);
         if start {
-            // The pictures are sized to fit under the tabs, the presets and the headline: from the top.
+            // The tensor is sized to fit the screen under the tabs and the presets: from the top.
             if let Some(window) = web_sys::window() {
                 window.scroll_to_with_x_and_y(0.0, 0.0);
             }
@@ -46,11 +49,7 @@ pub fn PresentButton() -> impl IntoView {
         if tour.step.get_untracked().is_some() {
             return;
         }
-        let in_field = event
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
-        if !in_field {
+        if !typed_in_field(&event) {
             on.set(false);
             event.prevent_default();
         }

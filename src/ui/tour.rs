@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::cycle::CycleState;
-use super::focus::{after_render, focus_test_id};
+use super::focus::{after_render, focus_test_id, typed_in_field};
 use super::{AppState, Page};
 use crate::core::plan::Strategy;
 use crate::core::presets::find;
@@ -212,11 +212,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         if tour.step.get_untracked().is_none() || event.default_prevented() {
             return;
         }
-        let in_field = event
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
-        if in_field {
+        if typed_in_field(&event) {
             return;
         }
         match event.key().as_str() {

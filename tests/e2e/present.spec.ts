@@ -94,7 +94,7 @@ test('a link with ?present opens presenting; a large mesh is not scaled up and i
   await page.screenshot({ path: path.join(screenshots, 'present-large-1920x1080.png') });
 });
 
-test('presenting the RL cycle keeps the speedup control beside the charts', async ({ page }) => {
+test('presenting the RL cycle keeps the speedup control, above the answer beside the timeline', async ({ page }) => {
   await page.goto('/?preset=cycle-120&present=1');
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
   await expect(page.getByTestId('speedup-control')).toBeVisible();
