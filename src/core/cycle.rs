@@ -90,7 +90,7 @@
 //! startup, reported apart from the steady state, whose per-stage medians form the [`CycleSpec`] that `f`
 //! comes from.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -945,11 +945,14 @@ pub struct Measurements {
     pub problems: Vec<Problem>,
 }
 
-/// Gathers rows, refusing a second time for the same stage of the same cycle, and caps the problems.
+/// Gathers rows, refusing a second time for the same stage of the same cycle and a stage beyond the
+/// [`MAX_STAGES`] a cycle may have (a file whose stage names differ per cycle would otherwise draw
+/// thousands of spreads), and caps the problems.
 #[derive(Default)]
 struct RowCollector {
     measurements: Measurements,
     first_line: HashMap<(u64, String), usize>,
+    stages: HashSet<String>,
     unreported: usize,
 }
 
@@ -969,6 +972,15 @@ impl RowCollector {
             );
             self.problem(line, message);
             return;
+        }
+        if !self.stages.contains(&stage) {
+            if self.stages.len() >= MAX_STAGES {
+                let message =
+                    format!("stage \"{stage}\" would be stage {}; a cycle has at most {MAX_STAGES}", MAX_STAGES + 1);
+                self.problem(line, message);
+                return;
+            }
+            self.stages.insert(stage.clone());
         }
         self.first_line.insert((cycle, stage.clone()), line);
         self.measurements.rows.push(Measurement { line, cycle, stage, seconds });
@@ -2040,6 +2052,22 @@ mod tests {
             measurements.problems[0].to_string(),
             "line 2: cycle 1 already has a time for stage \"refit\" (line 1); each stage appears once per cycle"
         );
+    }
+
+    #[test]
+    fn stages_beyond_the_most_a_cycle_has_are_bad_rows() {
+        // Stage names that differ per cycle (a run id in the name, say): the first 64 load, the rest are
+        // reported by line, while rows of the known stages still load.
+        let mut text: String = (1..=70).map(|i| format!("{i},step-{i},1.5\n")).collect();
+        text.push_str("71,step-3,2\n");
+        let measurements = parse_measurements(&text);
+        assert_eq!(measurements.rows.len(), MAX_STAGES + 1);
+        assert_eq!(measurements.problems.len(), 70 - MAX_STAGES);
+        assert_eq!(
+            measurements.problems[0].to_string(),
+            "line 65: stage \"step-65\" would be stage 65; a cycle has at most 64"
+        );
+        assert_eq!(stage_stats(&measurements, 0).steady.stages.len(), MAX_STAGES);
     }
 
     #[test]

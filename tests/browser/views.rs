@@ -162,7 +162,7 @@ async fn focusing_a_piece_shows_its_tooltip_and_both_devices() {
     assert!(tooltip.contains("4 × 3"), "{tooltip}");
     assert!(tooltip.contains("12 entries"), "{tooltip}");
     assert!(tooltip.contains("24 B"), "{tooltip}");
-    assert!(tooltip.contains("nvlink"), "{tooltip}");
+    assert!(tooltip.contains("nvlink (same node)"), "{tooltip}");
     let lit: Vec<(String, String)> = all(&root, "[data-testid=device].is-related")
         .iter()
         .map(|t| (t.get_attribute("data-side").unwrap_or_default(), t.get_attribute("data-device").unwrap_or_default()))

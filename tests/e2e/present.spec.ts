@@ -108,3 +108,35 @@ test('presenting the RL cycle keeps the speedup control, above the answer beside
   await expect(page.getByTestId('cycle-new')).toHaveText('115 s');
   await page.screenshot({ path: path.join(screenshots, 'present-cycle-1920x1080.png') });
 });
+
+test.describe('on a 1280 × 800 laptop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('both meshes fit under the headline at one scale, and a long total fits its card', async ({ page }) => {
+    await page.goto('/?preset=nested&present');
+    await expect(page.getByTestId('piece')).toHaveCount(32);
+    // The 2 × 4 source is the taller mesh: both are scaled by the factor that fits it on screen (not twice,
+    // as on a projector, but not below the drawn size), so a device is the same size on both sides.
+    const scales = await page.evaluate(() =>
+      ['source', 'destination'].map((side) => {
+        const svg = document.querySelector(`[data-testid=mesh-${side}] svg`)!;
+        const box = svg.getBoundingClientRect();
+        return { scale: box.width / Number(svg.getAttribute('width')), bottom: box.bottom };
+      }),
+    );
+    for (const { scale, bottom } of scales) {
+      expect(scale).toBeGreaterThanOrEqual(0.999);
+      expect(scale).toBeLessThan(1.99);
+      expect(bottom).toBeLessThanOrEqual(800);
+    }
+    expect(scales[0].scale).toBeCloseTo(scales[1].scale, 2);
+    await page.screenshot({ path: path.join(screenshots, 'present-nested-1280x800.png') });
+
+    // A square tensor leaves the headline a narrow column: "1,048,576" still fits its card.
+    await page.goto('/?preset=fsdp-tp&present');
+    const total = page.locator('.change-panel .total-value').first();
+    await expect(total).toHaveText('1,048,576');
+    const [value, card] = [(await total.boundingBox())!, (await page.locator('.change-panel .total').first().boundingBox())!];
+    expect(value.x + value.width).toBeLessThanOrEqual(card.x + card.width);
+  });
+});

@@ -25,7 +25,7 @@ fn flat_of(tile: &web_sys::Element) -> Option<usize> {
 }
 
 /// Arrow keys, Home and End move the keyboard focus from tile to tile within a mesh.
-fn on_key(ev: &web_sys::KeyboardEvent, layout: Memo<Fresh<layout::MeshLayout>>) {
+fn on_key(ev: &web_sys::KeyboardEvent, layout: Memo<Layout>) {
     let Some(tile) = tile_at(ev.target()) else { return };
     let Some(flat) = flat_of(&tile) else { return };
     let next = layout.with_untracked(|l| next_tile(flat, &ev.key(), &l.grid, l.tiles.len()));
@@ -40,16 +40,12 @@ fn on_key(ev: &web_sys::KeyboardEvent, layout: Memo<Fresh<layout::MeshLayout>>) 
     }
 }
 
-/// One side's mesh, titled, with node outlines and tiles.
-#[component]
-pub fn Mesh(
-    /// Which mesh.
-    side: Side,
-    /// Devices related to the focus, sorted.
-    related: Memo<Vec<(bool, u32)>>,
-) -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let layout = Memo::new(move |_| {
+/// A mesh's drawing.
+pub type Layout = Fresh<layout::MeshLayout>;
+
+/// One side's drawing: its tiles laid out for the viewed tensor, computed once per change.
+pub fn mesh_layout(state: AppState, side: Side) -> Memo<Layout> {
+    Memo::new(move |_| {
         Fresh(Arc::new(state.reshard.with(|r| {
             state.view.with(|v| {
                 state
@@ -57,7 +53,20 @@ pub fn Mesh(
                     .with(|g| layout::layout(r, v, side, if side == Side::Source { &g.source } else { &g.destination }))
             })
         })))
-    });
+    })
+}
+
+/// One side's mesh, titled, with node outlines and tiles.
+#[component]
+pub fn Mesh(
+    /// Which mesh.
+    side: Side,
+    /// Its drawing ([`mesh_layout`]).
+    layout: Memo<Layout>,
+    /// Devices related to the focus, sorted.
+    related: Memo<Vec<(bool, u32)>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
     let roving = RwSignal::new(0usize);
     // A large mesh is drawn as paths (a bounded number of elements), a small one tile by tile.
     let aggregated = Memo::new(move |_| layout.with(|l| l.tiles.len() > TILE_ELEMENTS_MAX));

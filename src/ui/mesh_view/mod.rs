@@ -9,6 +9,7 @@ mod tile;
 
 use leptos::prelude::*;
 
+use crate::chart::mesh::TILE_ELEMENTS_MAX;
 use crate::ui::{AppState, Focus, Side, tensor_view::LegendItem};
 
 /// The devices that relate to the focus, as `(on the destination side, device)`, sorted: a piece's sender and receiver, or the partners of a
@@ -71,6 +72,14 @@ fn overlapping_devices(state: AppState, focus: Focus) -> Vec<(bool, u32)> {
 pub fn MeshView() -> impl IntoView {
     let state = expect_context::<AppState>();
     let related = related_devices(state);
+    let (source, destination) = (mesh::mesh_layout(state, Side::Source), mesh::mesh_layout(state, Side::Destination));
+    // The taller drawn height of the two meshes drawn tile by tile: while presenting both are scaled by one
+    // factor that fits it under the headline (views.css), so a device is the same size on both sides.
+    let pair_height = move || {
+        let tiled_height = |l: &mesh::Layout| if l.tiles.len() > TILE_ELEMENTS_MAX { 0.0 } else { l.height };
+        let height = source.with(|l| tiled_height(l)).max(destination.with(|l| tiled_height(l)));
+        height.max(1.0).to_string()
+    };
     let badges = move || {
         state.reshard.with(|r| {
             let any = |f: &dyn Fn(&crate::core::placement::Placement) -> bool| {
@@ -103,9 +112,9 @@ pub fn MeshView() -> impl IntoView {
             // The focused device's details where the eye is (the line under the tensor, which says the same
             // to screen readers, is below the fold on a laptop).
             <p class="mesh-readout" data-testid="mesh-readout" data-export=hint_only aria-hidden="true">{readout}</p>
-            <div class="meshes">
-                <mesh::Mesh side=Side::Source related=related/>
-                <mesh::Mesh side=Side::Destination related=related/>
+            <div class="meshes" style:--pair-h=pair_height>
+                <mesh::Mesh side=Side::Source layout=source related=related/>
+                <mesh::Mesh side=Side::Destination layout=destination related=related/>
             </div>
             <ul class="legend mesh-legend" aria-label="Legend of the mesh view">
                 {move || {

@@ -8,7 +8,7 @@ use super::{
     scene::{MARGIN_LEFT, MARGIN_TOP},
 };
 use crate::chart::boxes::{PixelRect, place_tooltip};
-use crate::core::plan::Piece;
+use crate::core::plan::{LinkClass, Piece};
 use crate::core::traffic::format_bytes;
 use crate::ui::{AppState, Focus, format_count, format_offset, format_shape};
 
@@ -17,9 +17,12 @@ const PADDING: f64 = 8.0;
 
 /// The lines a piece's tooltip (and the focus line under the picture) says.
 pub fn piece_lines(piece: &Piece) -> Vec<String> {
-    let link = match piece.link.name() {
-        "local" => "local copy (no link)".to_string(),
-        name => format!("{name} link"),
+    // The link class by its name in the link table, with where the devices stand (the name alone says
+    // little to a newcomer).
+    let link = match piece.link {
+        LinkClass::Local => "local copy (no link)",
+        LinkClass::Nvlink => "nvlink (same node)",
+        LinkClass::Nic => "nic (across nodes)",
     };
     vec![
         format!("d{} → d{}", piece.src, piece.dst),
