@@ -187,6 +187,27 @@ async fn changing_a_placement_in_its_select_changes_the_plan_and_the_text() {
 }
 
 #[wasm_bindgen_test]
+async fn two_edits_in_one_task_both_land() {
+    // A script (or an autofill tool) fires events back to back, with no chance for the app to catch up in
+    // between. This panicked: the second edit recomputed the edited tensor's index against the spec it
+    // was writing.
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    choose(&root, "field-source-placement-0", "S(1)");
+    choose(&root, "field-source-placement-0", "R");
+    element(&root, "add-tensor-dim").unchecked_into::<HtmlElement>().click();
+    element(&root, "add-tensor-dim").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(value_of(&root, "layout-text-source"), "[Replicate()]");
+    assert_eq!(
+        root.query_selector_all("[data-testid^=tensor-dim-]").expect("a selector").length(),
+        4,
+        "two dims added"
+    );
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn adding_a_mesh_dim_replicates_over_it() {
     let (root, _mounted) = mount("toy");
     settle().await;

@@ -73,9 +73,7 @@ pub fn LayoutTextField(
                     match parse_layout_text(&text) {
                         Ok(parsed) => {
                             local.set(None);
-                            state.input.update(|input| {
-                                edit_layout(input, index.get_untracked(), side, |l| apply_layout_text(l, parsed))
-                            });
+                            editor.edit(|input, index| edit_layout(input, index, side, |l| apply_layout_text(l, parsed)));
                         }
                         Err(message) => local.set(Some(message)),
                     }

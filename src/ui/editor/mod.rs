@@ -66,6 +66,15 @@ impl EditorContext {
         EditorContext { state, index, problems }
     }
 
+    /// Edits the spec as typed, given the edited tensor's index. The index is read before the spec is
+    /// locked for writing: it is a memo of the spec, and after an earlier edit in the same task (a script
+    /// that fires two events at once) reading it inside the update would recompute it against the locked
+    /// spec, which panics and kills the page.
+    pub fn edit(self, change: impl FnOnce(&mut crate::core::spec::SpecInput, usize)) {
+        let index = self.index.get_untracked();
+        self.state.input.update(|input| change(input, index));
+    }
+
     /// The core's messages for the fields `matches` accepts.
     pub fn messages(self, matches: impl Fn(SpecField) -> bool + Send + Sync + 'static) -> Signal<Vec<String>> {
         let problems = self.problems;

@@ -164,7 +164,7 @@ fn PlacementSelect(side: SideName, dim: usize) -> impl IntoView {
             prop:value=selected
             on:change=move |ev| {
                 if let Ok(placement) = Placement::parse(&event_target_value(&ev)) {
-                    state.input.update(|input| set_placement(input, index.get_untracked(), side, dim, placement));
+                    editor.edit(|input, index| set_placement(input, index, side, dim, placement));
                 }
             }
         >
@@ -212,7 +212,7 @@ fn DtypeSelect(side: SideName) -> impl IntoView {
                 prop:value=move || current.get()
                 on:change=move |ev| {
                     let value = event_target_value(&ev);
-                    state.input.update(|input| edit_layout(input, index.get_untracked(), side, |l| l.dtype = Some(value)));
+                    editor.edit(|input, index| edit_layout(input, index, side, |l| l.dtype = Some(value)));
                 }
             >
                 {move || {
@@ -395,8 +395,8 @@ fn OrderToggle(side: SideName) -> impl IntoView {
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
                             let order = if on { ShardOrder::Strided } else { ShardOrder::Mesh };
-                            state.input.update(|input| {
-                                edit_layout(input, index.get_untracked(), side, |l| {
+                            editor.edit(|input, index| {
+                                edit_layout(input, index, side, |l| {
                                     l.order = (order == ShardOrder::Strided).then(|| "strided".to_string())
                                 })
                             });

@@ -48,7 +48,7 @@ pub fn TensorCard() -> impl IntoView {
                     prop:value=move || name.get()
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
-                        state.input.update(|input| set_tensor_name(input, index.get_untracked(), &text));
+                        editor.edit(|input, index| set_tensor_name(input, index, &text));
                     }
                 />
             </div>
@@ -64,7 +64,7 @@ pub fn TensorCard() -> impl IntoView {
                                     state.input.with(|input| tensor(input, index.get()).and_then(|t| t.shape.get(dim).copied()))
                                 })
                                 on_set=Callback::new(move |size| {
-                                    state.input.update(|input| set_tensor_dim(input, index.get_untracked(), dim, size))
+                                    editor.edit(|input, index| set_tensor_dim(input, index, dim, size))
                                 })
                                 problems=editor.messages_for(SpecField::TensorDim(dim))
                                 min=1
@@ -78,7 +78,7 @@ pub fn TensorCard() -> impl IntoView {
                                 title="Remove this dim"
                                 data-testid=format!("remove-tensor-dim-{dim}")
                                 disabled={move || rank.get() <= 1}
-                                on:click=move |_| state.input.update(|input| remove_tensor_dim(input, index.get_untracked(), dim))
+                                on:click=move |_| editor.edit(|input, index| remove_tensor_dim(input, index, dim))
                             >
                                 "×"
                             </button>
@@ -90,7 +90,7 @@ pub fn TensorCard() -> impl IntoView {
                     class="add"
                     data-testid="add-tensor-dim"
                     disabled={move || rank.get() >= MAX_DIMS}
-                    on:click=move |_| state.input.update(|input| add_tensor_dim(input, index.get_untracked()))
+                    on:click=move |_| editor.edit(add_tensor_dim)
                 >
                     "+ tensor dim"
                 </button>
