@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use reshard_lens::core::model::{Reshard, SplitRule};
-use reshard_lens::core::plan::{Plan, Strategy as PlanStrategy, plan};
+use reshard_lens::core::plan::{Plan, Strategy as PlanStrategy, count_pieces, plan};
 use reshard_lens::core::region::device_regions;
 use reshard_lens::core::spec::parse_spec;
 use reshard_lens::core::traffic::analyse;
@@ -101,6 +101,20 @@ proptest! {
         let whole = plan(&reshard, PlanStrategy::WholeShard).unwrap();
         let v = verify(&reshard, &whole, VerifyOptions::default()).unwrap();
         prop_assert!(v.passed(), "whole shard: {}", spec);
+    }
+
+    #[test]
+    fn counting_pieces_without_planning_gives_the_plans_count(spec in spec_strategy()) {
+        let (reshard, intersection) = setup(&spec);
+        let pieces = intersection.pieces.len() as u64;
+        prop_assert_eq!(count_pieces(&reshard, u64::MAX), pieces, "{}", spec);
+        let whole = plan(&reshard, PlanStrategy::WholeShard).unwrap();
+        prop_assert_eq!(whole.pieces.len() as u64, pieces);
+        // Past a limit, counting stops, above it.
+        if pieces > 0 {
+            let limit = pieces - 1;
+            prop_assert!(count_pieces(&reshard, limit) > limit);
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use reshard_lens::core::export::{self, NoteInput};
-use reshard_lens::core::plan::{Planner, Strategy};
+use reshard_lens::core::plan::{Planner, Strategy, count_pieces};
 use reshard_lens::core::spec::parse_spec;
 use reshard_lens::core::traffic::{Traffic, format_bytes, format_seconds};
 use reshard_lens::core::verify::{Fault, VerifyOptions, verify};
@@ -338,7 +338,10 @@ fn bench() {
         ("Llama-70B-like inventory, 55 layers (498 tensors), [2, 64, 8] → [32, 8]", presets::llama_inventory(55)),
         ("Llama-70B-like inventory, 80 layers (723 tensors), [2, 64, 8] → [32, 8]", presets::llama_inventory(80)),
     ];
-    println!("{:<76} {:>12} {:>10} {:>14}", "case (intersection, with per-link totals)", "pieces", "ms", "pieces/s");
+    println!(
+        "{:<76} {:>12} {:>10} {:>14} {:>9}",
+        "case (intersection, with per-link totals)", "pieces", "ms", "pieces/s", "count ms"
+    );
     for (name, reshard) in &cases {
         // Best of three runs, so a cold cache does not decide the figure.
         let mut best = f64::INFINITY;
@@ -352,7 +355,19 @@ fn bench() {
             pieces = traffic.totals().pieces;
             best = best.min(seconds);
         }
-        println!("{:<76} {:>12} {:>10.1} {:>14.0}", name, pieces, best * 1e3, pieces as f64 / best);
+        // Counting the pieces without planning, as validation does to refuse a change too large to plan.
+        let start = std::time::Instant::now();
+        let counted = count_pieces(reshard, u64::MAX);
+        let count_seconds = start.elapsed().as_secs_f64();
+        assert_eq!(counted, pieces, "the count is the plan's");
+        println!(
+            "{:<76} {:>12} {:>10.1} {:>14.0} {:>9.2}",
+            name,
+            pieces,
+            best * 1e3,
+            pieces as f64 / best,
+            count_seconds * 1e3
+        );
     }
     bench_models();
     bench_lint();

@@ -13,6 +13,8 @@ use super::model::{
     ConvertAt, Layout, Mesh, Reshard, ShardOrder, SplitRule, TensorChange, Topology, default_dim_names,
 };
 use super::placement::Placement;
+use super::plan::{MAX_PIECES, count_pieces};
+use super::traffic::format_count;
 
 /// The most devices one mesh may hold: large enough for any real cluster, small enough to draw and plan.
 pub const MAX_MESH_DEVICES: u64 = 65_536;
@@ -284,7 +286,21 @@ pub fn validate(input: &SpecInput) -> Result<Reshard, SpecError> {
 
     match (problems.count() == 0, source_mesh, destination_mesh) {
         (true, Some(source_mesh), Some(destination_mesh)) => {
-            Ok(Reshard { source_mesh, destination_mesh, tensors, split, convert_at, topology })
+            let reshard = Reshard { source_mesh, destination_mesh, tensors, split, convert_at, topology };
+            // A valid change can still be too large to plan at once (every shard of one side meeting every
+            // shard of the other): said under the destination mesh, where such a change usually ends.
+            if count_pieces(&reshard, MAX_PIECES) > MAX_PIECES {
+                problems.add(
+                    "destination.mesh",
+                    format!(
+                        "this change needs more than {} pieces, more than can be planned at once; use fewer \
+                         devices, or shard both sides along the same dims",
+                        format_count(MAX_PIECES)
+                    ),
+                );
+                return Err(SpecError { problems: problems.into_list() });
+            }
+            Ok(reshard)
         }
         _ => Err(SpecError { problems: problems.into_list() }),
     }
@@ -832,6 +848,24 @@ mod tests {
         assert!(got[0].starts_with("source.mesh: [65536, 2] holds more than 65536 devices"), "{got:?}");
         assert!(got.iter().any(|p| p.starts_with("destination.devices[0]: -1")), "{got:?}");
         assert!(got.iter().any(|p| p.starts_with("destination.devices[1]: 5000000000")), "{got:?}");
+    }
+
+    #[test]
+    fn a_change_with_too_many_pieces_to_plan_is_refused_under_the_destination_mesh() {
+        // Rows over 4,096 devices to columns over 4,096, twice (two replicas): every destination needs a
+        // piece of every source shard, 33.6 million pieces. With one replica, 16,777,216: at the limit. The
+        // same meshes sharding the same dim need one piece per destination.
+        let crossing = r#"{"tensor": {"shape": [65536, 65536]},
+            "source": {"mesh": [4096], "placements": ["S(0)"]},
+            "destination": {"mesh": [4096, 2], "placements": ["S(1)", "R"]}}"#;
+        let got = paths(crossing);
+        assert_eq!(
+            got,
+            ["destination.mesh: this change needs more than 16,777,216 pieces, more than can be planned at once; \
+              use fewer devices, or shard both sides along the same dims"]
+        );
+        assert!(parse_spec(&crossing.replace("[4096, 2]", "[4096, 1]")).is_ok(), "at the limit");
+        assert!(parse_spec(&crossing.replace("S(1)", "S(0)")).is_ok());
     }
 
     #[test]

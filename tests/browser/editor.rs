@@ -96,6 +96,29 @@ async fn a_zero_mesh_size_shows_the_core_message_and_keeps_the_last_plan() {
 }
 
 #[wasm_bindgen_test]
+async fn a_change_too_large_to_plan_is_refused_under_the_destination_mesh_and_the_plan_stays() {
+    // 65536 × 65536 from rows over 8,192 devices to columns over 8,192: 67 million pieces, which froze the
+    // page for seconds to minutes. Each step on the way plans few pieces (small shape or few devices).
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    for (field, value) in
+        [("field-destination-mesh-0", "8192"), ("field-source-mesh-0", "8192"), ("field-tensor-shape-0", "65536")]
+    {
+        type_into(&root, field, value);
+        settle().await;
+    }
+    let planned = text(&root, "piece-count");
+    assert_eq!(text(&root, "problems-destination-mesh"), "");
+    type_into(&root, "field-tensor-shape-1", "65536");
+    settle().await;
+    let message = text(&root, "problems-destination-mesh");
+    assert!(message.contains("more than 16,777,216 pieces, more than can be planned at once"), "{message}");
+    assert_eq!(text(&root, "piece-count"), planned, "the last good plan stays");
+    assert_eq!(value_of(&root, "field-tensor-shape-1"), "65536", "what was typed stays");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     let (root, _mounted) = mount("toy");
     settle().await;
