@@ -103,6 +103,11 @@ pub const MAX_STAGES: usize = 64;
 /// The longest duration accepted, 10⁹ s (about 31 years). Anything longer is surely a unit mistake, and the
 /// cap keeps every sum of 64 stages finite.
 pub const MAX_STAGE_SECONDS: f64 = 1e9;
+/// The slowest transfer speedup a cycle takes: slower, and a cycle's length leaves the range of numbers
+/// computed with (1e308 printed 309 digits).
+pub const MIN_SPEEDUP: f64 = 1e-6;
+/// The fastest transfer speedup a cycle takes.
+pub const MAX_SPEEDUP: f64 = 1e6;
 /// The slowest transfer speedup on the default chart axis.
 pub const CURVE_MIN_SPEEDUP: f64 = 0.1;
 /// The fastest transfer speedup on the default chart axis.
@@ -452,6 +457,11 @@ impl CycleSpec {
                     "{} must be greater than 0 (1 = unchanged, below 1 = a slowdown)",
                     number_text(self.speedup, 4)
                 ),
+            );
+        } else if !(MIN_SPEEDUP..=MAX_SPEEDUP).contains(&self.speedup) {
+            problems.add(
+                "speedup",
+                format!("{} is outside the speedups this calculator takes, 10⁻⁶ to 10⁶", number_text(self.speedup, 4)),
             );
         }
 
@@ -1530,6 +1540,16 @@ fn number_text(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return value.to_string();
     }
+    // Past a trillion, digits say nothing: `1.5e308`, not 309 of them.
+    if value.abs() >= 1e12 {
+        let text = format!("{value:.3e}");
+        return match text.split_once('e') {
+            Some((mantissa, exponent)) if mantissa.contains('.') => {
+                format!("{}e{exponent}", mantissa.trim_end_matches('0').trim_end_matches('.'))
+            }
+            _ => text,
+        };
+    }
     let text = format!("{value:.decimals$}");
     let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
     if text == "0" || text == "-0" { if value == 0.0 { "0".into() } else { format!("{value:.2e}") } } else { text }
@@ -1848,6 +1868,10 @@ mod tests {
             with(&|s| s.stages[1].seconds = 2e9),
             ["stages[1].seconds: 2000000000 s is longer than 10⁹ s (about 31 years); is the unit right?"]
         );
+        assert_eq!(
+            with(&|s| s.stages[1].seconds = 1.5e308),
+            ["stages[1].seconds: 1.5e308 s is longer than 10⁹ s (about 31 years); is the unit right?"]
+        );
         assert_eq!(with(&|s| s.stages[0].name = "  ".into()), ["stages[0].name: stage name is empty"]);
         assert_eq!(
             with(&|s| s.stages[2].overlap = 20.0),
@@ -1913,6 +1937,17 @@ mod tests {
             ["speedup: -2 must be greater than 0 (1 = unchanged, below 1 = a slowdown)"]
         );
         assert_eq!(with(&|s| s.speedup = f64::INFINITY), ["speedup: must be a finite number"]);
+        assert_eq!(
+            with(&|s| s.speedup = 1e308),
+            ["speedup: 1e308 is outside the speedups this calculator takes, 10⁻⁶ to 10⁶"]
+        );
+        assert_eq!(
+            with(&|s| s.speedup = 1e-7),
+            ["speedup: 1.00e-7 is outside the speedups this calculator takes, 10⁻⁶ to 10⁶"]
+        );
+        for edge in [MIN_SPEEDUP, MAX_SPEEDUP] {
+            assert!(CycleSpec { speedup: edge, ..article_cycle(10.0, 0.0) }.validate().is_ok(), "{edge}");
+        }
         assert_eq!(with(&|s| s.stages.clear()), ["stages: a cycle needs at least one stage, one of them the refit"]);
         assert_eq!(
             with(&|s| s.stages.extend((0..61).map(|i| Stage::new(format!("extra {i}"), 1.0)))),

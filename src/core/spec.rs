@@ -167,6 +167,24 @@ pub fn parse_input(json: &str) -> Result<SpecInput, SpecError> {
     })
 }
 
+/// Messages echo what was typed; past this many characters the middle of one is left out.
+pub const MAX_MESSAGE_CHARS: usize = 240;
+
+/// A message as shown under its field: a long one keeps its start and its end (where the explanation is)
+/// and says how much was left out (a 100,000-character shape was echoed whole, twice), and the
+/// direction-changing controls of echoed text are replaced (they reversed the rest of the message).
+pub fn for_display(message: &str) -> String {
+    let tidy = |c: char| if matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') { '\u{fffd}' } else { c };
+    let count = message.chars().count();
+    if count <= MAX_MESSAGE_CHARS {
+        return message.chars().map(tidy).collect();
+    }
+    let (head, tail) = (MAX_MESSAGE_CHARS * 2 / 3, MAX_MESSAGE_CHARS / 4);
+    let start: String = message.chars().take(head).map(tidy).collect();
+    let end: String = message.chars().skip(count - tail).map(tidy).collect();
+    format!("{start}… ({} characters left out) …{end}", count - head - tail)
+}
+
 /// How many problems a spec reports one by one; past that, one more says how many were left out. A
 /// pasted layout of 20,000 repeated axes gave 20,000 messages (560 KB of text under one field, seconds of
 /// layout) that said the same thing.
@@ -866,6 +884,19 @@ mod tests {
         );
         assert!(parse_spec(&crossing.replace("[4096, 2]", "[4096, 1]")).is_ok(), "at the limit");
         assert!(parse_spec(&crossing.replace("S(1)", "S(0)")).is_ok());
+    }
+
+    #[test]
+    fn long_messages_keep_their_start_and_end_and_lose_direction_controls() {
+        let typed = "9".repeat(100_000);
+        let message = format!("`{typed}` is not a whole number");
+        let shown = for_display(&message);
+        assert!(shown.starts_with("`999"), "{shown}");
+        assert!(shown.ends_with("99` is not a whole number"), "{shown}");
+        assert!(shown.contains("(99804 characters left out)"), "{shown}");
+        assert!(shown.chars().count() < MAX_MESSAGE_CHARS + 40);
+        assert_eq!(for_display("short"), "short");
+        assert_eq!(for_display("`a\u{202e}b` is odd"), "`a\u{fffd}b` is odd");
     }
 
     #[test]

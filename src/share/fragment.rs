@@ -9,7 +9,9 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::{Deserialize, Serialize};
 
-use crate::core::cycle::CycleSpec;
+use miniz_oxide::inflate::TINFLStatus;
+
+use crate::core::cycle::{CycleSpec, MAX_STAGES};
 use crate::core::models::{GenerationLayout, ModelDims, ModelPreset, TrainingLayout};
 use crate::core::spec::SpecInput;
 
@@ -118,16 +120,33 @@ pub fn decode(fragment: &str) -> Result<SharedState, FragmentError> {
     let compressed = URL_SAFE_NO_PAD
         .decode(body.trim_end_matches('='))
         .map_err(|e| FragmentError(format!("the link's state is not valid base64url ({e})")))?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_JSON_BYTES)
-        .map_err(|e| FragmentError(format!("the link's state does not decompress ({:?})", e.status)))?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_JSON_BYTES).map_err(|e| {
+        FragmentError(match e.status {
+            TINFLStatus::HasMoreOutput => {
+                format!("the link's state unpacks to more than {MAX_JSON_BYTES} bytes, more than a link can hold")
+            }
+            _ => "the link's state does not decompress: the link is damaged or cut short".to_string(),
+        })
+    })?;
     // Read as text, like the editors' JSON: one reader type means one copy of the spec's deserializers
     // in the bundle instead of two.
     let json = String::from_utf8(json).map_err(|_| FragmentError("the link's state is not UTF-8 text".into()))?;
     let de = &mut serde_json::Deserializer::from_str(&json);
-    serde_path_to_error::deserialize(de).map_err(|e| {
+    let state: SharedState = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         FragmentError(format!("the link's state does not describe a layout: {path}: {}", e.into_inner()))
-    })
+    })?;
+    // The app never writes a longer cycle; drawing one stage editor per stage of a forged link froze the
+    // page for seconds.
+    if let Some(cycle) = &state.cycle
+        && cycle.stages.len() > MAX_STAGES
+    {
+        return Err(FragmentError(format!(
+            "the link's cycle has {} stages; at most {MAX_STAGES} are allowed",
+            cycle.stages.len()
+        )));
+    }
+    Ok(state)
 }
 
 #[cfg(test)]
@@ -174,7 +193,7 @@ mod tests {
             ("v9.AAAA", "newer Reshard Lens"),
             ("vx.AAAA", "not a version tag"),
             ("v1.!!!", "not valid base64url"),
-            ("v1.AAAA", "does not decompress"),
+            ("v1.AAAA", "does not decompress: the link is damaged or cut short"),
         ];
         for (fragment, want) in cases {
             let err = decode(fragment).unwrap_err().to_string();
@@ -193,7 +212,20 @@ mod tests {
         let huge = vec![b' '; MAX_JSON_BYTES * 4];
         let fragment = format!("v1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&huge, 9)));
         assert!(fragment.len() < MAX_FRAGMENT_CHARS);
-        assert!(decode(&fragment).unwrap_err().to_string().contains("does not decompress"));
+        assert!(decode(&fragment).unwrap_err().to_string().contains("unpacks to more than 1048576 bytes"));
+    }
+
+    #[test]
+    fn a_cycle_longer_than_the_app_allows_is_refused() {
+        let mut state = toy_state();
+        let stages = (0..=MAX_STAGES).map(|i| crate::core::cycle::Stage::new(format!("s{i}"), 1.0)).collect();
+        state.cycle = Some(CycleSpec { stages, refit: None, speedup: 2.0 });
+        let err = decode(&encode(&state)).unwrap_err().to_string();
+        assert_eq!(err, "the link's cycle has 65 stages; at most 64 are allowed");
+        if let Some(cycle) = &mut state.cycle {
+            cycle.stages.pop();
+        }
+        assert_eq!(decode(&encode(&state)), Ok(state));
     }
 
     proptest! {

@@ -36,14 +36,18 @@ impl Imported {
     }
 }
 
+/// Why a file of `bytes` is not opened, if it is too large: asked before reading it (reading 20 MB only
+/// to refuse it blocked the page for seconds) and again of the text read.
+pub fn refuse_size(name: &str, bytes: u64) -> Option<Problem> {
+    (bytes > MAX_IMPORT_BYTES as u64)
+        .then(|| problem("", format!("{name} is {bytes} bytes; files above {MAX_IMPORT_BYTES} bytes are not opened")))
+}
+
 /// Reads a file's text. Nothing is half-applied: either the whole file is usable or every problem is
 /// returned, each with its line.
 pub fn import_file(name: &str, text: &str) -> Result<Imported, Vec<Problem>> {
-    if text.len() > MAX_IMPORT_BYTES {
-        return Err(vec![problem(
-            "",
-            format!("{name} is {} bytes; files above {MAX_IMPORT_BYTES} bytes are not opened", text.len()),
-        )]);
+    if let Some(too_large) = refuse_size(name, text.len() as u64) {
+        return Err(vec![too_large]);
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed = text.trim_start();

@@ -7,9 +7,10 @@ use wasm_bindgen::JsCast;
 use super::cycle::CycleState;
 use super::export::{download_png, download_text, figure_svg, file_stem, with_fonts};
 use super::{AppState, Page, url_state};
+use crate::core::spec::for_display;
 use crate::share::embed::{EMBED_VIEWS, embed_snippet};
 use crate::share::fragment::encode;
-use crate::share::import::{Imported, import_file};
+use crate::share::import::{Imported, import_file, refuse_size};
 use crate::share::text::to_block;
 
 /// What the last share, export or import did, shown under the bar.
@@ -134,7 +135,7 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
             Report::Problems(title, lines) => view! {
                 <div class="share-report problem" role="alert" data-testid="share-report">
                     <p>{title}</p>
-                    <ul data-testid="import-problems">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    <ul data-testid="import-problems">{lines.into_iter().map(|l| view! { <li>{for_display(&l)}</li> }).collect_view()}</ul>
                     <button type="button" class="link-button" on:click=move |_| report.set(None)>"Dismiss"</button>
                 </div>
             }.into_any(),
@@ -319,6 +320,11 @@ fn drop_anywhere(state: AppState, cycle: CycleState, page: RwSignal<Page>, repor
     });
 }
 
+/// The report of a file that was not opened.
+fn refused(name: &str, problems: Vec<String>) -> Report {
+    Report::Problems(format!("{name} could not be opened; nothing was changed:"), problems)
+}
+
 /// Reads a file and puts what it holds into the app, or reports every problem (nothing changes then).
 fn open_file(
     file: web_sys::File,
@@ -328,6 +334,10 @@ fn open_file(
     report: RwSignal<Option<Report>>,
 ) {
     let name = file.name();
+    if let Some(too_large) = refuse_size(&name, file.size() as u64) {
+        report.set(Some(refused(&name, vec![too_large.to_string()])));
+        return;
+    }
     let promise = file.text();
     leptos::task::spawn_local(async move {
         let text = match wasm_bindgen_futures::JsFuture::from(promise).await {
@@ -360,10 +370,7 @@ fn open_file(
                 }
                 Report::Done(format!("Opened {name}: {what}."))
             }
-            Err(problems) => Report::Problems(
-                format!("{name} could not be opened; nothing was changed:"),
-                problems.iter().map(|p| p.to_string()).collect(),
-            ),
+            Err(problems) => refused(&name, problems.iter().map(|p| p.to_string()).collect()),
         }));
     });
 }

@@ -150,6 +150,16 @@ async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     type_into(&root, "field-topology-nvlink-gbps", "450");
     settle().await;
     assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+
+    // A whole number too large to hold says so; a long one is echoed by its start and end.
+    type_into(&root, "field-tensor-shape-0", "18446744073709551616");
+    settle().await;
+    assert_eq!(text(&root, "problems-tensor-shape-0"), "`18446744073709551616` is too large");
+    type_into(&root, "field-tensor-shape-0", &"x".repeat(100_000));
+    settle().await;
+    let message = text(&root, "problems-tensor-shape-0");
+    assert!(message.contains("characters left out") && message.ends_with("x` is not a whole number"), "{message}");
+    assert!(message.chars().count() < 300, "{} characters", message.chars().count());
     root.remove();
 }
 

@@ -188,6 +188,15 @@ test('opening a file: errors name the field and the line; a good file replaces t
     buffer: Buffer.from('tensor v 16x8\nsource mesh 2x4 [S(0), S(0)]\ndestination mesh 4 [S(1)]\n'),
   });
   await expect(page.getByTestId('change-description')).toContainText('v · 16 × 8');
+
+  // A file too large to open is refused by its size (before it is read), and nothing changes.
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(9 * 1024 * 1024)], 'huge.json', { type: 'application/json' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByTestId('import-problems')).toContainText('huge.json is 9437184 bytes; files above 8388608 bytes are not opened');
+  await expect(page.getByTestId('change-description')).toContainText('v · 16 × 8');
 });
 
 test('a hostile tensor name is shown and exported as characters, never run as markup', async ({ page }) => {

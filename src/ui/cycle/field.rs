@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use super::CycleState;
+use crate::core::spec::for_display;
 
 /// The number in `text`, or NaN when there is none, so the core reports the field instead of the editor
 /// silently keeping an old value.
@@ -75,7 +76,7 @@ pub fn FieldProblems(
             .map(|message| {
                 view! {
                     <p class="field-problem" role="alert" data-testid="field-problem" data-path=path.clone()>
-                        {message}
+                        {for_display(&message)}
                     </p>
                 }
             })

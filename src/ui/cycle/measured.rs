@@ -13,6 +13,7 @@ use crate::chart::readout::{decimal, percent, seconds};
 use crate::chart::scale::Linear;
 use crate::chart::spread::{SpreadMarks, axis_end};
 use crate::core::cycle::{CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, stage_stats};
+use crate::core::spec::for_display;
 
 /// A small example: one slow startup cycle, then five steady ones.
 const EXAMPLE: &str = "cycle,stage,seconds
@@ -157,7 +158,7 @@ pub fn MeasuredCycles(
                         <ul>
                             {problems
                                 .into_iter()
-                                .map(|p| view! { <li data-testid="measured-problem">{p.to_string()}</li> })
+                                .map(|p| view! { <li data-testid="measured-problem">{for_display(&p.to_string())}</li> })
                                 .collect_view()}
                         </ul>
                     </div>

@@ -1,7 +1,11 @@
 //! Shared form inputs of the editors: number fields with steppers that keep what the user typed, and the
 //! list of the core's messages shown under a field.
 
+use std::num::IntErrorKind;
+
 use leptos::prelude::*;
+
+use crate::core::spec::for_display;
 
 /// A field path as an id fragment: `source.mesh[1]` → `source-mesh-1`.
 pub fn slug(path: &str) -> String {
@@ -27,7 +31,9 @@ pub fn FieldProblems(
     let test_id = format!("problems-{}", id.trim_start_matches("problems-"));
     view! {
         <ul class="field-problems" id=id data-testid=test_id aria-live="polite">
-            {move || messages.get().into_iter().map(|m| view! { <li class="field-problem">{m}</li> }).collect_view()}
+            {move || messages.with(|list| {
+                list.iter().map(|m| view! { <li class="field-problem">{for_display(m)}</li> }).collect_view()
+            })}
         </ul>
     }
 }
@@ -62,7 +68,10 @@ fn parse_integer(text: &str) -> Result<i64, String> {
     if t.is_empty() {
         return Err("empty: expected a whole number".into());
     }
-    t.parse::<i64>().map_err(|_| format!("`{}` is not a whole number", text.trim()))
+    t.parse::<i64>().map_err(|e| match e.kind() {
+        IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => format!("`{}` is too large", text.trim()),
+        _ => format!("`{}` is not a whole number", text.trim()),
+    })
 }
 
 /// Reads a decimal number as typed, or says what was expected.
