@@ -64,6 +64,24 @@ pub enum Page {
 
 /// The whole page: header, the view tabs (layout change, RL cycle, model inventory) with share, export and
 /// open beside them, the current view, footer. `?embed=VIEW` shows one view alone (see `embed.rs`).
+/// What the address names that does not exist: `?preset=` or `?model=`, with the names that do.
+fn unknown_names_in_address() -> Option<String> {
+    let unknown = |parameter: &str, known: Vec<&str>| {
+        let name = query_parameter(parameter)?;
+        (!known.contains(&name.as_str())).then(|| {
+            let name = crate::core::spec::for_display(&name);
+            format!(
+                "There is no {parameter} named “{name}”; the {parameter}s are {}. Showing the default instead.",
+                known.join(", ")
+            )
+        })
+    };
+    let presets =
+        crate::core::presets::PRESETS.iter().map(|p| p.name).chain(cycle::CYCLE_PRESETS.iter().map(|(n, _, _)| *n));
+    unknown("preset", presets.collect())
+        .or_else(|| unknown("model", crate::core::models::MODEL_PRESETS.iter().map(|m| m.name).collect()))
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let preset = query_parameter("preset").unwrap_or_else(|| "toy".to_string());
@@ -110,6 +128,8 @@ pub fn App() -> impl IntoView {
             None
         }
     };
+    // A mistyped preset or model in the address says so instead of quietly showing the default.
+    let link_problem = link_problem.or_else(unknown_names_in_address);
     if let Some(name) = embed {
         return view! { <embed::EmbedPage name link_problem/> }.into_any();
     }

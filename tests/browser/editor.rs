@@ -173,6 +173,7 @@ async fn an_invalid_layout_text_shows_the_message_and_a_valid_one_re_plans() {
     settle().await;
     assert!(text(&root, "problems-destination-layout").contains("`Bogus` is not a placement"));
     assert_eq!(text(&root, "piece-count"), "6 pieces");
+    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
 
     // Readable but wrong: the core's message, under the same field.
     type_into(&root, "layout-text-destination", "[Shard(2)]");

@@ -69,6 +69,15 @@ test('a broken link opens the default with a message saying what was wrong', asy
     await expect(page.getByTestId('link-problem')).toContainText('could not be opened');
     await expect(page.getByTestId('piece-row')).toHaveCount(6);
   }
+  // A mistyped preset or model names the ones there are.
+  await page.goto('/?preset=nestde');
+  await expect(page.getByTestId('link-problem')).toContainText('There is no preset named “nestde”; the presets are toy, uneven, nested');
+  await expect(page.getByTestId('link-problem')).toContainText('cycle-120');
+  await expect(page.getByTestId('piece-row')).toHaveCount(6);
+  await page.goto('/?view=inventory&model=llama-4');
+  await expect(page.getByTestId('link-problem')).toContainText('There is no model named “llama-4”; the models are llama-3-8b');
+  await page.goto('/?preset=nested');
+  await expect(page.getByTestId('link-problem')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

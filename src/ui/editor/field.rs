@@ -44,7 +44,7 @@ pub fn FieldProblems(
 pub struct UnreadFields(pub RwSignal<usize>);
 
 /// Keeps [`UnreadFields`] (when the editors provide it) in step with a field's own message.
-fn count_unread(local: RwSignal<Option<String>>) {
+pub(crate) fn count_unread(local: RwSignal<Option<String>>) {
     let Some(UnreadFields(unread)) = use_context::<UnreadFields>() else { return };
     Effect::new(move |was: Option<bool>| {
         let now = local.with(Option::is_some);

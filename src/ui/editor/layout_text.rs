@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::EditorContext;
-use super::field::{FieldProblems, slug};
+use super::field::{FieldProblems, count_unread, slug};
 use crate::core::notation::{apply_layout_text, layout_text};
 use crate::core::placement::parse_layout_text;
 use crate::core::spec_edit::{SideName, SpecField, edit_layout, layout};
@@ -26,6 +26,8 @@ pub fn LayoutTextField(
     });
     let raw = RwSignal::new(implied.get_untracked());
     let local = RwSignal::new(None::<String>);
+    // Text that does not parse counts in the editors' status line, as a number field's does.
+    count_unread(local);
     let editing = RwSignal::new(false);
     // The cards changed the layout: show it, unless the user is typing here.
     Effect::new(move |_| {
