@@ -155,6 +155,14 @@ async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     type_into(&root, "field-tensor-shape-0", "18446744073709551616");
     settle().await;
     assert_eq!(text(&root, "problems-tensor-shape-0"), "`18446744073709551616` is too large");
+    // A whole number in another spelling is taken (as the cycle's fields take it); a fraction is not.
+    type_into(&root, "field-tensor-shape-0", "1.2e1");
+    settle().await;
+    assert_eq!(text(&root, "problems-tensor-shape-0"), "");
+    assert_eq!(unique_entries(&root), "84", "12 × 7");
+    type_into(&root, "field-tensor-shape-0", "12.5");
+    settle().await;
+    assert_eq!(text(&root, "problems-tensor-shape-0"), "`12.5` is not a whole number");
     type_into(&root, "field-tensor-shape-0", &"x".repeat(100_000));
     settle().await;
     let message = text(&root, "problems-tensor-shape-0");

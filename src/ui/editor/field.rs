@@ -68,9 +68,14 @@ fn parse_integer(text: &str) -> Result<i64, String> {
     if t.is_empty() {
         return Err("empty: expected a whole number".into());
     }
-    t.parse::<i64>().map_err(|e| match e.kind() {
-        IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => format!("`{}` is too large", text.trim()),
-        _ => format!("`{}` is not a whole number", text.trim()),
+    t.parse::<i64>().or_else(|e| match e.kind() {
+        IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => Err(format!("`{}` is too large", text.trim())),
+        // `1e3` or `4096.0`, as the cycle's fields take them, when the number is whole.
+        _ => match t.parse::<f64>() {
+            Ok(n) if n.fract() == 0.0 && n.abs() < 9e15 => Ok(n as i64),
+            Ok(n) if n.is_finite() && n.fract() == 0.0 => Err(format!("`{}` is too large", text.trim())),
+            _ => Err(format!("`{}` is not a whole number", text.trim())),
+        },
     })
 }
 
