@@ -68,11 +68,20 @@ pub fn subtract(outer: Cells, inner: Cells) -> Vec<Cells> {
 
 /// Where a tooltip of `width × height` goes beside `anchor` inside a `bounds_width × bounds_height` picture,
 /// never covering the anchor when it can help it: to the right, else to the left (top-aligned with the
-/// anchor), else below, else above (centred on it), else over it. Always kept inside the picture. Returns
-/// the tooltip's top-left corner.
-pub fn place_tooltip(anchor: PixelRect, width: f64, height: f64, bounds_width: f64, bounds_height: f64) -> (f64, f64) {
+/// anchor), else below, else above (centred on it), else over it. Always kept inside the picture, and off
+/// its leftmost `clear_left` pixels (the row axis's labels) when it fits beside them. Returns the tooltip's
+/// top-left corner.
+pub fn place_tooltip(
+    anchor: PixelRect,
+    width: f64,
+    height: f64,
+    bounds_width: f64,
+    bounds_height: f64,
+    clear_left: f64,
+) -> (f64, f64) {
     const GAP: f64 = 8.0;
-    let clamp_x = |x: f64| x.clamp(0.0, (bounds_width - width).max(0.0));
+    let min_x = if width <= bounds_width - clear_left { clear_left } else { 0.0 };
+    let clamp_x = |x: f64| x.clamp(min_x, (bounds_width - width).max(min_x));
     let clamp_y = |y: f64| y.clamp(0.0, (bounds_height - height).max(0.0));
     let right = anchor.x + anchor.width + GAP;
     let left = anchor.x - GAP - width;
@@ -81,7 +90,7 @@ pub fn place_tooltip(anchor: PixelRect, width: f64, height: f64, bounds_width: f
     let centred = clamp_x(anchor.center().0 - width / 2.0);
     if right + width <= bounds_width {
         (right, clamp_y(anchor.y))
-    } else if left >= 0.0 {
+    } else if left >= min_x {
         (left, clamp_y(anchor.y))
     } else if below + height <= bounds_height {
         (centred, below)
@@ -158,14 +167,20 @@ mod tests {
     #[test]
     fn tooltips_stay_inside_the_picture() {
         let anchor = PixelRect::new(10.0, 20.0, 50.0, 50.0);
-        assert_eq!(place_tooltip(anchor, 100.0, 40.0, 400.0, 300.0), (68.0, 20.0), "right of the anchor");
+        assert_eq!(place_tooltip(anchor, 100.0, 40.0, 400.0, 300.0, 0.0), (68.0, 20.0), "right of the anchor");
         let near_right = PixelRect::new(300.0, 280.0, 50.0, 10.0);
-        assert_eq!(place_tooltip(near_right, 100.0, 40.0, 400.0, 300.0), (192.0, 260.0), "left, pushed up");
+        assert_eq!(place_tooltip(near_right, 100.0, 40.0, 400.0, 300.0, 0.0), (192.0, 260.0), "left, pushed up");
         let wide = PixelRect::new(0.0, 0.0, 400.0, 300.0);
-        assert_eq!(place_tooltip(wide, 100.0, 40.0, 400.0, 300.0), (150.0, 0.0), "over a box that fills it");
+        assert_eq!(place_tooltip(wide, 100.0, 40.0, 400.0, 300.0, 0.0), (150.0, 0.0), "over a box that fills it");
         let band = PixelRect::new(0.0, 100.0, 400.0, 50.0);
-        assert_eq!(place_tooltip(band, 100.0, 40.0, 400.0, 300.0), (150.0, 158.0), "below a full-width band");
+        assert_eq!(place_tooltip(band, 100.0, 40.0, 400.0, 300.0, 0.0), (150.0, 158.0), "below a full-width band");
         let bottom = PixelRect::new(0.0, 250.0, 400.0, 50.0);
-        assert_eq!(place_tooltip(bottom, 100.0, 40.0, 400.0, 300.0), (150.0, 202.0), "above the last band");
+        assert_eq!(place_tooltip(bottom, 100.0, 40.0, 400.0, 300.0, 0.0), (150.0, 202.0), "above the last band");
+        // A narrow picture: below its left box, clear of the row axis's 56 px when it fits beside them,
+        // over them when it does not.
+        let narrow = PixelRect::new(56.0, 0.0, 60.0, 100.0);
+        assert_eq!(place_tooltip(narrow, 200.0, 40.0, 300.0, 300.0, 0.0), (0.0, 108.0));
+        assert_eq!(place_tooltip(narrow, 200.0, 40.0, 300.0, 300.0, 56.0), (56.0, 108.0));
+        assert_eq!(place_tooltip(narrow, 280.0, 40.0, 300.0, 300.0, 56.0), (0.0, 108.0));
     }
 }

@@ -63,7 +63,7 @@ pub fn Tooltip(
         let (width, height) = (longest * 6.9 + 2.0 * PADDING, lines.len() as f64 * LINE_PX + 2.0 * PADDING - 4.0);
         let (bounds_w, bounds_h) = scene.with(|s| s.size());
         let anchor = PixelRect::new(rect.x + MARGIN_LEFT, rect.y + MARGIN_TOP, rect.width, rect.height);
-        let (x, y) = place_tooltip(anchor, width, height, bounds_w, bounds_h);
+        let (x, y) = place_tooltip(anchor, width, height, bounds_w, bounds_h, MARGIN_LEFT);
         let texts = lines
             .into_iter()
             .enumerate()
