@@ -135,7 +135,6 @@ pub fn App() -> impl IntoView {
     }
     if writes_page {
         url_state::sync_url(state, cycle_state, page);
-        url_state::undo_redo_keys();
     }
     let tab = move |target: Page, label: &'static str, test_id: &'static str| {
         view! {

@@ -10,6 +10,7 @@ use super::inventory::InventoryState;
 use super::{AppState, Page};
 use crate::core::models::MODEL_PRESETS;
 use crate::core::plan::Strategy;
+use crate::core::presets;
 use crate::share::fragment::{InventoryChoice, SharedState, ViewState, decode, encode};
 
 thread_local! {
@@ -48,33 +49,6 @@ pub fn state_in_url() -> Option<Result<SharedState, String>> {
 pub fn saved_state() -> Option<SharedState> {
     let storage = web_sys::window()?.local_storage().ok()??;
     decode(&storage.get_item(STORAGE_KEY).ok()??).ok()
-}
-
-/// Undo and redo for every edit: each settled edit is a history entry, so Ctrl+Z steps back and
-/// Ctrl+Shift+Z (or Ctrl+Y) forward. Inside a text field the browser's own text undo is left alone.
-pub fn undo_redo_keys() {
-    let handle = window_event_listener(leptos::ev::keydown, |event: web_sys::KeyboardEvent| {
-        if !(event.ctrl_key() || event.meta_key()) {
-            return;
-        }
-        let in_text = event
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA"));
-        if in_text {
-            return;
-        }
-        let key = event.key().to_ascii_lowercase();
-        let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else { return };
-        if key == "z" && !event.shift_key() {
-            event.prevent_default();
-            let _ = history.back();
-        } else if (key == "z" && event.shift_key()) || key == "y" {
-            event.prevent_default();
-            let _ = history.forward();
-        }
-    });
-    on_cleanup(move || handle.remove());
 }
 
 /// The shareable state of the whole app right now. `inventory` is the model inventory's state when the app
@@ -146,41 +120,153 @@ pub fn restore(shared: &SharedState, state: AppState, cycle: CycleState, page: R
     });
 }
 
-/// Keeps the URL in step with the app: a settled edit pushes a history entry; back/forward restore it.
+/// The app's own stretch of the browser's history. Each entry it pushes carries its index as the entry's
+/// state: 0 is the entry the app opened on, so undo never steps back out of the app (Ctrl+Z at the first
+/// state went Back to the page before), and redo stops at the last entry the app pushed.
+#[derive(Clone, Copy)]
+struct Steps {
+    state: AppState,
+    cycle: CycleState,
+    inventory: Option<InventoryState>,
+    page: RwSignal<Page>,
+    /// The index of the entry shown.
+    at: StoredValue<u32>,
+    /// The highest index pushed: forward from it would leave the app.
+    top: StoredValue<u32>,
+    /// The timer that writes the last edit once the quiet time after it has passed.
+    pending: StoredValue<Option<gloo::timers::callback::Timeout>, LocalStorage>,
+    /// Whether the last edit is not written yet.
+    unwritten: StoredValue<bool>,
+    /// The state the app opened on: what its first entry, which may have no fragment, shows.
+    initial: StoredValue<SharedState>,
+    /// The entry being restored (its edits are not new entries).
+    restoring: StoredValue<bool>,
+    /// A step back or forward asked of the browser and not yet arrived: further keys wait for it.
+    travelling: StoredValue<bool>,
+}
+
+impl Steps {
+    /// Writes the state now: autosaved, and a new history entry when it differs from the shown one.
+    fn record(self) {
+        self.unwritten.set_value(false);
+        let fragment = encode(&snapshot(self.state, self.cycle, self.inventory, self.page.get_untracked()));
+        let Some(window) = web_sys::window() else { return };
+        // Autosave: a reload without a link reopens the last state.
+        if let Ok(Some(storage)) = window.local_storage() {
+            let _ = storage.set_item(STORAGE_KEY, &fragment);
+        }
+        let current = window.location().hash().unwrap_or_default();
+        if current.trim_start_matches('#') != fragment
+            && let Ok(history) = window.history()
+        {
+            let next = self.at.get_value() + 1;
+            if history.push_state_with_url(&JsValue::from(next), "", Some(&format!("#{fragment}"))).is_ok() {
+                self.at.set_value(next);
+                self.top.set_value(next);
+            }
+        }
+    }
+
+    /// One entry back (`-1`) or forward (`1`) within the app's own entries. An edit still settling is
+    /// written first, so that undo takes back that edit and nothing typed is lost.
+    fn travel(self, delta: i32) {
+        if self.travelling.get_value() {
+            return;
+        }
+        if self.unwritten.get_value() {
+            self.pending.set_value(None);
+            self.record();
+        }
+        let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else { return };
+        let at = self.at.get_value();
+        let allowed = if delta < 0 { at > 0 } else { at < self.top.get_value() };
+        if allowed && history.go_with_delta(delta).is_ok() {
+            self.travelling.set_value(true);
+            // Should the browser never arrive (an entry of another document), the keys work again.
+            let travelling = self.travelling;
+            gloo::timers::callback::Timeout::new(1000, move || travelling.set_value(false)).forget();
+        }
+    }
+}
+
+/// Keeps the URL in step with the app: a settled edit pushes a history entry; back/forward restore it;
+/// Ctrl+Z steps back and Ctrl+Shift+Z (or Ctrl+Y) forward through the app's own entries. Inside a text
+/// field the browser's own text undo is left alone.
 pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
-    let restoring = StoredValue::new(false);
-    let pending = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
+    let history = web_sys::window().and_then(|w| w.history().ok());
+    // A reload keeps the entry's index; a first visit marks its entry as the first.
+    let at = history.as_ref().and_then(|h| h.state().ok()).and_then(|s| s.as_f64()).map_or(0, |i| i as u32);
+    if at == 0
+        && let Some(history) = &history
+    {
+        let _ = history.replace_state(&JsValue::from(0), "");
+    }
     let inventory = use_context::<InventoryState>();
+    let steps = Steps {
+        state,
+        cycle,
+        inventory,
+        page,
+        at: StoredValue::new(at),
+        top: StoredValue::new(at),
+        pending: StoredValue::new_local(None),
+        unwritten: StoredValue::new(false),
+        initial: StoredValue::new(snapshot(state, cycle, inventory, page.get_untracked())),
+        restoring: StoredValue::new(false),
+        travelling: StoredValue::new(false),
+    };
     Effect::new(move |first: Option<()>| {
         track_shared(state, cycle);
         page.track();
-        if first.is_none() || restoring.get_value() {
-            restoring.set_value(false);
+        if first.is_none() || steps.restoring.get_value() {
+            steps.restoring.set_value(false);
             return;
         }
-        let timeout = gloo::timers::callback::Timeout::new(SETTLE_MS, move || {
-            let fragment = encode(&snapshot(state, cycle, inventory, page.get_untracked()));
-            if let Some(window) = web_sys::window() {
-                // Autosave: a reload without a link reopens the last state.
-                if let Ok(Some(storage)) = window.local_storage() {
-                    let _ = storage.set_item(STORAGE_KEY, &fragment);
-                }
-                let current = window.location().hash().unwrap_or_default();
-                if current.trim_start_matches('#') != fragment
-                    && let Ok(history) = window.history()
-                {
-                    let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&format!("#{fragment}")));
-                }
-            }
-        });
-        pending.set_value(Some(timeout));
+        let timeout = gloo::timers::callback::Timeout::new(SETTLE_MS, move || steps.record());
+        steps.pending.set_value(Some(timeout));
+        steps.unwritten.set_value(true);
     });
-    let on_pop = move |_: web_sys::PopStateEvent| {
-        if let Some(Ok(shared)) = state_in_url() {
-            restoring.set_value(true);
-            restore(&shared, state, cycle, page);
-        }
+    let on_pop = move |event: web_sys::PopStateEvent| {
+        steps.travelling.set_value(false);
+        // An entry of the app's says where it stands; one from before carries no index.
+        steps.at.set_value(event.state().as_f64().map_or(0, |i| i as u32));
+        let shared = match state_in_url() {
+            Some(Ok(shared)) => shared,
+            Some(Err(_)) => return,
+            // An address naming a preset opens it (the preset bar listens for that), which is no new
+            // edit either; else the entry is the one the app opened on.
+            None if super::query_parameter("preset").is_some_and(|name| presets::find(&name).is_some()) => {
+                steps.restoring.set_value(true);
+                return;
+            }
+            None => steps.initial.get_value(),
+        };
+        steps.restoring.set_value(true);
+        restore(&shared, state, cycle, page);
     };
-    let handle = window_event_listener(leptos::ev::popstate, on_pop);
-    on_cleanup(move || handle.remove());
+    let pop = window_event_listener(leptos::ev::popstate, on_pop);
+    let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {
+        if !(event.ctrl_key() || event.meta_key()) {
+            return;
+        }
+        let in_text = event
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA"));
+        if in_text {
+            return;
+        }
+        let key = event.key().to_ascii_lowercase();
+        if key == "z" && !event.shift_key() {
+            event.prevent_default();
+            steps.travel(-1);
+        } else if (key == "z" && event.shift_key()) || key == "y" {
+            event.prevent_default();
+            steps.travel(1);
+        }
+    });
+    on_cleanup(move || {
+        pop.remove();
+        keys.remove();
+    });
 }

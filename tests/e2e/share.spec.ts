@@ -50,6 +50,40 @@ test('a reload restores the state, and back steps through edits', async ({ page 
   await expect(page.getByTestId('change-description')).toContainText('12 × 6');
 });
 
+test('Ctrl+Z and Ctrl+Shift+Z step through edits, never out of the app, and take back an edit still settling', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  const description = page.getByTestId('change-description');
+  await expect(description).toContainText('w · 12 × 6');
+  // Nothing to undo yet: the page stays (this went Back to the page before).
+  await page.keyboard.press('Control+z');
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/');
+  await expect(description).toContainText('w · 12 × 6');
+
+  await page.getByTestId('more-tensor-shape-0').click();
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 5000 }).toMatch(/^#v1\./);
+  await expect(description).toContainText('w · 13 × 6');
+  // A name typed and left at once, then Ctrl+Z before the edit settled: that edit is what is taken back,
+  // and redo brings it again (it was lost, and the shape's edit undone with it).
+  await page.getByTestId('field-tensor-name').fill('mytensor');
+  await description.click();
+  await page.keyboard.press('Control+z');
+  await expect(description).toContainText('w · 13 × 6');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(description).toContainText('mytensor · 13 × 6');
+  await page.keyboard.press('Control+z');
+  await expect(description).toContainText('w · 13 × 6');
+  // Back to the state the app opened on (its entry has no fragment), and no further.
+  await page.keyboard.press('Control+z');
+  await expect(description).toContainText('w · 12 × 6');
+  await page.keyboard.press('Control+z');
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/');
+  await expect(description).toContainText('w · 12 × 6');
+  await page.keyboard.press('Control+y');
+  await expect(description).toContainText('w · 13 × 6');
+});
+
 test('an address naming a view or a model opens it, not the last visit', async ({ page }) => {
   await openUnevenFromToy(page);
   await page.getByTestId('tab-cycle').click();
