@@ -1,27 +1,34 @@
 //! The guided tour ("Explain"): a bar above the views that walks through the article step by step. Each
 //! step sets the app's state (a preset, a fault, a cycle), runs the check when it talks about it, and
 //! outlines what to look at; the text and its numbers come from `crate::explain`, computed by the core from
-//! the same state. Next/Back buttons or the arrow keys; Escape or "Leave" ends the tour and keeps the state.
+//! the same state. Next/Back buttons or the arrow keys; Escape or "Leave" ends the tour and keeps the state,
+//! "Leave and bring back what I had" restores what the app showed before the tour.
 
 use leptos::prelude::*;
 
 use super::cycle::CycleState;
 use super::focus::{after_render, focus_test_id, typed_in_field};
+use super::inventory::InventoryState;
+use super::url_state::{restore, snapshot};
 use super::{AppState, Page};
 use crate::core::plan::Strategy;
 use crate::core::presets::find;
 use crate::core::spec::parse_input;
 use crate::explain::{Step, TourView, steps};
+use crate::share::fragment::SharedState;
 
 /// Which step is open; `None` when the tour is not running.
 #[derive(Clone, Copy)]
 pub struct TourState {
     pub step: RwSignal<Option<usize>>,
+    /// What the app showed when the tour started: the steps replace it with their examples, and leaving
+    /// can bring it back.
+    before: StoredValue<Option<SharedState>>,
 }
 
 impl TourState {
     pub fn new() -> TourState {
-        TourState { step: RwSignal::new(None) }
+        TourState { step: RwSignal::new(None), before: StoredValue::new(None) }
     }
 }
 
@@ -179,8 +186,13 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     let cycle = expect_context::<CycleState>();
     let all = StoredValue::new(steps());
     let count = all.with_value(|s| s.as_ref().map_or(0, Vec::len));
-    Effect::new(move |_| {
-        let Some(index) = tour.step.get() else { return };
+    let inventory = use_context::<InventoryState>();
+    Effect::new(move |previous: Option<Option<usize>>| {
+        let step = tour.step.get();
+        let Some(index) = step else { return step };
+        if previous.flatten().is_none() {
+            tour.before.set_value(Some(snapshot(state, cycle, inventory, page.get_untracked())));
+        }
         all.with_value(|s| {
             if let Ok(steps) = s
                 && let Some(step) = steps.get(index)
@@ -190,6 +202,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             }
         });
         keep_focus_in_tour();
+        step
     });
     let go = move |delta: isize| {
         tour.step.update(|step| {
@@ -203,6 +216,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     };
     let leave = move || {
         tour.step.set(None);
+        tour.before.set_value(None);
         look_at("#no-such-element");
         // Back where the tour was started (its bar, which had the focus, is gone).
         after_render(|document| focus_test_id(&document, "explain"));
@@ -264,6 +278,19 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                     </button>
                     <button type="button" class="link-button" data-testid="tour-leave" on:click=move |_| leave()>
                         "Leave the tour (keeps this state)"
+                    </button>
+                    <button
+                        type="button"
+                        class="link-button"
+                        data-testid="tour-restore"
+                        on:click=move |_| {
+                            if let Some(before) = tour.before.get_value() {
+                                restore(&before, state, cycle, page);
+                            }
+                            leave();
+                        }
+                    >
+                        "Leave and bring back what I had"
                     </button>
                     <span class="muted tour-keys">"← → keys, Esc to leave"</span>
                 </div>

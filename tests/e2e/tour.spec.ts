@@ -123,3 +123,24 @@ test('while the tour runs, a field focused from the keyboard is not left under i
   expect(top).toBeGreaterThan(bar);
   await page.screenshot({ path: path.join(screenshots, 'tour-field-focused.png') });
 });
+
+test('the tour shows its own examples; leaving can bring back what was there before it', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('more-tensor-shape-0').click();
+  await page.getByTestId('field-tensor-name').fill('mine');
+  const description = page.getByTestId('change-description');
+  await expect(description).toContainText('mine · 13 × 6');
+  await page.getByTestId('explain').click();
+  await expect(description).toContainText('w · 12 × 6');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 2 of/);
+  await page.getByTestId('tour-restore').click();
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  await expect(description).toContainText('mine · 13 × 6');
+  await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
+  // "Leave" keeps the tour's state, as it says.
+  await page.getByTestId('explain').click();
+  await expect(description).toContainText('w · 12 × 6');
+  await page.getByTestId('tour-leave').click();
+  await expect(description).toContainText('w · 12 × 6');
+});
