@@ -63,8 +63,9 @@ use super::traffic::{TensorTotals, Traffic, group_of};
 /// The largest model dimension accepted (hidden size, vocabulary, experts, …): keeps every shape product
 /// far from overflowing while allowing any real model.
 pub const MAX_DIM: u64 = 1 << 20;
-/// The most layers a model may have (keeps a per-layer inventory under [`spec::MAX_TENSORS`]).
-pub const MAX_LAYERS: u64 = 1024;
+/// The most layers a model may have: twice the deepest real model (Llama 3.1 405B has 126). 1,024 layers
+/// made a per-layer inventory of ~9,000 tensors that took over a second to plan on every edit.
+pub const MAX_LAYERS: u64 = 256;
 
 /// The attention block's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -432,7 +433,16 @@ impl ModelDims {
             }
         }
         for (field, value, least, most) in ranges {
-            if value < least || value > most {
+            if field == "expert_ffn" && value == 0 {
+                // Set when experts went from 0 to some: the width was never asked for until now.
+                out.push(Problem {
+                    path: format!("model.{field}"),
+                    message: format!(
+                        "0: a model with {} experts needs each expert's ffn width (1 to {most})",
+                        self.experts
+                    ),
+                });
+            } else if value < least || value > most {
                 out.push(Problem {
                     path: format!("model.{field}"),
                     message: format!("{value}: expected a whole number from {least} to {most}"),
@@ -518,7 +528,7 @@ pub fn check(
                 "train.pp",
                 format!(
                     "{} stages need stacked layers: a spec has one mesh for every tensor, so a per-layer tensor \
-                     cannot be given to one stage; set stacked_layers",
+                     cannot be given to one stage; tick Layers stacked (stacked_layers)",
                     train.pp
                 ),
             );
@@ -1054,7 +1064,7 @@ mod tests {
         inventory(&model, &TrainingLayout { tp: 3, ..Default::default() }, &GenerationLayout::default(), false)
             .unwrap();
         let err = inventory_spec(
-            &ModelDims { hidden: 0, ..model },
+            &ModelDims { hidden: 0, layers: 257, ..model },
             &TrainingLayout { tp: 0, ep: 2, ..Default::default() },
             &GenerationLayout { dp_replicas: 70_000, ..Default::default() },
             false,
@@ -1063,6 +1073,7 @@ mod tests {
         let got = messages(err);
         for want in [
             "model.hidden: 0: expected a whole number from 1 to 1048576",
+            "model.layers: 257: expected a whole number from 1 to 256",
             "train.tp: 0: expected a whole number of devices from 1 to 65536",
             "train.ep: 2: expert parallelism needs a model with experts (experts is 0)",
             "generate.dp_replicas: 70000: expected a whole number of devices from 1 to 65536",
@@ -1096,7 +1107,7 @@ mod tests {
             [
                 "train.ep: 3 does not divide dp 8: expert parallelism is carved out of the FSDP group (dp = dp/ep × ep)",
                 "train.pp: 2 stages need stacked layers: a spec has one mesh for every tensor, so a per-layer tensor \
-                 cannot be given to one stage; set stacked_layers",
+                 cannot be given to one stage; tick Layers stacked (stacked_layers)",
             ]
         );
         let got = messages(
@@ -1118,7 +1129,13 @@ mod tests {
             )
             .unwrap_err(),
         );
-        assert!(got.contains(&"model.expert_ffn: 0: expected a whole number from 1 to 1048576".to_string()), "{got:?}");
+        assert!(
+            got.contains(
+                &"model.expert_ffn: 0: a model with 128 experts needs each expert's ffn width (1 to 1048576)"
+                    .to_string()
+            ),
+            "{got:?}"
+        );
         assert!(got.contains(&"model.dense_layers: 49 dense layers in a model of 48 layers".to_string()), "{got:?}");
         assert!(got.contains(&"train.pp: 64 stages for 48 layers: every stage needs a layer".to_string()), "{got:?}");
     }

@@ -287,7 +287,7 @@ fn number_field(label: &'static str, path: &'static str, get: Signal<u64>, set: 
             negative.set(None);
             set.run(value);
         }
-        Err(_) => negative.set(Some(format!("{value}: expected a whole number, 0 or more"))),
+        Err(_) => negative.set(Some(format!("{value}: a size cannot be negative"))),
     });
     view! {
         <div class="inventory-field">
@@ -467,11 +467,19 @@ fn ModelControls() -> impl IntoView {
             {move || colocated_problems().into_iter().map(|m| view! { <li class="field-problem">{m}</li> }).collect_view()}
         </ul>
         <p class="muted inventory-devices" data-testid="inventory-devices">
-            {move || format!(
-                "{} training devices → {} generation devices",
-                format_count(s.train.with(|t| t.devices())),
-                format_count(s.generate.with(|g| g.devices()))
-            )}
+            {move || {
+                // Counted from refused values it said "34,359,738,360 training devices".
+                let refused = s.problems.with(|p| p.iter().any(|p| p.path.starts_with("train.") || p.path.starts_with("generate.")));
+                if refused {
+                    "Devices: counted once the layouts above are valid.".to_string()
+                } else {
+                    format!(
+                        "{} training devices → {} generation devices",
+                        format_count(s.train.with(|t| t.devices())),
+                        format_count(s.generate.with(|g| g.devices()))
+                    )
+                }
+            }}
         </p>
     }
 }

@@ -65,6 +65,12 @@ test('impossible layouts say why, under the field and beside the results; typed 
   await page.getByTestId('field-train-tp').fill('0');
   await expect(page.getByTestId('problems-train-tp')).toContainText('expected a whole number of devices');
   await expect(page.getByTestId('inventory-problems')).toContainText('tp');
+  // The device count is not made of refused values ("0 training devices").
+  await expect(page.getByTestId('inventory-devices')).toHaveText('Devices: counted once the layouts above are valid.');
+  await page.getByTestId('field-train-tp').fill('-5');
+  await expect(page.getByTestId('problems-train-tp')).toContainText('-5: a size cannot be negative');
+  await page.getByTestId('field-train-tp').fill('1');
+  await expect(page.getByTestId('inventory-devices')).toHaveText('8 training devices → 8 generation devices');
   await page.getByTestId('field-model-hidden').fill('12x');
   await expect(page.getByTestId('problems-model-hidden')).toContainText('not a whole number');
   await expect(page.getByTestId('field-model-hidden')).toHaveValue('12x');
