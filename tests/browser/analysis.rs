@@ -234,6 +234,23 @@ async fn verify_passes_on_the_toy_and_an_offset_fault_lists_mismatches() {
     assert!(summary.contains("do not match version 7"), "{summary}");
     assert!(count(&root, "[data-testid=mismatch-row]") > 0);
     assert!(text_of(&root, "[data-testid=verify-fault]").contains("one entry further along dim 0"));
+    assert!(text_of(&root, "[data-testid=mismatch-note]").contains("ending in another version is stale"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_partial_sources_mismatches_are_explained_as_sums_of_shares() {
+    // A stale contributor's share makes the sum another number altogether, not one ending in version 6.
+    let root = wrapper();
+    let (_mounted, state) = mount_panel(&root, "partial", || view! { <VerifyPanel/> });
+    tick().await;
+    state.fault.set(Some(Fault::Stale));
+    tick().await;
+    click(&root, "[data-testid=verify-button]");
+    tick().await;
+    assert!(count(&root, "[data-testid=mismatch-row]") > 0);
+    let caption = text_of(&root, "[data-testid=mismatch-note]");
+    assert!(caption.contains("the sum of every contributor's share"), "{caption}");
     root.remove();
 }
 

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::chart::scale::group_thousands;
+use crate::core::placement::Placement;
 use crate::core::verify::{Mismatch, Verification};
 use crate::ui::{AppState, format_offset};
 
@@ -43,6 +44,17 @@ fn Verdict(
     let summary = verification.summary();
     let fault =
         verification.fault.as_ref().map(|f| format!("Injected fault ({}): {}.", f.fault.label(), f.description));
+    // A Partial source's entries are sums of shares: a wrong sum cannot be read as an entry and version.
+    let partial = expect_context::<AppState>()
+        .reshard
+        .with_untracked(|r| r.tensors.iter().any(|t| t.source.placements.contains(&Placement::Partial)));
+    let caption = if partial {
+        "Expected is x × 1000 + v for entry x at version v, the sum of every contributor's share; each share \
+         depends on the version, so a stale, missing or misplaced share makes the sum another number altogether."
+    } else {
+        "Expected is x × 1000 + v for entry x at version v: a found value ending in another version is stale; \
+         another entry means a misplaced read."
+    };
     let listed = verification.mismatches.len().min(LISTED);
     let more = verification.mismatch_count.saturating_sub(listed as u64);
     let mismatches: Vec<Mismatch> = verification.mismatches.into_iter().take(LISTED).collect();
@@ -96,9 +108,7 @@ fn Verdict(
                     {format!("and {} more mismatching entries", group_thousands(more))}
                 </p>
             })}
-            <p class="analysis-caption">
-                "Expected is x × 1000 + v for entry x at version v: a found value ending in another version is stale; another entry means a misplaced read."
-            </p>
+            <p class="analysis-caption" data-testid="mismatch-note">{caption}</p>
         })}
     }
 }
