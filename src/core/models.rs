@@ -690,7 +690,26 @@ pub fn inventory(
     generate: &GenerationLayout,
     colocated: bool,
 ) -> Result<Reshard, SpecError> {
-    spec::validate(&inventory_spec(model, train, generate, colocated)?)
+    validate_inventory(&inventory_spec(model, train, generate, colocated)?, model.layers)
+}
+
+/// Validates an inventory's spec built by [`inventory_spec`] for a model of `layers` layers. The one
+/// problem validation finds in meshes built here, too many pieces, is said under the layers, whose count
+/// multiplies the tensors (the form has no destination mesh field).
+pub fn validate_inventory(spec: &SpecInput, layers: u64) -> Result<Reshard, SpecError> {
+    spec::validate(spec).map_err(|mut error| {
+        for problem in &mut error.problems {
+            if problem.path == "destination.mesh" {
+                problem.path = "model.layers".into();
+                problem.message = format!(
+                    "{layers} layers: the inventory needs more than {} pieces, more than can be planned at once; \
+                     tick Layers stacked (one tensor per kind, not per layer) or use fewer devices",
+                    crate::core::traffic::format_count(crate::core::plan::MAX_PIECES)
+                );
+            }
+        }
+        error
+    })
 }
 
 /// Totals per tensor `group` of a spec (tensors without one fall back to [`group_of`] their name), in
@@ -920,6 +939,27 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ds.tensors.unwrap().len(), 61 * 9 + 3 * 3 + 58 * 7 + 3);
+    }
+
+    #[test]
+    fn an_inventory_too_large_to_plan_is_said_under_the_layers() {
+        let ds = preset("deepseek-v3");
+        let unstacked = TrainingLayout { pp: 1, stacked_layers: false, ..ds.train };
+        let err =
+            inventory(&ModelDims { layers: 256, ..ds.model }, &unstacked, &ds.generate, ds.colocated).unwrap_err();
+        assert_eq!(
+            messages(err),
+            ["model.layers: 256 layers: the inventory needs more than 16,777,216 pieces, more than can be planned at \
+              once; tick Layers stacked (one tensor per kind, not per layer) or use fewer devices"]
+        );
+        // Stacked, the same model plans.
+        inventory(
+            &ModelDims { layers: 256, ..ds.model },
+            &TrainingLayout { pp: 1, ..ds.train },
+            &ds.generate,
+            ds.colocated,
+        )
+        .unwrap();
     }
 
     #[test]

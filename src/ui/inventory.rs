@@ -14,11 +14,11 @@ use crate::core::geometry::Dtype;
 use crate::core::model::{Layout, Mesh};
 use crate::core::models::{
     Attention, GenerationLayout, MODEL_PRESETS, ModelDims, TrainingLayout, check, find_model, inventory_spec,
-    totals_by_group,
+    totals_by_group, validate_inventory,
 };
 use crate::core::placement::Placement;
 use crate::core::plan::Strategy;
-use crate::core::spec::{Problem, SpecInput, validate};
+use crate::core::spec::{Problem, SpecInput};
 use crate::core::traffic::{Estimate, LinkLoad, Totals, analyse, format_bytes, format_seconds};
 use crate::share::fragment::InventoryChoice;
 
@@ -154,7 +154,9 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
         .model
         .with(|m| state.train.with(|t| state.generate.with(|g| inventory_spec(m, t, g, state.colocated.get()))));
     let spec = spec.map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
-    let reshard = validate(&spec).map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+    let layers = state.model.with(|m| m.layers);
+    let reshard =
+        validate_inventory(&spec, layers).map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
     let inputs = spec.tensors.clone().unwrap_or_default();
     let mut strategies = Vec::new();
     let mut per_tensor: Vec<Vec<u64>> = vec![Vec::new(); reshard.tensors.len()];
