@@ -120,18 +120,27 @@ pub fn restore(shared: &SharedState, state: AppState, cycle: CycleState, page: R
     });
 }
 
+/// The index the shown history entry carries as its state: 0 for the entry the app opened on (or one
+/// from before it), one more for each entry pushed since (by an edit or a preset's address).
+pub fn entry_index() -> u32 {
+    web_sys::window()
+        .and_then(|w| w.history().ok())
+        .and_then(|h| h.state().ok())
+        .and_then(|s| s.as_f64())
+        .map_or(0, |i| i as u32)
+}
+
 /// The app's own stretch of the browser's history. Each entry it pushes carries its index as the entry's
-/// state: 0 is the entry the app opened on, so undo never steps back out of the app (Ctrl+Z at the first
-/// state went Back to the page before), and redo stops at the last entry the app pushed.
+/// state ([`entry_index`]), so undo never steps back out of the app (Ctrl+Z at the first state went Back
+/// to the page before), and redo stops at the last entry the app pushed.
 #[derive(Clone, Copy)]
 struct Steps {
     state: AppState,
     cycle: CycleState,
     inventory: Option<InventoryState>,
     page: RwSignal<Page>,
-    /// The index of the entry shown.
-    at: StoredValue<u32>,
-    /// The highest index pushed: forward from it would leave the app.
+    /// The highest index the app pushed: forward from it would leave the app. (A preset's address pushed
+    /// since may have cut the entries after it: then this is too high, and stepping forward does nothing.)
     top: StoredValue<u32>,
     /// The timer that writes the last edit once the quiet time after it has passed.
     pending: StoredValue<Option<gloo::timers::callback::Timeout>, LocalStorage>,
@@ -159,10 +168,13 @@ impl Steps {
         if current.trim_start_matches('#') != fragment
             && let Ok(history) = window.history()
         {
-            let next = self.at.get_value() + 1;
-            if history.push_state_with_url(&JsValue::from(next), "", Some(&format!("#{fragment}"))).is_ok() {
-                self.at.set_value(next);
-                self.top.set_value(next);
+            let (at, url) = (entry_index(), format!("#{fragment}"));
+            // A preset's address just pushed (no fragment yet) takes the state itself: one undo step, not
+            // two. The entry the app opened on is kept as it is.
+            if current.is_empty() && at > 0 {
+                let _ = history.replace_state_with_url(&JsValue::from(at), "", Some(&url));
+            } else if history.push_state_with_url(&JsValue::from(at + 1), "", Some(&url)).is_ok() {
+                self.top.set_value(at + 1);
             }
         }
     }
@@ -178,7 +190,7 @@ impl Steps {
             self.record();
         }
         let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else { return };
-        let at = self.at.get_value();
+        let at = entry_index();
         let allowed = if delta < 0 { at > 0 } else { at < self.top.get_value() };
         if allowed && history.go_with_delta(delta).is_ok() {
             self.travelling.set_value(true);
@@ -193,11 +205,10 @@ impl Steps {
 /// Ctrl+Z steps back and Ctrl+Shift+Z (or Ctrl+Y) forward through the app's own entries. Inside a text
 /// field the browser's own text undo is left alone.
 pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
-    let history = web_sys::window().and_then(|w| w.history().ok());
     // A reload keeps the entry's index; a first visit marks its entry as the first.
-    let at = history.as_ref().and_then(|h| h.state().ok()).and_then(|s| s.as_f64()).map_or(0, |i| i as u32);
+    let at = entry_index();
     if at == 0
-        && let Some(history) = &history
+        && let Some(history) = web_sys::window().and_then(|w| w.history().ok())
     {
         let _ = history.replace_state(&JsValue::from(0), "");
     }
@@ -207,7 +218,6 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
         cycle,
         inventory,
         page,
-        at: StoredValue::new(at),
         top: StoredValue::new(at),
         pending: StoredValue::new_local(None),
         unwritten: StoredValue::new(false),
@@ -226,10 +236,8 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
         steps.pending.set_value(Some(timeout));
         steps.unwritten.set_value(true);
     });
-    let on_pop = move |event: web_sys::PopStateEvent| {
+    let on_pop = move |_: web_sys::PopStateEvent| {
         steps.travelling.set_value(false);
-        // An entry of the app's says where it stands; one from before carries no index.
-        steps.at.set_value(event.state().as_f64().map_or(0, |i| i as u32));
         let shared = match state_in_url() {
             Some(Ok(shared)) => shared,
             Some(Err(_)) => return,

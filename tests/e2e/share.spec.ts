@@ -45,9 +45,11 @@ test('a reload restores the state, and back steps through edits', async ({ page 
   await openUnevenFromToy(page);
   await page.reload();
   await expect(page.getByTestId('change-description')).toContainText('6 × 10');
-  await page.goBack();
+  // Opening the preset was one entry (its address, then its state written into that entry).
   await page.goBack();
   await expect(page.getByTestId('change-description')).toContainText('12 × 6');
+  await page.goForward();
+  await expect(page.getByTestId('change-description')).toContainText('6 × 10');
 });
 
 test('Ctrl+Z and Ctrl+Shift+Z step through edits, never out of the app, and take back an edit still settling', async ({ page }) => {
@@ -82,6 +84,15 @@ test('Ctrl+Z and Ctrl+Shift+Z step through edits, never out of the app, and take
   await expect(description).toContainText('w · 12 × 6');
   await page.keyboard.press('Control+y');
   await expect(description).toContainText('w · 13 × 6');
+  // A preset opened from its button is one step, undone by one Ctrl+Z and redone by one Ctrl+Shift+Z.
+  await page.getByTestId('preset-uneven').click();
+  await expect(description).toContainText('w · 6 × 10');
+  await expect.poll(() => page.url(), { timeout: 5000 }).toMatch(/\?preset=uneven#v1\./);
+  await page.keyboard.press('Control+z');
+  await expect(description).toContainText('w · 13 × 6');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(description).toContainText('w · 6 × 10');
+  expect(new URL(page.url()).pathname).toBe('/');
 });
 
 test('an address naming a view or a model opens it, not the last visit', async ({ page }) => {

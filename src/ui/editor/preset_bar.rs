@@ -28,7 +28,9 @@ fn push_url(name: &str) -> Result<(), JsValue> {
     let window = window();
     let history = Reflect::get(&window, &JsValue::from_str("history"))?;
     let push: Function = Reflect::get(&history, &JsValue::from_str("pushState"))?.dyn_into()?;
-    push.call3(&history, &JsValue::NULL, &JsValue::from_str(""), &JsValue::from_str(&format!("?preset={name}")))?;
+    // The entry's index, one more than the shown one's, keeps undo and redo within the app's own entries.
+    let index = JsValue::from(crate::ui::url_state::entry_index() + 1);
+    push.call3(&history, &index, &JsValue::from_str(""), &JsValue::from_str(&format!("?preset={name}")))?;
     Ok(())
 }
 
