@@ -279,10 +279,10 @@ fn number_field(label: &'static str, path: &'static str, get: Signal<u64>, set: 
     let s = expect_context::<InventoryState>();
     // A negative number parses but has no place in a size: said here, and the model keeps its value.
     let negative = RwSignal::new(None::<String>);
-    let problems = Signal::derive(move || {
-        let mut messages: Vec<String> = negative.get().into_iter().collect();
-        s.problems.with(|p| messages.extend(p.iter().filter(|p| p.path == path).map(|p| p.message.clone())));
-        messages
+    // A negative number is the field's own message; the core's are about the value the model still has.
+    let problems = Signal::derive(move || match negative.get() {
+        Some(message) => vec![message],
+        None => s.problems.with(|p| p.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect()),
     });
     let on_set = Callback::new(move |value: i64| match u64::try_from(value) {
         Ok(value) => {

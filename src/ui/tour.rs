@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::cycle::CycleState;
 use super::focus::{after_render, focus_test_id, typed_in_field};
 use super::inventory::InventoryState;
-use super::url_state::{restore, snapshot};
+use super::url_state::{restore_entry, snapshot};
 use super::{AppState, Page};
 use crate::core::plan::Strategy;
 use crate::core::presets::find;
@@ -285,7 +285,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                         data-testid="tour-restore"
                         on:click=move |_| {
                             if let Some(before) = tour.before.get_value() {
-                                restore(&before, state, cycle, page);
+                                restore_entry(&before, state, cycle, page, inventory);
                             }
                             leave();
                         }

@@ -7,6 +7,7 @@ use wasm_bindgen::JsValue;
 
 use super::cycle::CycleState;
 use super::inventory::InventoryState;
+use super::tour::TourState;
 use super::{AppState, Page};
 use crate::core::models::MODEL_PRESETS;
 use crate::core::plan::Strategy;
@@ -92,8 +93,33 @@ pub fn track_shared(state: AppState, cycle: CycleState) {
     }
 }
 
-/// Puts a shared state into the app (used on load and on back/forward).
+/// Puts a shared state into the app (used on load and on back/forward). The inventory's choices come from
+/// the context, which a browser event's handler (back/forward) runs without: see [`restore_entry`].
 pub fn restore(shared: &SharedState, state: AppState, cycle: CycleState, page: RwSignal<Page>) {
+    restore_with(shared, state, cycle, page, use_context::<InventoryState>());
+}
+
+/// Puts a history entry's state into the app, the inventory included: an entry without inventory choices
+/// (a link leaves them out when they are the default) had the default ones.
+pub fn restore_entry(
+    shared: &SharedState,
+    state: AppState,
+    cycle: CycleState,
+    page: RwSignal<Page>,
+    inventory: Option<InventoryState>,
+) {
+    let mut shared = shared.clone();
+    shared.inventory = shared.inventory.or_else(|| Some(InventoryChoice::of_preset(&MODEL_PRESETS[0])));
+    restore_with(&shared, state, cycle, page, inventory);
+}
+
+fn restore_with(
+    shared: &SharedState,
+    state: AppState,
+    cycle: CycleState,
+    page: RwSignal<Page>,
+    inventory: Option<InventoryState>,
+) {
     state.input.set(shared.spec.clone());
     if let Some(spec) = &shared.cycle {
         cycle.spec.set(spec.clone());
@@ -103,7 +129,7 @@ pub fn restore(shared: &SharedState, state: AppState, cycle: CycleState, page: R
         state.strategy.set(strategy);
     }
     state.fault.set(crate::core::verify::Fault::parse(&shared.view.fault));
-    if let (Some(inventory), Some(choice)) = (use_context::<InventoryState>(), &shared.inventory) {
+    if let (Some(inventory), Some(choice)) = (inventory, &shared.inventory) {
         inventory.apply(choice);
     }
     state.view.update(|v| {
@@ -120,14 +146,32 @@ pub fn restore(shared: &SharedState, state: AppState, cycle: CycleState, page: R
     });
 }
 
-/// The index the shown history entry carries as its state: 0 for the entry the app opened on (or one
-/// from before it), one more for each entry pushed since (by an edit or a preset's address).
+/// The shown history entry's state: an index for the entries the app pushed, the opening state's
+/// fragment for the entry the app opened on, nothing for one from before.
+fn entry_state() -> JsValue {
+    web_sys::window().and_then(|w| w.history().ok()).and_then(|h| h.state().ok()).unwrap_or(JsValue::NULL)
+}
+
+/// The index the shown history entry carries: 0 for the entry the app opened on (or one from before it),
+/// one more for each entry pushed since (by an edit or a preset's address).
 pub fn entry_index() -> u32 {
-    web_sys::window()
-        .and_then(|w| w.history().ok())
-        .and_then(|h| h.state().ok())
-        .and_then(|s| s.as_f64())
-        .map_or(0, |i| i as u32)
+    entry_state().as_f64().map_or(0, |i| i as u32)
+}
+
+/// Where the highest index pushed is kept for the tab's life (a reload keeps its redo), with the history's
+/// length then: a different length means the entries after it were replaced (by another site, say).
+const TOP_KEY: &str = "reshard-lens/top";
+
+fn history_length() -> u32 {
+    web_sys::window().and_then(|w| w.history().ok()).and_then(|h| h.length().ok()).unwrap_or(0)
+}
+
+fn saved_top() -> Option<u32> {
+    let storage = web_sys::window()?.session_storage().ok()??;
+    let saved = storage.get_item(TOP_KEY).ok()??;
+    let (top, length) = saved.split_once(',')?;
+    let (top, length): (u32, u32) = (top.parse().ok()?, length.parse().ok()?);
+    (length == history_length()).then_some(top)
 }
 
 /// The app's own stretch of the browser's history. Each entry it pushes carries its index as the entry's
@@ -146,7 +190,7 @@ struct Steps {
     pending: StoredValue<Option<gloo::timers::callback::Timeout>, LocalStorage>,
     /// Whether the last edit is not written yet.
     unwritten: StoredValue<bool>,
-    /// The state the app opened on: what its first entry, which may have no fragment, shows.
+    /// The state the app opened on: what its first entry shows when that entry carries no state.
     initial: StoredValue<SharedState>,
     /// The entry being restored (its edits are not new entries).
     restoring: StoredValue<bool>,
@@ -175,6 +219,9 @@ impl Steps {
                 let _ = history.replace_state_with_url(&JsValue::from(at), "", Some(&url));
             } else if history.push_state_with_url(&JsValue::from(at + 1), "", Some(&url)).is_ok() {
                 self.top.set_value(at + 1);
+                if let Ok(Some(storage)) = window.session_storage() {
+                    let _ = storage.set_item(TOP_KEY, &format!("{},{}", at + 1, history_length()));
+                }
             }
         }
     }
@@ -205,23 +252,26 @@ impl Steps {
 /// Ctrl+Z steps back and Ctrl+Shift+Z (or Ctrl+Y) forward through the app's own entries. Inside a text
 /// field the browser's own text undo is left alone.
 pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
-    // A reload keeps the entry's index; a first visit marks its entry as the first.
+    let inventory = use_context::<InventoryState>();
+    let initial = snapshot(state, cycle, inventory, page.get_untracked());
+    // A reload keeps the entry's index; a first visit keeps its opening state in its entry (its address
+    // may say only `?view=layout`, which a reload would open on the autosaved state).
     let at = entry_index();
-    if at == 0
+    if entry_state().is_null()
         && let Some(history) = web_sys::window().and_then(|w| w.history().ok())
     {
-        let _ = history.replace_state(&JsValue::from(0), "");
+        let _ = history.replace_state(&JsValue::from_str(&encode(&initial)), "");
     }
-    let inventory = use_context::<InventoryState>();
+    let tour = use_context::<TourState>();
     let steps = Steps {
         state,
         cycle,
         inventory,
         page,
-        top: StoredValue::new(at),
+        top: StoredValue::new(saved_top().unwrap_or(at).max(at)),
         pending: StoredValue::new_local(None),
         unwritten: StoredValue::new(false),
-        initial: StoredValue::new(snapshot(state, cycle, inventory, page.get_untracked())),
+        initial: StoredValue::new(initial),
         restoring: StoredValue::new(false),
         travelling: StoredValue::new(false),
     };
@@ -238,19 +288,22 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
     });
     let on_pop = move |_: web_sys::PopStateEvent| {
         steps.travelling.set_value(false);
-        let shared = match state_in_url() {
-            Some(Ok(shared)) => shared,
-            Some(Err(_)) => return,
+        let opening = entry_state().as_string().and_then(|fragment| decode(&fragment).ok());
+        let shared = match (state_in_url(), opening) {
+            (Some(Ok(shared)), _) => shared,
+            (Some(Err(_)), _) => return,
+            // The entry the app opened on keeps its state.
+            (None, Some(shared)) => shared,
             // An address naming a preset opens it (the preset bar listens for that), which is no new
             // edit either; else the entry is the one the app opened on.
-            None if super::query_parameter("preset").is_some_and(|name| presets::find(&name).is_some()) => {
+            (None, None) if super::query_parameter("preset").is_some_and(|name| presets::find(&name).is_some()) => {
                 steps.restoring.set_value(true);
                 return;
             }
-            None => steps.initial.get_value(),
+            (None, None) => steps.initial.get_value(),
         };
         steps.restoring.set_value(true);
-        restore(&shared, state, cycle, page);
+        restore_entry(&shared, state, cycle, page, steps.inventory);
     };
     let pop = window_event_listener(leptos::ev::popstate, on_pop);
     let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {
@@ -262,6 +315,10 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
             .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
             .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA"));
         if in_text {
+            return;
+        }
+        // The tour sets the state step by step; undoing under it would leave its text describing another.
+        if tour.is_some_and(|t| t.step.with_untracked(Option::is_some)) {
             return;
         }
         let key = event.key().to_ascii_lowercase();

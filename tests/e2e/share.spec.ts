@@ -95,6 +95,52 @@ test('Ctrl+Z and Ctrl+Shift+Z step through edits, never out of the app, and take
   expect(new URL(page.url()).pathname).toBe('/');
 });
 
+test('undo and redo reach the inventory, survive a reload, and wait while the tour runs', async ({ page }) => {
+  const settled = (n: number) => expect.poll(() => page.evaluate(() => history.state), { timeout: 5000 }).toBe(n);
+  await page.goto('/?view=layout');
+  const description = page.getByTestId('change-description');
+  for (const shape of [13, 14, 15]) {
+    await page.getByTestId('more-tensor-shape-0').click();
+    await expect(description).toContainText(`w · ${shape} × 6`);
+    await settled(shape - 12);
+  }
+  // After a reload, undo walks back to the state the app first opened on (not the reloaded one), and
+  // redo still reaches the last edit.
+  await page.reload();
+  await expect(description).toContainText('w · 15 × 6');
+  for (const shape of [14, 13, 12]) {
+    await page.keyboard.press('Control+z');
+    await expect(description).toContainText(`w · ${shape} × 6`);
+  }
+  await page.reload();
+  await expect(description).toContainText('w · 12 × 6');
+  for (const shape of [13, 14, 15]) {
+    await page.keyboard.press('Control+y');
+    await expect(description).toContainText(`w · ${shape} × 6`);
+  }
+
+  // The inventory's fields follow undo and redo (they stayed at the last edit).
+  await page.getByTestId('tab-inventory').click();
+  const layers = page.getByTestId('field-model-layers');
+  await expect(layers).toHaveValue('32');
+  await settled(4);
+  await page.getByTestId('more-model-layers').click();
+  await expect(layers).toHaveValue('33');
+  await settled(5);
+  await page.keyboard.press('Control+z');
+  await expect(layers).toHaveValue('32');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(layers).toHaveValue('33');
+
+  // While the tour runs, its steps own the state: Ctrl+Z waits.
+  await page.getByTestId('explain').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of/);
+  const during = await description.innerText();
+  await page.keyboard.press('Control+z');
+  await page.waitForTimeout(300);
+  await expect(description).toHaveText(during);
+});
+
 test('an address naming a view or a model opens it, not the last visit', async ({ page }) => {
   await openUnevenFromToy(page);
   await page.getByTestId('tab-cycle').click();
