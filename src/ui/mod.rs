@@ -62,8 +62,6 @@ pub enum Page {
     Inventory,
 }
 
-/// The whole page: header, the view tabs (layout change, RL cycle, model inventory) with share, export and
-/// open beside them, the current view, footer. `?embed=VIEW` shows one view alone (see `embed.rs`).
 /// What the address names that does not exist: `?preset=` or `?model=`, with the names that do.
 fn unknown_names_in_address() -> Option<String> {
     let unknown = |parameter: &str, known: Vec<&str>| {
@@ -82,6 +80,8 @@ fn unknown_names_in_address() -> Option<String> {
         .or_else(|| unknown("model", crate::core::models::MODEL_PRESETS.iter().map(|m| m.name).collect()))
 }
 
+/// The whole page: header, the view tabs (layout change, RL cycle, model inventory) with share, export and
+/// open beside them, the current view, footer. `?embed=VIEW` shows one view alone (see `embed.rs`).
 #[component]
 pub fn App() -> impl IntoView {
     let preset = query_parameter("preset").unwrap_or_else(|| "toy".to_string());
