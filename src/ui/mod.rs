@@ -118,8 +118,12 @@ pub fn App() -> impl IntoView {
         Some(Err(reason)) => Some(format!("This link could not be opened: {reason}. Showing the default instead.")),
         // Without a link, the last visit's state comes back, unless the address names what to open (a
         // preset, a view or a model): then that, as a bookmark of `?view=inventory` would expect.
+        // A reload of the entry this tab opened on shows what it opened on (the autosave holds the last
+        // edit, which may have been undone since).
         None => {
-            if writes_page
+            if writes_page && let Some(opening) = url_state::opening_state() {
+                url_state::restore(&opening, state, cycle_state, page);
+            } else if writes_page
                 && ["preset", "view", "model"].iter().all(|name| query_parameter(name).is_none())
                 && let Some(saved) = url_state::saved_state()
             {

@@ -215,14 +215,30 @@ impl Steps {
             let (at, url) = (entry_index(), format!("#{fragment}"));
             // A preset's address just pushed (no fragment yet) takes the state itself: one undo step, not
             // two. The entry the app opened on is kept as it is.
-            if current.is_empty() && at > 0 {
-                let _ = history.replace_state_with_url(&JsValue::from(at), "", Some(&url));
-            } else if history.push_state_with_url(&JsValue::from(at + 1), "", Some(&url)).is_ok() {
-                self.top.set_value(at + 1);
-                if let Ok(Some(storage)) = window.session_storage() {
-                    let _ = storage.set_item(TOP_KEY, &format!("{},{}", at + 1, history_length()));
-                }
+            let written = if current.is_empty() && at > 0 {
+                history.replace_state_with_url(&JsValue::from(at), "", Some(&url)).map(|()| at)
+            } else {
+                history.push_state_with_url(&JsValue::from(at + 1), "", Some(&url)).map(|()| at + 1)
+            };
+            if let Ok(index) = written {
+                self.set_top(index);
             }
+        }
+    }
+
+    /// The entry at `index` was just written: the entries after it are gone.
+    fn set_top(self, index: u32) {
+        self.top.set_value(index);
+        if let Some(Ok(Some(storage))) = web_sys::window().map(|w| w.session_storage()) {
+            let _ = storage.set_item(TOP_KEY, &format!("{index},{}", history_length()));
+        }
+    }
+
+    /// Writes an edit still settling now, as its own entry.
+    fn flush(self) {
+        if self.unwritten.get_value() {
+            self.pending.set_value(None);
+            self.record();
         }
     }
 
@@ -232,10 +248,7 @@ impl Steps {
         if self.travelling.get_value() {
             return;
         }
-        if self.unwritten.get_value() {
-            self.pending.set_value(None);
-            self.record();
-        }
+        self.flush();
         let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else { return };
         let at = entry_index();
         let allowed = if delta < 0 { at > 0 } else { at < self.top.get_value() };
@@ -246,6 +259,35 @@ impl Steps {
             gloo::timers::callback::Timeout::new(1000, move || travelling.set_value(false)).forget();
         }
     }
+}
+
+thread_local! {
+    /// The page's history as the app keeps it, once [`sync_url`] runs (the preset bar pushes through it).
+    static STEPS: std::cell::Cell<Option<Steps>> = const { std::cell::Cell::new(None) };
+}
+
+/// Puts `address` (`?preset=NAME`) in the address bar as a new history entry, after writing an edit still
+/// settling as its own entry (a quick edit just before a preset's button was merged into it). The entry
+/// takes the state the address opens once it settles. Without [`sync_url`] (a test, a widget) it only
+/// pushes the address.
+pub fn push_address(address: &str) {
+    let steps = STEPS.with(std::cell::Cell::get);
+    if let Some(steps) = steps {
+        steps.flush();
+    }
+    let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else { return };
+    let index = entry_index() + 1;
+    if history.push_state_with_url(&JsValue::from(index), "", Some(address)).is_ok()
+        && let Some(steps) = steps
+    {
+        steps.set_top(index);
+    }
+}
+
+/// The state the app opened on in this tab, kept in its first history entry: what a reload of that entry
+/// shows (not the autosave, which holds the last edit, undone since).
+pub fn opening_state() -> Option<SharedState> {
+    decode(&entry_state().as_string()?).ok()
 }
 
 /// Keeps the URL in step with the app: a settled edit pushes a history entry; back/forward restore it;
@@ -275,6 +317,7 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
         restoring: StoredValue::new(false),
         travelling: StoredValue::new(false),
     };
+    STEPS.with(|cell| cell.set(Some(steps)));
     Effect::new(move |first: Option<()>| {
         track_shared(state, cycle);
         page.track();

@@ -141,6 +141,30 @@ test('undo and redo reach the inventory, survive a reload, and wait while the to
   await expect(description).toHaveText(during);
 });
 
+test('a quick edit before a preset stays its own undo step, and a reload of the first entry shows it', async ({ page }) => {
+  await page.goto('/');
+  const description = page.getByTestId('change-description');
+  await expect(description).toContainText('w · 12 × 6');
+  // An edit, a preset at once, Ctrl+Z at once: the preset is undone, the edit stays, and redo brings the
+  // preset back (both were lost).
+  await page.getByTestId('more-tensor-shape-0').click();
+  await page.getByTestId('preset-uneven').click();
+  await expect(description).toContainText('w · 6 × 10');
+  await page.keyboard.press('Control+z');
+  await expect(description).toContainText('w · 13 × 6');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(description).toContainText('w · 6 × 10');
+  // Back to the first entry, then a reload: what the app opened on, not the autosaved last edit.
+  await page.keyboard.press('Control+z');
+  await expect(description).toContainText('w · 13 × 6');
+  await page.keyboard.press('Control+z');
+  await expect(description).toContainText('w · 12 × 6');
+  await page.reload();
+  await expect(description).toContainText('w · 12 × 6');
+  await page.keyboard.press('Control+y');
+  await expect(description).toContainText('w · 13 × 6');
+});
+
 test('an address naming a view or a model opens it, not the last visit', async ({ page }) => {
   await openUnevenFromToy(page);
   await page.getByTestId('tab-cycle').click();

@@ -2,13 +2,11 @@
 //! place, with the current one marked.
 
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::js_sys::{Function, Reflect};
 
 use crate::core::model::Reshard;
 use crate::core::presets::{PRESETS, Preset, build, find};
 use crate::core::spec::parse_input;
-use crate::ui::{AppState, query_parameter};
+use crate::ui::{AppState, query_parameter, url_state};
 
 /// The preset the page's URL names, if it is a layout preset.
 fn preset_in_url() -> Option<&'static Preset> {
@@ -20,18 +18,6 @@ fn open(state: AppState, preset: &Preset) {
     if let Ok(input) = parse_input(preset.spec) {
         state.input.set(input);
     }
-}
-
-/// Puts `?preset=NAME` in the address bar without reloading (`history.pushState`), so the URL can be shared.
-/// Reached through `Reflect` because the `History` binding is not among the enabled `web-sys` features.
-fn push_url(name: &str) -> Result<(), JsValue> {
-    let window = window();
-    let history = Reflect::get(&window, &JsValue::from_str("history"))?;
-    let push: Function = Reflect::get(&history, &JsValue::from_str("pushState"))?.dyn_into()?;
-    // The entry's index, one more than the shown one's, keeps undo and redo within the app's own entries.
-    let index = JsValue::from(crate::ui::url_state::entry_index() + 1);
-    push.call3(&history, &index, &JsValue::from_str(""), &JsValue::from_str(&format!("?preset={name}")))?;
-    Ok(())
 }
 
 /// The named presets, as links that open `?preset=NAME` (in place when clicked).
@@ -83,8 +69,9 @@ pub fn PresetBar() -> impl IntoView {
                                         }
                                         ev.prevent_default();
                                         if let Some(preset) = find(name) {
+                                            // The address first: an edit still settling is written before it.
+                                            url_state::push_address(&format!("?preset={name}"));
                                             open(state, preset);
-                                            let _ = push_url(name);
                                         }
                                     }
                                 >
