@@ -183,8 +183,7 @@ struct Steps {
     cycle: CycleState,
     inventory: Option<InventoryState>,
     page: RwSignal<Page>,
-    /// The highest index the app pushed: forward from it would leave the app. (A preset's address pushed
-    /// since may have cut the entries after it: then this is too high, and stepping forward does nothing.)
+    /// The index of the last entry the app wrote: forward from it would leave the app.
     top: StoredValue<u32>,
     /// The timer that writes the last edit once the quiet time after it has passed.
     pending: StoredValue<Option<gloo::timers::callback::Timeout>, LocalStorage>,
