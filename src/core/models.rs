@@ -693,13 +693,13 @@ pub fn inventory(
     validate_inventory(&inventory_spec(model, train, generate, colocated)?, model.layers)
 }
 
-/// Validates an inventory's spec built by [`inventory_spec`] for a model of `layers` layers. The one
-/// problem validation finds in meshes built here, too many pieces, is said under the layers, whose count
-/// multiplies the tensors (the form has no destination mesh field).
+/// Validates an inventory's spec built by [`inventory_spec`] for a model of `layers` layers. Too many pieces,
+/// which validation says under the destination mesh, is said under the layers, whose count multiplies the
+/// tensors (the form has no destination mesh field).
 pub fn validate_inventory(spec: &SpecInput, layers: u64) -> Result<Reshard, SpecError> {
     spec::validate(spec).map_err(|mut error| {
         for problem in &mut error.problems {
-            if problem.path == "destination.mesh" {
+            if problem.path == "destination.mesh" && problem.message.contains("pieces") {
                 problem.path = "model.layers".into();
                 problem.message = format!(
                     "{layers} layers: the inventory needs more than {} pieces, more than can be planned at once; \

@@ -98,6 +98,14 @@ pub struct MeshLayout {
     pub has_partials: bool,
 }
 
+impl MeshLayout {
+    /// Whether the mesh is drawn as paths (a bounded number of elements) rather than tile by tile: it is
+    /// large already, and is not scaled up while presenting.
+    pub fn drawn_as_paths(&self) -> bool {
+        self.tiles.len() > crate::chart::mesh::TILE_ELEMENTS_MAX
+    }
+}
+
 /// The side of one tile of a mesh of this shape, in pixels.
 fn pitch_of(mesh_shape: &[u64]) -> f64 {
     TileGrid::for_mesh(mesh_shape).pitch(MESH_WIDTH, MIN_PITCH, MAX_PITCH).floor()

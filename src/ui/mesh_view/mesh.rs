@@ -5,7 +5,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::{layout, paths::TilePaths, tile::Tile};
-use crate::chart::mesh::{TILE_ELEMENTS_MAX, next_tile, outlines_path};
+use crate::chart::mesh::{next_tile, outlines_path};
 use wasm_bindgen::JsCast;
 
 use crate::ui::tensor_view::hover::{focus_of, let_go_on_escape, restore_keyboard_focus, set_focus, side_name};
@@ -69,7 +69,7 @@ pub fn Mesh(
     let state = expect_context::<AppState>();
     let roving = RwSignal::new(0usize);
     // A large mesh is drawn as paths (a bounded number of elements), a small one tile by tile.
-    let aggregated = Memo::new(move |_| layout.with(|l| l.tiles.len() > TILE_ELEMENTS_MAX));
+    let aggregated = Memo::new(move |_| layout.with(|l| l.drawn_as_paths()));
     let class = move || {
         let focus = if state.focus.with(|f| *f == Focus::Nothing) { "" } else { " has-focus" };
         // A mesh drawn as paths is large already: it is not scaled up while presenting.

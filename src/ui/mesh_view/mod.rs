@@ -9,7 +9,6 @@ mod tile;
 
 use leptos::prelude::*;
 
-use crate::chart::mesh::TILE_ELEMENTS_MAX;
 use crate::ui::{AppState, Focus, Side, tensor_view::LegendItem};
 
 /// The devices that relate to the focus, as `(on the destination side, device)`, sorted: a piece's sender and receiver, or the partners of a
@@ -76,7 +75,7 @@ pub fn MeshView() -> impl IntoView {
     // The taller drawn height of the two meshes drawn tile by tile: while presenting both are scaled by one
     // factor that fits it under the headline (views.css), so a device is the same size on both sides.
     let pair_height = move || {
-        let tiled_height = |l: &mesh::Layout| if l.tiles.len() > TILE_ELEMENTS_MAX { 0.0 } else { l.height };
+        let tiled_height = |l: &mesh::Layout| if l.drawn_as_paths() { 0.0 } else { l.height };
         let height = source.with(|l| tiled_height(l)).max(destination.with(|l| tiled_height(l)));
         height.max(1.0).to_string()
     };
