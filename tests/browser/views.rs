@@ -149,6 +149,24 @@ async fn focusing_a_device_highlights_its_pieces_and_region() {
 }
 
 #[wasm_bindgen_test]
+async fn the_toys_piece_tooltips_keep_clear_of_the_row_axis() {
+    // The toy's picture is narrow: a tooltip with the link on its size's line was wider than the space
+    // beside the row axis, and covered the axis labels.
+    use reshard_lens::ui::tensor_view::scene::MARGIN_LEFT;
+    let (root, _state, _mounted) = mount_views("toy");
+    tick().await;
+    let pieces = all(&root, "[data-testid=piece]");
+    assert_eq!(pieces.len(), 6);
+    for piece in pieces {
+        piece.dispatch_event(&web_sys::Event::new("focus").expect("an event")).expect("dispatched");
+        tick().await;
+        let boxed = one(&root, "[data-testid=piece-tooltip] rect");
+        let x: f64 = boxed.get_attribute("x").and_then(|x| x.parse().ok()).expect("a numeric x");
+        assert!(x >= MARGIN_LEFT, "the tooltip of {:?} starts at x = {x}", piece.get_attribute("data-dst"));
+    }
+}
+
+#[wasm_bindgen_test]
 async fn focusing_a_piece_shows_its_tooltip_and_both_devices() {
     let (root, state, _mounted) = mount_views("toy");
     tick().await;

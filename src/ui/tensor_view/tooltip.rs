@@ -15,7 +15,8 @@ use crate::ui::{AppState, Focus, format_count, format_offset, format_shape};
 const LINE_PX: f64 = 17.0;
 const PADDING: f64 = 8.0;
 
-/// The lines a piece's tooltip (and the focus line under the picture) says.
+/// The lines a piece's tooltip (and the focus line under the picture) says. The link has a line of its own:
+/// on one line with the size, the tooltip was wider than the toy's picture leaves beside its row axis.
 pub fn piece_lines(piece: &Piece) -> Vec<String> {
     // The link class by its name in the link table, with where the devices stand (the name alone says
     // little to a newcomer).
@@ -27,7 +28,8 @@ pub fn piece_lines(piece: &Piece) -> Vec<String> {
     vec![
         format!("d{} → d{}", piece.src, piece.dst),
         format!("offset {} · shape {}", format_offset(piece.keep.offset()), format_shape(piece.keep.shape())),
-        format!("{} entries · {} · {link}", format_count(piece.region.entries()), format_bytes(piece.bytes)),
+        format!("{} entries · {}", format_count(piece.region.entries()), format_bytes(piece.bytes)),
+        link.to_string(),
     ]
 }
 
