@@ -250,6 +250,12 @@ impl AppState {
         AppState::new(parse_input(preset.spec).unwrap_or_default())
     }
 
+    /// Whether the tensor view draws the whole-shard transfer: asked for by its toggle, or the plan shown
+    /// is the whole-shard one (its pieces are whole shards; drawn as intersections alone, they hid it).
+    pub fn whole_shard_drawn(&self) -> bool {
+        self.view.with(|v| v.show_whole_shard) || self.strategy.get() == Strategy::WholeShard
+    }
+
     /// The problems of the current input under a field path (e.g. `source.mesh`), as text.
     pub fn problems_under(&self, prefix: &str) -> Vec<String> {
         self.checked.with(|c| match c {

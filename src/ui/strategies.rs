@@ -163,12 +163,15 @@ fn StrategyChoice() -> impl IntoView {
 #[component]
 fn WholeShardToggle() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let checked = move || state.view.with(|v| v.show_whole_shard);
+    let checked = move || state.whole_shard_drawn();
+    // With the whole-shard plan shown, the transfer is drawn anyway: the box stays ticked.
+    let locked = move || state.strategy.get() == Strategy::WholeShard;
     view! {
         <label class="toggle" data-testid="strategies-whole-shard-toggle">
             <input
                 type="checkbox"
                 prop:checked=checked
+                prop:disabled=locked
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
                     state.view.update(|v| v.show_whole_shard = on);

@@ -9,7 +9,7 @@ use reshard_lens::ui::{
 };
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
-use web_sys::{Element, HtmlElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 use crate::dom::{click, count, find, next_paint, text_of, wrapper};
 
@@ -199,10 +199,19 @@ async fn the_comparison_shows_whole_shard_at_twice_the_intersection() {
     assert_eq!(text_of(&root, "[data-testid=compare-bytes-received-intersection] .cmp-value"), "144 B");
     assert_eq!(text_of(&root, "[data-testid=compare-unique-entries-gather]"), "72");
 
-    // Choosing a strategy makes it the plan every view shows; the toggle sets the shared view flag.
+    // Choosing a strategy makes it the plan every view shows. With the whole-shard plan shown, its transfer
+    // is drawn: the toggle stays ticked and locked. Under another plan, the toggle sets the shared view flag.
+    let toggle = || {
+        find(&root, "[data-testid=strategies-whole-shard-toggle] input").dyn_into::<HtmlInputElement>().expect("an input")
+    };
     click(&root, "[data-testid=strategy-option-whole-shard] input");
     tick().await;
     assert_eq!(state.strategy.get_untracked().name(), "whole-shard");
+    assert!(toggle().checked() && toggle().disabled());
+    assert!(!state.view.with_untracked(|v| v.show_whole_shard), "the flag is the user's, not the strategy's");
+    click(&root, "[data-testid=strategy-option-intersection] input");
+    tick().await;
+    assert!(!toggle().checked() && !toggle().disabled());
     click(&root, "[data-testid=strategies-whole-shard-toggle] input");
     tick().await;
     assert!(state.view.with_untracked(|v| v.show_whole_shard));

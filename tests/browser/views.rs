@@ -167,6 +167,26 @@ async fn the_toys_piece_tooltips_keep_clear_of_the_row_axis() {
 }
 
 #[wasm_bindgen_test]
+async fn the_whole_shard_plan_draws_its_transfer_and_its_tooltips_say_sent_and_kept() {
+    // Under the whole-shard plan a piece is the whole source shard; the receiver keeps its intersection. The
+    // tooltip said the kept shape beside the sent entries ("4 × 3 · 24 entries"), and the picture drew
+    // intersections alone unless its toggle was ticked.
+    let (root, state, _mounted) = mount_views("toy");
+    tick().await;
+    assert!(root.query_selector("[data-testid=whole-shard]").expect("a selector").is_none());
+    state.strategy.set(reshard_lens::core::plan::Strategy::WholeShard);
+    tick().await;
+    assert!(root.query_selector("[data-testid=whole-shard]").expect("a selector").is_some(), "the transfer is drawn");
+    let piece = one(&root, "[data-testid=piece][data-src=\"1\"][data-dst=\"4\"]");
+    piece.dispatch_event(&web_sys::Event::new("focus").expect("an event")).expect("dispatched");
+    tick().await;
+    let tooltip = one(&root, "[data-testid=piece-tooltip]").text_content().unwrap_or_default();
+    assert!(tooltip.contains("sends offset [4, 0] · shape 4 × 6"), "{tooltip}");
+    assert!(tooltip.contains("keeps offset [4, 3] · shape 4 × 3"), "{tooltip}");
+    assert!(tooltip.contains("24 entries · 48 B sent"), "{tooltip}");
+}
+
+#[wasm_bindgen_test]
 async fn focusing_a_piece_shows_its_tooltip_and_both_devices() {
     let (root, state, _mounted) = mount_views("toy");
     tick().await;

@@ -135,13 +135,17 @@ fn WholeShardToggle() -> impl IntoView {
             <input
                 type="checkbox"
                 data-testid="whole-shard-toggle"
-                prop:checked=move || state.view.with(|v| v.show_whole_shard)
+                prop:checked=move || state.whole_shard_drawn()
+                prop:disabled=move || state.strategy.get() == Strategy::WholeShard
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
                     state.view.update(|v| v.show_whole_shard = on);
                 }
             />
             " Show the whole-shard transfer"
+            {move || (state.strategy.get() == Strategy::WholeShard).then_some(view! {
+                <span class="toggle-aside">"on while the plan shown is whole shard"</span>
+            })}
         </label>
     }
 }

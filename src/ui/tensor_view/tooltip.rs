@@ -16,7 +16,9 @@ const LINE_PX: f64 = 17.0;
 const PADDING: f64 = 8.0;
 
 /// The lines a piece's tooltip (and the focus line under the picture) says. The link has a line of its own:
-/// on one line with the size, the tooltip was wider than the toy's picture leaves beside its row axis.
+/// on one line with the size, the tooltip was wider than the toy's picture leaves beside its row axis. A
+/// piece whose receiver keeps less than it gets (whole shard, gather then broadcast) says both boxes: the
+/// entries and bytes are those sent.
 pub fn piece_lines(piece: &Piece) -> Vec<String> {
     // The link class by its name in the link table, with where the devices stand (the name alone says
     // little to a newcomer).
@@ -25,12 +27,22 @@ pub fn piece_lines(piece: &Piece) -> Vec<String> {
         LinkClass::Nvlink => "nvlink (same node)",
         LinkClass::Nic => "nic (across nodes)",
     };
-    vec![
-        format!("d{} → d{}", piece.src, piece.dst),
-        format!("offset {} · shape {}", format_offset(piece.keep.offset()), format_shape(piece.keep.shape())),
-        format!("{} entries · {}", format_count(piece.region.entries()), format_bytes(piece.bytes)),
-        link.to_string(),
-    ]
+    let place = |r: &crate::core::geometry::Region| {
+        format!("offset {} · shape {}", format_offset(r.offset()), format_shape(r.shape()))
+    };
+    let size = format!("{} entries · {}", format_count(piece.region.entries()), format_bytes(piece.bytes));
+    let mut lines = vec![format!("d{} → d{}", piece.src, piece.dst)];
+    if piece.keep == piece.region {
+        lines.extend([place(&piece.region), size]);
+    } else {
+        lines.extend([
+            format!("sends {}", place(&piece.region)),
+            format!("keeps {}", place(&piece.keep)),
+            format!("{size} sent"),
+        ]);
+    }
+    lines.push(link.to_string());
+    lines
 }
 
 /// The focused piece's tooltip, beside the piece and inside the picture.

@@ -41,7 +41,7 @@ impl WholeShardTransfer {
 /// The receiver shown: the focused destination, the receiver of the focused piece, else the first
 /// destination with a non-empty region.
 pub fn transfer(state: AppState, scene: SceneMemo) -> Option<WholeShardTransfer> {
-    if !state.view.with(|v| v.show_whole_shard) {
+    if !state.whole_shard_drawn() {
         return None;
     }
     let focused = match state.focus.get() {
