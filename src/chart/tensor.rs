@@ -144,9 +144,35 @@ pub fn lines_path(
     d
 }
 
+/// The left margin a tensor picture of `rows` rows needs: the row axis's title (its baseline at `title_x`,
+/// turned to read upwards), then the widest tick label (the last, `rows` itself: "128,256"), then the ticks;
+/// at least `least`. Assumes the axes' 11 px type: tabular digits ~6.7 px wide, a comma ~3.5 px.
+pub fn row_axis_margin(rows: u64, title_x: f64, least: f64) -> f64 {
+    let label = super::scale::group_thousands(rows);
+    let commas = label.chars().filter(|&c| c == ',').count() as f64;
+    let width = (label.chars().count() as f64 - commas) * 6.7 + commas * 3.5;
+    // 6 px for the title's descenders and a gap, 8 px between a label and the frame (its tick).
+    (title_x + 6.0 + width + 8.0).max(least).ceil()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_row_axis_margin_grows_with_the_widest_row_number() {
+        // Small tensors keep the least margin; "5,000" (4 digits and a comma, ~30 px) with the title at 11 px
+        // fits in 56 px, "128,256" needs 69.
+        assert_eq!(row_axis_margin(12, 11.0, 56.0), 56.0);
+        assert_eq!(row_axis_margin(8192, 11.0, 56.0), 56.0);
+        assert_eq!(row_axis_margin(128_256, 11.0, 56.0), 69.0);
+        let mut last = 0.0;
+        for rows in [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, u64::MAX] {
+            let margin = row_axis_margin(rows, 11.0, 0.0);
+            assert!(margin > last, "{rows}: {margin}");
+            last = margin;
+        }
+    }
 
     #[test]
     fn boundary_lines_are_one_path_with_a_subpath_per_line() {

@@ -191,8 +191,12 @@ impl Traffic {
 
     pub fn estimate(&self) -> Estimate {
         let topology = &self.topology;
-        let bounding_link =
-            self.links().into_iter().max_by(|a, b| a.seconds.total_cmp(&b.seconds).then(b.device.cmp(&a.device)));
+        // The first of the slowest links in the busiest-first order, so that a tie names the same link as
+        // `max_link` (colocated: the headline said nvlink_out of d0, the estimate nvlink_in of d0).
+        let bounding_link = self.links().into_iter().fold(None, |best: Option<LinkLoad>, link| match best {
+            Some(b) if b.seconds >= link.seconds => Some(b),
+            _ => Some(link),
+        });
         let bandwidth_seconds = bounding_link.map_or(0.0, |l| l.seconds);
         let max_messages = self.devices.iter().map(|d| d.messages_sent.max(d.messages_received)).max().unwrap_or(0);
         let latency_seconds = topology.latency_us * 1e-6 * max_messages as f64;
@@ -510,6 +514,17 @@ mod tests {
         assert_eq!(totals.bytes_received, 12 * 4 * 2);
         assert_eq!(totals.pieces, 16);
         assert_eq!(totals.messages, 12);
+    }
+
+    #[test]
+    fn a_tie_names_the_same_link_in_the_headline_and_the_estimate() {
+        // Colocated: every loaded link carries the same bytes at the same bandwidth.
+        for (spec, strategy) in [(presets::colocated(), Strategy::Intersection), (presets::toy(), Strategy::WholeShard)]
+        {
+            let t = analyse(&spec, strategy).unwrap();
+            let (busiest, bounding) = (t.max_link().unwrap(), t.estimate().bounding_link.unwrap());
+            assert_eq!((bounding.device, bounding.link), (busiest.device, busiest.link));
+        }
     }
 
     #[test]

@@ -202,7 +202,9 @@ async fn the_comparison_shows_whole_shard_at_twice_the_intersection() {
     // Choosing a strategy makes it the plan every view shows. With the whole-shard plan shown, its transfer
     // is drawn: the toggle stays ticked and locked. Under another plan, the toggle sets the shared view flag.
     let toggle = || {
-        find(&root, "[data-testid=strategies-whole-shard-toggle] input").dyn_into::<HtmlInputElement>().expect("an input")
+        find(&root, "[data-testid=strategies-whole-shard-toggle] input")
+            .dyn_into::<HtmlInputElement>()
+            .expect("an input")
     };
     click(&root, "[data-testid=strategy-option-whole-shard] input");
     tick().await;

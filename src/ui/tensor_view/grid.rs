@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::{
     SceneMemo,
-    scene::{Lines, MARGIN_LEFT, MARGIN_TOP},
+    scene::{Lines, MARGIN_TOP, ROW_TITLE_X},
 };
 use crate::chart::scale::{boundary_ticks, group_thousands, integer_ticks};
 use crate::ui::keyed::redraw_on;
@@ -73,7 +73,7 @@ pub fn Axes(
     };
     redraw_on(key, move || {
         scene.with(|s| {
-            let (w, h) = (s.frame.width, s.frame.height);
+            let (w, h, margin) = (s.frame.width, s.frame.height, s.margin_left());
             // Numbers at the shard boundaries when each has room for its label, round numbers otherwise.
             let digits = group_thousands(s.frame.cols).len() as f64;
             let cut = |a: &[u64], b: &[u64]| a.iter().chain(b).copied().collect::<Vec<u64>>();
@@ -92,7 +92,7 @@ pub fn Axes(
             let top = col_ticks
                 .into_iter()
                 .map(|t| {
-                    let x = MARGIN_LEFT + s.frame.x(t);
+                    let x = margin + s.frame.x(t);
                     view! {
                         <line class="tv-tick" x1=x y1=MARGIN_TOP - 5.0 x2=x y2=MARGIN_TOP/>
                         <text class="tv-tick-label" x=x y=MARGIN_TOP - 9.0 text-anchor="middle">{group_thousands(t)}</text>
@@ -106,8 +106,8 @@ pub fn Axes(
                     .map(|t| {
                         let y = MARGIN_TOP + s.frame.y(t);
                         view! {
-                            <line class="tv-tick" x1=MARGIN_LEFT - 5.0 y1=y x2=MARGIN_LEFT y2=y/>
-                            <text class="tv-tick-label" x=MARGIN_LEFT - 8.0 y=y + 4.0 text-anchor="end">{group_thousands(t)}</text>
+                            <line class="tv-tick" x1=margin - 5.0 y1=y x2=margin y2=y/>
+                            <text class="tv-tick-label" x=margin - 8.0 y=y + 4.0 text-anchor="end">{group_thousands(t)}</text>
                         }
                     })
                     .collect::<Vec<_>>()
@@ -116,14 +116,14 @@ pub fn Axes(
             // Turned to read upwards, so the arrow leads: it points down, the way the row index grows.
             let row_title = format!("← {} (dim {})", s.row_word, s.slice.row_dim);
             let row_title_view = (!rank_one).then(|| {
-                let (x, y) = (14.0, MARGIN_TOP + h / 2.0);
+                let (x, y) = (ROW_TITLE_X, MARGIN_TOP + h / 2.0);
                 view! {
                     <text class="tv-axis-title" x=x y=y text-anchor="middle" transform=format!("rotate(-90 {x} {y})")>{row_title}</text>
                 }
             });
             view! {
                 <g class="tv-axes" aria-hidden="true">
-                    <text class="tv-axis-title" x=MARGIN_LEFT y=14.0>{col_title}</text>
+                    <text class="tv-axis-title" x=margin y=14.0>{col_title}</text>
                     {top}
                     {left}
                     {row_title_view}

@@ -29,7 +29,7 @@ use leptos::prelude::*;
 use crate::chart::aggregate::PIECE_BUDGET;
 use crate::core::plan::{Piece, PieceRole, Strategy};
 use crate::ui::{AppState, Focus, Fresh, Side, format_shape};
-use scene::{DrawnPiece, MARGIN_LEFT, MARGIN_TOP, TensorScene};
+use scene::{DrawnPiece, MARGIN_TOP, TensorScene};
 
 pub(crate) use legend::LegendItem;
 pub use pieces::relates;
@@ -107,7 +107,7 @@ pub fn TensorView() -> impl IntoView {
                         </pattern>
                     </defs>
                     <grid::Axes scene=scene/>
-                    <g transform=format!("translate({MARGIN_LEFT} {MARGIN_TOP})")>
+                    <g transform=move || format!("translate({} {MARGIN_TOP})", scene.with(|s| s.margin_left()))>
                         <grid::Grid scene=scene/>
                         <pieces::Pieces scene=scene focus_pieces=focus_pieces/>
                         <grid::Cells scene=scene/>

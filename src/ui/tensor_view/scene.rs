@@ -7,7 +7,7 @@ use crate::chart::{
     aggregate::{PIECE_BUDGET, boundary_positions, describe_empty, dim_word, empty_shards, stack_label, stacks},
     boxes::{PixelRect, deck_card},
     palette::device_color,
-    tensor::{Cells, Frame, Slice, label_fits, thin_boundaries},
+    tensor::{Cells, Frame, Slice, label_fits, row_axis_margin, thin_boundaries},
 };
 use crate::core::{
     model::Reshard,
@@ -22,7 +22,10 @@ pub const MAX_WIDTH: f64 = 560.0;
 pub const MAX_HEIGHT: f64 = 400.0;
 /// Beyond this ratio of columns to rows (or rows to columns) the axes are scaled differently.
 pub const MAX_ASPECT: f64 = 4.0;
+/// The least left margin; a tall tensor's wider row numbers widen it ([`TensorScene::margin_left`]).
 pub const MARGIN_LEFT: f64 = 56.0;
+/// Where the row axis's title (turned to read upwards) stands: its baseline, from the picture's left edge.
+pub const ROW_TITLE_X: f64 = 11.0;
 pub const MARGIN_TOP: f64 = 44.0;
 pub const MARGIN_RIGHT: f64 = 14.0;
 pub const MARGIN_BOTTOM: f64 = 14.0;
@@ -111,9 +114,14 @@ pub struct TensorScene {
 }
 
 impl TensorScene {
+    /// The left margin of this picture: room for the row axis's title and its widest number (with a fixed
+    /// 56 px, "5,000" ran into the title).
+    pub fn margin_left(&self) -> f64 {
+        if self.shape.len() <= 1 { MARGIN_LEFT } else { row_axis_margin(self.frame.rows, ROW_TITLE_X, MARGIN_LEFT) }
+    }
     /// The whole picture's size, margins included.
     pub fn size(&self) -> (f64, f64) {
-        (MARGIN_LEFT + self.frame.width + MARGIN_RIGHT, MARGIN_TOP + self.frame.height + MARGIN_BOTTOM)
+        (self.margin_left() + self.frame.width + MARGIN_RIGHT, MARGIN_TOP + self.frame.height + MARGIN_BOTTOM)
     }
     /// The fill of pieces sent by `device`.
     pub fn fill_of(&self, device: u32) -> &'static str {

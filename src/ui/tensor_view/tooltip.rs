@@ -3,10 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::{
-    FocusPieces, SceneMemo,
-    scene::{MARGIN_LEFT, MARGIN_TOP},
-};
+use super::{FocusPieces, SceneMemo, scene::MARGIN_TOP};
 use crate::chart::boxes::{PixelRect, place_tooltip};
 use crate::core::plan::{LinkClass, Piece};
 use crate::core::traffic::format_bytes;
@@ -75,9 +72,9 @@ pub fn Tooltip(
         let lines = piece_lines(&piece);
         let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
         let (width, height) = (longest * 6.9 + 2.0 * PADDING, lines.len() as f64 * LINE_PX + 2.0 * PADDING - 4.0);
-        let (bounds_w, bounds_h) = scene.with(|s| s.size());
-        let anchor = PixelRect::new(rect.x + MARGIN_LEFT, rect.y + MARGIN_TOP, rect.width, rect.height);
-        let (x, y) = place_tooltip(anchor, width, height, bounds_w, bounds_h, MARGIN_LEFT);
+        let ((bounds_w, bounds_h), left) = scene.with(|s| (s.size(), s.margin_left()));
+        let anchor = PixelRect::new(rect.x + left, rect.y + MARGIN_TOP, rect.width, rect.height);
+        let (x, y) = place_tooltip(anchor, width, height, bounds_w, bounds_h, left);
         let texts = lines
             .into_iter()
             .enumerate()
