@@ -596,14 +596,17 @@ fn validate_layout(
         return None;
     }
     if placements.len() != mesh.shape.len() {
-        problems.add(
-            &placements_path,
+        problems.add(&placements_path, {
+            let (given, dims) = (placements.len(), mesh.shape.len());
+            let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+            // The layout text cannot say a mesh dim's size, so it does not add or remove dims itself.
+            let fix = if given > dims { "add a mesh dim first" } else { "remove a mesh dim first" };
             format!(
-                "{} placements for a mesh of {} dims; expected one placement per mesh dim",
-                placements.len(),
-                mesh.shape.len()
-            ),
-        );
+                "{} for a mesh of {}: one placement per mesh dim ({fix}, or change the layout)",
+                plural(given, "placement"),
+                plural(dims, "dim"),
+            )
+        });
         return None;
     }
     for (i, p) in placements.iter().enumerate() {
@@ -832,7 +835,7 @@ mod tests {
             r#"{"tensor": {"shape": [4, 4]}, "source": {"mesh": [2, 2], "placements": ["S(0)"]},
             "destination": {"mesh": [2], "placements": ["Bogus"]}}"#,
         );
-        assert!(got[0].starts_with("source.placements: 1 placements for a mesh of 2 dims"), "{got:?}");
+        assert!(got[0].starts_with("source.placements: 1 placement for a mesh of 2 dims: one placement per mesh dim (remove a mesh dim first"), "{got:?}");
         assert!(got[1].starts_with("destination.placements[0]: `Bogus` is not a placement"), "{got:?}");
     }
 

@@ -113,13 +113,22 @@ impl Verification {
         self.mismatch_count == 0
     }
     pub fn summary(&self) -> String {
+        use crate::chart::scale::group_thousands as n;
         if self.passed() {
+            let plural = if self.destinations == 1 { "" } else { "s" };
             format!(
-                "all {} entries of {} destinations match version {}",
-                self.checked_entries, self.destinations, self.version
+                "all {} entries of {} destination{plural} match version {}",
+                n(self.checked_entries),
+                self.destinations,
+                self.version
             )
         } else {
-            format!("{} of {} entries do not match version {}", self.mismatch_count, self.checked_entries, self.version)
+            format!(
+                "{} of {} entries do not match version {}",
+                n(self.mismatch_count),
+                n(self.checked_entries),
+                self.version
+            )
         }
     }
 }
@@ -438,6 +447,20 @@ mod tests {
         assert!(v.passed(), "{:?}", v.mismatches);
         assert_eq!(v.checked_entries, 72);
         assert_eq!(v.summary(), "all 72 entries of 2 destinations match version 7");
+    }
+
+    #[test]
+    fn summaries_group_thousands_and_count_one_destination_as_one() {
+        let v = |checked_entries, destinations, mismatch_count| Verification {
+            version: 7,
+            checked_entries,
+            destinations,
+            mismatch_count,
+            mismatches: Vec::new(),
+            fault: None,
+        };
+        assert_eq!(v(2_097_152, 1, 0).summary(), "all 2,097,152 entries of 1 destination match version 7");
+        assert_eq!(v(2_097_152, 8, 1_024).summary(), "1,024 of 2,097,152 entries do not match version 7");
     }
 
     #[test]
