@@ -10,6 +10,23 @@ pub use crate::core::traffic::format_count;
 #[component]
 pub fn TrafficTotals() -> impl IntoView {
     let state = expect_context::<AppState>();
+    // One tensor's bytes are its received entries times one dtype: said beside the bytes, so that a
+    // reader comparing with entries (the article's toy: 72 entries, 144 B of bf16) sees where 144 comes from.
+    let wire = Memo::new(move |_| {
+        state.reshard.with(|r| match r.tensors.as_slice() {
+            [tensor] => Some(r.wire_dtype(tensor)),
+            _ => None,
+        })
+    });
+    let bytes_note = move |bytes: u64| match wire.get() {
+        Some(dtype) if bytes > 0 => format!(
+            "{} entries × {} B ({}), summed over destinations; local copies excluded",
+            format_count(bytes / dtype.bytes()),
+            dtype.bytes(),
+            dtype.name()
+        ),
+        _ => "summed over destinations, local copies excluded".to_string(),
+    };
 
     move || match state.totals.get() {
         Ok(totals) => view! {
@@ -24,7 +41,7 @@ pub fn TrafficTotals() -> impl IntoView {
                     test_id="total-bytes-received"
                     label="Bytes received by devices"
                     value=format_bytes(totals.bytes_received)
-                    note="summed over destinations, local copies excluded"
+                    note=bytes_note(totals.bytes_received)
                 />
                 <Total
                     test_id="total-max-link-bytes"
@@ -49,7 +66,8 @@ fn Total(
     /// The formatted number.
     value: String,
     /// How it is counted, in a few words.
-    note: &'static str,
+    #[prop(into)]
+    note: String,
 ) -> impl IntoView {
     view! {
         <div class="total" data-testid=test_id>
