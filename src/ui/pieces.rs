@@ -97,6 +97,7 @@ pub fn PieceTable() -> impl IntoView {
                     </tbody>
                 </table>
             </div>
+            <p class="legend-line"><crate::ui::traffic::LinkClassKey/></p>
             {more}
         </div>
     }

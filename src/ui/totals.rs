@@ -20,7 +20,7 @@ pub fn TrafficTotals() -> impl IntoView {
     });
     let bytes_note = move |bytes: u64| match wire.get() {
         Some(dtype) if bytes > 0 => format!(
-            "{} entries × {} B ({}), summed over destinations; local copies excluded",
+            "= {} entries × {} B ({}), local copies excluded",
             format_count(bytes / dtype.bytes()),
             dtype.bytes(),
             dtype.name()

@@ -132,7 +132,10 @@ fn Working(report: CycleReport) -> impl IntoView {
                 <span class="working-key">"new cycle"</span>
                 " = " {decimal(report.formula.ratio, 4)} " × " {seconds(old)} " = "
                 {seconds(report.formula.ratio * old)}
-                "; speedup = 1 / " {decimal(report.formula.ratio, 4)} " " {equals_times(report.formula.speedup)}
+            </p>
+            <p>
+                <span class="working-key">"speedup"</span>
+                " = 1 / " {decimal(report.formula.ratio, 4)} " " {equals_times(report.formula.speedup)}
             </p>
             <p>
                 <span class="working-key">"bound"</span>

@@ -208,23 +208,30 @@ fn MeasuredSummary(summary: MeasuredCycles) -> impl IntoView {
 }
 
 const WIDTH: f64 = 900.0;
-const LEFT: f64 = 150.0;
+const LEFT: f64 = 180.0;
 const RIGHT: f64 = 870.0;
-const ROW: f64 = 30.0;
+/// Rows and type sized for a half-width column at 1280 px (the SVG is drawn at about two thirds of its
+/// width there; at 30 and 16 px the names were ~10 px tall).
+const ROW: f64 = 40.0;
 
 /// One group's strip of box plots and its table of numbers.
 #[component]
 fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str) -> impl IntoView {
     let scale = Linear::new((0.0, end), (LEFT, RIGHT));
-    let height = group.stages.len() as f64 * ROW + 30.0;
+    let height = group.stages.len() as f64 * ROW + 36.0;
     let axis_y = group.stages.len() as f64 * ROW + 4.0;
-    let ticks = seconds_ticks(end, 8)
+    let ticks = seconds_ticks(end, 6);
+    let last = ticks.len().saturating_sub(1);
+    let ticks = ticks
         .into_iter()
-        .map(|t| {
+        .enumerate()
+        .map(|(i, t)| {
             let x = scale.map(t);
+            // The last number carries the unit.
+            let label = if i == last { format!("{} s", decimal(t, 3)) } else { decimal(t, 3) };
             view! {
                 <line class="gantt-grid" x1=x x2=x y1=0 y2=axis_y></line>
-                <text class="gantt-tick" x=x y=axis_y + 20.0 text-anchor="middle">{decimal(t, 3)}</text>
+                <text class="gantt-tick" x=x y=axis_y + 26.0 text-anchor="middle">{label}</text>
             }
         })
         .collect_view();
@@ -249,12 +256,12 @@ fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str
                         seconds(stage.distribution.p90),
                         seconds(stage.distribution.max)
                     )}</title>
-                    <text class="gantt-name" x=LEFT - 10.0 y=y + 5.0 text-anchor="end">{stage.name.clone()}</text>
+                    <text class="gantt-name" x=LEFT - 10.0 y=y + 7.0 text-anchor="end">{stage.name.clone()}</text>
                     <line class="spread-whisker" x1=m.min x2=m.max y1=y y2=y></line>
-                    <line class="spread-whisker" x1=m.min x2=m.min y1=y - 7.0 y2=y + 7.0></line>
-                    <line class="spread-whisker" x1=m.max x2=m.max y1=y - 7.0 y2=y + 7.0></line>
-                    <rect class="spread-box" x=m.median y=y - 9.0 width=(m.p90 - m.median).max(2.0) height=18 fill=colour></rect>
-                    <line class="spread-median" x1=m.median x2=m.median y1=y - 12.0 y2=y + 12.0></line>
+                    <line class="spread-whisker" x1=m.min x2=m.min y1=y - 9.0 y2=y + 9.0></line>
+                    <line class="spread-whisker" x1=m.max x2=m.max y1=y - 9.0 y2=y + 9.0></line>
+                    <rect class="spread-box" x=m.median y=y - 12.0 width=(m.p90 - m.median).max(3.0) height=24 fill=colour></rect>
+                    <line class="spread-median" x1=m.median x2=m.median y1=y - 15.0 y2=y + 15.0></line>
                 </g>
             }
         })
@@ -289,6 +296,7 @@ fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str
                 {ticks}
                 {rows}
             </svg>
+            <p class="spread-key muted">"Whisker: min to max · box: median to p90 · bar: median"</p>
             <div class="table-scroll">
                 <table class="piece-table measured-table">
                     <thead>

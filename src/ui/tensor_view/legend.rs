@@ -47,7 +47,7 @@ pub fn Legend(
             {colours}
             <LegendItem kind="solid" fill="" text="source shard boundary".to_string()/>
             <LegendItem kind="dashed" fill="" text="destination shard boundary".to_string()/>
-            {move || scene.with(|s| s.draws_cells).then(|| view! { <LegendItem kind="cell" fill="" text="one entry".to_string()/> })}
+            {move || scene.with(|s| s.draws_cells).then(|| view! { <LegendItem kind="cell" fill="" text="one entry (a square of the grid)".to_string()/> })}
             {move || scene.with(|s| s.pieces.iter().any(|p| p.local)).then(|| view! {
                 <LegendItem kind="local" fill="" text="faded: a local copy, on the device that holds it (crosses no link)".to_string()/>
             })}
@@ -100,7 +100,12 @@ pub fn LegendItem(
             .into_any(),
         "solid" => view! { <line class="tv-src-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         "dashed" => view! { <line class="tv-dst-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
-        "cell" => view! { <rect class="lg-cell" x=6.0 y=2.0 width=10.0 height=10.0/> }.into_any(),
+        // Four entries of a piece, as the picture draws them (one faint square alone was invisible).
+        "cell" => view! {
+            <rect class="lg-cell" x=4.0 y=1.0 width=14.0 height=12.0/>
+            <path class="lg-cell-grid" d="M11 1V13M4 7H18"/>
+        }
+        .into_any(),
         // `fill` empty: a cross-hatched box and cards of three senders; else a box and two cards of that colour.
         "stack" if fill.is_empty() => view! {
             <rect class="tv-piece-box is-stacked" x=0.5 y=0.5 width=22.0 height=13.0/>

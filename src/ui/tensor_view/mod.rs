@@ -144,7 +144,7 @@ fn WholeShardToggle() -> impl IntoView {
             />
             " Show the whole-shard transfer"
             {move || (state.strategy.get() == Strategy::WholeShard).then_some(view! {
-                <span class="toggle-aside">"on while the plan shown is whole shard"</span>
+                <span class="toggle-aside">"(the plan shown)"</span>
             })}
         </label>
     }

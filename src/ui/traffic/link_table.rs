@@ -108,7 +108,19 @@ pub fn LinkTable() -> impl IntoView {
                 <span class="badge badge-busiest">"busiest"</span> " the link with the most bytes "
                 <span class="badge badge-bound">"bounds time"</span> " the link with the longest load ÷ bandwidth"
             </p>
+            <p class="legend-line"><LinkClassKey/></p>
         </section>
+    }
+}
+
+/// What the link names' colours say, for the legends of the link and piece tables.
+#[component]
+pub fn LinkClassKey() -> impl IntoView {
+    view! {
+        <span class="link-key" data-testid="link-key">
+            <span class="link link-nvlink">"nvlink"</span> " same node · " <span class="link link-nic">"nic"</span>
+            " across nodes · " <span class="link link-local">"local"</span> " same device, no link"
+        </span>
     }
 }
 

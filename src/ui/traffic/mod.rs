@@ -9,6 +9,7 @@ mod device_bars;
 mod estimate;
 mod heatmap;
 mod link_table;
+pub use link_table::LinkClassKey;
 mod quantities;
 
 use leptos::prelude::*;
