@@ -285,6 +285,9 @@ fn verify_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> 
             println!("injected fault: {}", f.description);
         }
         println!("{}", result.summary());
+        if let Some(values) = result.value_summary() {
+            println!("{values}");
+        }
         for m in result.mismatches.iter().take(20) {
             let found = m.found_text();
             println!(

@@ -196,6 +196,33 @@ impl Dtype {
             Dtype::Int32 => "int32",
         }
     }
+    /// The number this format stores for the whole number `value`: floats keep their significant bits
+    /// (round to nearest, ties to even) and saturate to `u64::MAX` (infinity) beyond their largest finite
+    /// number; integers keep their low bits (a cast wraps). Used by the correctness check to compare values
+    /// after a declared conversion: distinct entries can become equal, which is why it also compares each
+    /// entry's identity.
+    pub fn represent(self, value: u64) -> u64 {
+        let (bits, max) = match self {
+            Dtype::Int8 => return value & 0xFF,
+            Dtype::Int32 => return value & 0xFFFF_FFFF,
+            Dtype::Fp32 => (24, u64::MAX),
+            Dtype::Bf16 => (8, u64::MAX),
+            Dtype::Fp16 => (11, 65_504),
+            // e4m3fn, the common format for weights.
+            Dtype::Fp8 => (4, 448),
+        };
+        let width = 64 - value.leading_zeros();
+        let rounded = if width <= bits {
+            value
+        } else {
+            let drop = width - bits;
+            let (kept, rest, half) = (value >> drop, value & ((1u64 << drop) - 1), 1u64 << (drop - 1));
+            let up = rest > half || (rest == half && kept & 1 == 1);
+            // Rounding up may carry into a new top bit, and past u64 (then it is beyond every range).
+            (kept + u64::from(up)).saturating_mul(1u64 << drop)
+        };
+        if rounded > max { u64::MAX } else { rounded }
+    }
     /// Accepts the tool's names and PyTorch's (`torch.bfloat16`, `float32`, `float8_e4m3fn`, …).
     pub fn parse(text: &str) -> Option<Dtype> {
         let t = text.trim().trim_start_matches("torch.").to_ascii_lowercase();
@@ -214,6 +241,54 @@ impl Dtype {
 impl std::fmt::Display for Dtype {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod represent_tests {
+    use super::Dtype;
+
+    /// `value` rounded to `bits` significant bits through f64 (exact below 2^53), ties to even.
+    fn reference(value: u64, bits: i32) -> u64 {
+        if value == 0 {
+            return 0;
+        }
+        let x = value as f64;
+        let ulp = 2f64.powi(x.log2().floor() as i32 - bits + 1);
+        ((x / ulp).round_ties_even() * ulp) as u64
+    }
+
+    #[test]
+    fn floats_keep_their_significant_bits_and_saturate_beyond_their_range() {
+        // bf16 between 512 and 1024 holds multiples of 4: 1007 is stored as 1008.
+        assert_eq!(Dtype::Bf16.represent(1007), 1008);
+        assert_eq!(Dtype::Bf16.represent(1_024_007), 1_024_000);
+        assert_eq!(Dtype::Fp32.represent(16_777_217), 16_777_216, "2^24 + 1 is a tie, to even");
+        assert_eq!(Dtype::Fp16.represent(65_504), 65_504);
+        assert_eq!(Dtype::Fp16.represent(65_520), u64::MAX, "rounds past fp16's largest finite number");
+        assert_eq!(Dtype::Fp8.represent(7), 7);
+        assert_eq!(Dtype::Fp8.represent(17), 16);
+        assert_eq!(Dtype::Fp8.represent(1007), u64::MAX);
+        assert_eq!(Dtype::Bf16.represent(u64::MAX), u64::MAX);
+        assert_eq!(Dtype::Int8.represent(1007), 1007 & 0xFF);
+        assert_eq!(Dtype::Int32.represent(1 << 40 | 5), 5);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn float_rounding_matches_f64_arithmetic(value in 0u64..(1 << 53)) {
+            for (dtype, bits) in [(Dtype::Fp32, 24), (Dtype::Bf16, 8)] {
+                proptest::prop_assert_eq!(dtype.represent(value), reference(value, bits), "{:?} {}", dtype, value);
+            }
+            let fp16 = reference(value, 11);
+            proptest::prop_assert_eq!(Dtype::Fp16.represent(value), if fp16 > 65_504 { u64::MAX } else { fp16 });
+        }
+
+        #[test]
+        fn fp32_rounding_matches_the_cast(value in proptest::prelude::any::<u64>()) {
+            // Rust's u64 → f32 cast rounds to nearest, ties to even; back to u64 it saturates.
+            proptest::prop_assert_eq!(Dtype::Fp32.represent(value), value as f32 as u64);
+        }
     }
 }
 

@@ -106,6 +106,21 @@ pub struct Verification {
     pub mismatch_count: u64,
     pub mismatches: Vec<Mismatch>,
     pub fault: Option<InjectedFault>,
+    /// The comparison of values after a declared dtype conversion, when some tensor converts.
+    pub values: Option<ValueCheck>,
+}
+
+/// domain.md §5: the check compares values after the declared conversion. Every entry is also compared by
+/// its identity (coordinates and version): converted values alone can miss a misplaced entry, because
+/// rounding makes neighbouring entries equal (the article: "a loose output comparison may miss a misplaced
+/// shard").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValueCheck {
+    /// The conversions and where they happen, e.g. `fp32 → bf16 at the sender`.
+    pub conversion: String,
+    /// Destination entries whose converted value differs from the expected one (a subset of the identity
+    /// mismatches: an entry that matches its identity matches its value).
+    pub mismatch_count: u64,
 }
 
 impl Verification {
@@ -130,6 +145,28 @@ impl Verification {
                 self.version
             )
         }
+    }
+
+    /// What comparing the converted values alone says, when the change converts.
+    pub fn value_summary(&self) -> Option<String> {
+        use crate::chart::scale::group_thousands as n;
+        let values = self.values.as_ref()?;
+        let conversion = &values.conversion;
+        Some(if self.passed() {
+            format!("After the declared conversion ({conversion}), every value matches too.")
+        } else if values.mismatch_count == self.mismatch_count {
+            format!(
+                "Compared as converted values ({conversion}), all {} mismatches show as well.",
+                n(self.mismatch_count)
+            )
+        } else {
+            format!(
+                "Compared as converted values alone ({conversion}), only {} of these {} would show: rounding makes \
+                 different entries equal, so layout and version need a check of their own.",
+                n(values.mismatch_count),
+                n(self.mismatch_count)
+            )
+        })
     }
 }
 
@@ -279,7 +316,22 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
         mismatch_count: 0,
         mismatches: Vec::new(),
         fault: injected.clone(),
+        values: None,
     };
+    let mut conversions: Vec<String> = Vec::new();
+    for t in reshard.tensors.iter().filter(|t| t.source.dtype != t.destination.dtype) {
+        let pair = format!("{} → {}", t.source.dtype, t.destination.dtype);
+        if !conversions.contains(&pair) {
+            conversions.push(pair);
+        }
+    }
+    if !conversions.is_empty() {
+        let at = match reshard.convert_at {
+            super::model::ConvertAt::Sender => "at the sender",
+            super::model::ConvertAt::Receiver => "at the receiver",
+        };
+        result.values = Some(ValueCheck { conversion: format!("{} {at}", conversions.join(", ")), mismatch_count: 0 });
+    }
 
     for (t, tensor) in reshard.tensors.iter().enumerate() {
         let (source, destination) = &sides[t];
@@ -341,15 +393,25 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
             });
         }
 
-        // Compare every destination entry.
+        // Compare every destination entry: by identity, and by value after the declared conversion (the
+        // source holds its dtype's number, the destination the destination dtype's; a Partial sum is
+        // converted once reduced). A tensor that does not convert compares its values exactly.
+        let (from, to) = (tensor.source.dtype, tensor.destination.dtype);
+        let convert = |v: u64| to.represent(from.represent(v));
         for (flat, Received { region, sums: sum, counts: count, outside }) in sums.iter().enumerate() {
             let device = reshard.destination_mesh.devices[flat];
             let mut i = 0usize;
             for_each_coord(region, |coord| {
                 let expected = value(flat_index(coord, &tensor.shape), options.version);
                 result.checked_entries += 1;
-                let ok = count[i] as usize == contributors && sum[i] == expected;
+                let arrived = count[i] as usize == contributors;
+                let ok = arrived && sum[i] == expected;
                 if !ok {
+                    if let Some(values) = result.values.as_mut()
+                        && (from == to || !arrived || convert(sum[i]) != convert(expected))
+                    {
+                        values.mismatch_count += 1;
+                    }
                     result.mismatch_count += 1;
                     if result.mismatches.len() < options.max_reported {
                         result.mismatches.push(Mismatch {
@@ -442,6 +504,36 @@ mod tests {
     }
 
     #[test]
+    fn a_conversion_is_checked_by_value_and_converted_values_alone_miss_misplaced_entries() {
+        // FSDP-8 → TP-4 × 2 converts fp32 → bf16 at the sender.
+        let reshard = presets::fsdp_tp();
+        let v = check(&reshard, Strategy::Intersection, None);
+        assert!(v.passed());
+        let values = v.values.as_ref().expect("the change converts");
+        assert_eq!(values.conversion, "fp32 → bf16 at the sender");
+        assert_eq!(values.mismatch_count, 0);
+        assert_eq!(
+            v.value_summary().as_deref(),
+            Some("After the declared conversion (fp32 → bf16 at the sender), every value matches too.")
+        );
+        // A stale source: every value it sends is off by one, which bf16 (8 significant bits) cannot tell
+        // apart above 256: nearly all of the piece's entries would pass a comparison of converted values.
+        let v = check(&reshard, Strategy::Intersection, Some(Fault::Stale));
+        let values = v.values.as_ref().expect("the change converts");
+        assert!(v.mismatch_count > 1000);
+        assert!(values.mismatch_count * 100 < v.mismatch_count, "{} of {}", values.mismatch_count, v.mismatch_count);
+        let summary = v.value_summary().unwrap_or_default();
+        assert!(summary.contains("would show: rounding makes different entries equal"), "{summary}");
+        // Read one row further: in the first rows the values differ by more than bf16's spacing, so every
+        // mismatch shows as a value too; never more mismatches by value than by identity.
+        let v = check(&reshard, Strategy::Intersection, Some(Fault::Offset));
+        let values = v.values.as_ref().expect("the change converts");
+        assert!(values.mismatch_count <= v.mismatch_count);
+        // Without a conversion there is no second comparison.
+        assert_eq!(check(&presets::toy(), Strategy::Intersection, Some(Fault::Offset)).values, None);
+    }
+
+    #[test]
     fn the_toy_plan_delivers_every_entry() {
         let v = check(&presets::toy(), Strategy::Intersection, None);
         assert!(v.passed(), "{:?}", v.mismatches);
@@ -458,6 +550,7 @@ mod tests {
             mismatch_count,
             mismatches: Vec::new(),
             fault: None,
+            values: None,
         };
         assert_eq!(v(2_097_152, 1, 0).summary(), "all 2,097,152 entries of 1 destination match version 7");
         assert_eq!(v(2_097_152, 8, 1_024).summary(), "1,024 of 2,097,152 entries do not match version 7");

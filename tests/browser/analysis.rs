@@ -250,6 +250,37 @@ async fn verify_passes_on_the_toy_and_an_offset_fault_lists_mismatches() {
 }
 
 #[wasm_bindgen_test]
+async fn a_conversion_is_also_compared_by_value_and_says_what_values_alone_miss() {
+    // FSDP-TP converts fp32 → bf16: the verdict says the converted values match, and with a stale source
+    // that values alone would have shown almost none of the mismatches.
+    let root = wrapper();
+    let (_mounted, state) = mount_panel(&root, "fsdp-tp", || view! { <VerifyPanel/> });
+    tick().await;
+    click(&root, "[data-testid=verify-button]");
+    tick().await;
+    assert_eq!(
+        text_of(&root, "[data-testid=verify-values]"),
+        "After the declared conversion (fp32 → bf16 at the sender), every value matches too."
+    );
+    state.fault.set(Some(Fault::Stale));
+    tick().await;
+    click(&root, "[data-testid=verify-button]");
+    tick().await;
+    let values = text_of(&root, "[data-testid=verify-values]");
+    assert!(values.starts_with("Compared as converted values alone (fp32 → bf16 at the sender), only "), "{values}");
+    assert!(values.contains("layout and version need a check of their own"), "{values}");
+    root.remove();
+    // The toy does not convert: no second comparison.
+    let root = wrapper();
+    let (_mounted, _state) = mount_panel(&root, "toy", || view! { <VerifyPanel/> });
+    tick().await;
+    click(&root, "[data-testid=verify-button]");
+    tick().await;
+    assert_eq!(count(&root, "[data-testid=verify-values]"), 0);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn a_partial_sources_mismatches_are_explained_as_sums_of_shares() {
     // A stale contributor's share makes the sum another number altogether, not one ending in version 6.
     let root = wrapper();

@@ -42,6 +42,8 @@ fn Verdict(
 ) -> impl IntoView {
     let passed = verification.passed();
     let summary = verification.summary();
+    // A change that converts dtypes: what comparing converted values alone would have said.
+    let values = verification.value_summary();
     let fault =
         verification.fault.as_ref().map(|f| format!("Injected fault ({}): {}.", f.fault.label(), f.description));
     // A Partial source's entries are sums of shares: a wrong sum cannot be read as an entry and version.
@@ -70,6 +72,7 @@ fn Verdict(
                 {summary}
             </p>
             {fault.map(|text| view! { <p class="verdict-fault" data-testid="verify-fault">{text}</p> })}
+            {values.map(|text| view! { <p class="verdict-values" data-testid="verify-values">{text}</p> })}
         </div>
         {(!mismatches.is_empty()).then(move || view! {
             <h3 class="analysis-subtitle">"First mismatches"</h3>
