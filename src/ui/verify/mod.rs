@@ -43,7 +43,8 @@ pub fn VerifyPanel() -> impl IntoView {
                 <h2 class="analysis-title">"Check correctness"</h2>
                 <p class="analysis-lede">
                     "Runs the plan on real buffers: entry x (its row-major index) of version v holds x × 1000 + v. "
-                    "Every destination entry is then compared with what its region requires."
+                    "Every destination entry is then compared with what its region requires; when the dtypes "
+                    "differ, also by its value after the declared conversion."
                 </p>
             </header>
             <controls::VerifyControls/>
