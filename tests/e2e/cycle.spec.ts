@@ -119,7 +119,16 @@ test('s taken from the layout names the two strategies it came from', async ({ p
   await page.getByTestId('speedup-from-layout').check();
   await expect(page.getByTestId('speedup-layout-ratio')).toContainText('s = ');
   await expect(page.getByTestId('speedup-input')).toBeDisabled();
+  // The toy moves 144 B: the model's time is message latency, and the note says why s is below 1.
+  await expect(page.getByTestId('speedup-layout-slower')).toContainText('mostly per-message latency');
   await shoot(page, '9-speedup-from-layout');
+  // On the large layout the intersection is faster: s above 1, no such note.
+  await page.getByTestId('tab-layout').click();
+  await page.getByTestId('preset-large').click();
+  await page.getByTestId('tab-cycle').click();
+  await expect(page.getByTestId('speedup-layout-ratio')).toContainText('s = ');
+  await expect(page.getByTestId('speedup-layout-slower')).toHaveCount(0);
+  expect(Number(await page.getByTestId('speedup-input').inputValue())).toBeGreaterThan(1);
 });
 
 test('the stage editor keeps the keyboard focus on the stage it moves, adds or removes', async ({ page }) => {

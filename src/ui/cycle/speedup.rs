@@ -15,6 +15,8 @@ use crate::ui::{AppState, describe_change};
 #[derive(Clone, Debug, PartialEq)]
 struct LayoutSpeedup {
     speedup: Option<f64>,
+    /// Why "to" is estimated slower than "from", when it is and latency is the reason.
+    slower: Option<String>,
     from_seconds: Option<f64>,
     to_seconds: Option<f64>,
     layout: String,
@@ -37,14 +39,27 @@ pub fn SpeedupControl() -> impl IntoView {
     let layout = Memo::new(move |_| {
         let SpeedupSource::Layout { from, to } = state.speedup_source.get() else { return None };
         let rows = app.comparison.get();
-        let seconds =
-            |strategy: Strategy| rows.iter().find(|row| row.strategy == strategy).map(|row| row.estimate.seconds);
-        let (from_seconds, to_seconds) = (seconds(from), seconds(to));
+        let estimate = |strategy: Strategy| rows.iter().find(|row| row.strategy == strategy).map(|row| &row.estimate);
+        let (from_seconds, to_seconds) = (estimate(from).map(|e| e.seconds), estimate(to).map(|e| e.seconds));
+        // The toy is a few hundred bytes: the model's time is all message latency, and the intersection,
+        // which sends each receiver one message per source, comes out slower than a ring.
+        let slower = match (estimate(from), estimate(to)) {
+            (Some(a), Some(b)) if b.seconds > a.seconds && b.latency_seconds > b.bandwidth_seconds => Some(format!(
+                "Here “{}” is the slower: this layout moves so few bytes that the estimate is mostly per-message \
+                 latency ({} µs × {} messages on the busiest device, against {} for “{}”).",
+                to.label(),
+                b.latency_us,
+                b.max_messages,
+                a.max_messages,
+                from.label()
+            )),
+            _ => None,
+        };
         let speedup = match (from_seconds, to_seconds) {
             (Some(a), Some(b)) if a > 0.0 && b > 0.0 && (a / b).is_finite() => Some(a / b),
             _ => None,
         };
-        Some(LayoutSpeedup { speedup, from_seconds, to_seconds, layout: app.reshard.with(describe_change) })
+        Some(LayoutSpeedup { speedup, slower, from_seconds, to_seconds, layout: app.reshard.with(describe_change) })
     });
     Effect::new(move |_| {
         if let Some(LayoutSpeedup { speedup: Some(s), .. }) = layout.get() {
@@ -185,6 +200,7 @@ fn LayoutSource(found: LayoutSpeedup) -> impl IntoView {
                 </select>
             </label>
             <p class="layout-ratio" data-testid="speedup-layout-ratio">{explanation}</p>
+            {found.slower.map(|why| view! { <p class="cycle-hint" data-testid="speedup-layout-slower">{why}</p> })}
             <p class="cycle-hint muted">
                 "Estimated transfer times of the layout open in the visualizer: " {found.layout}
             </p>
