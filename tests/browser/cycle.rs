@@ -119,6 +119,23 @@ async fn an_overlap_longer_than_the_previous_stage_is_refused_under_its_field() 
 }
 
 #[wasm_bindgen_test]
+async fn the_timeline_says_what_the_stages_add_up_to_when_they_overlap() {
+    // The article's point: adding the stages' times double-counts what runs alongside.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-overlap");
+    tick().await;
+    let before = text_of(&root, "[data-testid=gantt-before]");
+    assert!(before.contains("Before · 114 s (the stages add up to 120 s; 6 s run alongside)"), "{before}");
+    root.remove();
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    let before = text_of(&root, "[data-testid=gantt-before]");
+    assert!(before.contains("Before · 120 s") && !before.contains("add up to"), "{before}");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn fields_typed_into_follow_a_move_and_a_preset() {
     // A field keeps what was typed until the stages are restructured or replaced; then it shows the cycle.
     let root = wrapper();

@@ -153,7 +153,19 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
             {redraw_on(marks, move || marks().map(|(saved, old, new, axis)| saved_box(saved, old, new, axis)))}
             {redraw_on(before, move || {
                 before().map(|(timeline, axis)| {
-                    let title = format!("Before · {}", seconds(timeline.cycle_seconds));
+                    // With overlaps, the stages' sum is not the cycle: say both (the article's "draw the
+                    // waiting before adding the times").
+                    let sum: f64 = timeline.stages.iter().map(|stage| stage.seconds).sum();
+                    let title = if sum - timeline.cycle_seconds > 1e-9 {
+                        format!(
+                            "Before · {} (the stages add up to {}; {} run alongside)",
+                            seconds(timeline.cycle_seconds),
+                            seconds(sum),
+                            seconds(sum - timeline.cycle_seconds)
+                        )
+                    } else {
+                        format!("Before · {}", seconds(timeline.cycle_seconds))
+                    };
                     view! { <Block title top=0.0 timeline scale=axis.scale() ghost=None best=None test_id="gantt-before"/> }
                 })
             })}
