@@ -135,9 +135,16 @@ pub fn steps() -> Result<Vec<Step>, String> {
         verify: false,
         look_at: "[data-testid=traffic-panel]",
         text: format!(
-            "Three numbers that are easy to confuse. Unique logical entries: {} (each counted once). Bytes \
-             received by devices: {} (the destination has {} replicas, so every entry arrives {} times). Bytes \
-             on the busiest link: {busiest}. A faster transport shortens the last one; the first never changes.",
+            "A new example, with replicas: {} ({}). Three numbers that are easy to confuse. Unique logical \
+             entries: {} (each counted once). Bytes received by devices: {} (the destination has {} replicas, so \
+             every entry arrives {} times). Bytes on the busiest link: {busiest}. A faster transport carries \
+             that link's bytes sooner; the unique entries never change.",
+            find("fsdp-tp").map_or("", |p| p.title),
+            {
+                let t = &replicated.tensors[0];
+                let shape: Vec<String> = t.shape.iter().map(|n| n.to_string()).collect();
+                format!("{}, {} → {}", shape.join(" × "), t.source.dtype, t.destination.dtype)
+            },
             thousands(totals.unique_entries),
             format_bytes(totals.bytes_received),
             replicated.destination_mesh.shape[0],
@@ -341,6 +348,7 @@ mod tests {
         assert!(queue.contains("A 4× faster transport"), "{queue}");
         let count = text("Count the right thing");
         assert!(count.contains("1,048,576"), "{count}");
+        assert!(count.starts_with("A new example, with replicas: FSDP-8 training → TP-4 inference with 2 replicas (1024 × 1024, fp32 → bf16)"), "{count}");
     }
 
     #[test]
