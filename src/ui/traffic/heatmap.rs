@@ -30,7 +30,8 @@ const AXIS_TITLE: &str = "to destination devices";
 /// The box the grid is fitted into.
 const GRID_BOX: f64 = 400.0;
 const MIN_CELL: f64 = 6.0;
-const MAX_CELL: f64 = 44.0;
+/// Few devices get large cells, so their bytes read at a normal size (at 44 px "256 KiB" was ~8 px tall).
+const MAX_CELL: f64 = 60.0;
 /// Cells at least this large show their bytes as text.
 const TEXT_CELL: f64 = 36.0;
 /// Steps of the colour legend, and where they start (after the "none" swatch and its word).
