@@ -177,7 +177,8 @@ fn curves(this: &ThisCycle) -> impl IntoView + use<> {
         .iter()
         .map(|&share| view! { <path class="curve-family" d=curve_path(share, &x, &y, top)></path> })
         .collect_view();
-    let family_labels = separate(ends, FONT + 2.0)
+    // A line and a half apart: at one font size apart they read as one block.
+    let family_labels = separate(ends, FONT * 1.3)
         .into_iter()
         .map(|(at, i)| match FAMILY.get(i) {
             Some(&share) => {

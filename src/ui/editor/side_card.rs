@@ -31,7 +31,9 @@ pub fn SideCard(
             Ok(r) => {
                 let mesh = if side == SideName::Source { &r.source_mesh } else { &r.destination_mesh };
                 let n = mesh.size();
-                format!("{n} device{} · ids {}", if n == 1 { "" } else { "s" }, format_device_ids(&mesh.devices))
+                // Non-breaking hyphens: "ids 1024-1279" broke after its hyphen in a narrow card.
+                let ids = format_device_ids(&mesh.devices).replace('-', "\u{2011}");
+                format!("{n} device{} · ids {ids}", if n == 1 { "" } else { "s" })
             }
             Err(_) => String::new(),
         })
