@@ -218,7 +218,7 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                 </div>
                 <div class="menu-row">
                     "Plan (the CLI's format"
-                    // The size before the click: the large preset's plan is 262,144 pieces, 50 MB of JSON.
+                    // The size before the click: the large preset's plan is 262,144 pieces, 23 MB of JSON.
                     {move || state.totals.with(|t| t.as_ref().ok().map(|t| format!(", {} pieces", format_count(t.pieces))))}
                     ") "
                     <button type="button" data-testid="export-plan-json" on:click=text_file("plan.json", "application/json", plan_json)>"JSON"</button>

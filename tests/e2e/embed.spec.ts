@@ -137,7 +137,7 @@ test('every export downloads a file that parses, and the plan is what the CLI co
   expect(JSON.parse(spec.text).tensor.shape).toEqual([12, 6]);
   const text = await download(page, 'export-spec-text');
   expect(text.text).toBe('tensor w 12x6 bf16\nsource mesh 3 [S(0)] names tp\ndestination mesh 2 [S(1)] names tp\nview tensor\n');
-  // The plan's size is said before it is saved (the large preset's is 50 MB).
+  // The plan's size is said before it is saved (the large preset's is 23 MB).
   await expect(page.getByTestId('export-plan-json').locator('..')).toContainText('Plan (the CLI\'s format, 6 pieces)');
   const plan = await download(page, 'export-plan-json');
   expect(JSON.parse(plan.text).pieces ?? JSON.parse(plan.text).totals).toBeDefined();
