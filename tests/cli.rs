@@ -157,3 +157,14 @@ fn note_prints_a_markdown_decision_note_for_a_spec_and_a_cycle() {
     let extra = reshard(&["note", "examples/toy.json", "examples/cycle-120.json", "--json"], None);
     assert_eq!(extra.status.code(), Some(2), "note has no options");
 }
+
+#[test]
+fn compare_adds_the_relayed_intersection_for_a_replicated_destination() {
+    let fsdp = String::from_utf8(reshard(&["preset", "fsdp-tp"], None).stdout).expect("utf8");
+    let out = String::from_utf8(reshard(&["compare", "-"], Some(&fsdp)).stdout).expect("utf8");
+    let relayed = out.lines().find(|l| l.starts_with("(intersection, relayed)")).unwrap_or_else(|| panic!("{out}"));
+    assert!(relayed.contains("4 MiB") && relayed.contains("256 KiB"), "{relayed}");
+    assert!(out.contains("relayed: 8 pieces (2 MiB) forwarded over NVLink"), "{out}");
+    let toy = String::from_utf8(reshard(&["compare", "-"], Some(&toy())).stdout).expect("utf8");
+    assert!(!toy.contains("relayed"), "{toy}");
+}

@@ -261,6 +261,23 @@ fn compare(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
             format_seconds(t.estimated_seconds)
         );
     }
+    // Not a fourth strategy: the intersection with copies for replicas forwarded inside their node.
+    if let Some(relayed) = reshard_lens::core::traffic::analyse_relayed(&reshard).map_err(bad)? {
+        let t = relayed.traffic.totals();
+        println!(
+            "{:<28} {:>16} {:>16} {:>14} {:>12}",
+            "(intersection, relayed)",
+            format_bytes(t.bytes_received),
+            format_bytes(t.max_link_bytes),
+            t.messages,
+            format_seconds(t.estimated_seconds)
+        );
+        println!(
+            "relayed: {} pieces ({}) forwarded over NVLink inside their node instead of crossing a NIC again",
+            relayed.forwarded,
+            format_bytes(relayed.forwarded_bytes)
+        );
+    }
     Ok(0)
 }
 

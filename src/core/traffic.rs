@@ -280,6 +280,75 @@ pub fn analyse(reshard: &Reshard, strategy: Strategy) -> Result<Traffic, String>
     Ok(traffic)
 }
 
+/// The intersection plan with relaying inside destination nodes: when one source sends the same box to
+/// several devices of one node (the replicas of a replicated destination), the box crosses the NIC once
+/// and its first receiver forwards it to the others over NVLink. The article's point that a replicated
+/// destination can need several copies while an expensive link carries a contribution only once: bytes
+/// received by devices stay the same, the NICs carry less and NVLink more.
+#[derive(Clone, Debug)]
+pub struct Relayed {
+    pub traffic: Traffic,
+    /// Pieces that would be forwarded inside a node instead of crossing a NIC.
+    pub forwarded: u64,
+    /// Their bytes.
+    pub forwarded_bytes: u64,
+}
+
+/// Beyond this many cross-node pieces to a replicated destination, [`analyse_relayed`] gives up (it holds
+/// them to choose each box's first receiver).
+pub const MAX_RELAYED_PIECES: usize = 1 << 20;
+
+/// [`Relayed`] for `reshard`, or `None` when no box crosses a NIC to several devices of one node (only a
+/// replicated destination can make that happen, so other changes are not planned again) or when there are
+/// more than [`MAX_RELAYED_PIECES`] such pieces. Each box's first receiver is the one whose NIC has
+/// received the least so far, so that the forwarding spreads over the node instead of loading one device.
+pub fn analyse_relayed(reshard: &Reshard) -> Result<Option<Relayed>, String> {
+    use super::geometry::Region;
+    use super::placement::Placement;
+    use std::collections::HashMap;
+    if !reshard.tensors.iter().any(|t| t.destination.placements.contains(&Placement::Replicate)) {
+        return Ok(None);
+    }
+    let mut planner = Planner::new(reshard, Strategy::Intersection);
+    let mut traffic = Traffic::new(reshard, &planner.table, Strategy::Intersection);
+    let topology = reshard.topology;
+    // The cross-node pieces, grouped by box: one source's box to one node, in plan order.
+    type BoxKey = (usize, u32, usize, Region, u32);
+    let mut group_of: HashMap<BoxKey, usize> = HashMap::new();
+    let mut groups: Vec<Vec<Piece>> = Vec::new();
+    let mut held = 0usize;
+    planner.run(|piece| {
+        if piece.link != LinkClass::Nic || held > MAX_RELAYED_PIECES {
+            traffic.add(piece);
+            return;
+        }
+        held += 1;
+        let key = (piece.tensor, piece.src, piece.contributor, piece.region, topology.node_of(piece.dst));
+        let next = groups.len();
+        let index = *group_of.entry(key).or_insert(next);
+        if index == next {
+            groups.push(Vec::new());
+        }
+        groups[index].push(*piece);
+    })?;
+    if held > MAX_RELAYED_PIECES {
+        return Ok(None);
+    }
+    let mut received = vec![0u64; traffic.devices.len()];
+    let (mut forwarded, mut forwarded_bytes) = (0u64, 0u64);
+    for group in &groups {
+        let Some(first) = group.iter().min_by_key(|p| received[p.dst_slot as usize]) else { continue };
+        received[first.dst_slot as usize] += first.bytes;
+        traffic.add(first);
+        for piece in group.iter().filter(|p| p.dst_slot != first.dst_slot) {
+            forwarded += 1;
+            forwarded_bytes += piece.bytes;
+            traffic.add(&Piece { src: first.dst, src_slot: first.dst_slot, link: LinkClass::Nvlink, ..*piece });
+        }
+    }
+    Ok((forwarded > 0).then_some(Relayed { traffic, forwarded, forwarded_bytes }))
+}
+
 /// Seconds in the unit that reads best: `12.5 s`, `3.2 ms`, `41 µs`.
 pub fn format_seconds(seconds: f64) -> String {
     if seconds == 0.0 {
@@ -525,6 +594,35 @@ mod tests {
             let (busiest, bounding) = (t.max_link().unwrap(), t.estimate().bounding_link.unwrap());
             assert_eq!((bounding.device, bounding.link), (busiest.device, busiest.link));
         }
+    }
+
+    #[test]
+    fn relaying_inside_a_node_halves_the_senders_nic_and_keeps_the_bytes_received() {
+        // FSDP-8 → TP-4 × 2 on another node: each source's rows go to two replicas on node 1.
+        let spec = presets::fsdp_tp();
+        let direct = analyse(&spec, Strategy::Intersection).unwrap();
+        let relayed = analyse_relayed(&spec).unwrap().expect("a replicated destination on one node");
+        let (before, after) = (direct.totals(), relayed.traffic.totals());
+        assert_eq!(after.bytes_received, before.bytes_received, "every replica still receives its copy");
+        assert_eq!(relayed.forwarded, 8, "one of the two copies of each source's box");
+        assert_eq!(relayed.forwarded_bytes, before.bytes_received / 2);
+        let nic_out =
+            |t: &Traffic| t.links().iter().filter(|l| l.link == LinkKind::NicOut).map(|l| l.bytes).max().unwrap_or(0);
+        assert_eq!(nic_out(&relayed.traffic) * 2, nic_out(&direct));
+        let nic_total = |t: &Traffic| {
+            t.links()
+                .iter()
+                .filter(|l| matches!(l.link, LinkKind::NicOut | LinkKind::NicIn))
+                .map(|l| l.bytes)
+                .sum::<u64>()
+        };
+        assert_eq!(nic_total(&relayed.traffic) * 2, nic_total(&direct), "each box crosses to the node once");
+        assert!(relayed.traffic.links().iter().any(|l| l.link == LinkKind::NvlinkOut), "forwarded over NVLink");
+        // The first receivers alternate, so no device's NIC takes both replicas' boxes.
+        assert_eq!(relayed.traffic.max_link().unwrap().bytes * 2, direct.max_link().unwrap().bytes);
+        // Without replicas there is nothing to relay.
+        assert!(analyse_relayed(&presets::large()).unwrap().is_none());
+        assert!(analyse_relayed(&presets::toy()).unwrap().is_none());
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::{AppState, StrategyRow, after_paint::after_paint, keyed::keyed};
 use crate::chart::bars::{Rows, bar_length, ratio_text};
 use crate::chart::scale::group_thousands;
 use crate::core::plan::Strategy;
-use crate::core::traffic::{format_bytes, format_seconds};
+use crate::core::traffic::{analyse_relayed, format_bytes, format_seconds};
 
 /// A figure compared across strategies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +124,49 @@ pub fn StrategyComparison() -> impl IntoView {
                 <ComparisonTable rows=rows/>
                 <ComparisonChart rows=rows/>
             </div>
+            <RelayNote rows=rows/>
         </div>
+    }
+}
+
+/// What relaying inside the destination's nodes would change, when a replicated destination receives the
+/// same box twice over one node's NICs: the article's "a replicated destination can require several local
+/// copies even when a particular expensive link carries a contribution only once", with this layout's numbers.
+#[component]
+fn RelayNote(
+    /// The comparison's rows (the intersection's is the baseline).
+    rows: ReadSignal<Vec<StrategyRow>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    // Planned again only for a replicated destination, and after the paint like the comparison.
+    let relayed = after_paint(
+        move || state.settled.track(),
+        move || {
+            state.reshard.with_untracked(|r| {
+                analyse_relayed(r).ok().flatten().map(|relayed| {
+                    (relayed.traffic.totals(), relayed.traffic.estimate(), relayed.forwarded, relayed.forwarded_bytes)
+                })
+            })
+        },
+    );
+    move || {
+        let (totals, estimate, forwarded, forwarded_bytes) = relayed.get()?;
+        let direct = rows.with(|rows| baseline(rows).cloned())?;
+        let text = format!(
+            "Relaying inside a node (not one of the three strategies): if a box sent to several devices of one \
+             node crossed its NIC once and the first receiver forwarded it over NVLink, {} piece{} ({}) would \
+             travel inside the node instead. The busiest link would carry {} instead of {}, and the estimate \
+             would be {} instead of {}. Bytes received by devices stay {}: every replica still receives its copy.",
+            group_thousands(forwarded),
+            if forwarded == 1 { "" } else { "s" },
+            format_bytes(forwarded_bytes),
+            format_bytes(totals.max_link_bytes),
+            format_bytes(direct.totals.max_link_bytes),
+            format_seconds(estimate.seconds),
+            format_seconds(direct.estimate.seconds),
+            format_bytes(totals.bytes_received),
+        );
+        Some(view! { <p class="analysis-caption relay-note" data-testid="relay-note">{text}</p> })
     }
 }
 

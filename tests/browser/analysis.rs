@@ -221,6 +221,29 @@ async fn the_comparison_shows_whole_shard_at_twice_the_intersection() {
 }
 
 #[wasm_bindgen_test]
+async fn a_replicated_destination_shows_what_relaying_inside_a_node_would_change() {
+    // FSDP-8 → TP-4 × 2: each source's box crosses to node 1 twice, once per replica.
+    let root = wrapper();
+    let (_mounted, _state) = mount_panel(&root, "fsdp-tp", || view! { <StrategyComparison/> });
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+    let note = text_of(&root, "[data-testid=relay-note]");
+    assert!(note.contains("8 pieces (2 MiB) would travel inside the node"), "{note}");
+    assert!(note.contains("The busiest link would carry 256 KiB instead of 512 KiB"), "{note}");
+    assert!(note.contains("Bytes received by devices stay 4 MiB"), "{note}");
+    root.remove();
+    // The toy has no replicas: nothing to relay, no note.
+    let root = wrapper();
+    let (_mounted, _state) = mount_panel(&root, "toy", || view! { <StrategyComparison/> });
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+    assert_eq!(count(&root, "[data-testid=relay-note]"), 0);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn verify_passes_on_the_toy_and_an_offset_fault_lists_mismatches() {
     let root = wrapper();
     let (_mounted, state) = mount_panel(&root, "toy", || view! { <VerifyPanel/> });
