@@ -153,8 +153,8 @@ fn RelayNote(
         let (totals, estimate, forwarded, forwarded_bytes) = relayed.get()?;
         let direct = rows.with(|rows| baseline(rows).cloned())?;
         let text = format!(
-            "Relaying inside a node (not one of the three strategies): if a box sent to several devices of one \
-             node crossed its NIC once and the first receiver forwarded it over NVLink, {} piece{} ({}) would \
+            "(not one of the three strategies): if a box sent to several devices of one node crossed its NIC \
+             once and the first receiver forwarded it over NVLink, {} piece{} ({}) would \
              travel inside the node instead. The busiest link would carry {} instead of {}, and the estimate \
              would be {} instead of {}. Bytes received by devices stay {}: every replica still receives its copy.",
             group_thousands(forwarded),
@@ -166,7 +166,9 @@ fn RelayNote(
             format_seconds(direct.estimate.seconds),
             format_bytes(totals.bytes_received),
         );
-        Some(view! { <p class="analysis-caption relay-note" data-testid="relay-note">{text}</p> })
+        Some(view! {
+            <p class="relay-note" data-testid="relay-note"><strong>"Relaying inside a node "</strong>{text}</p>
+        })
     }
 }
 
