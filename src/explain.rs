@@ -8,7 +8,7 @@ use crate::core::cycle::{CycleReport, parse_cycle};
 use crate::core::plan::{Strategy, plan};
 use crate::core::presets::{build, find};
 use crate::core::region::device_regions;
-use crate::core::traffic::{analyse, format_bytes};
+use crate::core::traffic::{analyse, analyse_relayed, format_bytes};
 use crate::core::verify::{Fault, VerifyOptions, verify};
 
 /// Which view a step shows.
@@ -127,6 +127,16 @@ pub fn steps() -> Result<Vec<Step>, String> {
     let busiest = traffic
         .max_link()
         .map_or("no link".to_string(), |l| format!("{} on {} of d{}", format_bytes(l.bytes), l.link.name(), l.device));
+    // The same replicas, relayed inside their node: the busiest link changes, the bytes received do not.
+    let relay = match analyse_relayed(&replicated)? {
+        Some(relayed) => format!(
+            " And the link is not the device: if each box crossed to the node once and was forwarded there, the \
+             busiest link would carry {} while devices still receive {} (Compare strategies shows it).",
+            format_bytes(relayed.traffic.totals().max_link_bytes),
+            format_bytes(relayed.traffic.totals().bytes_received)
+        ),
+        None => String::new(),
+    };
     steps.push(Step {
         title: "Count the right thing",
         view: TourView::Layout,
@@ -138,7 +148,7 @@ pub fn steps() -> Result<Vec<Step>, String> {
             "A new example, with replicas: {} ({}). Three numbers that are easy to confuse. Unique logical \
              entries: {} (each counted once). Bytes received by devices: {} (the destination has {} replicas, so \
              every entry arrives {} times). Bytes on the busiest link: {busiest}. A faster transport carries \
-             that link's bytes sooner; the unique entries never change.",
+             that link's bytes sooner; the unique entries never change.{relay}",
             find("fsdp-tp").map_or("", |p| p.title),
             {
                 let t = &replicated.tensors[0];
@@ -348,6 +358,7 @@ mod tests {
         assert!(queue.contains("A 4× faster transport"), "{queue}");
         let count = text("Count the right thing");
         assert!(count.contains("1,048,576"), "{count}");
+        assert!(count.contains("the busiest link would carry 256 KiB while devices still receive 4 MiB"), "{count}");
         assert!(count.starts_with("A new example, with replicas: FSDP-8 training → TP-4 inference with 2 replicas (1024 × 1024, fp32 → bf16)"), "{count}");
     }
 
