@@ -167,4 +167,8 @@ fn compare_adds_the_relayed_intersection_for_a_replicated_destination() {
     assert!(out.contains("relayed: 8 pieces (2 MiB) forwarded over NVLink"), "{out}");
     let toy = String::from_utf8(reshard(&["compare", "-"], Some(&toy())).stdout).expect("utf8");
     assert!(!toy.contains("relayed"), "{toy}");
+    let json = String::from_utf8(reshard(&["compare", "-", "--json"], Some(&fsdp)).stdout).expect("utf8");
+    let rows: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(rows[3]["strategy"], "intersection-relayed", "{json}");
+    assert_eq!(rows[3]["forwarded"]["pieces"], 8);
 }

@@ -242,8 +242,14 @@ fn compare(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
         let traffic = reshard_lens::core::traffic::analyse(&reshard, strategy).map_err(bad)?;
         rows.push((strategy, traffic.totals()));
     }
+    // Not a fourth strategy: the intersection with copies for replicas forwarded inside their node.
+    let relayed = reshard_lens::core::traffic::analyse_relayed(&reshard).map_err(bad)?;
     if flags.has("--json") {
-        let out: Vec<_> = rows.iter().map(|(s, t)| json!({"strategy": s.name(), "totals": t})).collect();
+        let mut out: Vec<_> = rows.iter().map(|(s, t)| json!({"strategy": s.name(), "totals": t})).collect();
+        if let Some(r) = &relayed {
+            out.push(json!({"strategy": "intersection-relayed", "totals": r.traffic.totals(),
+                "forwarded": {"pieces": r.forwarded, "bytes": r.forwarded_bytes}}));
+        }
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| bad(e.to_string()))?);
         return Ok(0);
     }
@@ -261,8 +267,7 @@ fn compare(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
             format_seconds(t.estimated_seconds)
         );
     }
-    // Not a fourth strategy: the intersection with copies for replicas forwarded inside their node.
-    if let Some(relayed) = reshard_lens::core::traffic::analyse_relayed(&reshard).map_err(bad)? {
+    if let Some(relayed) = relayed {
         let t = relayed.traffic.totals();
         println!(
             "{:<28} {:>16} {:>16} {:>14} {:>12}",

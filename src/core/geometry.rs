@@ -196,6 +196,13 @@ impl Dtype {
             Dtype::Int32 => "int32",
         }
     }
+    /// Whether every number of `other` is a number of this format: converting to it loses nothing
+    /// (bf16 → fp32, int8 → int32, fp8 → bf16).
+    pub fn holds_every(self, other: Dtype) -> bool {
+        use Dtype::*;
+        self == other
+            || matches!((self, other), (Fp32, Bf16 | Fp16 | Fp8 | Int8) | (Bf16 | Fp16, Fp8 | Int8) | (Int32, Int8))
+    }
     /// The number this format stores for the whole number `value`: floats keep their significant bits
     /// (round to nearest, ties to even) and saturate to `u64::MAX` (infinity) beyond their largest finite
     /// number; integers keep their low bits (a cast wraps). Used by the correctness check to compare values
@@ -208,7 +215,7 @@ impl Dtype {
             Dtype::Fp32 => (24, u64::MAX),
             Dtype::Bf16 => (8, u64::MAX),
             Dtype::Fp16 => (11, 65_504),
-            // e4m3fn, the common format for weights.
+            // e4m3, the common format for weights (e5m2, also read as fp8, moves the same bytes).
             Dtype::Fp8 => (4, 448),
         };
         let width = 64 - value.leading_zeros();
@@ -272,6 +279,26 @@ mod represent_tests {
         assert_eq!(Dtype::Bf16.represent(u64::MAX), u64::MAX);
         assert_eq!(Dtype::Int8.represent(1007), 1007 & 0xFF);
         assert_eq!(Dtype::Int32.represent(1 << 40 | 5), 5);
+    }
+
+    #[test]
+    fn a_format_holds_another_when_it_represents_every_number_of_it() {
+        // Checked on the numbers this module can represent exactly: 0..=2^16 and the formats' extremes.
+        for to in Dtype::ALL {
+            for from in Dtype::ALL {
+                if !to.holds_every(from) {
+                    continue;
+                }
+                for v in (0..=65_536u64).chain([448, 65_504, 1 << 24]) {
+                    let x = from.represent(v);
+                    if x != u64::MAX {
+                        assert_eq!(to.represent(x), x, "{to:?} holds {from:?}'s {x}");
+                    }
+                }
+            }
+        }
+        assert!(Dtype::Fp32.holds_every(Dtype::Bf16) && !Dtype::Bf16.holds_every(Dtype::Fp32));
+        assert!(!Dtype::Int8.holds_every(Dtype::Fp8) && !Dtype::Fp32.holds_every(Dtype::Int32));
     }
 
     proptest::proptest! {

@@ -111,16 +111,22 @@ pub struct Verification {
 }
 
 /// domain.md §5: the check compares values after the declared conversion. Every entry is also compared by
-/// its identity (coordinates and version): converted values alone can miss a misplaced entry, because
-/// rounding makes neighbouring entries equal (the article: "a loose output comparison may miss a misplaced
-/// shard").
+/// its identity (coordinates and version): converted values alone can miss a misplaced entry, because the
+/// conversion makes different entries equal (the article: "a loose output comparison may miss a misplaced
+/// shard"). Counted over the tensors that convert; a conversion that loses nothing (bf16 → fp32) compares
+/// exactly. A value is `x × 1000 + v` as a number, and a garbage read never matches.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ValueCheck {
-    /// The conversions and where they happen, e.g. `fp32 → bf16 at the sender`.
+    /// The conversions, e.g. `fp32 → bf16`.
     pub conversion: String,
-    /// Destination entries whose converted value differs from the expected one (a subset of the identity
-    /// mismatches: an entry that matches its identity matches its value).
+    /// Identity mismatches in the tensors that convert.
+    pub identity_mismatches: u64,
+    /// Those whose converted value also differs from the expected one (a subset: an entry that matches its
+    /// identity matches its value).
     pub mismatch_count: u64,
+    /// Entries of those tensors whose value is beyond the destination dtype's largest number (fp16 holds up
+    /// to 65,504, fp8 448): as values they all read as infinity.
+    pub beyond_range: u64,
 }
 
 impl Verification {
@@ -129,19 +135,24 @@ impl Verification {
     }
     pub fn summary(&self) -> String {
         use crate::chart::scale::group_thousands as n;
-        if self.passed() {
-            let plural = if self.destinations == 1 { "" } else { "s" };
+        let s = |count: u64| if count == 1 { "" } else { "s" };
+        if self.passed() && self.checked_entries == 1 {
+            format!("the 1 entry matches version {}", self.version)
+        } else if self.passed() {
             format!(
-                "all {} entries of {} destination{plural} match version {}",
+                "all {} entries of {} destination{} match version {}",
                 n(self.checked_entries),
                 self.destinations,
+                s(self.destinations as u64),
                 self.version
             )
         } else {
             format!(
-                "{} of {} entries do not match version {}",
+                "{} of {} entr{} {} not match version {}",
                 n(self.mismatch_count),
                 n(self.checked_entries),
+                if self.checked_entries == 1 { "y" } else { "ies" },
+                if self.mismatch_count == 1 { "does" } else { "do" },
                 self.version
             )
         }
@@ -152,19 +163,34 @@ impl Verification {
         use crate::chart::scale::group_thousands as n;
         let values = self.values.as_ref()?;
         let conversion = &values.conversion;
+        let range = match values.beyond_range {
+            0 => String::new(),
+            count => format!(
+                " ({} entr{} x × 1000 + v beyond the destination dtype's largest number: as values they are all \
+                 infinity)",
+                n(count),
+                if count == 1 { "y is" } else { "ies are" }
+            ),
+        };
+        let (identity, shown) = (values.identity_mismatches, values.mismatch_count);
         Some(if self.passed() {
-            format!("After the declared conversion ({conversion}), every value matches too.")
-        } else if values.mismatch_count == self.mismatch_count {
-            format!(
-                "Compared as converted values ({conversion}), all {} mismatches show as well.",
-                n(self.mismatch_count)
-            )
+            format!("After the declared conversion ({conversion}), every value matches too{range}.")
+        } else if identity == 0 {
+            "The mismatching tensors keep their dtype: their values compare exactly.".to_string()
+        } else if shown == identity {
+            match identity {
+                1 => format!("Compared as converted values ({conversion}), the mismatch shows as well{range}."),
+                _ => format!(
+                    "Compared as converted values ({conversion}), all {} mismatches show as well{range}.",
+                    n(identity)
+                ),
+            }
         } else {
+            let some = if shown == 0 { "none".to_string() } else { format!("only {}", n(shown)) };
             format!(
-                "Compared as converted values alone ({conversion}), only {} of these {} would show: rounding makes \
-                 different entries equal, so layout and version need a check of their own.",
-                n(values.mismatch_count),
-                n(self.mismatch_count)
+                "Compared as converted values alone ({conversion}), {some} of these {} would show{range}: the \
+                 conversion makes different entries equal, so layout and version need a check of their own.",
+                n(identity)
             )
         })
     }
@@ -326,11 +352,12 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
         }
     }
     if !conversions.is_empty() {
-        let at = match reshard.convert_at {
-            super::model::ConvertAt::Sender => "at the sender",
-            super::model::ConvertAt::Receiver => "at the receiver",
-        };
-        result.values = Some(ValueCheck { conversion: format!("{} {at}", conversions.join(", ")), mismatch_count: 0 });
+        result.values = Some(ValueCheck {
+            conversion: conversions.join(", "),
+            identity_mismatches: 0,
+            mismatch_count: 0,
+            beyond_range: 0,
+        });
     }
 
     for (t, tensor) in reshard.tensors.iter().enumerate() {
@@ -393,11 +420,12 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
             });
         }
 
-        // Compare every destination entry: by identity, and by value after the declared conversion (the
-        // source holds its dtype's number, the destination the destination dtype's; a Partial sum is
-        // converted once reduced). A tensor that does not convert compares its values exactly.
+        // Compare every destination entry: by identity, and, when this tensor converts, by its value in the
+        // destination dtype (a Partial sum converted once reduced, wherever the conversion happens: the
+        // shares are tags, not numbers). A conversion that loses nothing compares exactly.
         let (from, to) = (tensor.source.dtype, tensor.destination.dtype);
-        let convert = |v: u64| to.represent(from.represent(v));
+        let converts = from != to;
+        let convert = |v: u64| if to.holds_every(from) { v } else { to.represent(v) };
         for (flat, Received { region, sums: sum, counts: count, outside }) in sums.iter().enumerate() {
             let device = reshard.destination_mesh.devices[flat];
             let mut i = 0usize;
@@ -406,12 +434,19 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
                 result.checked_entries += 1;
                 let arrived = count[i] as usize == contributors;
                 let ok = arrived && sum[i] == expected;
-                if !ok {
-                    if let Some(values) = result.values.as_mut()
-                        && (from == to || !arrived || convert(sum[i]) != convert(expected))
-                    {
-                        values.mismatch_count += 1;
+                if let Some(values) = result.values.as_mut().filter(|_| converts) {
+                    if convert(expected) == u64::MAX && to.represent(u64::MAX) == u64::MAX {
+                        values.beyond_range += 1;
                     }
+                    if !ok {
+                        values.identity_mismatches += 1;
+                        // A read from outside its sender is garbage, whatever number it converts to.
+                        if !arrived || outside[i] || convert(sum[i]) != convert(expected) {
+                            values.mismatch_count += 1;
+                        }
+                    }
+                }
+                if !ok {
                     result.mismatch_count += 1;
                     if result.mismatches.len() < options.max_reported {
                         result.mismatches.push(Mismatch {
@@ -495,6 +530,7 @@ fn choose_fault(reshard: &Reshard, plan: &Plan, fault: Fault) -> Result<Injected
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::geometry::Dtype;
     use crate::core::plan::plan;
     use crate::core::presets;
 
@@ -505,32 +541,83 @@ mod tests {
 
     #[test]
     fn a_conversion_is_checked_by_value_and_converted_values_alone_miss_misplaced_entries() {
-        // FSDP-8 → TP-4 × 2 converts fp32 → bf16 at the sender.
+        // FSDP-8 → TP-4 × 2 converts fp32 → bf16.
         let reshard = presets::fsdp_tp();
         let v = check(&reshard, Strategy::Intersection, None);
         assert!(v.passed());
         let values = v.values.as_ref().expect("the change converts");
-        assert_eq!(values.conversion, "fp32 → bf16 at the sender");
-        assert_eq!(values.mismatch_count, 0);
+        assert_eq!(values.conversion, "fp32 → bf16");
+        assert_eq!((values.mismatch_count, values.beyond_range), (0, 0));
         assert_eq!(
             v.value_summary().as_deref(),
-            Some("After the declared conversion (fp32 → bf16 at the sender), every value matches too.")
+            Some("After the declared conversion (fp32 → bf16), every value matches too.")
         );
         // A stale source: every value it sends is off by one, which bf16 (8 significant bits) cannot tell
         // apart above 256: nearly all of the piece's entries would pass a comparison of converted values.
         let v = check(&reshard, Strategy::Intersection, Some(Fault::Stale));
         let values = v.values.as_ref().expect("the change converts");
         assert!(v.mismatch_count > 1000);
+        assert_eq!(values.identity_mismatches, v.mismatch_count, "the only tensor converts");
         assert!(values.mismatch_count * 100 < v.mismatch_count, "{} of {}", values.mismatch_count, v.mismatch_count);
         let summary = v.value_summary().unwrap_or_default();
-        assert!(summary.contains("would show: rounding makes different entries equal"), "{summary}");
-        // Read one row further: in the first rows the values differ by more than bf16's spacing, so every
-        // mismatch shows as a value too; never more mismatches by value than by identity.
+        assert!(summary.contains("would show: the conversion makes different entries equal"), "{summary}");
+        // Read one row further: never more mismatches by value than by identity.
         let v = check(&reshard, Strategy::Intersection, Some(Fault::Offset));
         let values = v.values.as_ref().expect("the change converts");
         assert!(values.mismatch_count <= v.mismatch_count);
         // Without a conversion there is no second comparison.
         assert_eq!(check(&presets::toy(), Strategy::Intersection, Some(Fault::Offset)).values, None);
+    }
+
+    /// `spec` with its dtypes replaced.
+    fn with_dtypes(mut spec: Reshard, from: Dtype, to: Dtype) -> Reshard {
+        for t in &mut spec.tensors {
+            t.source.dtype = from;
+            t.destination.dtype = to;
+        }
+        spec
+    }
+
+    #[test]
+    fn a_lossless_conversion_compares_exactly_and_garbage_never_matches() {
+        // bf16 → fp32 loses nothing: the values show every mismatch the identities do (rounding the tags into
+        // the source's bf16 first had made this look weaker than no conversion at all).
+        let up = with_dtypes(presets::fsdp_tp(), Dtype::Bf16, Dtype::Fp32);
+        let v = check(&up, Strategy::Intersection, Some(Fault::Stale));
+        let values = v.values.as_ref().expect("the change converts");
+        assert_eq!(values.mismatch_count, v.mismatch_count);
+        assert!(v.value_summary().unwrap_or_default().contains("mismatches show as well"));
+        // fp16 holds at most 65,504: most tags are beyond it, and the sentence says so. A read from outside
+        // its sender is garbage and counts as a value mismatch even when both convert to infinity.
+        let toy16 = with_dtypes(presets::toy(), Dtype::Fp32, Dtype::Fp16);
+        let v = check(&toy16, Strategy::Intersection, None);
+        let values = v.values.as_ref().expect("the change converts");
+        assert_eq!(values.beyond_range, (0..72u64).filter(|&x| x * 1000 + 7 > 65_504).count() as u64);
+        assert!(v.value_summary().unwrap_or_default().contains("beyond the destination dtype's largest number"));
+        let v = check(&toy16, Strategy::Intersection, Some(Fault::Offset));
+        let outside = v.mismatches.iter().filter(|m| m.read_outside_sender).count() as u64;
+        assert!(outside > 0);
+        assert!(v.values.as_ref().is_some_and(|values| values.mismatch_count >= outside));
+        // fp8 swaps: nothing shows by value, and the sentence says none, not "only 0".
+        let v =
+            check(&with_dtypes(presets::fsdp_tp(), Dtype::Fp32, Dtype::Fp8), Strategy::Intersection, Some(Fault::Swap));
+        let summary = v.value_summary().unwrap_or_default();
+        assert!(!summary.contains("only 0"), "{summary}");
+        // An inventory where the fault lands in a tensor that keeps its dtype: no claim about conversions.
+        let mut inventory = presets::toy();
+        let mut second = inventory.tensors[0].clone();
+        second.name = "w2".into();
+        second.destination.dtype = Dtype::Fp32;
+        inventory.tensors.push(second);
+        let v = check(&inventory, Strategy::Intersection, Some(Fault::Stale));
+        assert_eq!(
+            v.fault.as_ref().map(|f| plan(&inventory, Strategy::Intersection).unwrap().pieces[f.piece].tensor),
+            Some(0)
+        );
+        assert_eq!(
+            v.value_summary().as_deref(),
+            Some("The mismatching tensors keep their dtype: their values compare exactly.")
+        );
     }
 
     #[test]
@@ -554,6 +641,8 @@ mod tests {
         };
         assert_eq!(v(2_097_152, 1, 0).summary(), "all 2,097,152 entries of 1 destination match version 7");
         assert_eq!(v(2_097_152, 8, 1_024).summary(), "1,024 of 2,097,152 entries do not match version 7");
+        assert_eq!(v(1, 1, 1).summary(), "1 of 1 entry does not match version 7");
+        assert_eq!(v(1, 1, 0).summary(), "the 1 entry matches version 7");
     }
 
     #[test]

@@ -152,20 +152,43 @@ fn RelayNote(
     move || {
         let (totals, estimate, forwarded, forwarded_bytes) = relayed.get()?;
         let direct = rows.with(|rows| baseline(rows).cloned())?;
-        let text = format!(
-            "(not one of the three strategies): if a box sent to several devices of one node crossed its NIC \
-             once and the first receiver forwarded it over NVLink, {} piece{} ({}) would \
-             travel inside the node instead. The busiest link would carry {} instead of {}, and the estimate \
-             would be {} instead of {}. Bytes received by devices stay {}: every replica still receives its copy.",
+        let (busiest, was) = (totals.max_link_bytes, direct.totals.max_link_bytes);
+        let (seconds, before) = (estimate.seconds, direct.estimate.seconds);
+        // Nothing to say when nothing changes (the forwarded copies were not on the busiest link).
+        if busiest == was && (seconds - before).abs() <= before * 1e-9 {
+            return None;
+        }
+        let moved = format!(
+            "{} piece{} ({})",
             group_thousands(forwarded),
             if forwarded == 1 { "" } else { "s" },
-            format_bytes(forwarded_bytes),
-            format_bytes(totals.max_link_bytes),
-            format_bytes(direct.totals.max_link_bytes),
-            format_seconds(estimate.seconds),
-            format_seconds(direct.estimate.seconds),
-            format_bytes(totals.bytes_received),
+            format_bytes(forwarded_bytes)
         );
+        let received = format!(
+            "Bytes received by devices stay {}: every replica still receives its copy.",
+            format_bytes(totals.bytes_received)
+        );
+        let text = if seconds < before {
+            format!(
+                "(not one of the three strategies): if a box sent to several devices of one node crossed its NIC \
+                 once and the first receiver forwarded it over NVLink, {moved} would travel inside the node \
+                 instead. The busiest link would carry {} instead of {}, and the estimate would be {} instead of \
+                 {}. {received}",
+                format_bytes(busiest),
+                format_bytes(was),
+                format_seconds(seconds),
+                format_seconds(before),
+            )
+        } else {
+            // Slow links inside the node (or one receiver forwarding many copies) can make it worse.
+            format!(
+                "(not one of the three strategies) would not help here: forwarding {moved} inside the node \
+                 instead of across a NIC makes the estimate {} instead of {}, since the first receivers' NVLink \
+                 carries the copies. {received}",
+                format_seconds(seconds),
+                format_seconds(before),
+            )
+        };
         Some(view! {
             <p class="relay-note" data-testid="relay-note"><strong>"Relaying inside a node "</strong>{text}</p>
         })

@@ -224,7 +224,7 @@ async fn the_comparison_shows_whole_shard_at_twice_the_intersection() {
 async fn a_replicated_destination_shows_what_relaying_inside_a_node_would_change() {
     // FSDP-8 → TP-4 × 2: each source's box crosses to node 1 twice, once per replica.
     let root = wrapper();
-    let (_mounted, _state) = mount_panel(&root, "fsdp-tp", || view! { <StrategyComparison/> });
+    let (_mounted, state) = mount_panel(&root, "fsdp-tp", || view! { <StrategyComparison/> });
     tick().await;
     next_paint().await;
     next_paint().await;
@@ -232,6 +232,15 @@ async fn a_replicated_destination_shows_what_relaying_inside_a_node_would_change
     assert!(note.contains("8 pieces (2 MiB) would travel inside the node"), "{note}");
     assert!(note.contains("The busiest link would carry 256 KiB instead of 512 KiB"), "{note}");
     assert!(note.contains("Bytes received by devices stay 4 MiB"), "{note}");
+    // NVLink slower than the NIC: forwarding inside the node is slower, and the note says it would not help.
+    state.input.update(|input| {
+        input.topology.get_or_insert_with(Default::default).nvlink_gbps = Some(5.0);
+    });
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+    let note = text_of(&root, "[data-testid=relay-note]");
+    assert!(note.contains("would not help here"), "{note}");
     root.remove();
     // The toy has no replicas: nothing to relay, no note.
     let root = wrapper();
@@ -283,14 +292,14 @@ async fn a_conversion_is_also_compared_by_value_and_says_what_values_alone_miss(
     tick().await;
     assert_eq!(
         text_of(&root, "[data-testid=verify-values]"),
-        "After the declared conversion (fp32 → bf16 at the sender), every value matches too."
+        "After the declared conversion (fp32 → bf16), every value matches too."
     );
     state.fault.set(Some(Fault::Stale));
     tick().await;
     click(&root, "[data-testid=verify-button]");
     tick().await;
     let values = text_of(&root, "[data-testid=verify-values]");
-    assert!(values.starts_with("Compared as converted values alone (fp32 → bf16 at the sender), only "), "{values}");
+    assert!(values.starts_with("Compared as converted values alone (fp32 → bf16), only "), "{values}");
     assert!(values.contains("layout and version need a check of their own"), "{values}");
     root.remove();
     // The toy does not convert: no second comparison.

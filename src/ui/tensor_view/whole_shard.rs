@@ -28,12 +28,15 @@ impl WholeShardTransfer {
     /// One sentence for the note under the picture.
     pub fn sentence(&self) -> String {
         format!(
-            "Whole shard: d{} receives {} whole source shard{} ({} entries) and discards {} of them (hatched).",
+            "Whole shard: d{} receives {} whole source shard{} ({} entries) and {}.",
             self.receiver,
             self.shard_count,
             if self.shard_count == 1 { "" } else { "s" },
             format_count(self.received_entries),
-            format_count(self.received_entries.saturating_sub(self.kept_entries)),
+            match self.received_entries.saturating_sub(self.kept_entries) {
+                0 => "keeps all of them".to_string(),
+                discarded => format!("discards {} of them (hatched)", format_count(discarded)),
+            },
         )
     }
 }
