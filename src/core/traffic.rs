@@ -294,53 +294,72 @@ pub struct Relayed {
     pub forwarded_bytes: u64,
 }
 
-/// Beyond this many cross-node pieces to a replicated destination, [`analyse_relayed`] gives up (it holds
+/// Beyond this many pieces in the plan of a replicated destination, [`analyse_relayed`] gives up (it holds
 /// them to choose each box's first receiver).
 pub const MAX_RELAYED_PIECES: usize = 1 << 20;
 
 /// [`Relayed`] for `reshard`, or `None` when no box crosses a NIC to several devices of one node (only a
-/// replicated destination can make that happen, so other changes are not planned again) or when there are
-/// more than [`MAX_RELAYED_PIECES`] such pieces. Each box's first receiver is the one whose NIC has
-/// received the least so far, so that the forwarding spreads over the node instead of loading one device.
+/// replicated destination can make that happen, so other changes are not planned again) or when the plan
+/// has more than [`MAX_RELAYED_PIECES`] pieces (they are held to choose each box's first receiver). Each
+/// box's first receiver is the one whose NIC has received the least so far, so that the forwarding spreads
+/// over the node instead of loading one device.
+///
+/// Written for the web build's size: the plan is materialised with [`super::plan::plan`] (a new closure
+/// for the planner would copy the whole planner into the bundle), and the boxes are grouped with map types
+/// the app already has.
 pub fn analyse_relayed(reshard: &Reshard) -> Result<Option<Relayed>, String> {
     use super::geometry::Region;
     use super::placement::Placement;
     use std::collections::HashMap;
-    if !reshard.tensors.iter().any(|t| t.destination.placements.contains(&Placement::Replicate)) {
+    if !reshard.tensors.iter().any(|t| t.destination.placements.contains(&Placement::Replicate))
+        || super::plan::count_pieces(reshard, MAX_RELAYED_PIECES as u64 + 1) > MAX_RELAYED_PIECES as u64
+    {
         return Ok(None);
     }
-    let mut planner = Planner::new(reshard, Strategy::Intersection);
-    let mut traffic = Traffic::new(reshard, &planner.table, Strategy::Intersection);
-    let topology = reshard.topology;
-    // The cross-node pieces, grouped by box: one source's box to one node, in plan order.
-    type BoxKey = (usize, u32, usize, Region, u32);
-    let mut group_of: HashMap<BoxKey, usize> = HashMap::new();
-    let mut groups: Vec<Vec<Piece>> = Vec::new();
-    let mut held = 0usize;
-    planner.run(|piece| {
-        if piece.link != LinkClass::Nic || held > MAX_RELAYED_PIECES {
+    let plan = super::plan::plan(reshard, Strategy::Intersection)?;
+    let mut traffic = Traffic::new(reshard, &plan.table, Strategy::Intersection);
+    // A box is one source's region to one node: (tensor, source, contributor, node) as a small id, found
+    // by a hash with exact comparison (a collision probes the next slot), then the region.
+    let mut id_of: HashMap<u64, u32> = HashMap::new();
+    let mut senders: Vec<(usize, u32, usize, u32)> = Vec::new();
+    let mut group_of: HashMap<(Region, usize), usize> = HashMap::new();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (index, piece) in plan.pieces.iter().enumerate() {
+        if piece.link != LinkClass::Nic {
             traffic.add(piece);
-            return;
+            continue;
         }
-        held += 1;
-        let key = (piece.tensor, piece.src, piece.contributor, piece.region, topology.node_of(piece.dst));
-        let next = groups.len();
-        let index = *group_of.entry(key).or_insert(next);
-        if index == next {
-            groups.push(Vec::new());
+        let sender = (piece.tensor, piece.src, piece.contributor, reshard.topology.node_of(piece.dst));
+        let mut hash = (sender.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ u64::from(sender.1).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ (sender.2 as u64).wrapping_mul(0x1656_67B1_9E37_79F9)
+            ^ u64::from(sender.3).wrapping_mul(0x27D4_EB2F_1656_67C5);
+        let id = loop {
+            let id = *id_of.entry(hash).or_insert(senders.len() as u32) as usize;
+            if id == senders.len() {
+                senders.push(sender);
+            }
+            if senders[id] == sender {
+                break id;
+            }
+            hash = hash.wrapping_add(1);
+        };
+        match group_of.get(&(piece.region, id)) {
+            Some(&group) => groups[group].push(index),
+            None => {
+                group_of.insert((piece.region, id), groups.len());
+                groups.push(vec![index]);
+            }
         }
-        groups[index].push(*piece);
-    })?;
-    if held > MAX_RELAYED_PIECES {
-        return Ok(None);
     }
     let mut received = vec![0u64; traffic.devices.len()];
     let (mut forwarded, mut forwarded_bytes) = (0u64, 0u64);
     for group in &groups {
-        let Some(first) = group.iter().min_by_key(|p| received[p.dst_slot as usize]) else { continue };
+        let pieces = || group.iter().map(|&i| &plan.pieces[i]);
+        let Some(first) = pieces().min_by_key(|p| received[p.dst_slot as usize]) else { continue };
         received[first.dst_slot as usize] += first.bytes;
         traffic.add(first);
-        for piece in group.iter().filter(|p| p.dst_slot != first.dst_slot) {
+        for piece in pieces().filter(|p| p.dst_slot != first.dst_slot) {
             forwarded += 1;
             forwarded_bytes += piece.bytes;
             traffic.add(&Piece { src: first.dst, src_slot: first.dst_slot, link: LinkClass::Nvlink, ..*piece });

@@ -8,7 +8,7 @@ use super::{AppState, StrategyRow, after_paint::after_paint, keyed::keyed};
 use crate::chart::bars::{Rows, bar_length, ratio_text};
 use crate::chart::scale::group_thousands;
 use crate::core::plan::Strategy;
-use crate::core::traffic::{analyse_relayed, format_bytes, format_seconds};
+use crate::core::traffic::{Relayed, analyse_relayed, format_bytes, format_seconds};
 
 /// A figure compared across strategies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +124,7 @@ pub fn StrategyComparison() -> impl IntoView {
                 <ComparisonTable rows=rows/>
                 <ComparisonChart rows=rows/>
             </div>
-            <RelayNote rows=rows/>
+            <RelayNote/>
         </div>
     }
 }
@@ -133,66 +133,68 @@ pub fn StrategyComparison() -> impl IntoView {
 /// same box twice over one node's NICs: the article's "a replicated destination can require several local
 /// copies even when a particular expensive link carries a contribution only once", with this layout's numbers.
 #[component]
-fn RelayNote(
-    /// The comparison's rows (the intersection's is the baseline).
-    rows: ReadSignal<Vec<StrategyRow>>,
-) -> impl IntoView {
+fn RelayNote() -> impl IntoView {
     let state = expect_context::<AppState>();
-    // Planned again only for a replicated destination, and after the paint like the comparison.
-    let relayed = after_paint(
+    // Planned again only for a replicated destination, and after the paint like the comparison; the note
+    // is kept as its text (one signal type the app has, rather than one for the figures).
+    let note = after_paint(
         move || state.settled.track(),
         move || {
-            state.reshard.with_untracked(|r| {
-                analyse_relayed(r).ok().flatten().map(|relayed| {
-                    (relayed.traffic.totals(), relayed.traffic.estimate(), relayed.forwarded, relayed.forwarded_bytes)
-                })
-            })
+            let relayed = state.reshard.with_untracked(|r| analyse_relayed(r).ok().flatten())?;
+            let direct = state.comparison.with_untracked(|rows| baseline(rows).cloned())?;
+            relay_text(&relayed, &direct)
         },
     );
     move || {
-        let (totals, estimate, forwarded, forwarded_bytes) = relayed.get()?;
-        let direct = rows.with(|rows| baseline(rows).cloned())?;
-        let (busiest, was) = (totals.max_link_bytes, direct.totals.max_link_bytes);
-        let (seconds, before) = (estimate.seconds, direct.estimate.seconds);
-        // Nothing to say when nothing changes (the forwarded copies were not on the busiest link).
-        if busiest == was && (seconds - before).abs() <= before * 1e-9 {
-            return None;
-        }
-        let moved = format!(
-            "{} piece{} ({})",
-            group_thousands(forwarded),
-            if forwarded == 1 { "" } else { "s" },
-            format_bytes(forwarded_bytes)
-        );
-        let received = format!(
-            "Bytes received by devices stay {}: every replica still receives its copy.",
-            format_bytes(totals.bytes_received)
-        );
-        let text = if seconds < before {
-            format!(
-                "(not one of the three strategies): if a box sent to several devices of one node crossed its NIC \
-                 once and the first receiver forwarded it over NVLink, {moved} would travel inside the node \
-                 instead. The busiest link would carry {} instead of {}, and the estimate would be {} instead of \
-                 {}. {received}",
-                format_bytes(busiest),
-                format_bytes(was),
-                format_seconds(seconds),
-                format_seconds(before),
-            )
-        } else {
-            // Slow links inside the node (or one receiver forwarding many copies) can make it worse.
-            format!(
-                "(not one of the three strategies) would not help here: forwarding {moved} inside the node \
-                 instead of across a NIC makes the estimate {} instead of {}, since the first receivers' NVLink \
-                 carries the copies. {received}",
-                format_seconds(seconds),
-                format_seconds(before),
-            )
-        };
-        Some(view! {
-            <p class="relay-note" data-testid="relay-note"><strong>"Relaying inside a node "</strong>{text}</p>
+        note.get().map(|text| {
+            view! {
+                <p class="relay-note" data-testid="relay-note"><strong>"Relaying inside a node "</strong>{text}</p>
+            }
         })
     }
+}
+
+/// The relay note's text after its bold name, or `None` when relaying changes nothing shown.
+fn relay_text(relayed: &Relayed, direct: &StrategyRow) -> Option<String> {
+    let (totals, estimate) = (relayed.traffic.totals(), relayed.traffic.estimate());
+    let (forwarded, forwarded_bytes) = (relayed.forwarded, relayed.forwarded_bytes);
+    let (busiest, was) = (totals.max_link_bytes, direct.totals.max_link_bytes);
+    let (seconds, before) = (estimate.seconds, direct.estimate.seconds);
+    // Nothing to say when nothing changes (the forwarded copies were not on the busiest link).
+    if busiest == was && (seconds - before).abs() <= before * 1e-9 {
+        return None;
+    }
+    let moved = format!(
+        "{} piece{} ({})",
+        group_thousands(forwarded),
+        if forwarded == 1 { "" } else { "s" },
+        format_bytes(forwarded_bytes)
+    );
+    let received = format!(
+        "Bytes received by devices stay {}: every replica still receives its copy.",
+        format_bytes(totals.bytes_received)
+    );
+    Some(if seconds < before {
+        format!(
+            "(not one of the three strategies): if a box sent to several devices of one node crossed its NIC \
+             once and the first receiver forwarded it over NVLink, {moved} would travel inside the node \
+             instead. The busiest link would carry {} instead of {}, and the estimate would be {} instead of \
+             {}. {received}",
+            format_bytes(busiest),
+            format_bytes(was),
+            format_seconds(seconds),
+            format_seconds(before),
+        )
+    } else {
+        // Slow links inside the node (or one receiver forwarding many copies) can make it worse.
+        format!(
+            "(not one of the three strategies) would not help here: forwarding {moved} inside the node \
+             instead of across a NIC makes the estimate {} instead of {}, since the first receivers' NVLink \
+             carries the copies. {received}",
+            format_seconds(seconds),
+            format_seconds(before),
+        )
+    })
 }
 
 /// Which strategy's plan the other views show: a segmented control of radio buttons.
