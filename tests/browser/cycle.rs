@@ -171,6 +171,9 @@ async fn fields_typed_into_follow_a_move_and_a_preset() {
         .map(|i| nth(&root, "[data-testid=stage-overlap]", i).unchecked_into::<HtmlInputElement>().disabled())
         .collect();
     assert_eq!(locked, [true, false, false, false]);
+    // Its reason says how to overlap the previous cycle's last stage instead.
+    let reason = nth(&root, "[data-testid=stage-overlap]", 0).get_attribute("title").unwrap_or_default();
+    assert!(reason.contains("move that stage to the top"), "{reason}");
     // A stage keeps its colour where it goes.
     let moved = [&before[0], &before[1], &before[3], &before[2]].map(String::clone);
     assert_eq!(colours(editor), moved);

@@ -155,7 +155,12 @@ fn StageRow(
                 path=format!("{path}.overlap")
                 // The first stage has none before it to overlap: any value there is an error, so the field
                 // is locked at 0 (left open when a file gave it another value, to be put right).
-                locked=(index == 0 && stage.overlap == 0.0).then_some("The first stage has no stage before it to overlap")
+                // A cycle repeats: overlapping the previous cycle's last stage is done by moving it to the top.
+                locked=(index == 0 && stage.overlap == 0.0).then_some(
+                    "The first stage has no stage before it to overlap. To start it while the previous cycle's last \
+                     stage still runs (generation during the refit), move that stage to the top, as the \
+                     “Generation overlaps refit” preset does.",
+                )
                 on_change=Callback::new(move |v| edit(Box::new(move |stage| stage.overlap = v)))
             />
             <input
