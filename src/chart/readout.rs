@@ -39,9 +39,30 @@ pub fn percent(value: f64) -> String {
     format!("{} %", decimal(value, 2))
 }
 
+/// `share` as a unit fraction when it is one (`1/12` for 10 s of a 120 s cycle, the article's "one
+/// twelfth"), else `None`. Denominators up to 100.
+pub fn unit_fraction(share: f64) -> Option<String> {
+    if !(share > 0.0 && share <= 0.5) {
+        return None;
+    }
+    let n = (1.0 / share).round();
+    (n <= 100.0 && (share * n - 1.0).abs() < 1e-9).then(|| format!("1/{n}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unit_fractions_are_named_only_when_exact() {
+        assert_eq!(unit_fraction(10.0 / 120.0).as_deref(), Some("1/12"));
+        assert_eq!(unit_fraction(50.0 / 160.0), None, "5/16 is no unit fraction");
+        assert_eq!(unit_fraction(0.5).as_deref(), Some("1/2"));
+        assert_eq!(unit_fraction(1.0), None);
+        assert_eq!(unit_fraction(0.0), None);
+        assert_eq!(unit_fraction(f64::NAN), None);
+        assert_eq!(unit_fraction(1.0 / 1000.0), None);
+    }
 
     #[test]
     fn the_articles_numbers_read_as_printed() {

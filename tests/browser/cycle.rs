@@ -63,6 +63,8 @@ async fn the_120_s_cycle_shows_the_articles_numbers() {
     assert_eq!(text_of(&root, "[data-testid=cycle-seconds-saved]"), "7.5 s");
     assert_eq!(text_of(&root, "[data-testid=cycle-bound-seconds]"), "110 s");
     assert_eq!(text_of(&root, "[data-testid=cycle-formula]"), "1 - 0.0833 + 0.0833/4 = 0.9375");
+    // The article's "refit originally occupied one twelfth of the cycle".
+    assert!(text_of(&root, ".cycle-working").contains("= 0.0833 (1/12 of the cycle)"));
     assert_eq!(
         text_of(&root, "[data-testid=cycle-summary]"),
         "Refit got 4× faster; the cycle got 1.067× faster (6.25 % less time). Even an instant refit would save at \

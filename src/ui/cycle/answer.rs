@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::CycleState;
-use crate::chart::readout::{decimal, percent, seconds, times};
+use crate::chart::readout::{decimal, percent, seconds, times, unit_fraction};
 use crate::core::cycle::CycleReport;
 
 /// `≈ 1.067×` when three decimals round the value, `4×` when they do not.
@@ -122,6 +122,8 @@ fn Working(report: CycleReport) -> impl IntoView {
                 <span class="working-key">"f"</span>
                 " = transfer / cycle = " {seconds(report.refit_before.transfer)} " / " {seconds(old)} " = "
                 <span data-testid="cycle-f">{decimal(f, 4)}</span>
+                // The article's "one twelfth of the cycle".
+                {unit_fraction(f).map(|fraction| format!(" ({fraction} of the cycle)"))}
             </p>
             <p>
                 <span class="working-key">"new/old"</span>
