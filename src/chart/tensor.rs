@@ -151,8 +151,8 @@ pub fn row_axis_margin(rows: u64, title_x: f64, least: f64) -> f64 {
     let label = super::scale::group_thousands(rows);
     let commas = label.chars().filter(|&c| c == ',').count() as f64;
     let width = (label.chars().count() as f64 - commas) * 6.7 + commas * 3.5;
-    // 6 px for the title's descenders and a gap, 8 px between a label and the frame (its tick).
-    (title_x + 6.0 + width + 8.0).max(least).ceil()
+    // 9 px for the title's descenders and a gap, 8 px between a label and the frame (its tick).
+    (title_x + 9.0 + width + 8.0).max(least).ceil()
 }
 
 #[cfg(test)]
@@ -161,14 +161,14 @@ mod tests {
 
     #[test]
     fn the_row_axis_margin_grows_with_the_widest_row_number() {
-        // Small tensors keep the least margin; "5,000" (4 digits and a comma, ~30 px) with the title at 11 px
-        // fits in 56 px, "128,256" needs 69.
-        assert_eq!(row_axis_margin(12, 11.0, 56.0), 56.0);
-        assert_eq!(row_axis_margin(8192, 11.0, 56.0), 56.0);
-        assert_eq!(row_axis_margin(128_256, 11.0, 56.0), 69.0);
+        // Small tensors keep the least margin; "5,000" (4 digits and a comma, ~30 px) beside the title at
+        // 10 px needs 58 px, "128,256" 71.
+        assert_eq!(row_axis_margin(12, 10.0, 56.0), 56.0);
+        assert_eq!(row_axis_margin(8192, 10.0, 56.0), 58.0);
+        assert_eq!(row_axis_margin(128_256, 10.0, 56.0), 71.0);
         let mut last = 0.0;
         for rows in [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, u64::MAX] {
-            let margin = row_axis_margin(rows, 11.0, 0.0);
+            let margin = row_axis_margin(rows, 10.0, 0.0);
             assert!(margin > last, "{rows}: {margin}");
             last = margin;
         }

@@ -778,12 +778,14 @@ impl CycleReport {
         let bound = if all_transfer {
             format!("Even an instant refit would save at most {saving} s.")
         } else {
-            format!(
-                "Even an instant transfer would save at most {saving} s: the wait ({} s) and the preparation ({} s) \
-                 remain.",
-                seconds_text(self.refit_before.wait),
-                seconds_text(self.refit_before.preparation)
-            )
+            // Only the parts that last: "the preparation (0 s) remains" says nothing.
+            let parts: Vec<String> = [("wait", self.refit_before.wait), ("preparation", self.refit_before.preparation)]
+                .into_iter()
+                .filter(|&(_, s)| s > 0.0)
+                .map(|(part, s)| format!("the {part} ({} s)", seconds_text(s)))
+                .collect();
+            let verb = if parts.len() == 1 { "remains" } else { "remain" };
+            format!("Even an instant transfer would save at most {saving} s: {} {verb}.", parts.join(" and "))
         };
         format!("{change}{refit_change}; {cycle}. {bound}")
     }
@@ -1779,7 +1781,7 @@ mod tests {
         assert_eq!(
             report.summary,
             "Transfer got 4× faster, so the refit got 1.176× faster; the cycle got 1.013× faster (1.25 % less time). \
-             Even an instant transfer would save at most 2 s: the wait (8 s) and the preparation (0 s) remain."
+             Even an instant transfer would save at most 2 s: the wait (8 s) remains."
         );
     }
 

@@ -515,7 +515,7 @@ fn choose_fault(reshard: &Reshard, plan: &Plan, fault: Fault) -> Result<Injected
                 Fault::Swap => {
                     format!("piece {index} ({name}, d{} → d{}) is read with dims 0 and 1 swapped", piece.src, piece.dst)
                 }
-                Fault::Stale => format!("source d{} still holds version {} of {name}", piece.src, "v - 1"),
+                Fault::Stale => format!("source d{} still holds version {} of {name}", piece.src, "v − 1"),
             };
             return Ok(InjectedFault { fault, piece: index, description });
         }

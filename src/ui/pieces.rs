@@ -97,7 +97,7 @@ pub fn PieceTable() -> impl IntoView {
                     </tbody>
                 </table>
             </div>
-            <p class="legend-line"><crate::ui::traffic::LinkClassKey/></p>
+            <p class="legend-line"><crate::ui::traffic::LinkClassKey directions=false/></p>
             {more}
         </div>
     }

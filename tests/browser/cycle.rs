@@ -128,12 +128,15 @@ async fn the_timeline_says_what_the_stages_add_up_to_when_they_overlap() {
     tick().await;
     let before = text_of(&root, "[data-testid=gantt-before]");
     assert!(before.contains("Before · 114 s (the stages add up to 120 s; 6 s run alongside)"), "{before}");
+    // The working says up front that the formula is not what the cards show.
+    assert!(text_of(&root, "[data-testid=cycle-working-lead]").contains("takes the stages back to back"));
     root.remove();
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
     let before = text_of(&root, "[data-testid=gantt-before]");
     assert!(before.contains("Before · 120 s") && !before.contains("add up to"), "{before}");
+    assert!(root.query_selector("[data-testid=cycle-working-lead]").expect("a selector").is_none());
     root.remove();
 }
 

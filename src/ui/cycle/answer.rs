@@ -118,6 +118,13 @@ fn Working(report: CycleReport) -> impl IntoView {
             </div>
         </dl>
         <div class="cycle-working" aria-label="The working">
+            // With overlapping stages the cards read the timeline and the formula below differs from them:
+            // say so before its numbers, not only after them.
+            {(!report.formula.exact).then(|| view! {
+                <p class="working-lead" data-testid="cycle-working-lead">
+                    "The article's formula, which takes the stages back to back (the figures above read the timeline):"
+                </p>
+            })}
             <p>
                 <span class="working-key">"f"</span>
                 " = transfer / cycle = " {seconds(report.refit_before.transfer)} " / " {seconds(old)} " = "

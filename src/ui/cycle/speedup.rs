@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::field::{FieldProblems, parse_number, problems_id};
 use super::{CycleState, SpeedupSource};
 use crate::chart::curve::{SLIDER_STEPS, round_speedup, slider_position, slider_speedup};
-use crate::chart::readout::{decimal, times};
+use crate::chart::readout::decimal;
 use crate::core::plan::Strategy;
 use crate::core::traffic::format_seconds;
 use crate::ui::{AppState, describe_change};
@@ -182,7 +182,8 @@ fn LayoutSource(found: LayoutSpeedup) -> impl IntoView {
     };
     let time = |seconds: Option<f64>| seconds.map_or_else(|| "no estimate".to_string(), format_seconds);
     let explanation = match found.speedup {
-        Some(s) => format!("s = {} / {} = {}", time(found.from_seconds), time(found.to_seconds), times(s)),
+        // As many digits as the s field shows (0.6667 there, 0.667× here read as two numbers).
+        Some(s) => format!("s = {} / {} = {}×", time(found.from_seconds), time(found.to_seconds), decimal(s, 4)),
         None => "These two strategies give no usable ratio for this layout; s keeps its last value.".into(),
     };
     view! {

@@ -25,7 +25,7 @@ pub const MAX_ASPECT: f64 = 4.0;
 /// The least left margin; a tall tensor's wider row numbers widen it ([`TensorScene::margin_left`]).
 pub const MARGIN_LEFT: f64 = 56.0;
 /// Where the row axis's title (turned to read upwards) stands: its baseline, from the picture's left edge.
-pub const ROW_TITLE_X: f64 = 11.0;
+pub const ROW_TITLE_X: f64 = 10.0;
 pub const MARGIN_TOP: f64 = 44.0;
 pub const MARGIN_RIGHT: f64 = 14.0;
 pub const MARGIN_BOTTOM: f64 = 14.0;

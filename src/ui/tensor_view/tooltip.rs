@@ -71,7 +71,7 @@ pub fn Tooltip(
         let rect = scene.with(|s| find(&s.pieces)).or_else(|| focus_pieces.with(|p| find(p)))?;
         let lines = piece_lines(&piece);
         let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
-        let (width, height) = (longest * 6.9 + 2.0 * PADDING, lines.len() as f64 * LINE_PX + 2.0 * PADDING - 4.0);
+        let (width, height) = (longest * 6.0 + 2.0 * PADDING, lines.len() as f64 * LINE_PX + 2.0 * PADDING - 4.0);
         let ((bounds_w, bounds_h), left) = scene.with(|s| (s.size(), s.margin_left()));
         let anchor = PixelRect::new(rect.x + left, rect.y + MARGIN_TOP, rect.width, rect.height);
         let (x, y) = place_tooltip(anchor, width, height, bounds_w, bounds_h, left);

@@ -108,18 +108,24 @@ pub fn LinkTable() -> impl IntoView {
                 <span class="badge badge-busiest">"busiest"</span> " the link with the most bytes "
                 <span class="badge badge-bound">"bounds time"</span> " the link with the longest load ÷ bandwidth"
             </p>
-            <p class="legend-line"><LinkClassKey/></p>
+            <p class="legend-line"><LinkClassKey directions=true/></p>
         </section>
     }
 }
 
-/// What the link names' colours say, for the legends of the link and piece tables.
+/// What the link names' colours say, for the legends of the link and piece tables: the link table names
+/// each direction of a device's port and has no local copies; the piece table names the class of link.
 #[component]
-pub fn LinkClassKey() -> impl IntoView {
+pub fn LinkClassKey(
+    /// For the link table: `nvlink_out / nvlink_in`, no local copies.
+    directions: bool,
+) -> impl IntoView {
+    let (nvlink, nic) = if directions { ("nvlink_out / nvlink_in", "nic_out / nic_in") } else { ("nvlink", "nic") };
     view! {
         <span class="link-key" data-testid="link-key">
-            <span class="link link-nvlink">"nvlink"</span> " same node · " <span class="link link-nic">"nic"</span>
-            " across nodes · " <span class="link link-local">"local"</span> " same device, no link"
+            <span class="link link-nvlink">{nvlink}</span> " same node · " <span class="link link-nic">{nic}</span>
+            " across nodes"
+            {(!directions).then(|| view! { " · " <span class="link link-local">"local"</span> " same device, no link" })}
         </span>
     }
 }
