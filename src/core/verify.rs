@@ -165,11 +165,13 @@ impl Verification {
         let conversion = &values.conversion;
         let range = match values.beyond_range {
             0 => String::new(),
+            1 => " (1 entry's value x × 1000 + v is beyond the destination dtype's largest number and reads as \
+                  infinity)"
+                .to_string(),
             count => format!(
-                " ({} entr{} x × 1000 + v beyond the destination dtype's largest number: as values they are all \
+                " ({} entries' values x × 1000 + v are beyond the destination dtype's largest number and read as \
                  infinity)",
-                n(count),
-                if count == 1 { "y is" } else { "ies are" }
+                n(count)
             ),
         };
         let (identity, shown) = (values.identity_mismatches, values.mismatch_count);
@@ -435,7 +437,9 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
                 let arrived = count[i] as usize == contributors;
                 let ok = arrived && sum[i] == expected;
                 if let Some(values) = result.values.as_mut().filter(|_| converts) {
-                    if convert(expected) == u64::MAX && to.represent(u64::MAX) == u64::MAX {
+                    // Only a float saturates (to infinity); an integer keeps its low bits.
+                    let saturates = to.represent(u64::MAX) == u64::MAX;
+                    if saturates && convert(expected) == u64::MAX {
                         values.beyond_range += 1;
                     }
                     if !ok {
