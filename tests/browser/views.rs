@@ -187,6 +187,25 @@ async fn the_whole_shard_plan_draws_its_transfer_and_its_tooltips_say_sent_and_k
 }
 
 #[wasm_bindgen_test]
+async fn a_stacked_pieces_tooltip_names_the_other_receivers_of_its_box() {
+    // FSDP-TP: d0's rows go whole to d8 and to d12 (two replicas); the box is labelled "d0 → d8, d12".
+    let (root, _state, _mounted) = mount_views("fsdp-tp");
+    tick().await;
+    let piece = one(&root, "[data-testid=piece][data-src=\"0\"][data-dst=\"8\"]");
+    piece.dispatch_event(&web_sys::Event::new("focus").expect("an event")).expect("dispatched");
+    tick().await;
+    let tooltip = one(&root, "[data-testid=piece-tooltip]").text_content().unwrap_or_default();
+    assert!(tooltip.contains("d0 → d8") && tooltip.contains("same box also d0 → d12"), "{tooltip}");
+    // The toy stacks nothing: no such line.
+    let (root, _state, _mounted) = mount_views("toy");
+    tick().await;
+    let piece = one(&root, "[data-testid=piece][data-src=\"0\"][data-dst=\"3\"]");
+    piece.dispatch_event(&web_sys::Event::new("focus").expect("an event")).expect("dispatched");
+    tick().await;
+    assert!(!one(&root, "[data-testid=piece-tooltip]").text_content().unwrap_or_default().contains("same box"));
+}
+
+#[wasm_bindgen_test]
 async fn focusing_a_piece_shows_its_tooltip_and_both_devices() {
     let (root, state, _mounted) = mount_views("toy");
     tick().await;

@@ -56,20 +56,30 @@ pub fn Tooltip(
         let piece = state.summary.with(|s| s.as_ref().ok().and_then(|s| s.pieces.as_ref()?.get(index).copied()))?;
         // Beside the piece; for a piece of a stack, beside its box's whole deck (beside one card it covered
         // the cards to its right, which the pointer moves on to).
+        // With the other pieces of its stack (the same box sent again), which the tooltip names too: the box's
+        // label says "d0 → d8, d12", and a tooltip naming d8 alone read as if d12 got nothing.
         let find = |list: &[super::scene::DrawnPiece]| {
             let p = list.iter().find(|p| p.index == index)?;
             if p.deck.is_none() {
-                return Some(p.rect);
+                return Some((p.rect, Vec::new()));
             }
-            let cards = list.iter().filter(|q| q.rect == p.rect).filter_map(|q| q.deck.map(|d| d.card));
-            cards.reduce(|a, b| {
+            let stack = || list.iter().filter(|q| q.rect == p.rect && q.deck.is_some());
+            let others: Vec<String> =
+                stack().filter(|q| q.index != index).map(|q| format!("d{} → d{}", q.src, q.dst)).collect();
+            let deck = stack().filter_map(|q| q.deck.map(|d| d.card)).reduce(|a, b| {
                 let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
                 let (x1, y1) = ((a.x + a.width).max(b.x + b.width), (a.y + a.height).max(b.y + b.height));
                 PixelRect::new(x0, y0, x1 - x0, y1 - y0)
-            })
+            })?;
+            Some((deck, others))
         };
-        let rect = scene.with(|s| find(&s.pieces)).or_else(|| focus_pieces.with(|p| find(p)))?;
-        let lines = piece_lines(&piece);
+        let (rect, others) = scene.with(|s| find(&s.pieces)).or_else(|| focus_pieces.with(|p| find(p)))?;
+        let mut lines = piece_lines(&piece);
+        match others.len() {
+            0 => {}
+            1..=2 => lines.push(format!("same box also {}", others.join(", "))),
+            n => lines.push(format!("same box also {} and {} more", others[0], n - 1)),
+        }
         let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
         let (width, height) = (longest * 6.0 + 2.0 * PADDING, lines.len() as f64 * LINE_PX + 2.0 * PADDING - 4.0);
         let ((bounds_w, bounds_h), left) = scene.with(|s| (s.size(), s.margin_left()));
