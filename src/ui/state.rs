@@ -250,10 +250,16 @@ impl AppState {
         AppState::new(parse_input(preset.spec).unwrap_or_default())
     }
 
+    /// Whether the plan the views show is the whole-shard one: then its transfer is drawn whatever the
+    /// toggles say, and the toggles are locked.
+    pub fn whole_shard_plan_shown(&self) -> bool {
+        self.strategy.get() == Strategy::WholeShard
+    }
+
     /// Whether the tensor view draws the whole-shard transfer: asked for by its toggle, or the plan shown
     /// is the whole-shard one (its pieces are whole shards; drawn as intersections alone, they hid it).
     pub fn whole_shard_drawn(&self) -> bool {
-        self.view.with(|v| v.show_whole_shard) || self.strategy.get() == Strategy::WholeShard
+        self.view.with(|v| v.show_whole_shard) || self.whole_shard_plan_shown()
     }
 
     /// The problems of the current input under a field path (e.g. `source.mesh`), as text.

@@ -234,7 +234,7 @@ fn WholeShardToggle() -> impl IntoView {
     let state = expect_context::<AppState>();
     let checked = move || state.whole_shard_drawn();
     // With the whole-shard plan shown, the transfer is drawn anyway: the box stays ticked.
-    let locked = move || state.strategy.get() == Strategy::WholeShard;
+    let locked = move || state.whole_shard_plan_shown();
     view! {
         <label class="toggle" data-testid="strategies-whole-shard-toggle">
             <input

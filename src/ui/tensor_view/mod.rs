@@ -136,14 +136,14 @@ fn WholeShardToggle() -> impl IntoView {
                 type="checkbox"
                 data-testid="whole-shard-toggle"
                 prop:checked=move || state.whole_shard_drawn()
-                prop:disabled=move || state.strategy.get() == Strategy::WholeShard
+                prop:disabled=move || state.whole_shard_plan_shown()
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
                     state.view.update(|v| v.show_whole_shard = on);
                 }
             />
             " Show the whole-shard transfer"
-            {move || (state.strategy.get() == Strategy::WholeShard).then_some(view! {
+            {move || state.whole_shard_plan_shown().then_some(view! {
                 <span class="toggle-aside">"(the plan shown)"</span>
             })}
         </label>

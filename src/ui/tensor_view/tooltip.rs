@@ -55,8 +55,7 @@ pub fn Tooltip(
         let Focus::Piece(index) = state.focus.get() else { return None };
         let piece = state.summary.with(|s| s.as_ref().ok().and_then(|s| s.pieces.as_ref()?.get(index).copied()))?;
         // Beside the piece; for a piece of a stack, beside its box's whole deck (beside one card it covered
-        // the cards to its right, which the pointer moves on to).
-        // With the other pieces of its stack (the same box sent again), which the tooltip names too: the box's
+        // the cards to its right, which the pointer moves on to), naming the stack's other pieces: the box's
         // label says "d0 → d8, d12", and a tooltip naming d8 alone read as if d12 got nothing.
         let find = |list: &[super::scene::DrawnPiece]| {
             let p = list.iter().find(|p| p.index == index)?;
