@@ -667,7 +667,8 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
             </label>
         </div>
         <p class="muted">"Click a tensor to open it in the layout view."</p>
-        <div class="table-scroll">
+        // Hundreds of rows: the table scrolls in its own box, under a header that stays.
+        <div class="table-scroll tall-table" tabindex="0" role="region" aria-label="Tensors">
             <table class="piece-table" data-testid="inventory-tensors">
                 <thead>
                     <tr>

@@ -9,6 +9,7 @@ use crate::chart::bars::{Rows, bar_length, ratio_text};
 use crate::chart::scale::group_thousands;
 use crate::core::plan::Strategy;
 use crate::core::traffic::{Relayed, analyse_relayed, format_bytes, format_seconds};
+use crate::ui::tensor_view::whole_shard::WholeShardToggle;
 
 /// A figure compared across strategies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,7 +119,11 @@ pub fn StrategyComparison() -> impl IntoView {
             </header>
             <div class="strategy-controls">
                 <StrategyChoice/>
-                <WholeShardToggle/>
+                <WholeShardToggle
+                    testid="strategies-whole-shard-toggle"
+                    label="Show the whole-shard transfer in the tensor view"
+                    note="what each receiver gets whole and then discards, hatched"
+                />
             </div>
             <div class="strategy-body">
                 <ComparisonTable rows=rows/>
@@ -225,32 +230,6 @@ fn StrategyChoice() -> impl IntoView {
             <legend class="control-label">"Plan shown in the views"</legend>
             <div class="segments">{options}</div>
         </fieldset>
-    }
-}
-
-/// Draws the whole-shard transfer in the tensor view (shared with the tensor view through `state.view`).
-#[component]
-fn WholeShardToggle() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let checked = move || state.whole_shard_drawn();
-    // With the whole-shard plan shown, the transfer is drawn anyway: the box stays ticked.
-    let locked = move || state.whole_shard_plan_shown();
-    view! {
-        <label class="toggle" data-testid="strategies-whole-shard-toggle">
-            <input
-                type="checkbox"
-                prop:checked=checked
-                prop:disabled=locked
-                on:change=move |ev| {
-                    let on = event_target_checked(&ev);
-                    state.view.update(|v| v.show_whole_shard = on);
-                }
-            />
-            <span>
-                "Show the whole-shard transfer in the tensor view"
-                <span class="toggle-note">"what each receiver gets whole and then discards, hatched"</span>
-            </span>
-        </label>
     }
 }
 

@@ -202,7 +202,7 @@ async fn the_comparison_shows_whole_shard_at_twice_the_intersection() {
     // Choosing a strategy makes it the plan every view shows. With the whole-shard plan shown, its transfer
     // is drawn: the toggle stays ticked and locked. Under another plan, the toggle sets the shared view flag.
     let toggle = || {
-        find(&root, "[data-testid=strategies-whole-shard-toggle] input")
+        find(&root, "input[data-testid=strategies-whole-shard-toggle]")
             .dyn_into::<HtmlInputElement>()
             .expect("an input")
     };
@@ -214,7 +214,7 @@ async fn the_comparison_shows_whole_shard_at_twice_the_intersection() {
     click(&root, "[data-testid=strategy-option-intersection] input");
     tick().await;
     assert!(!toggle().checked() && !toggle().disabled());
-    click(&root, "[data-testid=strategies-whole-shard-toggle] input");
+    click(&root, "input[data-testid=strategies-whole-shard-toggle]");
     tick().await;
     assert!(state.view.with_untracked(|v| v.show_whole_shard));
     root.remove();

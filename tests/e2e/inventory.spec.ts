@@ -23,6 +23,25 @@ test('every model preset is inventoried, with groups, dominant groups marked and
   await expect(page.locator('[data-testid=inventory-group][data-group=experts]')).toBeVisible();
 });
 
+test('the tensor table scrolls in its own box and keeps its header in view', async ({ page }) => {
+  await page.goto('/?view=inventory');
+  const table = page.getByTestId('inventory-tensors');
+  await expect.poll(() => page.getByTestId('inventory-tensor').count()).toBeGreaterThan(100);
+  const box = page.locator('.table-scroll', { has: table });
+  await box.scrollIntoViewIfNeeded();
+  const top = async (locator: typeof box) => (await locator.boundingBox())!.y;
+  // Taller than the screen: the box is shorter than its table, and scrolls.
+  const [boxHeight, tableHeight] = await Promise.all([box.evaluate(e => e.clientHeight), table.evaluate(e => e.clientHeight)]);
+  expect(tableHeight).toBeGreaterThan(boxHeight * 2);
+  const firstRow = page.getByTestId('inventory-tensor').first();
+  const rowBefore = await top(firstRow);
+  await box.evaluate(e => { e.scrollTop = 1500; });
+  await expect.poll(() => top(firstRow)).toBeLessThan(rowBefore - 1000);
+  // The header did not move with the rows: it stays at the top of the box.
+  expect(Math.abs((await top(table.locator('thead th').first())) - (await top(box)))).toBeLessThan(2);
+  await page.screenshot({ path: path.join(screenshots, 'inventory-scrolled.png') });
+});
+
 test('the totals on screen are the core planner totals for the same model and layout', async ({ page }) => {
   test.setTimeout(600_000);
   await page.goto('/?view=inventory');

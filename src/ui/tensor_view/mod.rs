@@ -18,7 +18,7 @@ mod pieces;
 pub mod scene;
 mod slice_controls;
 mod tooltip;
-mod whole_shard;
+pub mod whole_shard;
 
 pub(crate) use notes::describe_device;
 
@@ -80,7 +80,7 @@ pub fn TensorView() -> impl IntoView {
         <figure class="tensor-view" data-testid="tensor-view">
             <div class="view-header">
                 <h3 class="view-title">"The tensor " <span class="view-subtitle">{subtitle}</span></h3>
-                <WholeShardToggle/>
+                <whole_shard::WholeShardToggle testid="whole-shard-toggle" label="Show the whole-shard transfer"/>
             </div>
             <slice_controls::SliceControls/>
             <div class="tv-picture">
@@ -123,30 +123,6 @@ pub fn TensorView() -> impl IntoView {
             <notes::Notes scene=scene transfer=transfer mismatches=mismatches/>
             <legend::Legend scene=scene transfer=transfer mismatches=mismatches/>
         </figure>
-    }
-}
-
-/// The whole-shard toggle: draws what each receiver would discard under the whole-shard strategy.
-#[component]
-fn WholeShardToggle() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    view! {
-        <label class="toggle">
-            <input
-                type="checkbox"
-                data-testid="whole-shard-toggle"
-                prop:checked=move || state.whole_shard_drawn()
-                prop:disabled=move || state.whole_shard_plan_shown()
-                on:change=move |ev| {
-                    let on = event_target_checked(&ev);
-                    state.view.update(|v| v.show_whole_shard = on);
-                }
-            />
-            " Show the whole-shard transfer"
-            {move || state.whole_shard_plan_shown().then_some(view! {
-                <span class="toggle-aside">"(the plan shown)"</span>
-            })}
-        </label>
     }
 }
 

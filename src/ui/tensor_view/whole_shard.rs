@@ -9,6 +9,42 @@ use crate::chart::{aggregate::whole_shard_sources, boxes::subtract, tensor::Cell
 use crate::core::geometry::Region;
 use crate::ui::{AppState, Focus, Side, format_count};
 
+/// Draws the whole-shard transfer in the tensor view. One flag in `state.view` behind two boxes (the tensor
+/// view's header and Compare strategies), so ticking either ticks both. With the whole-shard plan shown, the
+/// transfer is drawn anyway: the box stays ticked and locked, and says why.
+#[component]
+pub fn WholeShardToggle(
+    /// On the input, for tests.
+    testid: &'static str,
+    label: &'static str,
+    /// A second, quieter line under the label.
+    #[prop(optional)]
+    note: Option<&'static str>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    view! {
+        <label class="toggle">
+            <input
+                type="checkbox"
+                data-testid=testid
+                prop:checked=move || state.whole_shard_drawn()
+                prop:disabled=move || state.whole_shard_plan_shown()
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    state.view.update(|v| v.show_whole_shard = on);
+                }
+            />
+            <span>
+                {label}
+                {move || state.whole_shard_plan_shown().then_some(view! {
+                    <span class="toggle-aside">" (the plan shown)"</span>
+                })}
+                {note.map(|note| view! { <span class="toggle-note">{note}</span> })}
+            </span>
+        </label>
+    }
+}
+
 /// Beyond this many shards in view, their outlines are merged into one.
 const MAX_OUTLINES: usize = 64;
 
