@@ -19,7 +19,8 @@ pub struct TileGrid {
 impl TileGrid {
     pub fn for_mesh(shape: &[u64]) -> TileGrid {
         let cols = shape.last().copied().unwrap_or(1).max(1) as usize;
-        let total: u64 = shape.iter().product::<u64>().max(1);
+        // Saturating: the core validates meshes first, but a drawing helper should not be the thing that panics.
+        let total: u64 = shape.iter().fold(1u64, |n, &d| n.saturating_mul(d)).max(1);
         // Very wide 1-D meshes wrap into a roughly square block so they stay readable.
         if shape.len() == 1 && cols > 32 {
             let cols = (total as f64).sqrt().ceil() as usize;

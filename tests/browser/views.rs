@@ -1,7 +1,10 @@
 //! The tensor view and the mesh view, mounted on a preset's state; their SVG read.
 
 use leptos::{mount::mount_to, prelude::*, task::tick};
-use reshard_lens::ui::{AppState, Focus, Side, mesh_view::MeshView, tensor_view::TensorView};
+use reshard_lens::core::model::Mesh;
+use reshard_lens::ui::{
+    AppState, Focus, Side, mesh_view::MeshView, mesh_view::layout::has_thumbnails, tensor_view::TensorView,
+};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlElement};
@@ -90,6 +93,28 @@ async fn replicated_tiles_name_their_replica() {
     assert_eq!(names.len(), 8);
     assert_eq!(names.iter().filter(|n| n.ends_with("(R0)")).count(), 4, "{names:?}");
     assert_eq!(names.iter().filter(|n| n.ends_with("(R1)")).count(), 4, "{names:?}");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_eight_device_row_shows_thumbnails_but_an_eight_by_eight_mesh_does_not() {
+    // FSDP-8's row of 45 px tiles: each shows the eighth of the rows it holds.
+    let (root, _state, _mounted) = mount_views("fsdp-tp");
+    tick().await;
+    for side in ["source", "destination"] {
+        let tiles = all(&root, &format!("[data-testid=device][data-side={side}]"));
+        assert_eq!(tiles.len(), 8);
+        assert!(tiles.iter().all(|t| t.query_selector(".tile-region").ok().flatten().is_some()), "{side}");
+    }
+    // 64 tiles of the same size stay plain (cheap to redraw on every edit).
+    let mesh = |shape: &[u64]| Mesh::contiguous(shape, 0);
+    assert!(!has_thumbnails(&mesh(&[8, 8]), (false, false)));
+    assert!(has_thumbnails(&mesh(&[8]), (true, false)), "d7 and R7 fit a 45 px tile");
+    // Two rows of 8 replicas: "d15" and "R1" do not fit side by side, so the tiles stay plain rather than
+    // drop the badge that says which replica each holds.
+    assert!(has_thumbnails(&mesh(&[2, 8]), (false, false)));
+    assert!(!has_thumbnails(&mesh(&[2, 8]), (true, false)));
+    assert!(!has_thumbnails(&mesh(&[8]), (true, true)), "R7·P0 does not fit beside d7");
     root.remove();
 }
 

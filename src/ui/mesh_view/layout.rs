@@ -6,7 +6,12 @@ use crate::chart::{
     palette::{device_color, text_on},
     tensor::{Frame, Slice},
 };
-use crate::core::{geometry::Region, model::Reshard, placement::Placement, region::DeviceRegion};
+use crate::core::{
+    geometry::Region,
+    model::{Mesh, Reshard},
+    placement::Placement,
+    region::DeviceRegion,
+};
 use crate::ui::{Side, ViewChoice, format_offset, format_shape};
 
 /// The width a mesh's tiles aim to fill, in pixels.
@@ -16,6 +21,11 @@ pub const MAX_PITCH: f64 = 72.0;
 /// Tiles at least this large show their device id; at least [`THUMB_PITCH`], a thumbnail and badges.
 pub const LABEL_PITCH: f64 = 24.0;
 pub const THUMB_PITCH: f64 = 48.0;
+/// A mesh of at most [`FEW_TILES`] devices shows thumbnails from this smaller pitch: an 8-device row (FSDP-8,
+/// 45 px tiles) is the common case that would otherwise lose them. Larger meshes keep [`THUMB_PITCH`], which
+/// also keeps an 8 × 8 mesh (45 px too) cheap to redraw on every edit.
+pub const FEW_TILES_THUMB_PITCH: f64 = 44.0;
+pub const FEW_TILES: usize = 16;
 /// Space between tiles, and above each row for node labels when tiles are large enough to label.
 pub const GAP: f64 = 3.0;
 pub const NODE_BAND: f64 = 15.0;
@@ -111,9 +121,34 @@ fn pitch_of(mesh_shape: &[u64]) -> f64 {
     TileGrid::for_mesh(mesh_shape).pitch(MESH_WIDTH, MIN_PITCH, MAX_PITCH).floor()
 }
 
-/// Whether the tiles of a mesh of this shape are large enough to show the region they hold.
-pub fn has_thumbnails(mesh_shape: &[u64]) -> bool {
-    pitch_of(mesh_shape) >= THUMB_PITCH
+/// Whether the tiles of `mesh` are large enough to show the region they hold. A few tiles of the smaller
+/// pitch show thumbnails only if the widest id and a badge (`R3`, `P1`, `R0·P1`; when `badged`) fit side by
+/// side above them: without a badge the tile would not say its replica. `badges`: whether tiles carry a
+/// replica badge and a partial-contributor badge.
+pub fn has_thumbnails(mesh: &Mesh, badges: (bool, bool)) -> bool {
+    let pitch = pitch_of(&mesh.shape);
+    if pitch >= THUMB_PITCH {
+        return true;
+    }
+    let few = mesh.devices.len() <= FEW_TILES;
+    if !few || pitch < FEW_TILES_THUMB_PITCH {
+        return false;
+    }
+    let digits = |n: usize| n.max(1).ilog10() as f64 + 1.0;
+    let widest_id = mesh.devices.iter().max().map_or(1.0, |&d| digits(d as usize));
+    // Label: 5 px in, "d" and the id in 11 px bold (~7.7 px a character); badge: "R" or "P" and an index
+    // (at most one per device) in 9.5 px mono (~5.7 px), and "·" between both kinds, 4 px from the edge.
+    let label = 5.0 + (1.0 + widest_id) * 7.7;
+    let kinds = f64::from(u8::from(badges.0) + u8::from(badges.1));
+    let badge_chars = kinds * (1.0 + digits(mesh.devices.len())) + (kinds - 1.0).max(0.0);
+    let badge = if kinds > 0.0 { 4.0 + badge_chars * 5.7 } else { 0.0 };
+    let tile = pitch - 2.0 * gap_of(pitch);
+    label + 3.0 + badge <= tile
+}
+
+/// Space between tiles: small tiles keep small gaps, or nothing would be left of them.
+fn gap_of(pitch: f64) -> f64 {
+    (pitch * 0.08).clamp(1.0, GAP)
 }
 
 /// Lays out one side's mesh for the tensor and slice shown in the tensor view.
@@ -127,8 +162,8 @@ pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[Devic
     let has_partials = placements.contains(&Placement::Partial);
     let grid = TileGrid::for_mesh(&mesh.shape);
     let pitch = pitch_of(&mesh.shape);
-    // Small tiles keep small gaps, or nothing would be left of them.
-    let gap = (pitch * 0.08).clamp(1.0, GAP);
+    let thumbnails = has_thumbnails(mesh, (has_replicas, has_partials));
+    let gap = gap_of(pitch);
     let band = if pitch >= LABEL_PITCH { NODE_BAND } else { gap * 2.0 };
     let row_y = |row: usize| row as f64 * (pitch + band) + band;
     let shape = tensor.map(|t| t.shape.clone()).unwrap_or_default();
@@ -145,7 +180,7 @@ pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[Devic
             let fill = (side == Side::Source).then(|| device_color(flat));
             let ink = fill.map_or("currentColor", text_on);
             let region = regions.get(flat);
-            let thumbnail = (pitch >= THUMB_PITCH).then(|| {
+            let thumbnail = thumbnails.then(|| {
                 let (tw, th) = (rect.width - 12.0, rect.height - 24.0);
                 let frame = Frame::fit(rows, cols, tw, th, 4.0);
                 let x0 = rect.x + (rect.width - frame.width) / 2.0;
@@ -171,7 +206,7 @@ pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[Devic
                 replica: has_replicas.then(|| region.map_or(0, |r| r.replica)),
                 contributor: has_partials.then(|| region.map_or(0, |r| r.contributor)),
             };
-            if pitch >= THUMB_PITCH {
+            if thumbnails {
                 tile.badge = Some(tile.badges().join("·")).filter(|b| !b.is_empty());
             }
             tile

@@ -2,7 +2,7 @@
 //! tile highlights the device's region and pieces in the tensor view; focusing a piece highlights its two
 //! devices here.
 
-mod layout;
+pub mod layout;
 mod mesh;
 mod paths;
 mod tile;
@@ -92,9 +92,10 @@ pub fn MeshView() -> impl IntoView {
     };
     // Only meshes with large enough tiles show thumbnails; the legend names only marks that are drawn.
     let thumbnails = Memo::new(move |_| {
-        state
-            .reshard
-            .with(|r| layout::has_thumbnails(&r.source_mesh.shape) || layout::has_thumbnails(&r.destination_mesh.shape))
+        let badged = badges();
+        state.reshard.with(|r| {
+            layout::has_thumbnails(&r.source_mesh, badged) || layout::has_thumbnails(&r.destination_mesh, badged)
+        })
     });
     let readout = move || match state.focus.get() {
         Focus::Device { side, device } => crate::ui::tensor_view::describe_device(state, side, device),
