@@ -11,23 +11,29 @@ use leptos::prelude::*;
 /// created). `track` should be cheap; `read` runs in the later task, so an expensive value (another plan)
 /// is not computed before the paint either. `read` must only use signals that live at least as long as the
 /// caller's owner: when that owner is gone by the time the task runs, nothing is read.
+///
+/// The effect's first run is checked too: it runs a tick after creation, and whatever changed in between
+/// (the app restoring a shared link's state right after creating its own) would otherwise never be read.
+/// The copy is set only when the value differs, so that check costs the panels nothing when nothing did.
 pub fn after_paint<T>(track: impl Fn() + 'static, read: impl Fn() -> T + Copy + 'static) -> ReadSignal<T>
 where
-    T: Send + Sync + 'static,
+    T: PartialEq + Send + Sync + 'static,
 {
     let copy = RwSignal::new(read());
-    Effect::new(move |first: Option<()>| {
+    Effect::new(move || {
         track();
-        if first.is_some() {
-            request_animation_frame(move || {
-                gloo::timers::callback::Timeout::new(0, move || {
-                    if !copy.is_disposed() {
-                        copy.set(read());
-                    }
-                })
-                .forget();
-            });
-        }
+        request_animation_frame(move || {
+            gloo::timers::callback::Timeout::new(0, move || {
+                if copy.is_disposed() {
+                    return;
+                }
+                let now = read();
+                if copy.with_untracked(|held| *held != now) {
+                    copy.set(now);
+                }
+            })
+            .forget();
+        });
     });
     copy.read_only()
 }
