@@ -355,8 +355,8 @@ fn strategies_section(note: &mut String, input: &NoteInput) {
         "Three quantities, kept apart: **unique logical entries** (entries of the logical tensors, the same for \
          every strategy), **bytes received by devices** (summed over receivers, from other devices) and **bytes \
          crossing the busiest link** (one direction of one device's NVLink or NIC port). The estimated transfer \
-         time is a model and a lower bound: the busiest link's load / bandwidth plus latency × the most messages \
-         of one device. The new transport is intersection (each destination receives exactly the pieces it \
+         time is a model and a lower bound: the longest load / bandwidth over links plus latency × the most \
+         messages of one device. The new transport is intersection (each destination receives exactly the pieces it \
          needs, the Reshard idea); ratios are to it.\n\n",
     );
     let base = input.strategies.iter().find(|(s, _)| *s == Strategy::Intersection).map(|(_, t)| t);

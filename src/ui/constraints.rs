@@ -109,7 +109,13 @@ fn SemanticsDiff() -> impl IntoView {
                         Ok(diff) => {
                             let mut lines = diff.lines(mesh);
                             lines.push(if diff.differing.is_empty() {
-                                "Every device holds the same region under all three rules.".to_string()
+                                // JAX refusing the layout leaves two rules to agree, not three.
+                                let rules = if diff.jax_refusal.is_some() {
+                                    "torch.chunk and balanced"
+                                } else {
+                                    "all three rules"
+                                };
+                                format!("Every device holds the same region under {rules}.")
                             } else {
                                 format!(
                                     "Devices whose region depends on the rule: {}.",

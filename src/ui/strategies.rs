@@ -51,8 +51,8 @@ impl Metric {
             Metric::UniqueEntries => "entries of the logical tensor, each once",
             Metric::EntriesMoved => "an entry counts again for every receiver, local copies included",
             Metric::LargestLink => "the most bytes on any one link and direction",
-            Metric::Messages => "pieces that cross a link",
-            Metric::EstimatedTime => "max load ÷ bandwidth + latency × messages",
+            Metric::Messages => "pieces that cross a link, all devices together",
+            Metric::EstimatedTime => "max over links (load ÷ bandwidth) + latency × most messages at one device",
         }
     }
     fn test_name(self) -> &'static str {

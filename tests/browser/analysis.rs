@@ -56,7 +56,14 @@ async fn the_toy_traffic_panel_keeps_the_three_quantities_apart() {
 
     // The estimate is labelled a model and names its bounding link.
     assert!(text_of(&root, "[data-testid=estimate]").contains("lower bound"));
-    assert!(text_of(&root, "[data-testid=bounding-link]").contains("nvlink_in of d3"));
+    // The toy is latency-bound; its slowest link is named as such (a fast NIC can make the slowest link
+    // carry fewer bytes than the busiest), and on a tie it is the busiest link's row that says "bounds time".
+    assert_eq!(
+        text_of(&root, "[data-testid=bounding-link]"),
+        "Mostly message latency (15 µs of 15 µs): 3 messages at one device cost more than carrying the bytes. \
+         The link slowest to carry its load, nvlink_in of d3, needs 0.16 ns."
+    );
+    assert!(first.text_content().unwrap_or_default().contains("bounds time"));
     // 3 sources × 2 destinations in the heatmap, each sending 24 B: one path of six cells in the ramp's
     // strongest step. 5 devices in the bars.
     assert_eq!(find(&root, "[data-testid=heatmap-cells]").get_attribute("data-cells").as_deref(), Some("6"));

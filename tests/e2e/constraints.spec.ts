@@ -23,6 +23,11 @@ test('the toy passes the transport rules; only its tiny messages are flagged', a
   await expect(rule(page, 'm2n-fan-in')).toContainText('source:');
   await expect(page.getByTestId('semantics-diff')).toContainText('Every device holds the same region under all three rules.');
   await page.getByTestId('constraint-check').screenshot({ path: path.join(screenshots, 'constraints-toy.png') });
+  // 7 columns over 2: torch.chunk and balanced agree (4, 3), JAX refuses; two rules agree, not three.
+  await page.getByTestId('field-tensor-shape-1').fill('7');
+  const destination = page.getByTestId('semantics-diff').locator('.semantics-side').nth(1);
+  await expect(destination).toContainText('JAX: not allowed');
+  await expect(destination).toContainText('Every device holds the same region under torch.chunk and balanced.');
 });
 
 test('an uneven split fires the evenness and empty-shard rules, and the semantics differ by device', async ({ page }) => {

@@ -37,13 +37,14 @@ pub fn TransferEstimate() -> impl IntoView {
     let bound = move || {
         estimate.with(|e| {
             e.as_ref().map(|e| match e.bounding_link {
-                // When latency is most of the estimate, the busiest link is not what to fix: say so first.
+                // When latency is most of the estimate, the slowest link is not what to fix: say so first. "Slowest",
+                // not "busiest": with a fast NIC the link that takes longest may carry fewer bytes.
                 Some(link) if e.latency_seconds > e.bandwidth_seconds => format!(
-                    "Mostly message latency ({} of {}): {} messages at one device cost more than carrying the bytes. \
-                     The busiest link, {}, needs {}.",
+                    "Mostly message latency ({} of {}): {} at one device cost more than carrying the bytes. \
+                     The link slowest to carry its load, {}, needs {}.",
                     format_seconds(e.latency_seconds),
                     format_seconds(e.seconds),
-                    e.max_messages,
+                    if e.max_messages == 1 { "1 message".to_string() } else { format!("{} messages", e.max_messages) },
                     link_name(&link),
                     format_seconds(link.seconds)
                 ),

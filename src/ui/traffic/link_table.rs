@@ -27,11 +27,9 @@ pub fn LinkTable() -> impl IntoView {
     let links = from_summary(state, |s| s.traffic.links());
     let busiest: Memo<Option<LinkId>> =
         Memo::new(move |_| links.with(|l| l.as_ref().and_then(|l| l.first()).map(|l| (l.device, l.link))));
-    let bounding: Memo<Option<LinkId>> = Memo::new(move |_| {
-        state
-            .summary
-            .with(|s| (**s).as_ref().ok().and_then(|p| p.traffic.estimate().bounding_link).map(|l| (l.device, l.link)))
-    });
+    // From the same (settled) plan as the rows: the live plan would mark a row of the next one for a paint.
+    let bounding = from_summary(state, |s| s.traffic.estimate().bounding_link.map(|l| (l.device, l.link)));
+    let bounding: Memo<Option<LinkId>> = Memo::new(move |_| bounding.get().flatten());
     let sort = RwSignal::new(LinkSort::default());
     let show_all = RwSignal::new(false);
 
