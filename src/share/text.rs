@@ -9,7 +9,8 @@
 //!
 //! Lines: `tensor [NAME] SHAPE [DTYPE]`; `source|destination mesh SHAPE LAYOUT [names a,b] [devices 0,1,…|colocated]
 //! [dtype D] [order strided]` where LAYOUT is DTensor (`[Shard(0), Replicate()]`) or JAX (`P('tp', None)`)
-//! notation; `split chunk|balanced`; `topology [per_node N] [nvlink GBPS] [nic GBPS] [latency US]`;
+//! notation; `split chunk|balanced`; `convert sender|receiver` (where a dtype change happens, so which dtype's
+//! bytes cross the links); `topology [per_node N] [nvlink GBPS] [nic GBPS] [latency US]`;
 //! `view tensor|mesh|traffic|strategies|cycle`. `#` starts a comment. Errors name the line.
 
 use crate::core::placement::{LayoutText, parse_layout_text};
@@ -77,6 +78,10 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
                 Err(e) => problems.push(problem(line_no, format!("{keyword}: {e}"))),
             },
             "split" => spec.split = Some(rest.to_string()),
+            "convert" => match rest {
+                "sender" | "receiver" => spec.convert_at = Some(rest.to_string()),
+                _ => problems.push(problem(line_no, format!("convert `{rest}`: expected sender or receiver"))),
+            },
             "view" => {
                 if VIEWS.contains(&rest) {
                     view = rest.to_string();
@@ -90,7 +95,10 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
             },
             other => problems.push(problem(
                 line_no,
-                format!("`{other}` is not a keyword; expected tensor, source, destination, split, topology or view"),
+                format!(
+                    "`{other}` is not a keyword; expected tensor, source, destination, split, convert, topology or \
+                     view"
+                ),
             )),
         }
     }
@@ -102,14 +110,11 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
 
 /// Writes a spec as a block (the inverse of [`parse_block`]), for the "spec as text" export and for docs
 /// authors who design a layout in the app and paste it into a page. A spec the text form cannot say (an
-/// inventory of several tensors, per-tensor placements, a conversion point, names with `#`, whitespace or
-/// commas where the form splits on them) is refused with the reason rather than written lossily.
+/// inventory of several tensors, per-tensor placements, names with `#`, whitespace or commas where the form
+/// splits on them) is refused with the reason rather than written lossily.
 pub fn to_block(spec: &SpecInput, view: &str) -> Result<String, String> {
     if spec.tensors.is_some() {
         return Err("an inventory of several tensors has no text form; export it as JSON".into());
-    }
-    if spec.convert_at.is_some() {
-        return Err("the conversion point (`convert_at`) has no text form; export the spec as JSON".into());
     }
     let tensor = spec.tensor.as_ref().ok_or("the spec has no tensor")?;
     if tensor.source.is_some() || tensor.destination.is_some() || tensor.group.is_some() {
@@ -143,6 +148,13 @@ pub fn to_block(spec: &SpecInput, view: &str) -> Result<String, String> {
     lines.push(side_line("destination", &spec.destination)?);
     if let Some(split) = &spec.split {
         lines.push(format!("split {split}"));
+    }
+    if let Some(at) = &spec.convert_at {
+        let at = at.trim();
+        if !matches!(at, "sender" | "receiver") {
+            return Err(format!("the conversion point `{at}` has no text form (sender or receiver)"));
+        }
+        lines.push(format!("convert {at}"));
     }
     if let Some(t) = &spec.topology {
         let mut line = String::from("topology");
@@ -359,11 +371,19 @@ mod tests {
     #[test]
     fn options_and_partition_specs_survive_text_and_back() {
         let original = "tensor big w 16x8 fp32\nsource mesh 2x4 P(('dp', 'tp'), None) names dp,tp dtype fp32\n\
-                        destination mesh 8 [R] devices colocated order strided\nsplit balanced\n\
+                        destination mesh 8 [R] devices colocated order strided dtype bf16\nsplit balanced\n\
+                        convert receiver\n\
                         topology per_node 4 nvlink 900 nic 25 latency 2\nview traffic\n";
         let block = parse_block(original).unwrap();
         let text = to_block(&block.spec, &block.view).unwrap();
         assert_eq!(parse_block(&text).unwrap(), block, "{text}");
+        // Converting at the receiver: fp32 crosses the links.
+        let reshard = validate(&block.spec).unwrap();
+        assert_eq!(reshard.convert_at, crate::core::model::ConvertAt::Receiver);
+        assert_eq!(reshard.wire_dtype(&reshard.tensors[0]), crate::core::geometry::Dtype::Fp32);
+        let problems =
+            parse_block("tensor 4\nsource mesh 2 [S(0)]\ndestination mesh 2 [R]\nconvert later").unwrap_err();
+        assert_eq!(problems[0].to_string(), "line 4: convert `later`: expected sender or receiver");
     }
 
     #[test]

@@ -229,6 +229,42 @@ async fn changing_a_placement_in_its_select_changes_the_plan_and_the_text() {
 }
 
 #[wasm_bindgen_test]
+async fn where_a_dtype_change_happens_is_chosen_in_the_tensor_card() {
+    let total_value = |root: &Element, id: &str| {
+        element(root, id)
+            .query_selector(".total-value")
+            .ok()
+            .flatten()
+            .and_then(|e| e.text_content())
+            .unwrap_or_default()
+    };
+    // The toy keeps bf16: nothing to choose.
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    assert!(root.query_selector("[data-testid=field-convert]").expect("a valid selector").is_none());
+    root.remove();
+
+    // FSDP-8 fp32 → TP bf16: converting at the receiver sends fp32, twice the bytes.
+    let (root, _mounted) = mount("fsdp-tp");
+    settle().await;
+    let options = element(&root, "field-convert").query_selector_all("option").expect("options");
+    let labels: Vec<String> = (0..options.length()).filter_map(|i| options.item(i)?.text_content()).collect();
+    assert_eq!(labels, ["the sender: bf16 crosses the links", "the receiver: fp32 crosses the links"]);
+    assert_eq!(total_value(&root, "total-bytes-received"), "4 MiB");
+    choose(&root, "field-convert", "receiver");
+    settle().await;
+    assert_eq!(total_value(&root, "total-bytes-received"), "8 MiB");
+    // Chosen, it stays on offer after the dtypes become equal (so it can be taken back).
+    choose(&root, "field-source-dtype", "bf16");
+    settle().await;
+    assert_eq!(total_value(&root, "total-bytes-received"), "4 MiB");
+    choose(&root, "field-convert", "sender");
+    settle().await;
+    assert!(root.query_selector("[data-testid=field-convert]").expect("a valid selector").is_none());
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn two_edits_in_one_task_both_land() {
     // A script (or an autofill tool) fires events back to back, with no chance for the app to catch up in
     // between. This panicked: the second edit recomputed the edited tensor's index against the spec it

@@ -113,8 +113,50 @@ pub fn TensorCard() -> impl IntoView {
                 </select>
                 <FieldProblems id="problems-split".to_string() messages=editor.messages_for(SpecField::Split)/>
             </div>
+            <ConversionPoint/>
             <FieldProblems id="problems-tensor".to_string() messages=card_messages/>
         </section>
+    }
+}
+
+/// Where a dtype change happens (domain §5): at the sender, the destination's dtype crosses the links; at the
+/// receiver, the source's. Shown when the viewed tensor changes dtype, or when the receiver is chosen (so it
+/// can be undone after the dtypes become equal).
+#[component]
+fn ConversionPoint() -> impl IntoView {
+    let state = expect_context::<EditorContext>().state;
+    let at_receiver =
+        Memo::new(move |_| state.input.with(|input| input.convert_at.as_deref().map(str::trim) == Some("receiver")));
+    let dtypes = Memo::new(move |_| {
+        let tensor = state.view.with(|v| v.tensor);
+        state.reshard.with(|r| r.tensors.get(tensor).map(|t| (t.source.dtype.name(), t.destination.dtype.name())))
+    });
+    move || {
+        let (source, destination) = dtypes.get()?;
+        (source != destination || at_receiver.get()).then(|| {
+            view! {
+                <div class="labelled-field">
+                    <label class="field-label" for="field-convert">"dtype converted by"</label>
+                    <select
+                        id="field-convert"
+                        class="select"
+                        data-testid="field-convert"
+                        prop:value=move || if at_receiver.get() { "receiver" } else { "sender" }
+                        on:change=move |ev| {
+                            let value = event_target_value(&ev);
+                            state.input.update(|input| input.convert_at = (value == "receiver").then_some(value));
+                        }
+                    >
+                        <option value="sender" selected=move || !at_receiver.get()>
+                            {format!("the sender: {destination} crosses the links")}
+                        </option>
+                        <option value="receiver" selected=move || at_receiver.get()>
+                            {format!("the receiver: {source} crosses the links")}
+                        </option>
+                    </select>
+                </div>
+            }
+        })
     }
 }
 
