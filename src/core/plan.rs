@@ -380,28 +380,34 @@ impl<'a> Planner<'a> {
                 }
             }
         }
-        // The ring: root → d0 → d1 → …, each hop the whole tensor.
+        // The ring: root → d0 → d1 → …, each hop the whole tensor. A root that is also a destination (shared
+        // devices) holds the whole tensor already: it copies its slice locally and the ring passes it by,
+        // rather than carrying the tensor back to it at the end.
         let (mut prev, mut prev_slot) = (root, root_slot);
         for dst_flat in 0..self.reshard.destination_mesh.size() {
             let dst = self.reshard.destination_mesh.devices[dst_flat];
             let dst_slot = self.table.destination_slots[dst_flat];
             let keep = destination.region_of(dst_flat);
             let bytes = whole.entries().saturating_mul(entry_bytes);
+            let from_root = dst == root;
+            let (src, src_slot) = if from_root { (root, root_slot) } else { (prev, prev_slot) };
             let piece = Piece {
                 tensor: tensor_index,
-                src: prev,
+                src,
                 dst,
-                src_slot: prev_slot,
+                src_slot,
                 dst_slot,
                 region: whole,
                 keep,
                 contributor: 0,
-                link: self.link(prev, dst),
+                link: self.link(src, dst),
                 role: PieceRole::RingHop,
                 bytes,
             };
             visit(&piece);
-            (prev, prev_slot) = (dst, dst_slot);
+            if !from_root {
+                (prev, prev_slot) = (dst, dst_slot);
+            }
         }
     }
 }
@@ -579,6 +585,27 @@ mod tests {
         let hops: Vec<(u32, u32)> =
             plan.pieces.iter().filter(|p| p.role == PieceRole::RingHop).map(|p| (p.src, p.dst)).collect();
         assert_eq!(hops, [(0, 3), (3, 4)]);
+    }
+
+    #[test]
+    fn a_root_that_is_also_a_destination_is_passed_by_the_ring() {
+        // Colocated: the root (the first source device) is a destination too. The ring does not carry the
+        // whole tensor back to it; it copies its slice locally.
+        let mut reshard = presets::colocated();
+        let root = reshard.source_mesh.devices[0];
+        reshard.destination_mesh.devices.rotate_left(1);
+        let plan = plan(&reshard, Strategy::Gather).unwrap();
+        let hops: Vec<&Piece> = plan.pieces.iter().filter(|p| p.role == PieceRole::RingHop).collect();
+        assert_eq!(hops.len(), reshard.destination_mesh.size());
+        let into_root: Vec<&&Piece> = hops.iter().filter(|p| p.dst == root).collect();
+        assert_eq!(into_root.len(), 1);
+        assert_eq!((into_root[0].src, into_root[0].link), (root, LinkClass::Local));
+        // Every other destination is reached once, from a device that already holds the tensor.
+        let mut holders = vec![root];
+        for hop in hops.iter().filter(|p| p.dst != root) {
+            assert!(holders.contains(&hop.src), "{hop:?}");
+            holders.push(hop.dst);
+        }
     }
 
     #[test]
