@@ -19,6 +19,9 @@ use crate::core::spec::{DevicesInput, MeshShapeInput, Problem, SideInput, SpecIn
 /// The views a block may ask for.
 pub const VIEWS: [&str; 5] = ["tensor", "mesh", "traffic", "strategies", "cycle"];
 
+/// The keywords a block's lines start with, each at most once.
+const KEYWORDS: [&str; 7] = ["tensor", "source", "destination", "split", "convert", "topology", "view"];
+
 /// A parsed block: the spec and which view to show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextBlock {
@@ -42,6 +45,7 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
     let mut view = "tensor".to_string();
     let mut problems = Vec::new();
     let mut seen_tensor = false;
+    let mut seen: Vec<(&str, usize)> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -50,6 +54,14 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
         }
         let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        // Each keyword says one thing once: a second line would silently replace the first.
+        if let Some(&(_, first)) = seen.iter().find(|(k, _)| *k == keyword) {
+            problems.push(problem(line_no, format!("a second `{keyword}` line (the first is line {first})")));
+            continue;
+        }
+        if KEYWORDS.contains(&keyword) {
+            seen.push((keyword, line_no));
+        }
         match keyword {
             "tensor" => {
                 seen_tensor = true;
@@ -355,6 +367,10 @@ mod tests {
         assert!(text[2].starts_with("line 4: `frobnicate` is not a keyword"), "{text:?}");
         assert!(text[3].starts_with("line 5: view `pie`"), "{text:?}");
         assert!(parse_block("").unwrap_err()[0].message.contains("missing a `tensor"));
+        let twice = parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ntensor v 4x4\ndestination mesh 2 [S(1)]")
+            .unwrap_err();
+        assert_eq!(twice.len(), 1);
+        assert_eq!(twice[0].to_string(), "line 3: a second `tensor` line (the first is line 1)");
     }
 
     #[test]
