@@ -423,6 +423,9 @@ fn validate_mesh(
                 );
                 return None;
             }
+            // The destination with a source mesh that did not validate: the source's own problem says why;
+            // "colocated" is not wrong here.
+            None if side == "destination" => return None,
             None => {
                 problems.add(format!("{side}.devices"), "\"colocated\" only applies to the destination");
                 return None;
@@ -762,6 +765,20 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r.destination_mesh.devices, r.source_mesh.devices);
+    }
+
+    #[test]
+    fn a_bad_source_mesh_is_blamed_on_the_source_not_on_a_colocated_destination() {
+        let got = paths(
+            r#"{"tensor": {"shape": [8, 8]}, "source": {"mesh": [0], "placements": ["S(0)"]},
+            "destination": {"mesh": [4], "devices": "colocated", "placements": ["S(1)"]}}"#,
+        );
+        assert!(got.iter().all(|p| p.starts_with("source.")), "{got:?}");
+        let got = paths(
+            r#"{"tensor": {"shape": [8]}, "source": {"mesh": [2], "devices": "colocated", "placements": ["S(0)"]},
+            "destination": {"mesh": [2], "placements": ["R"]}}"#,
+        );
+        assert_eq!(got, vec!["source.devices: \"colocated\" only applies to the destination"]);
     }
 
     #[test]
