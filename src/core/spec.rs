@@ -334,19 +334,24 @@ fn validate_topology(input: Option<&TopologyInput>, problems: &mut Problems) -> 
             topology.devices_per_node = n as u32;
         }
     }
-    let mut positive = |name: &str, value: Option<f64>, slot: &mut f64, allow_zero: bool| {
+    // Ranges a real link has, with room on both sides: outside them the estimate is not a number anyone can
+    // read (a latency of 1e300 µs printed 80 digits; a bandwidth of 1e-320 GB/s gave "inf s").
+    let mut in_range = |name: &str, value: Option<f64>, slot: &mut f64, (low, high): (f64, f64), what: &str| {
         if let Some(v) = value {
-            if !v.is_finite() || v < 0.0 || (!allow_zero && v == 0.0) {
-                let want = if allow_zero { "a finite number ≥ 0" } else { "a finite number > 0" };
-                problems.add(format!("topology.{name}"), format!("{v}: expected {want}"));
+            if !(low..=high).contains(&v) {
+                // `1e300`, not its 301 digits.
+                let shown = if v != 0.0 && !(1e-6..1e9).contains(&v.abs()) { format!("{v:e}") } else { format!("{v}") };
+                problems.add(format!("topology.{name}"), format!("{shown}: expected {what}"));
             } else {
                 *slot = v;
             }
         }
     };
-    positive("nvlink_gbps", input.nvlink_gbps, &mut topology.nvlink_gbps, false);
-    positive("nic_gbps", input.nic_gbps, &mut topology.nic_gbps, false);
-    positive("latency_us", input.latency_us, &mut topology.latency_us, true);
+    let bandwidth = (0.001, 1e6);
+    let bandwidth_text = "a bandwidth from 0.001 to 1,000,000 GB/s";
+    in_range("nvlink_gbps", input.nvlink_gbps, &mut topology.nvlink_gbps, bandwidth, bandwidth_text);
+    in_range("nic_gbps", input.nic_gbps, &mut topology.nic_gbps, bandwidth, bandwidth_text);
+    in_range("latency_us", input.latency_us, &mut topology.latency_us, (0.0, 1e6), "a latency from 0 to 1,000,000 µs");
     topology
 }
 
@@ -768,6 +773,25 @@ mod tests {
     }
 
     #[test]
+    fn topology_values_stay_within_what_a_link_can_be() {
+        let spec = |topology: &str| {
+            format!(
+                r#"{{"tensor": {{"shape": [8]}}, "source": {{"mesh": [2], "placements": ["S(0)"]}},
+                "destination": {{"mesh": [2], "placements": ["R"]}}, "topology": {topology}}}"#
+            )
+        };
+        assert_eq!(
+            paths(&spec(r#"{"latency_us": 1e300, "nvlink_gbps": 1e-320, "nic_gbps": 0}"#)),
+            vec![
+                "topology.nvlink_gbps: 1e-320: expected a bandwidth from 0.001 to 1,000,000 GB/s",
+                "topology.nic_gbps: 0: expected a bandwidth from 0.001 to 1,000,000 GB/s",
+                "topology.latency_us: 1e300: expected a latency from 0 to 1,000,000 µs",
+            ]
+        );
+        assert!(parse_spec(&spec(r#"{"latency_us": 0, "nvlink_gbps": 0.001, "nic_gbps": 1000000}"#)).is_ok());
+    }
+
+    #[test]
     fn a_bad_source_mesh_is_blamed_on_the_source_not_on_a_colocated_destination() {
         let got = paths(
             r#"{"tensor": {"shape": [8, 8]}, "source": {"mesh": [0], "placements": ["S(0)"]},
@@ -801,7 +825,7 @@ mod tests {
         let joined = got.join("\n");
         for want in [
             "split: `weird` is not a split rule",
-            "topology.nic_gbps: -1: expected a finite number > 0",
+            "topology.nic_gbps: -1: expected a bandwidth from 0.001 to 1,000,000 GB/s",
             "source.devices: 3 devices for mesh [2, 2] which holds 4",
             "source.devices[2]: device 1 appears twice",
             "destination.mesh[0]: 0: a mesh dim needs at least one device",
