@@ -342,5 +342,10 @@ async fn colocated_devices_and_an_explicit_list_reach_the_core() {
     type_into(&root, "field-destination-device-ids", "0, x");
     settle().await;
     assert!(text(&root, "problems-destination-devices").contains("`x` is not a device id"));
+    // Counted like any field's problem; leaving the list takes its message with it.
+    assert_eq!(text(&root, "editor-status"), "1 problem: the pictures show the last valid change.");
+    choose(&root, "field-destination-devices", "disjoint");
+    settle().await;
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
     root.remove();
 }

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::EditorContext;
-use super::field::{FieldProblems, IntegerField, slug};
+use super::field::{FieldProblems, IntegerField, count_unread, slug};
 use super::layout_text::LayoutTextField;
 use crate::core::geometry::Dtype;
 use crate::core::model::ShardOrder;
@@ -270,13 +270,18 @@ fn DevicesField(side: SideName) -> impl IntoView {
     };
     let raw = RwSignal::new(listed());
     let local = RwSignal::new(None::<String>);
-    // A preset or another edit replaced the list: show it, unless the text already means it.
+    // A list that does not parse is a problem the status line counts, like any field's.
+    count_unread(local);
+    // A preset or another edit replaced the list: show it, unless the text already means it. Without a list
+    // any more, the list's own message goes with it.
     Effect::new(move |_| {
         let ids = state.input.with(|input| match &self::side(input, side).devices {
             Some(DevicesInput::Ids(ids)) => Some(ids.clone()),
             _ => None,
         });
-        if ids.is_some() && parse_device_ids(&raw.get_untracked()).ok() != ids {
+        if ids.is_none() {
+            local.set(None);
+        } else if parse_device_ids(&raw.get_untracked()).ok() != ids {
             raw.set(listed());
             local.set(None);
         }
