@@ -628,7 +628,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                 let spec = spec.clone();
                 let index = row.index;
                 let open = move |_| {
-                    app.input.set(spec.clone());
+                    app.replace_input(spec.clone());
                     app.view.update(|v| v.tensor = index);
                     page.set(Page::Layout);
                 };

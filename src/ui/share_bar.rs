@@ -355,11 +355,11 @@ fn open_file(
                 let what = imported.describe();
                 match imported {
                     Imported::Spec(input) => {
-                        state.input.set(input);
+                        state.replace_input(input);
                         page.set(Page::Layout);
                     }
                     Imported::Block(block) => {
-                        state.input.set(block.spec);
+                        state.replace_input(block.spec);
                         page.set(Page::Layout);
                     }
                     Imported::Cycle(spec) => {

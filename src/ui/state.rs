@@ -108,8 +108,12 @@ pub struct Regions {
 /// `expect_context::<AppState>()`.
 #[derive(Clone, Copy)]
 pub struct AppState {
-    /// The spec as typed: the source of truth, kept even while invalid so nothing typed is lost.
+    /// The spec as typed: the source of truth, kept even while invalid so nothing typed is lost. Edits
+    /// update it; a whole new spec (a preset, a link, undo, a file) goes through [`AppState::replace_input`].
     pub input: RwSignal<SpecInput>,
+    /// Counts whole-spec replacements: fields then drop text that did not parse, even where the new spec's
+    /// value equals the old (which alone would not tell them anything happened).
+    pub replaced: RwSignal<u64>,
     /// The core's verdict on `input`.
     pub checked: Memo<Result<Reshard, SpecError>>,
     /// The last valid change: what every picture shows (it stays while the input is invalid).
@@ -228,6 +232,7 @@ impl AppState {
         });
         AppState {
             input,
+            replaced: RwSignal::new(0),
             checked,
             reshard,
             strategy,
@@ -242,6 +247,13 @@ impl AppState {
             fault: RwSignal::new(None),
             verification,
         }
+    }
+
+    /// Opens a whole new spec (a preset, a link, an undo step, a file): unlike an edit, it also replaces what
+    /// the fields hold that did not parse.
+    pub fn replace_input(&self, input: SpecInput) {
+        self.input.set(input);
+        self.replaced.update(|n| *n += 1);
     }
 
     /// State opened on a named preset (the toy when the name is unknown).

@@ -48,7 +48,7 @@ fn apply(step: &Step, state: AppState, cycle: CycleState, page: RwSignal<Page>) 
             if let Some(input) = find(step.preset).and_then(|p| parse_input(p.spec).ok())
                 && state.input.with_untracked(|current| *current != input)
             {
-                state.input.set(input);
+                state.replace_input(input);
             }
             state.strategy.set(Strategy::Intersection);
             state.fault.set(step.fault);

@@ -120,7 +120,7 @@ fn restore_with(
     page: RwSignal<Page>,
     inventory: Option<InventoryState>,
 ) {
-    state.input.set(shared.spec.clone());
+    state.replace_input(shared.spec.clone());
     if let Some(spec) = &shared.cycle {
         cycle.spec.set(spec.clone());
         cycle.revision.update(|r| *r += 1);

@@ -319,6 +319,23 @@ async fn a_preset_link_opens_in_place_and_is_marked() {
 }
 
 #[wasm_bindgen_test]
+async fn opening_a_preset_replaces_text_that_did_not_parse_even_where_its_value_is_the_same() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    // NVLink stays 450 GB/s and the layouts stay [Shard(0)] → [Shard(1)]-like in both presets' fields.
+    type_into(&root, "field-topology-nvlink-gbps", "zz");
+    type_into(&root, "layout-text-source", "[Shard(0");
+    settle().await;
+    assert_eq!(text(&root, "editor-status"), "2 problems: the pictures show the last valid change.");
+    element(&root, "preset-uneven").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(value_of(&root, "field-topology-nvlink-gbps"), "450");
+    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0)]");
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn colocated_devices_and_an_explicit_list_reach_the_core() {
     let (root, _mounted) = mount("toy");
     settle().await;

@@ -62,6 +62,15 @@ pub(crate) fn count_unread(local: RwSignal<Option<String>>) {
     });
 }
 
+/// The app's count of whole-spec replacements ([`AppState::replaced`]), or a constant where the fields are
+/// mounted without the app (they then only follow their own value).
+fn replacements() -> Signal<u64> {
+    match use_context::<crate::ui::AppState>() {
+        Some(state) => state.replaced.into(),
+        None => Signal::stored(0),
+    }
+}
+
 /// Reads a whole number as typed, or says what was expected.
 fn parse_integer(text: &str) -> Result<i64, String> {
     let t = text.trim().replace([',', '_'], "");
@@ -117,13 +126,17 @@ pub fn IntegerField(
     // This value changed elsewhere (a stepper, a preset, the layout text): show it, unless the text already
     // means it. Only when it changed: `value` is read from the whole spec, and an edit of another field
     // must not replace text typed here that does not parse yet.
-    Effect::new(move |previous: Option<Option<i64>>| {
-        let current = value.get();
-        if previous.is_some_and(|p| p != current) && parse_integer(&raw.get_untracked()).ok() != current {
+    // A whole new spec (a preset, a link, undo) replaces the text whatever it was.
+    let replaced = replacements();
+    Effect::new(move |previous: Option<(Option<i64>, u64)>| {
+        let (current, generation) = (value.get(), replaced.get());
+        let reopened = previous.is_some_and(|(_, g)| g != generation);
+        let changed = previous.is_some_and(|(p, _)| p != current);
+        if reopened || (changed && parse_integer(&raw.get_untracked()).ok() != current) {
             raw.set(current.map(|v| v.to_string()).unwrap_or_default());
             local.set(None);
         }
-        current
+        (current, generation)
     });
     let messages = Signal::derive(move || match local.get() {
         Some(message) => vec![message],
@@ -214,13 +227,16 @@ pub fn DecimalField(
     let local = RwSignal::new(None::<String>);
     count_unread(local);
     // As in `IntegerField`: replaced only when this value changed, not on another field's edit.
-    Effect::new(move |previous: Option<f64>| {
-        let current = value.get();
-        if previous.is_some_and(|p| p != current) && parse_decimal(&raw.get_untracked()).ok() != Some(current) {
+    let replaced = replacements();
+    Effect::new(move |previous: Option<(f64, u64)>| {
+        let (current, generation) = (value.get(), replaced.get());
+        let reopened = previous.is_some_and(|(_, g)| g != generation);
+        let changed = previous.is_some_and(|(p, _)| p != current);
+        if reopened || (changed && parse_decimal(&raw.get_untracked()).ok() != Some(current)) {
             raw.set(show(current));
             local.set(None);
         }
-        current
+        (current, generation)
     });
     let messages = Signal::derive(move || match local.get() {
         Some(message) => vec![message],

@@ -30,7 +30,9 @@ pub fn LayoutTextField(
     count_unread(local);
     let editing = RwSignal::new(false);
     // The cards changed the layout: show it, unless the user is typing here.
+    // A whole new spec (a preset, a link) replaces the text even when it implies the same layout.
     Effect::new(move |_| {
+        state.replaced.track();
         let text = implied.get();
         if !editing.get_untracked() {
             raw.set(text);

@@ -16,7 +16,7 @@ fn preset_in_url() -> Option<&'static Preset> {
 /// Opens `preset` in place: the spec becomes the preset's (the core re-plans).
 fn open(state: AppState, preset: &Preset) {
     if let Ok(input) = parse_input(preset.spec) {
-        state.input.set(input);
+        state.replace_input(input);
     }
 }
 

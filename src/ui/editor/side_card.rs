@@ -274,17 +274,20 @@ fn DevicesField(side: SideName) -> impl IntoView {
     count_unread(local);
     // A preset or another edit replaced the list: show it, unless the text already means it. Without a list
     // any more, the list's own message goes with it.
-    Effect::new(move |_| {
+    Effect::new(move |previous: Option<u64>| {
+        let generation = state.replaced.get();
+        let reopened = previous.is_some_and(|g| g != generation);
         let ids = state.input.with(|input| match &self::side(input, side).devices {
             Some(DevicesInput::Ids(ids)) => Some(ids.clone()),
             _ => None,
         });
         if ids.is_none() {
             local.set(None);
-        } else if parse_device_ids(&raw.get_untracked()).ok() != ids {
+        } else if reopened || parse_device_ids(&raw.get_untracked()).ok() != ids {
             raw.set(listed());
             local.set(None);
         }
+        generation
     });
     let choose = move |value: String| {
         let devices = match value.as_str() {
