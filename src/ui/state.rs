@@ -65,6 +65,21 @@ impl ViewChoice {
             show_whole_shard: false,
         }
     }
+
+    /// This view made possible for tensor `index` of `shape`: the natural view when its dims do not fit (a
+    /// dim the tensor no longer has, rows and columns on the same dim, another tensor), else the same view
+    /// with each slice index within its dim. A link or an undo step can bring any view beside any tensor.
+    pub fn fitted(&self, index: usize, shape: &[u64]) -> ViewChoice {
+        let rank = shape.len();
+        let dims_fit = self.row_dim < rank.max(1)
+            && self.col_dim < rank.max(1)
+            && (rank <= 1 || self.row_dim != self.col_dim);
+        if self.tensor != index || self.slice.len() != rank || !dims_fit {
+            return ViewChoice { show_whole_shard: self.show_whole_shard, ..ViewChoice::for_rank(index, rank) };
+        }
+        let slice = self.slice.iter().zip(shape).map(|(&at, &extent)| at.min(extent.saturating_sub(1))).collect();
+        ViewChoice { slice, ..self.clone() }
+    }
 }
 
 /// A memo payload compared by identity: a recomputation always notifies, and it only happens when an input
@@ -207,7 +222,7 @@ impl AppState {
         });
         let verification = RwSignal::new(None);
         let focus = RwSignal::new(Focus::Nothing);
-        // A new change invalidates the last check, the focus, and a view of dims the tensor no longer has.
+        // A new change invalidates the last check and the focus.
         Effect::new(move |_| {
             // Each signal is written only when its value changes: a write notifies every view that reads it,
             // and a needless one redraws them all a second time.
@@ -218,13 +233,18 @@ impl AppState {
             if focus.get_untracked() != Focus::Nothing {
                 focus.set(Focus::Nothing);
             }
-            reshard.with_untracked(|r| {
+        });
+        // The view follows the tensor: after an edit, and after anything that sets the view itself.
+        Effect::new(move |_| {
+            view.track();
+            reshard.with(|r| {
                 view.maybe_update(|v| {
                     let index = if v.tensor < r.tensors.len() { v.tensor } else { 0 };
-                    let rank = r.tensors.get(index).map_or(1, |t| t.shape.len());
-                    let stale = v.tensor != index || v.slice.len() != rank || v.row_dim >= rank || v.col_dim >= rank;
+                    let shape = r.tensors.get(index).map_or(&[][..], |t| &t.shape[..]);
+                    let fitted = v.fitted(index, shape);
+                    let stale = fitted != *v;
                     if stale {
-                        *v = ViewChoice { show_whole_shard: v.show_whole_shard, ..ViewChoice::for_rank(index, rank) };
+                        *v = fitted;
                     }
                     stale
                 });

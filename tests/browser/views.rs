@@ -420,6 +420,18 @@ async fn a_rank_three_tensor_offers_dim_pickers_and_a_slider_for_the_third_dim()
     state.view.update(|v| v.slice[2] = 6);
     tick().await;
     assert_eq!(senders(&root), ["1"]);
+
+    // A view no tensor can have (as a link or an undo step may bring): fitted, never drawn as asked.
+    state.view.update(|v| v.slice[2] = 100);
+    tick().await;
+    assert_eq!(state.view.get_untracked().slice, [0, 0, 7], "within dim 2's 8 entries");
+    state.view.update(|v| v.col_dim = v.row_dim);
+    tick().await;
+    assert_eq!(state.view.with_untracked(|v| (v.row_dim, v.col_dim)), (0, 1), "rows and columns on one dim");
+    state.view.update(|v| v.row_dim = 5);
+    tick().await;
+    assert_eq!(state.view.with_untracked(|v| (v.row_dim, v.col_dim, v.slice.clone())), (0, 1, vec![0, 0, 0]));
+    assert!(!all(&root, "[data-testid=piece]").is_empty());
     root.remove();
 }
 
