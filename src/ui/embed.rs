@@ -64,15 +64,33 @@ pub fn EmbeddedView(
         EmbedView::Cycle => view! { <cycle::CycleView/> }.into_any(),
     };
     let caption = (view != EmbedView::Cycle).then(|| view! { <ChangeSummary title_id="embed-change-title"/> });
+    // A link made while the layout had problems: say them, as a text block's widget does, rather than draw
+    // the default the app falls back to (a reader would take it for the author's layout).
+    let problems = move || {
+        let lines: Vec<String> = state.checked.with(|checked| match checked {
+            Err(error) if view != EmbedView::Cycle => error.problems.iter().map(|p| p.to_string()).collect(),
+            _ => Vec::new(),
+        });
+        (!lines.is_empty()).then(|| {
+            view! {
+                <div class="widget-problems" role="alert" data-testid="embed-problems">
+                    <p class="problem">"This embed describes an impossible layout:"</p>
+                    <ul>{lines.into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ul>
+                </div>
+            }
+        })
+    };
+    let drawable = move || state.checked.with(|checked| checked.is_ok() || view == EmbedView::Cycle);
     view! {
         <div class="embed" data-testid="embed">
             <div class="embed-bar">
-                <div class="embed-caption">{caption}</div>
+                <div class="embed-caption" hidden=move || !drawable()>{caption}</div>
                 <a class="embed-open" href=open_href target="_blank" rel="noopener" data-testid="embed-open">
                     "Open in Reshard Lens ↗"
                 </a>
             </div>
-            {body}
+            {problems}
+            <div class="embed-body" hidden=move || !drawable()>{body}</div>
         </div>
     }
 }

@@ -59,6 +59,19 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(page.getByTestId('embed-problem')).toContainText('choose one of tensor, mesh, traffic, strategies, cycle');
 });
 
+test('an embed made while the layout had problems shows them, not the default layout', async ({ page }) => {
+  await page.goto('/?preset=large');
+  await page.getByTestId('field-tensor-shape-0').fill('0');
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('embed-view').selectOption('tensor');
+  const snippet = await page.getByTestId('embed-code').inputValue();
+  await page.goto(snippet.match(/src="([^"]+)"/)![1]);
+  await expect(page.getByTestId('embed-problems')).toContainText('This embed describes an impossible layout:');
+  await expect(page.getByTestId('embed-problems')).toContainText('tensor.shape[0]');
+  await expect(page.getByTestId('tensor-view')).toBeHidden();
+  await expect(page.getByTestId('embed-open')).toBeVisible();
+});
+
 test('an embed does not overwrite the app state saved by the reader', async ({ page }) => {
   await page.goto('/?preset=toy');
   await page.getByTestId('preset-nested').click();
