@@ -124,10 +124,43 @@ pub fn describe_empty(shard: &EmptyShard, dim_word: &str) -> String {
     format!("d{} holds an empty shard (no {dim_word}, offset {})", shard.device, shard.interval.start)
 }
 
+/// At most this many lines list one side's empty shards: 12 rows over 65,536 devices leave 65,524 of them,
+/// and a line each froze the page for seconds.
+pub const EMPTY_LINES: usize = 6;
+
+/// One side's empty shards as lines for the note under the picture (`side` is "Source" or "Destination";
+/// `word` names a dim as the view reads it): one line per shard, or the first few and a count of the rest.
+pub fn empty_lines(side: &str, shards: &[EmptyShard], word: impl Fn(usize) -> String) -> Vec<String> {
+    let line = |shard: &EmptyShard| format!("{side} {}", describe_empty(shard, &word(shard.dim)));
+    if shards.len() <= EMPTY_LINES {
+        return shards.iter().map(line).collect();
+    }
+    let (shown, rest) = shards.split_at(EMPTY_LINES - 1);
+    let mut lines: Vec<String> = shown.iter().map(line).collect();
+    let (first, last) = (rest[0].device, rest[rest.len() - 1].device);
+    lines.push(format!(
+        "{side}: {} more devices hold empty shards (d{first} … d{last})",
+        crate::chart::scale::group_thousands(rest.len() as u64)
+    ));
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::{presets, region::device_regions};
+
+    #[test]
+    fn many_empty_shards_are_listed_a_few_then_counted() {
+        let shards: Vec<EmptyShard> =
+            (0..65_524).map(|i| EmptyShard { device: 12 + i, dim: 0, interval: Interval::new(12, 12) }).collect();
+        let lines = empty_lines("Source", &shards, |_| "rows".to_string());
+        assert_eq!(lines.len(), EMPTY_LINES);
+        assert_eq!(lines[0], "Source d12 holds an empty shard (no rows, offset 12)");
+        assert_eq!(lines[5], "Source: 65,519 more devices hold empty shards (d17 … d65535)");
+        // A few are each listed.
+        assert_eq!(empty_lines("Destination", &shards[..EMPTY_LINES], |_| "rows".to_string()).len(), EMPTY_LINES);
+    }
 
     fn cells(row0: u64, row1: u64, col0: u64, col1: u64) -> Cells {
         Cells { row0, row1, col0, col1 }

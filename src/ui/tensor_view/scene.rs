@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::chart::{
-    aggregate::{PIECE_BUDGET, boundary_positions, describe_empty, dim_word, empty_shards, stack_label, stacks},
+    aggregate::{PIECE_BUDGET, boundary_positions, dim_word, empty_lines, empty_shards, stack_label, stacks},
     boxes::{PixelRect, deck_card},
     palette::device_color,
     tensor::{Cells, Frame, Slice, label_fits, row_axis_margin, thin_boundaries},
@@ -156,10 +156,7 @@ pub fn build(
     let colors: HashMap<u32, usize> = reshard.source_mesh.devices.iter().enumerate().map(|(i, &d)| (d, i)).collect();
     let mut empty: Vec<String> = Vec::new();
     for (side, list) in [("Source", &regions.source), ("Destination", &regions.destination)] {
-        for shard in empty_shards(list) {
-            let word = dim_word(shard.dim, view.row_dim, view.col_dim, rank);
-            empty.push(format!("{side} {}", describe_empty(&shard, &word)));
-        }
+        empty.extend(empty_lines(side, &empty_shards(list), |dim| dim_word(dim, view.row_dim, view.col_dim, rank)));
     }
     let mut scene = TensorScene {
         tensor_name: tensor.map(|t| t.name.clone()).unwrap_or_default(),
