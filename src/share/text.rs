@@ -367,8 +367,8 @@ mod tests {
         assert!(text[2].starts_with("line 4: `frobnicate` is not a keyword"), "{text:?}");
         assert!(text[3].starts_with("line 5: view `pie`"), "{text:?}");
         assert!(parse_block("").unwrap_err()[0].message.contains("missing a `tensor"));
-        let twice = parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ntensor v 4x4\ndestination mesh 2 [S(1)]")
-            .unwrap_err();
+        let twice =
+            parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ntensor v 4x4\ndestination mesh 2 [S(1)]").unwrap_err();
         assert_eq!(twice.len(), 1);
         assert_eq!(twice[0].to_string(), "line 3: a second `tensor` line (the first is line 1)");
     }

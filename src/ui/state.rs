@@ -71,9 +71,8 @@ impl ViewChoice {
     /// with each slice index within its dim. A link or an undo step can bring any view beside any tensor.
     pub fn fitted(&self, index: usize, shape: &[u64]) -> ViewChoice {
         let rank = shape.len();
-        let dims_fit = self.row_dim < rank.max(1)
-            && self.col_dim < rank.max(1)
-            && (rank <= 1 || self.row_dim != self.col_dim);
+        let dims_fit =
+            self.row_dim < rank.max(1) && self.col_dim < rank.max(1) && (rank <= 1 || self.row_dim != self.col_dim);
         if self.tensor != index || self.slice.len() != rank || !dims_fit {
             return ViewChoice { show_whole_shard: self.show_whole_shard, ..ViewChoice::for_rank(index, rank) };
         }
