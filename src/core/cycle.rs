@@ -133,7 +133,7 @@ pub struct CycleSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refit: Option<RefitSplit>,
     /// The transfer speedup `s`; 1 leaves the cycle unchanged, below 1 is a slowdown.
-    #[serde(default = "unchanged_speedup")]
+    #[serde(default = "unchanged_speedup", deserialize_with = "number_or_nan")]
     pub speedup: f64,
 }
 
@@ -141,14 +141,23 @@ fn unchanged_speedup() -> f64 {
     1.0
 }
 
+/// A number, with `null` read as NaN. JSON has no NaN or infinity, so serde writes them as `null`: a spec
+/// holding one (an older version let a cleared field through) was saved into links and the autosave, which
+/// then failed to open and lost every edit. Read as NaN, the field is reported by [`CycleSpec::validate`]
+/// and the rest of the state opens.
+fn number_or_nan<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::NAN))
+}
+
 /// One stage of a cycle.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Stage {
     pub name: String,
+    #[serde(deserialize_with = "number_or_nan")]
     pub seconds: f64,
     /// Seconds this stage starts before the previous one ends (0: it starts when the previous one ends).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero", deserialize_with = "number_or_nan")]
     pub overlap: f64,
     /// `Some(true)` marks the refit; `None` lets a stage named `refit` be taken for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -175,11 +184,13 @@ fn is_zero(value: &f64) -> bool {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RefitSplit {
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero", deserialize_with = "number_or_nan")]
     pub wait: f64,
+    /// `null` here means "the rest", so a NaN transfer would come back as the rest: the editor never
+    /// writes one (it keeps the last number while the field holds no number).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transfer: Option<f64>,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero", deserialize_with = "number_or_nan")]
     pub preparation: f64,
 }
 
@@ -221,6 +232,73 @@ pub fn parse_cycle(json: &str) -> Result<CycleSpec, Vec<Problem>> {
     })?;
     spec.validate()?;
     Ok(spec)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Numbers typed into the cycle's fields
+// ---------------------------------------------------------------------------------------------------------
+
+/// At most this many characters of what was typed are repeated in a message.
+const MAX_QUOTED_CHARS: usize = 24;
+
+/// `text`, cut short when long (a paste into a number field can be a whole file).
+fn shortened(text: &str) -> String {
+    if text.chars().count() <= MAX_QUOTED_CHARS {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(MAX_QUOTED_CHARS).collect::<String>())
+    }
+}
+
+/// Reads the number typed into one of the cycle's fields (a stage's seconds, an overlap, a part of the
+/// refit, the speedup), or says why there is none and what to enter instead: `what`, e.g. "a number of
+/// seconds".
+///
+/// Only finite numbers come back, so a [`CycleSpec`] built from fields never holds NaN or infinity (JSON
+/// writes them as `null`). Whether the number suits its field (negative seconds, an overlap longer than its
+/// stage) is for [`CycleSpec::validate`] to say, with the other fields in view. Rust's words `inf` and
+/// `NaN` are not numbers here; a comma gets its own hint.
+pub fn read_typed_number(text: &str, what: &str) -> Result<f64, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(format!("empty: enter {what}"));
+    }
+    let in_digits = text.chars().any(|c| c.is_ascii_digit());
+    match text.parse::<f64>() {
+        Ok(number) if number.is_finite() => Ok(number),
+        Ok(_) if in_digits => Err(format!("{} is too large a number: enter {what}", shortened(text))),
+        _ if in_digits && text.contains(',') => Err(format!(
+            "\"{}\" is not a number: write decimals with a point and no thousands separators",
+            shortened(text)
+        )),
+        _ => Err(format!("\"{}\" is not a number: enter {what}", shortened(text))),
+    }
+}
+
+/// Reads "startup cycles k", how many of the first cycles are set apart from the steady state: a whole
+/// number, 0 or more. A count past `usize` means every cycle is startup. A fraction or a negative number
+/// is refused with the reason, never rounded or ignored.
+pub fn read_startup_cycles(text: &str) -> Result<usize, String> {
+    const WHOLE: &str = "k must be a whole number of cycles, 0 or more";
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(format!("empty: {WHOLE}"));
+    }
+    if text.chars().all(|c| c.is_ascii_digit()) {
+        return Ok(text.parse::<usize>().unwrap_or(usize::MAX));
+    }
+    let shown = shortened(text);
+    match text.parse::<f64>() {
+        Ok(k) if k.is_infinite() && text.chars().any(|c| c.is_ascii_digit()) => {
+            Err(format!("{shown} is too large a number; {WHOLE}"))
+        }
+        Ok(k) if !k.is_finite() => Err(format!("\"{shown}\" is not a number; {WHOLE}")),
+        Ok(k) if k < 0.0 => Err(format!("{shown} is negative; {WHOLE}")),
+        Ok(k) if k.fract() != 0.0 => Err(format!("{shown} is not whole; {WHOLE}")),
+        // Whole, 0 or more and finite (`2.0`, `1e3`): `as` saturates past usize::MAX.
+        Ok(k) => Ok(k as usize),
+        Err(_) => Err(format!("\"{shown}\" is not a number; {WHOLE}")),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1990,6 +2068,79 @@ mod tests {
             panic!("parse_cycle validates too")
         };
         assert_eq!(problems[0].path, "stages");
+    }
+
+    #[test]
+    fn a_cycle_holding_numbers_that_are_not_finite_still_reads_back_from_its_json() {
+        // A link or an autosave is the spec's JSON, where NaN and infinity are written `null`; reading that
+        // back failed ("invalid type: null, expected f64"), so a reload lost every edit. It must read back
+        // and name the fields instead.
+        let mut spec = article_cycle(10.0, 4.0);
+        spec.stages[1].seconds = f64::NAN;
+        spec.stages[2].overlap = f64::INFINITY;
+        spec.refit = Some(RefitSplit { wait: f64::NEG_INFINITY, transfer: None, preparation: f64::NAN });
+        spec.speedup = f64::NAN;
+        let json = serde_json::to_string(&spec).unwrap_or_default();
+        assert!(json.contains("null"), "{json}");
+        let read: CycleSpec = match serde_json::from_str(&json) {
+            Ok(read) => read,
+            Err(e) => panic!("{e}: {json}"),
+        };
+        assert_eq!(read.stages[0], spec.stages[0], "the good fields are kept");
+        assert_eq!(
+            problems_of(&read),
+            [
+                "stages[1].seconds: must be a finite number of seconds",
+                "stages[2].overlap: must be a finite number of seconds",
+                "refit.wait: must be a finite number of seconds",
+                "refit.preparation: must be a finite number of seconds",
+                "speedup: must be a finite number",
+            ]
+        );
+        // An autosave written by a version that let a cleared field through opens too.
+        let saved = r#"{"stages": [{"name": "refit", "seconds": null}], "speedup": 4}"#;
+        assert_eq!(
+            parse_cycle(saved).map_err(|p| p.iter().map(Problem::to_string).collect::<Vec<_>>()),
+            Err(vec!["stages[0].seconds: must be a finite number of seconds".to_string()])
+        );
+    }
+
+    #[test]
+    fn typed_numbers_are_read_or_refused_with_what_was_typed() {
+        let seconds = |text: &str| read_typed_number(text, "a number of seconds");
+        assert_eq!(seconds(" 12.5 "), Ok(12.5));
+        assert_eq!(seconds("-3"), Ok(-3.0), "the cycle's own checks say why -3 s is wrong, beside its field");
+        assert_eq!(seconds("1e3"), Ok(1000.0));
+        assert_eq!(seconds(""), Err("empty: enter a number of seconds".to_string()));
+        assert_eq!(seconds("  "), Err("empty: enter a number of seconds".to_string()));
+        assert_eq!(seconds("abc"), Err("\"abc\" is not a number: enter a number of seconds".to_string()));
+        assert_eq!(seconds("1e400"), Err("1e400 is too large a number: enter a number of seconds".to_string()));
+        assert_eq!(seconds("-1e400"), Err("-1e400 is too large a number: enter a number of seconds".to_string()));
+        // Rust reads these words as numbers; a user who typed them did not mean one.
+        for word in ["inf", "NaN", "infinity"] {
+            assert_eq!(seconds(word), Err(format!("\"{word}\" is not a number: enter a number of seconds")));
+        }
+        assert_eq!(
+            seconds("1,5"),
+            Err("\"1,5\" is not a number: write decimals with a point and no thousands separators".to_string())
+        );
+        // A long paste is quoted short.
+        let pasted = seconds(&"x".repeat(10_000)).unwrap_err();
+        assert!(pasted.len() < 100, "{pasted}");
+    }
+
+    #[test]
+    fn startup_cycles_are_a_whole_number_or_a_message() {
+        const WHOLE: &str = "k must be a whole number of cycles, 0 or more";
+        assert_eq!(read_startup_cycles("0"), Ok(0));
+        assert_eq!(read_startup_cycles(" 3 "), Ok(3));
+        assert_eq!(read_startup_cycles("-1"), Err(format!("-1 is negative; {WHOLE}")));
+        assert_eq!(read_startup_cycles("2.5"), Err(format!("2.5 is not whole; {WHOLE}")));
+        assert_eq!(read_startup_cycles(""), Err(format!("empty: {WHOLE}")));
+        assert_eq!(read_startup_cycles("abc"), Err(format!("\"abc\" is not a number; {WHOLE}")));
+        assert_eq!(read_startup_cycles("1e400"), Err(format!("1e400 is too large a number; {WHOLE}")));
+        assert_eq!(read_startup_cycles("2.0"), Ok(2), "a whole number written with a point is still whole");
+        assert_eq!(read_startup_cycles("99999999999999999999999"), Ok(usize::MAX), "more cycles than any file has");
     }
 
     #[test]

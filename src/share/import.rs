@@ -54,17 +54,22 @@ pub fn import_file(name: &str, text: &str) -> Result<Imported, Vec<Problem>> {
     if trimmed.is_empty() {
         return Err(vec![problem("", format!("{name} is empty"))]);
     }
-    if trimmed.starts_with('[') || name.to_ascii_lowercase().ends_with(".csv") || looks_like_csv(trimmed) {
-        return Ok(Imported::Measurements(text.to_string()));
-    }
+    // An object is JSON whatever the name says: a cycle minified onto one line has `,`, `stage` and
+    // `seconds` on its first line, like a CSV header, and was opened as measured times.
     if trimmed.starts_with('{') {
         return import_json(text);
+    }
+    if trimmed.starts_with('[') || name.to_ascii_lowercase().ends_with(".csv") || looks_like_csv(trimmed) {
+        return Ok(Imported::Measurements(text.to_string()));
     }
     parse_block(text).map(Imported::Block)
 }
 
-/// A first line such as `cycle,stage,seconds`.
+/// A first line such as `cycle,stage,seconds`; never text that opens with `{` or `[`, which is JSON.
 fn looks_like_csv(text: &str) -> bool {
+    if text.trim_start().starts_with(['{', '[']) {
+        return false;
+    }
     let first = text.lines().next().unwrap_or("").to_ascii_lowercase();
     first.contains(',') && first.contains("stage") && first.contains("seconds")
 }
@@ -269,6 +274,27 @@ mod tests {
         assert!(matches!(import_file("m.json", "[]"), Ok(Imported::Measurements(_))));
         let block = import_file("w.txt", "tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]\n");
         assert!(matches!(block, Ok(Imported::Block(_))));
+    }
+
+    #[test]
+    fn json_on_one_line_is_never_taken_for_csv() {
+        // A minified cycle has `,`, `stage` and `seconds` on its first line, like a CSV header: it was opened
+        // as measured cycle times.
+        let cycle: serde_json::Value =
+            serde_json::from_str(include_str!("../../examples/cycle-160.json")).unwrap_or_default();
+        let one_line = format!("  {cycle}");
+        assert!(!one_line.trim().contains('\n'));
+        let imported = import_file("cycle-160.json", &one_line);
+        assert!(matches!(imported, Ok(Imported::Cycle(_))), "{imported:?}");
+        // Even named .csv: text opening with `{` is JSON, so its problems are JSON's.
+        let imported = import_file("cycle.csv", &one_line);
+        assert!(matches!(imported, Ok(Imported::Cycle(_))), "{imported:?}");
+        let broken = import_file("cycle.csv", "{\"stages\": [{\"name\": \"refit\", \"seconds\": ");
+        assert!(broken.as_ref().is_err_and(|p| p[0].message.starts_with("not JSON")), "{broken:?}");
+        // A JSON array of rows is still measured times, and so is a header line.
+        let rows = r#"[{"cycle": 1, "stage": "refit", "seconds": 10}]"#;
+        assert!(matches!(import_file("m.json", rows), Ok(Imported::Measurements(_))));
+        assert!(matches!(import_file("m.txt", "stage,seconds,cycle\nrefit,10,1\n"), Ok(Imported::Measurements(_))));
     }
 
     #[test]

@@ -1,15 +1,20 @@
 //! The cycle calculator: the article's numbers as shown, and the stage editor's validation.
 
+use std::{cell::Cell, rc::Rc};
+
 use leptos::{mount::mount_to, prelude::*, task::tick};
+use reshard_lens::share::fragment::{decode, encode};
+use reshard_lens::share::import::MAX_IMPORT_BYTES;
 use reshard_lens::ui::{
-    AppState,
+    AppState, Page,
     cycle::{CycleState, CycleView},
+    url_state::snapshot,
 };
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, prelude::*};
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
-use crate::dom::wrapper;
+use crate::dom::{next_paint, wrapper};
 
 /// The cycle view opened on `preset`, with the layout state it reads `s` from.
 fn mount_cycle(root: &HtmlElement, preset: &'static str) -> impl Sized {
@@ -18,6 +23,21 @@ fn mount_cycle(root: &HtmlElement, preset: &'static str) -> impl Sized {
         provide_context(CycleState::from_preset(preset));
         view! { <CycleView/> }
     })
+}
+
+/// The cycle view opened on `preset`, and the states it reads, for the test to look into.
+fn mount_cycle_with_state(root: &HtmlElement, preset: &'static str) -> (impl Sized, AppState, CycleState) {
+    let slot = Rc::new(Cell::new(None));
+    let out = Rc::clone(&slot);
+    let handle = mount_to(root.clone(), move || {
+        let (app, cycle) = (AppState::from_preset("toy"), CycleState::from_preset(preset));
+        out.set(Some((app, cycle)));
+        provide_context(app);
+        provide_context(cycle);
+        view! { <CycleView/> }
+    });
+    let (app, cycle) = slot.get().expect("the cycle view mounted");
+    (handle, app, cycle)
 }
 
 /// The text of the one element matching `selector` inside `root`.
@@ -326,5 +346,237 @@ async fn an_invalid_s_leaves_the_slider_at_the_s_in_use() {
     tick().await;
     tick().await;
     assert_ne!(slider.value(), at_four, "a valid s moves the slider");
+    root.remove();
+}
+
+/// The messages under the field at `path`.
+fn messages_at(root: &Element, path: &str) -> Vec<String> {
+    crate::dom::texts_of(root, &format!("[data-testid=field-problem][data-path=\"{path}\"]"))
+}
+
+#[wasm_bindgen_test]
+async fn a_field_that_holds_no_number_keeps_its_text_and_the_cycle_its_last_number() {
+    // A cleared field (or `abc`, `1e400`) went into the cycle as NaN, which the link and the autosave wrote
+    // as `null`: after a reload the link did not open and every edit was lost. The field keeps its text and
+    // says why under it; the cycle keeps the last number, so the link still opens with it.
+    let root = wrapper();
+    let (_mounted, app, cycle) = mount_cycle_with_state(&root, "cycle-120");
+    tick().await;
+    // (field, which one, its path, a number that suits it)
+    let fields = [
+        ("stage-seconds", 1, "stages[1].seconds", "10"),
+        ("stage-overlap", 1, "stages[1].overlap", "0"),
+        ("refit-wait", 0, "refit.wait", "0"),
+        ("refit-transfer", 0, "refit.transfer", "10"),
+        ("refit-preparation", 0, "refit.preparation", "0"),
+        ("speedup-input", 0, "speedup", "4"),
+    ];
+    let what = |path: &str| if path == "speedup" { "a speedup such as 4" } else { "a number of seconds" };
+    for (test_id, index, path, good) in fields {
+        let field = nth(&root, &format!("[data-testid={test_id}]"), index).unchecked_into::<HtmlInputElement>();
+        let before = cycle.spec.get_untracked();
+        let typed_cases = [
+            ("", format!("empty: enter {}", what(path))),
+            ("abc", format!("\"abc\" is not a number: enter {}", what(path))),
+            ("1e400", format!("1e400 is too large a number: enter {}", what(path))),
+        ];
+        // An empty transfer means "the rest of the refit", a value of its own.
+        let typed_cases = typed_cases.into_iter().filter(|(typed, _)| !(typed.is_empty() && path == "refit.transfer"));
+        for (typed, message) in typed_cases {
+            type_into(&field, typed);
+            tick().await;
+            tick().await;
+            // The link written now (the autosave is the same text) opens, with the last number in it.
+            let link = encode(&snapshot(app, cycle, None, Page::Cycle));
+            let opened = decode(&link).map(|shared| shared.cycle);
+            assert_eq!(opened, Ok(Some(before.clone())), "{path} after typing {typed:?}");
+            assert_eq!(field.value(), typed, "{path}: what was typed stays");
+            assert_eq!(messages_at(&root, path), [message], "{path} after typing {typed:?}");
+            assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("true"), "{path}");
+            assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "112.5 s", "{path}: the answer stays");
+            assert!(root.query_selector("[data-testid=cycle-stale]").expect("selector").is_some(), "{path}");
+        }
+        type_into(&field, good);
+        tick().await;
+        tick().await;
+        assert!(messages_at(&root, path).is_empty(), "{path}: a number clears the message");
+        assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("false"), "{path}");
+        assert!(root.query_selector("[data-testid=cycle-stale]").expect("selector").is_none(), "{path}");
+    }
+    // A number goes into the cycle.
+    type_into(&nth(&root, "[data-testid=stage-seconds]", 1).unchecked_into(), "20");
+    tick().await;
+    assert_eq!(cycle.spec.with_untracked(|spec| spec.stages[1].seconds), 20.0);
+    assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "130 s");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn text_that_is_not_a_number_survives_edits_elsewhere_until_the_fields_are_redrawn() {
+    // s's field follows s when something else sets it; an edit of another field must not replace the text
+    // typed into it. Adding a stage redraws every field from the cycle, and their messages go too.
+    let root = wrapper();
+    let (_mounted, _app, cycle) = mount_cycle_with_state(&root, "cycle-120");
+    tick().await;
+    let speedup = nth(&root, "[data-testid=speedup-input]", 0).unchecked_into::<HtmlInputElement>();
+    type_into(&speedup, "abc");
+    let seconds = nth(&root, "[data-testid=stage-seconds]", 2).unchecked_into::<HtmlInputElement>();
+    type_into(&seconds, "x");
+    tick().await;
+    type_into(&nth(&root, "[data-testid=stage-seconds]", 0).unchecked_into(), "80");
+    tick().await;
+    tick().await;
+    assert_eq!(speedup.value(), "abc");
+    assert_eq!(messages_at(&root, "speedup"), ["\"abc\" is not a number: enter a speedup such as 4"]);
+    assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "130 s", "80 s of generation, s still 4");
+
+    click_add_stage(&root).await;
+    assert!(messages_at(&root, "stages[2].seconds").is_empty(), "the redrawn field shows the cycle's 30 s");
+    assert_eq!(nth(&root, "[data-testid=stage-seconds]", 2).unchecked_into::<HtmlInputElement>().value(), "30");
+    assert!(messages_at(&root, "speedup").is_empty());
+    assert_eq!(speedup.value(), "4", "s's field is redrawn from the cycle too");
+    // The slider sets s, and the field and its message follow.
+    type_into(&speedup, "");
+    tick().await;
+    assert_eq!(messages_at(&root, "speedup"), ["empty: enter a speedup such as 4"]);
+    let slider = nth(&root, "[data-testid=speedup-slider]", 0).unchecked_into::<HtmlInputElement>();
+    type_into(&slider, "400");
+    tick().await;
+    tick().await;
+    assert_eq!(speedup.value(), "10");
+    assert!(messages_at(&root, "speedup").is_empty());
+    assert_eq!(cycle.spec.with_untracked(|spec| spec.speedup), 10.0);
+    root.remove();
+}
+
+/// Clicks "+ Add a stage" and waits for the redrawn rows' values.
+async fn click_add_stage(root: &Element) {
+    nth(root, "[data-testid=stage-add]", 0).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    next_paint().await;
+}
+
+#[wasm_bindgen_test]
+async fn startup_cycles_that_are_not_a_whole_number_are_refused_under_the_field() {
+    // `-1` kept k at 1 and `2.5` became 2, both silently. Now the field says why, keeps what was typed,
+    // and k keeps its last good value.
+    let root = wrapper();
+    let (_mounted, _app, cycle) = mount_cycle_with_state(&root, "cycle-120");
+    tick().await;
+    click_example(&root).await;
+    let k = nth(&root, "[data-testid=measured-startup]", 0).unchecked_into::<HtmlInputElement>();
+    assert_eq!(k.value(), "1");
+    const WHOLE: &str = "k must be a whole number of cycles, 0 or more";
+    for (typed, message) in [
+        ("-1", format!("-1 is negative; {WHOLE}")),
+        ("2.5", format!("2.5 is not whole; {WHOLE}")),
+        ("", format!("empty: {WHOLE}")),
+        ("two", format!("\"two\" is not a number; {WHOLE}")),
+    ] {
+        type_into(&k, typed);
+        tick().await;
+        assert_eq!(k.value(), typed, "what was typed stays");
+        assert_eq!(messages_at(&root, "startup"), [message]);
+        assert_eq!(k.get_attribute("aria-invalid").as_deref(), Some("true"));
+        let described = k.get_attribute("aria-describedby").expect("the field names its message");
+        assert!(text_of(&root, &format!("#{described}")).contains(WHOLE));
+        assert_eq!(cycle.startup.get_untracked(), 1, "k keeps its last good value after {typed:?}");
+        assert_eq!(
+            text_of(&root, "[data-testid=measured-startup-group] .measured-title"),
+            "Startup (set apart) · cycle 1"
+        );
+    }
+    type_into(&k, "2");
+    tick().await;
+    assert!(messages_at(&root, "startup").is_empty());
+    assert_eq!(k.get_attribute("aria-invalid").as_deref(), Some("false"));
+    assert_eq!(cycle.startup.get_untracked(), 2);
+    assert_eq!(
+        text_of(&root, "[data-testid=measured-startup-group] .measured-title"),
+        "Startup (set apart) · cycles 1–2 (2)"
+    );
+    root.remove();
+}
+
+/// Clicks "Paste an example" and waits for the spreads.
+async fn click_example(root: &Element) {
+    nth(root, "[data-testid=measured-example]", 0).unchecked_into::<HtmlElement>().click();
+    tick().await;
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// A `DataTransfer` made by the test, to carry a file in a drop event.
+    #[wasm_bindgen(js_name = DataTransfer)]
+    type TestDataTransfer;
+    #[wasm_bindgen(constructor, js_class = "DataTransfer")]
+    fn new() -> TestDataTransfer;
+    #[wasm_bindgen(method, getter)]
+    fn items(this: &TestDataTransfer) -> TestTransferItems;
+
+    /// Its `DataTransferItemList`.
+    type TestTransferItems;
+    #[wasm_bindgen(method, js_name = add)]
+    fn add_file(this: &TestTransferItems, file: &web_sys::File) -> JsValue;
+
+    /// A `DragEvent` made by the test (`DragEventInit` is not among the app's web-sys features).
+    #[wasm_bindgen(js_name = DragEvent, extends = Event)]
+    type TestDragEvent;
+    #[wasm_bindgen(constructor, js_class = "DragEvent")]
+    fn new(kind: &str, init: &JsValue) -> TestDragEvent;
+}
+
+/// Drops a file named `name` holding `text` onto `target`.
+fn drop_file(target: &Element, name: &str, text: &str) {
+    let parts = web_sys::js_sys::Array::of1(&JsValue::from_str(text));
+    let file = web_sys::File::new_with_str_sequence(&parts, name).expect("a file");
+    let transfer = TestDataTransfer::new();
+    transfer.items().add_file(&file);
+    let init = web_sys::js_sys::Object::new();
+    for (key, value) in [("bubbles", JsValue::TRUE), ("cancelable", JsValue::TRUE), ("dataTransfer", transfer.into())] {
+        web_sys::js_sys::Reflect::set(&init, &JsValue::from_str(key), &value).expect("set");
+    }
+    let drop = TestDragEvent::new("drop", &init);
+    target.dispatch_event(&drop).expect("dispatched");
+}
+
+/// Waits until `done` holds or about two seconds have passed (a file is read asynchronously).
+async fn until(done: impl Fn() -> bool) {
+    for _ in 0..120 {
+        if done() {
+            return;
+        }
+        next_paint().await;
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_file_dropped_on_the_measured_times_above_the_size_limit_is_refused_unread() {
+    // The app's other ways of opening a file refuse one above 8 MiB before reading it; a drop on the
+    // measured times did not, and a 20 MB CSV froze the page for 48 s.
+    let root = wrapper();
+    let (_mounted, _app, cycle) = mount_cycle_with_state(&root, "cycle-120");
+    tick().await;
+    let text = nth(&root, "[data-testid=measured-text]", 0);
+    let row = "1,generation,70.0\n";
+    let big = format!("cycle,stage,seconds\n{}", row.repeat(MAX_IMPORT_BYTES / row.len() + 1));
+    drop_file(&text, "big.csv", &big);
+    until(|| root.query_selector("[data-testid=measured-refused]").ok().flatten().is_some()).await;
+    assert_eq!(
+        text_of(&root, "[data-testid=measured-refused]"),
+        format!(
+            "big.csv could not be opened; nothing was changed: big.csv is {} bytes; files above {MAX_IMPORT_BYTES} \
+             bytes are not opened",
+            big.len()
+        )
+    );
+    assert_eq!(cycle.measured_text.get_untracked(), "", "nothing was read into the box");
+
+    // A file within the limit loads, and the message goes.
+    drop_file(&text, "small.csv", "cycle,stage,seconds\n1,generation,70\n1,refit,10\n");
+    until(|| cycle.measured_text.with_untracked(|t| !t.is_empty())).await;
+    assert!(cycle.measured_text.get_untracked().starts_with("cycle,stage,seconds"));
+    tick().await;
+    assert!(root.query_selector("[data-testid=measured-refused]").expect("selector").is_none());
     root.remove();
 }

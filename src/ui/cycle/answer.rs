@@ -60,7 +60,7 @@ pub fn Answer(
     title_id: &'static str,
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
-    let stale = move || state.checked.with(|c| c.is_err());
+    let stale = move || state.editor_has_problem();
     view! {
         <h2 class="cycle-section-title" id=title_id>"The answer"</h2>
         <Show when=stale>

@@ -5,16 +5,17 @@ use leptos::prelude::*;
 use super::CycleState;
 use crate::core::spec::for_display;
 
-/// The number in `text`, or NaN when there is none, so the core reports the field instead of the editor
-/// silently keeping an old value.
+/// The number in `text`, or NaN when there is none: for comparing a field's text with a number and for the
+/// slider's position, never for a value that goes into the spec (see [`CycleState::read_field`]).
 pub fn parse_number(text: &str) -> f64 {
     text.trim().parse::<f64>().unwrap_or(f64::NAN)
 }
 
-/// A text field for seconds (or any number). It is not bound back to the spec: what the user types stays
-/// on screen even when it is not a number; the editors redraw it only when the cycle is replaced or
-/// restructured. It sets the `value` property, not the attribute: a field once typed into ignores its
-/// attribute, and kept showing the old number after a move or a preset.
+/// A text field for seconds. It is not bound back to the spec: what the user types stays on screen even
+/// when it is not a number (the spec then keeps the last number and the field says why, see
+/// [`CycleState::read_field`]); the editors redraw it only when the cycle is replaced or restructured. It
+/// sets the `value` property, not the attribute: a field once typed into ignores its attribute, and kept
+/// showing the old number after a move or a preset.
 #[component]
 pub fn NumberField(
     /// The value shown when the field is drawn.
@@ -23,7 +24,7 @@ pub fn NumberField(
     label: String,
     /// The field's `data-testid`.
     test_id: String,
-    /// Called with every edit: the number typed, or NaN.
+    /// Called with every edit that is a number, with that number (finite).
     on_change: Callback<f64>,
     /// Marks the field invalid for assistive technology.
     #[prop(into)]
@@ -34,7 +35,9 @@ pub fn NumberField(
     #[prop(default = None)]
     locked: Option<&'static str>,
 ) -> impl IntoView {
+    let state = expect_context::<CycleState>();
     let text = if value.is_finite() { crate::chart::readout::decimal(value, 6) } else { String::new() };
+    let read_path = path.clone();
     view! {
         <input
             type="text"
@@ -47,18 +50,24 @@ pub fn NumberField(
             data-testid=test_id
             disabled=locked.is_some()
             title=locked
-            on:input=move |ev| on_change.run(parse_number(&event_target_value(&ev)))
+            on:input=move |ev| {
+                state.read_field(&read_path, &event_target_value(&ev), SECONDS, |seconds| on_change.run(seconds))
+            }
         />
     }
 }
+
+/// What a seconds field takes, for the end of its message when its text is not a number.
+pub const SECONDS: &str = "a number of seconds";
 
 /// The id of the messages about the field at `path`, for its `aria-describedby`.
 pub fn problems_id(path: &str) -> String {
     format!("cycle-problems-{}", crate::ui::editor::field::slug(path))
 }
 
-/// The core's messages for the field at `path`, under it (nothing when it is fine), in an element the
-/// field names with `aria-describedby` (laid out as if it were not there: `display: contents`).
+/// The messages for the field at `path` ([`CycleState::problems_at`]), under it (nothing when it is fine),
+/// in an element the field names with `aria-describedby` (laid out as if it were not there:
+/// `display: contents`).
 #[component]
 pub fn FieldProblems(
     /// The field's path in the cycle JSON, e.g. `stages[1].overlap`.

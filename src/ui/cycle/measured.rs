@@ -2,18 +2,19 @@
 //! stage's spread with the startup cycles set apart, and use the steady-state medians as the cycle.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 
 use super::CycleState;
-use super::field::parse_number;
+use super::field::problems_id;
 use crate::chart::gantt::seconds_ticks;
 use crate::chart::palette::stage_colours;
 use crate::chart::readout::{decimal, percent, seconds};
 use crate::chart::scale::Linear;
 use crate::chart::spread::{SpreadMarks, axis_end};
-use crate::core::cycle::{CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, stage_stats};
+use crate::core::cycle::{
+    CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, read_startup_cycles, stage_stats,
+};
 use crate::core::spec::for_display;
+use crate::share::import::refuse_size;
 
 /// A small example: one slow startup cycle, then five steady ones.
 const EXAMPLE: &str = "cycle,stage,seconds
@@ -43,40 +44,38 @@ const EXAMPLE: &str = "cycle,stage,seconds
 6,refit,10.1
 ";
 
-#[wasm_bindgen]
-extern "C" {
-    /// A drop event, seen only through its `dataTransfer`.
-    type DropWithFiles;
-    #[wasm_bindgen(method, getter, js_name = dataTransfer)]
-    fn data_transfer(this: &DropWithFiles) -> Option<DroppedData>;
-
-    /// The `DataTransfer` of a drop, seen only through its files.
-    type DroppedData;
-    #[wasm_bindgen(method, getter)]
-    fn files(this: &DroppedData) -> Option<DroppedFiles>;
-
-    /// A `FileList`: each file is a `Blob`.
-    type DroppedFiles;
-    #[wasm_bindgen(method)]
-    fn item(this: &DroppedFiles, index: u32) -> Option<web_sys::Blob>;
-}
-
-/// Reads the first dropped file as text into `target`; a drop without a file is ignored.
-fn read_dropped_file(event: &web_sys::DragEvent, target: RwSignal<String>) {
-    let Some(file) =
-        event.unchecked_ref::<DropWithFiles>().data_transfer().and_then(|d| d.files()).and_then(|f| f.item(0))
-    else {
+/// Reads the first dropped file as text into `target`, or says in `refused` why it was not read; a drop
+/// without a file is ignored. A file above the size every other way of opening a file refuses is refused
+/// with the same message before it is read: a dropped 20 MB CSV froze the page for 48 s.
+fn read_dropped_file(event: &web_sys::DragEvent, target: RwSignal<String>, refused: RwSignal<Option<String>>) {
+    let Some(file) = event.data_transfer().and_then(|d| d.files()).and_then(|files| files.get(0)) else {
         return;
     };
-    let Ok(reader) = web_sys::FileReader::new() else { return };
-    let done = reader.clone();
-    let on_load = Closure::once_into_js(move || {
-        if let Some(text) = done.result().ok().and_then(|r| r.as_string()) {
-            target.set(text);
+    let name = file.name();
+    if let Some(too_large) = refuse_size(&name, file.size() as u64) {
+        refused.set(Some(not_opened(&name, &too_large.to_string())));
+        return;
+    }
+    let promise = file.text();
+    leptos::task::spawn_local(async move {
+        let text = wasm_bindgen_futures::JsFuture::from(promise).await.ok().and_then(|text| text.as_string());
+        match text {
+            // The file may have grown since it was measured.
+            Some(text) => match refuse_size(&name, text.len() as u64) {
+                Some(too_large) => refused.set(Some(not_opened(&name, &too_large.to_string()))),
+                None => {
+                    refused.set(None);
+                    target.set(text);
+                }
+            },
+            None => refused.set(Some(format!("{name} could not be read; nothing was changed."))),
         }
     });
-    reader.set_onload(Some(on_load.unchecked_ref()));
-    let _ = reader.read_as_text(&file);
+}
+
+/// Why a dropped file was not opened, worded as the rest of the app words it.
+fn not_opened(name: &str, why: &str) -> String {
+    format!("{name} could not be opened; nothing was changed: {why}")
 }
 
 /// The import box, the spreads and the button that makes the steady-state medians the cycle.
@@ -86,6 +85,11 @@ pub fn MeasuredCycles(
     title_id: &'static str,
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
+    // Why the last dropped file was not opened; cleared by the next edit of the text.
+    let refused = RwSignal::new(None::<String>);
+    // Why the text in the k field is not a k; k keeps its last value meanwhile.
+    let startup_problem = RwSignal::new(None::<String>);
+    let startup_problems_id = problems_id("startup");
     let measurements = Memo::new(move |_| state.measured_text.with(|text| parse_measurements(text)));
     let measured = Memo::new(move |_| measurements.with(|m| stage_stats(m, state.startup.get())));
     let loaded = move || measurements.with(|m| !m.rows.is_empty());
@@ -111,42 +115,68 @@ pub fn MeasuredCycles(
                 placeholder="cycle,stage,seconds\n1,generation,70.2\n1,refit,10.4\n… or drop a .csv or .json file here"
                 data-testid="measured-text"
                 prop:value=move || state.measured_text.get()
-                on:input=move |ev| state.measured_text.set(event_target_value(&ev))
+                aria-describedby="measured-refused"
+                on:input=move |ev| {
+                    refused.set(None);
+                    state.measured_text.set(event_target_value(&ev));
+                }
                 on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
                 on:drop=move |ev: web_sys::DragEvent| {
                     ev.prevent_default();
-                    read_dropped_file(&ev, state.measured_text);
+                    read_dropped_file(&ev, state.measured_text, refused);
                 }
             ></textarea>
             <div class="measured-controls">
                 <label class="measured-startup">
                     <span>"Startup cycles k"</span>
+                    // Text, not `type=number`: a number field hands over "" for `1e` or `--1`, so the message
+                    // could not say what was typed.
                     <input
-                        type="number"
-                        min="0"
-                        step="1"
+                        type="text"
+                        inputmode="numeric"
                         class="cycle-number"
                         aria-label="How many of the first cycles are startup"
+                        aria-invalid=move || startup_problem.with(Option::is_some).to_string()
+                        aria-describedby=startup_problems_id.clone()
                         data-testid="measured-startup"
                         prop:value=move || state.startup.get().to_string()
-                        on:input=move |ev| {
-                            let k = parse_number(&event_target_value(&ev));
-                            if k.is_finite() && k >= 0.0 {
-                                state.startup.set(k.min(1e6) as usize);
+                        on:input=move |ev| match read_startup_cycles(&event_target_value(&ev)) {
+                            Ok(k) => {
+                                startup_problem.set(None);
+                                state.startup.set(k);
                             }
+                            Err(why) => startup_problem.set(Some(why)),
                         }
                     />
+                    <span class="field-problems-of" id=startup_problems_id>
+                        {move || startup_problem.get().map(|why| view! {
+                            <span class="field-problem" role="alert" data-testid="field-problem" data-path="startup">
+                                {for_display(&why)}
+                            </span>
+                        })}
+                    </span>
                 </label>
                 <button type="button" class="cycle-button" data-testid="measured-example"
-                    on:click=move |_| state.measured_text.set(EXAMPLE.to_string())>
+                    on:click=move |_| {
+                        refused.set(None);
+                        state.measured_text.set(EXAMPLE.to_string());
+                    }>
                     "Paste an example"
                 </button>
                 <button type="button" class="cycle-button" data-testid="measured-clear"
                     disabled=move || state.measured_text.with(String::is_empty)
-                    on:click=move |_| state.measured_text.set(String::new())>
+                    on:click=move |_| {
+                        refused.set(None);
+                        state.measured_text.set(String::new());
+                    }>
                     "Clear"
                 </button>
             </div>
+        </div>
+        <div id="measured-refused">
+            {move || refused.get().map(|why| view! {
+                <p class="measured-problems" role="alert" data-testid="measured-refused">{for_display(&why)}</p>
+            })}
         </div>
         {move || {
             let problems = measurements.with(|m| m.problems.clone());

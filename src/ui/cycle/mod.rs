@@ -16,9 +16,11 @@ mod speedup;
 mod stages;
 mod timeline;
 
+use std::collections::BTreeMap;
+
 use leptos::prelude::*;
 
-use crate::core::cycle::{CycleReport, CycleSpec, parse_cycle};
+use crate::core::cycle::{CycleReport, CycleSpec, parse_cycle, read_typed_number};
 use crate::core::plan::Strategy;
 use crate::core::spec::Problem;
 
@@ -40,11 +42,28 @@ pub enum SpeedupSource {
     Layout { from: Strategy, to: Strategy },
 }
 
+/// Why the text in some of the cycle's fields is not a number, by the field's path (`stages[1].seconds`).
+///
+/// The spec holds only numbers: a NaN there was written into links and the autosave as `null`, which then
+/// failed to open and lost every edit. While a field's text is not a number the spec keeps the field's last
+/// number, the field keeps the text, and the message lives here until the field holds a number again.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UnreadFields {
+    /// The [`CycleState::revision`] the messages were written in. A new revision redraws every field from
+    /// the spec, so the messages of an older one describe text no longer on screen.
+    revision: u64,
+    messages: BTreeMap<String, String>,
+}
+
 /// The cycle being explained; shared by the cycle view's components.
 #[derive(Clone, Copy)]
 pub struct CycleState {
-    /// The cycle as typed: the source of truth, kept even while invalid so nothing typed is lost.
+    /// The cycle as edited: the source of truth, kept even while the core finds problems in it so nothing
+    /// typed is lost. Every number typed into it is finite (see [`UnreadFields`]); a NaN can only come from
+    /// a link saved by an older version, and the core reports it.
     pub spec: RwSignal<CycleSpec>,
+    /// Fields whose text is not a number, and why.
+    pub unread: RwSignal<UnreadFields>,
     /// Bumped whenever the stages are replaced or restructured (a preset, measured medians, add, remove,
     /// reorder): the editors redraw their fields from `spec` then, and only then, so typing is never
     /// overwritten.
@@ -75,6 +94,7 @@ impl CycleState {
         });
         CycleState {
             spec,
+            unread: RwSignal::new(UnreadFields::default()),
             revision: RwSignal::new(0),
             preset: RwSignal::new(name.to_string()),
             checked,
@@ -105,8 +125,54 @@ impl CycleState {
         self.revision.update(|r| *r += 1);
     }
 
-    /// The core's messages for exactly the field at `path` (e.g. `stages[1].overlap`).
+    /// Reads the text typed into the number field at `path`: a number goes into the spec through `apply`;
+    /// anything else leaves the spec as it is and is reported under the field, saying to enter `what`
+    /// ("a number of seconds").
+    pub fn read_field(&self, path: &str, text: &str, what: &str, apply: impl FnOnce(f64)) {
+        match read_typed_number(text, what) {
+            Ok(number) => {
+                self.set_unread(path, None);
+                apply(number);
+            }
+            Err(why) => self.set_unread(path, Some(why)),
+        }
+    }
+
+    /// Records why the field at `path` holds no number (`None`: it holds one again).
+    pub fn set_unread(&self, path: &str, why: Option<String>) {
+        let revision = self.revision.get_untracked();
+        self.unread.maybe_update(|unread| {
+            if unread.revision != revision {
+                *unread = UnreadFields { revision, messages: BTreeMap::new() };
+            }
+            match why {
+                Some(why) => unread.messages.insert(path.to_string(), why.clone()) != Some(why),
+                None => unread.messages.remove(path).is_some(),
+            }
+        });
+    }
+
+    /// Whether a field holds text that is not a number or the core finds a problem in the cycle: the
+    /// answer on screen is then the last valid one, not the editor's.
+    pub fn editor_has_problem(&self) -> bool {
+        let revision = self.revision.get();
+        self.unread.with(|unread| unread.revision == revision && !unread.messages.is_empty())
+            || self.checked.with(Result::is_err)
+    }
+
+    /// Why the text in the field at `path` is not a number, if it is not.
+    fn unread_at(&self, path: &str) -> Option<String> {
+        let revision = self.revision.get();
+        self.unread.with(|unread| (unread.revision == revision).then(|| unread.messages.get(path).cloned()).flatten())
+    }
+
+    /// The messages for exactly the field at `path` (e.g. `stages[1].overlap`): why its text is not a
+    /// number when it is not (the core's verdict is about the last number, no longer on screen), else the
+    /// core's.
     pub fn problems_at(&self, path: &str) -> Vec<String> {
+        if let Some(why) = self.unread_at(path) {
+            return vec![why];
+        }
         self.checked.with(|checked| match checked {
             Ok(_) => Vec::new(),
             Err(problems) => problems.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect(),

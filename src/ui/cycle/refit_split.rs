@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::CycleState;
-use super::field::{FieldProblems, NumberField, parse_number, problems_id};
+use super::field::{FieldProblems, NumberField, SECONDS, problems_id};
 use crate::chart::readout::seconds;
 use crate::core::cycle::RefitSplit;
 
@@ -52,8 +52,14 @@ pub fn RefitSplitEditor() -> impl IntoView {
                     data-testid="refit-transfer"
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
-                        let transfer = (!text.trim().is_empty()).then(|| parse_number(&text));
-                        edit(Box::new(move |split| split.transfer = transfer));
+                        if text.trim().is_empty() {
+                            state.set_unread("refit.transfer", None);
+                            edit(Box::new(|split| split.transfer = None));
+                        } else {
+                            state.read_field("refit.transfer", &text, SECONDS, |transfer| {
+                                edit(Box::new(move |split| split.transfer = Some(transfer)))
+                            });
+                        }
                     }
                 />
                 <FieldProblems path="refit.transfer".to_string()/>

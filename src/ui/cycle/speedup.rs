@@ -11,6 +11,9 @@ use crate::core::plan::Strategy;
 use crate::core::traffic::format_seconds;
 use crate::ui::{AppState, describe_change};
 
+/// The speedup's path in the cycle JSON, where its messages are filed.
+const SPEEDUP: &str = "speedup";
+
 /// `s` from the layout: `time(from) / time(to)` with both strategies' estimates, or why there is none.
 #[derive(Clone, Debug, PartialEq)]
 struct LayoutSpeedup {
@@ -29,11 +32,17 @@ pub fn SpeedupControl() -> impl IntoView {
     let app = expect_context::<AppState>();
     let text = RwSignal::new(decimal(state.spec.with_untracked(|s| s.speedup), 4));
     // Keep the field in step with s when something else sets it (the slider, a preset, the layout), but
-    // never overwrite what the user is typing.
+    // never overwrite what the user is typing: only a change of s does, or a new revision, which redraws
+    // every field of the cycle from it. Text that is not a number leaves s as it was, and an edit of
+    // another field must not replace that text.
+    let speedup = Memo::new(move |_| state.spec.with(|spec| spec.speedup));
     Effect::new(move |_| {
-        let speedup = state.spec.with(|spec| spec.speedup);
+        state.revision.track();
+        let speedup = speedup.get();
+        // A NaN only comes from a link saved by an older version; the field then keeps its text.
         if speedup.is_finite() && parse_number(&text.get_untracked()) != speedup {
             text.set(decimal(speedup, 4));
+            state.set_unread(SPEEDUP, None);
         }
     });
     let layout = Memo::new(move |_| {
@@ -67,8 +76,15 @@ pub fn SpeedupControl() -> impl IntoView {
         }
     });
     let manual = move || state.speedup_source.get() == SpeedupSource::Manual;
-    // The slider shows the s in use: the field's while it holds a speedup, else (`abc`, 0, -2) the one the
-    // answer still uses, instead of jumping to the slider's end.
+    // Taking s from the layout disables the field: it shows the s in use, not text it can no longer fix.
+    Effect::new(move |_| {
+        if !manual() && speedup.get_untracked().is_finite() {
+            text.set(decimal(speedup.get_untracked(), 4));
+            state.set_unread(SPEEDUP, None);
+        }
+    });
+    // The slider shows the s in use: the field's while it holds a speedup, else (0, -2) the one the answer
+    // still uses, instead of jumping to the slider's end (`abc` never reaches the spec).
     let shown = move || {
         let typed = state.spec.with(|spec| spec.speedup);
         if typed.is_finite() && typed > 0.0 {
@@ -122,6 +138,7 @@ pub fn SpeedupControl() -> impl IntoView {
                     on:input=move |ev| {
                         let s = round_speedup(slider_speedup(parse_number(&event_target_value(&ev))));
                         text.set(decimal(s, 4));
+                        state.set_unread(SPEEDUP, None);
                         set_speedup(s);
                     }
                 />
@@ -132,15 +149,15 @@ pub fn SpeedupControl() -> impl IntoView {
                         inputmode="decimal"
                         class="cycle-number"
                         aria-label="Transfer speedup s"
-                        aria-invalid=move || (!state.problems_at("speedup").is_empty()).to_string()
-                        aria-describedby=problems_id("speedup")
+                        aria-invalid=move || (!state.problems_at(SPEEDUP).is_empty()).to_string()
+                        aria-describedby=problems_id(SPEEDUP)
                         data-testid="speedup-input"
                         disabled=move || !manual()
                         prop:value=move || text.get()
                         on:input=move |ev| {
                             let typed = event_target_value(&ev);
                             text.set(typed.clone());
-                            set_speedup(parse_number(&typed));
+                            state.read_field(SPEEDUP, &typed, "a speedup such as 4", set_speedup);
                         }
                     />
                 </label>
@@ -151,7 +168,7 @@ pub fn SpeedupControl() -> impl IntoView {
                     <span>"100×"</span>
                 </div>
             </div>
-            <FieldProblems path="speedup".to_string()/>
+            <FieldProblems path=SPEEDUP.to_string()/>
             {move || layout.get().map(|found| view! { <LayoutSource found/> })}
         </fieldset>
     }
