@@ -65,7 +65,7 @@ pub fn Answer(
         <h2 class="cycle-section-title" id=title_id>"The answer"</h2>
         <Show when=stale>
             <p class="cycle-stale" role="status" data-testid="cycle-stale">
-                "The cycle in the editor has a problem (see the field marked below it); this is the last valid answer."
+                "The cycle in the editor has a problem (see the field marked in the editor); this is the last valid answer."
             </p>
         </Show>
         {move || match state.report.get() {
