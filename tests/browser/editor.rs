@@ -87,11 +87,14 @@ async fn a_zero_mesh_size_shows_the_core_message_and_keeps_the_last_plan() {
     assert_eq!(unique_entries(&root), "72", "the last good plan stays");
     assert_eq!(text(&root, "piece-count"), "6 pieces");
     assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    // The cards say which devices the pictures show, and that they are the last valid change's.
+    assert_eq!(text(&root, "devices-note-source"), "3 devices · ids 0\u{2011}2 (last valid)");
 
     type_into(&root, "field-source-mesh-0", "4");
     settle().await;
     assert_eq!(text(&root, "problems-source-mesh-0"), "");
     assert_eq!(text(&root, "piece-count"), "8 pieces", "4 sources × 2 destinations");
+    assert_eq!(text(&root, "devices-note-source"), "4 devices · ids 0\u{2011}3");
     root.remove();
 }
 

@@ -26,17 +26,17 @@ pub fn SideCard(
     let state = editor.state;
     let key = side.key();
     let mesh_rank = Memo::new(move |_| state.input.with(|input| mesh_shape(self::side(input, side)).len()));
+    // The devices of the change the pictures show: while the input has problems, the last valid one's, and
+    // said so (a blank line left a gap and said nothing).
     let devices_note = move || {
-        state.checked.with(|checked| match checked {
-            Ok(r) => {
-                let mesh = if side == SideName::Source { &r.source_mesh } else { &r.destination_mesh };
-                let n = mesh.size();
-                // Non-breaking hyphens: "ids 1024-1279" broke after its hyphen in a narrow card.
-                let ids = format_device_ids(&mesh.devices).replace('-', "\u{2011}");
-                format!("{n} device{} · ids {ids}", if n == 1 { "" } else { "s" })
-            }
-            Err(_) => String::new(),
-        })
+        let note = state.reshard.with(|r| {
+            let mesh = if side == SideName::Source { &r.source_mesh } else { &r.destination_mesh };
+            let n = mesh.size();
+            // Non-breaking hyphens: "ids 1024-1279" broke after its hyphen in a narrow card.
+            let ids = format_device_ids(&mesh.devices).replace('-', "\u{2011}");
+            format!("{n} device{} · ids {ids}", if n == 1 { "" } else { "s" })
+        });
+        if state.checked.with(Result::is_err) { format!("{note} (last valid)") } else { note }
     };
     let title_id = format!("{key}-card-title");
     let labelled_by = title_id.clone();
