@@ -35,6 +35,17 @@ pub fn describe_change(reshard: &Reshard) -> String {
     format!("{tensors} · {} → {}", devices(source.len(), "source "), devices(destination.len(), "destination "))
 }
 
+/// The description with its shapes and device counts unbreakable, so a narrow card wraps it at ` · ` and
+/// ` → ` ("1024 × / 1024" was split across lines).
+fn keep_together(text: &str) -> String {
+    const NBSP: &str = "\u{a0}";
+    let mut text = text.replace(" × ", &format!("{NBSP}×{NBSP}"));
+    for words in [" source device", " destination device", " device"] {
+        text = text.replace(words, &words.replace(' ', NBSP));
+    }
+    text
+}
+
 /// The section heading and the one-line description of the current change.
 #[component]
 pub fn ChangeSummary(
@@ -42,7 +53,7 @@ pub fn ChangeSummary(
     title_id: &'static str,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let description = Memo::new(move |_| state.reshard.with(describe_change));
+    let description = Memo::new(move |_| state.reshard.with(|r| keep_together(&describe_change(r))));
     let strategy = move || state.strategy.get().label();
 
     view! {
