@@ -81,24 +81,18 @@ pub fn label_stride(cell: f64, spacing: f64) -> usize {
     ((spacing / cell).ceil() as usize).max(1)
 }
 
-/// Which of `count` cells get a label with stride `stride`: every `stride`-th from the first, and the last
-/// cell too, since readers look for both ends; when the last is closer than a stride to the previous label,
-/// it takes that label's place (the first label is never dropped).
+/// Which of `count` cells get a label, at least `stride` cells apart: the first and the last (readers look
+/// for both ends) and as many between as fit, spread evenly. Spread from the first cell by whole strides,
+/// the last gap came out up to twice the others ("d896–d927 … d992–d1023" on the large preset).
 pub fn labelled(count: usize, stride: usize) -> Vec<usize> {
     let stride = stride.max(1);
-    let mut chosen: Vec<usize> = (0..count).step_by(stride).collect();
-    let Some(end) = count.checked_sub(1) else { return chosen };
-    match chosen.last().copied() {
-        Some(last) if last == end => {}
-        Some(last) if end - last >= stride => chosen.push(end),
-        Some(_) if chosen.len() > 1 => {
-            if let Some(l) = chosen.last_mut() {
-                *l = end;
-            }
-        }
-        _ => {}
+    let Some(last) = count.checked_sub(1) else { return Vec::new() };
+    let gaps = last / stride;
+    if gaps == 0 {
+        return vec![0];
     }
-    chosen
+    // Rounded to the nearest cell: every gap is ⌊last / gaps⌋ or one more, never less than `stride`.
+    (0..=gaps).map(|i| (i * last + gaps / 2) / gaps).collect()
 }
 
 /// Roughly how wide `chars` characters of a sans-serif font of `font_px` are, for reserving label room.
@@ -145,6 +139,25 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn labels_span_both_ends_evenly_and_keep_their_spacing(count in 0usize..5000, stride in 1usize..300) {
+            let chosen = labelled(count, stride);
+            if count == 0 {
+                proptest::prop_assert!(chosen.is_empty());
+            } else {
+                proptest::prop_assert_eq!(chosen[0], 0);
+                if count > stride {
+                    proptest::prop_assert_eq!(*chosen.last().unwrap_or(&0), count - 1);
+                }
+                let gaps: Vec<usize> = chosen.windows(2).map(|w| w[1] - w[0]).collect();
+                proptest::prop_assert!(gaps.iter().all(|&g| g >= stride), "{gaps:?}");
+                let (least, most) = (gaps.iter().min(), gaps.iter().max());
+                if let (Some(least), Some(most)) = (least, most) {
+                    proptest::prop_assert!(most - least <= 1, "{gaps:?}");
+                }
+            }
+        }
+
         #[test]
         fn a_drawn_step_is_within_half_a_step_of_the_intensity(t in 0.0f64..=1.0) {
             let drawn = step_intensity(heat_step(t));
@@ -211,7 +224,11 @@ mod tests {
         assert_eq!(label_stride(9.0, 14.0), 2);
         assert_eq!(label_stride(0.0, 14.0), 1);
         assert_eq!(labelled(3, 1), [0, 1, 2]);
-        assert_eq!(labelled(47, 4), [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 46], "46 takes 44's place");
+        assert_eq!(
+            labelled(47, 4),
+            [0, 4, 8, 13, 17, 21, 25, 29, 33, 38, 42, 46],
+            "gaps of 4 and 5, not a last one of 6"
+        );
         assert_eq!(labelled(49, 4), [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48]);
         assert_eq!(labelled(3, 4), [0], "a lone first label stays");
         assert_eq!(labelled(0, 3), Vec::<usize>::new());
