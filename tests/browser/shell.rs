@@ -52,9 +52,10 @@ async fn the_app_lists_six_pieces_of_four_by_three() {
     let bytes = texts_of(&root, "[data-testid=piece-row] [data-testid=piece-bytes]");
     assert_eq!(bytes, vec!["24"; 6]);
     assert_eq!(text_of(&root, "[data-testid=piece-count]"), "6 pieces");
+    // Shapes and device counts held together by no-break spaces: the line wraps only between its parts.
     assert_eq!(
         text_of(&root, "[data-testid=change-description]"),
-        "w · 12 × 6 bf16 · 3 source devices → 2 destination devices"
+        "w · 12\u{a0}×\u{a0}6 bf16 · 3\u{a0}source\u{a0}devices → 2\u{a0}destination\u{a0}devices"
     );
     assert!(text_of(&root, "[data-testid=version]").ends_with(env!("CARGO_PKG_VERSION")));
     root.remove();
