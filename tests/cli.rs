@@ -96,6 +96,19 @@ fn bad_input_names_the_field_and_exits_two() {
     assert_eq!(reshard(&["plan", "no-such-file.json"], None).status.code(), Some(2));
     assert_eq!(reshard(&["plan", "-", "--strategy", "teleport"], Some(&toy())).status.code(), Some(2));
     assert_eq!(reshard(&["frobnicate"], None).status.code(), Some(2));
+    // Empty stdin and JSON that is not an object say what a spec is, in the spec's terms, for both kinds.
+    let empty = reshard(&["plan", "-"], Some(""));
+    assert_eq!(empty.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&empty.stderr).trim(),
+        "stdin: empty: expected a spec: a JSON object with tensor, source and destination"
+    );
+    let array = reshard(&["cycle", "-"], Some("[]"));
+    assert_eq!(array.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&array.stderr).trim(),
+        "stdin: starts with `[`: expected a cycle: a JSON object with stages"
+    );
 }
 
 #[test]
@@ -151,7 +164,10 @@ fn note_prints_a_markdown_decision_note_for_a_spec_and_a_cycle() {
     let bad_cycle =
         reshard(&["note", "examples/toy.json", "-"], Some(r#"{"stages": [{"name": "refit", "seconds": -1}]}"#));
     assert_eq!(bad_cycle.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad_cycle.stderr).contains("-: stages[0].seconds"));
+    assert!(
+        String::from_utf8_lossy(&bad_cycle.stderr).contains("stdin: stages[0].seconds"),
+        "stdin is named as for a spec"
+    );
     assert_eq!(reshard(&["note", "examples/toy.json"], None).status.code(), Some(2), "the cycle is required");
     assert_eq!(reshard(&["note", "-", "-"], Some("{}")).status.code(), Some(2), "stdin can feed only one file");
     let extra = reshard(&["note", "examples/toy.json", "examples/cycle-120.json", "--json"], None);

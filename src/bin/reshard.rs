@@ -164,8 +164,13 @@ fn run(args: &[String]) -> Result<u8, Failure> {
     }
 }
 
+/// How a message names where its input came from: `-` is read as stdin.
+fn source_name(path: &str) -> &str {
+    if path == "-" { "stdin" } else { path }
+}
+
 fn parse(text: &str, path: &str) -> Result<reshard_lens::core::model::Reshard, Failure> {
-    let path = if path == "-" { "stdin" } else { path };
+    let path = source_name(path);
     parse_spec(text).map_err(|e| bad(e.problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n")))
 }
 
@@ -334,6 +339,7 @@ fn cycle_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
 
 /// Reads and validates a cycle, then reports it; problems carry `path`.
 fn cycle_report(text: &str, path: &str) -> Result<cycle::CycleReport, Failure> {
+    let path = source_name(path);
     let problems_of = |problems: Vec<reshard_lens::core::spec::Problem>| {
         bad(problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n"))
     };

@@ -224,6 +224,14 @@ impl RefitParts {
 /// (`stages[1].seconds: invalid type: string "ten", expected f64 at line 3 column 40`); semantic problems
 /// are all collected, each with its path.
 pub fn parse_cycle(json: &str) -> Result<CycleSpec, Vec<Problem>> {
+    // As for a layout spec: serde would take an array for the struct, and name its Rust type.
+    let wanted = "expected a cycle: a JSON object with stages";
+    let not_an_object = |what: String| vec![Problem { path: String::new(), message: format!("{what}: {wanted}") }];
+    match json.trim_start().chars().next() {
+        None => return Err(not_an_object("empty".into())),
+        Some('{') => {}
+        Some(first) => return Err(not_an_object(format!("starts with `{first}`"))),
+    }
     let deserializer = &mut serde_json::Deserializer::from_str(json);
     let spec: CycleSpec = serde_path_to_error::deserialize(deserializer).map_err(|error| {
         let path = error.path().to_string();

@@ -31,8 +31,13 @@ impl Placement {
     /// `SS0x4`. The error says what was expected.
     pub fn parse(text: &str) -> Result<Placement, String> {
         let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let expected =
-            || format!("`{}` is not a placement; expected Shard(d), S(d), Replicate(), R, Partial() or P", text.trim());
+        let expected = || {
+            format!(
+                "`{}` is not a placement; expected Shard(d), S(d), Replicate(), R, Partial(), P or \
+                 _StridedShard(dim=d, split_factor=k) / SSdxk with k ≥ 1",
+                text.trim()
+            )
+        };
         let (name, args) = match t.find('(') {
             Some(open) => {
                 if !t.ends_with(')') {

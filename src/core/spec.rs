@@ -158,13 +158,37 @@ pub fn parse_spec(json: &str) -> Result<Reshard, SpecError> {
 
 /// Parses JSON text into a [`SpecInput`] without checking its meaning.
 pub fn parse_input(json: &str) -> Result<SpecInput, SpecError> {
+    // serde would take an array for the struct and name the struct's Rust type in its message.
+    const WANTED: &str = "expected a spec: a JSON object with tensor, source and destination";
+    match json.trim_start().chars().next() {
+        None => return Err(SpecError::single("", format!("empty: {WANTED}"))),
+        Some('{') => {}
+        Some(first) => return Err(SpecError::single("", format!("starts with `{first}`: {WANTED}"))),
+    }
     let de = &mut serde_json::Deserializer::from_str(json);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let path = if path == "." { String::new() } else { path };
-        SpecError::single(path, format!("{inner}"))
+        SpecError::single(path, plain_message(&inner.to_string()))
     })
+}
+
+/// serde's wording where it names Rust types, in the spec's own terms.
+fn plain_message(serde: &str) -> String {
+    if serde.contains("untagged enum DevicesInput") {
+        return "expected a list of device ids (whole numbers from 0 to 4,294,967,295) or \"colocated\"".into();
+    }
+    if serde.contains("untagged enum MeshShapeInput") {
+        return "expected a mesh shape: a list of sizes such as [2, 4], or one size".into();
+    }
+    // `invalid type: floating point `1e23`, expected i64`: a number JSON holds that no count can be.
+    if let Some(rest) = serde.strip_prefix("invalid type: floating point ")
+        && let Some((number, _)) = rest.split_once(", expected i64")
+    {
+        return format!("{}: expected a whole number", number.trim_matches('`'));
+    }
+    serde.to_string()
 }
 
 /// Messages echo what was typed; past this many characters the middle of one is left out.
@@ -770,6 +794,32 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r.destination_mesh.devices, r.source_mesh.devices);
+    }
+
+    #[test]
+    fn json_that_is_not_a_spec_object_is_told_in_the_spec_s_terms() {
+        let message = |json: &str| parse_input(json).err().map(|e| e.problems[0].to_string()).unwrap_or_default();
+        let wanted = "expected a spec: a JSON object with tensor, source and destination";
+        assert_eq!(message("  "), format!("empty: {wanted}"));
+        assert_eq!(message("[]"), format!("starts with `[`: {wanted}"));
+        assert_eq!(message("null"), format!("starts with `n`: {wanted}"));
+        let side = r#""source": {"mesh": [2], "placements": ["S(0)"]}"#;
+        assert_eq!(
+            message(&format!(
+                r#"{{"tensor": {{"shape": [4]}}, {side}, "destination": {{"mesh": [2], "placements": ["R"],
+                "devices": [18446744073709551615, 0]}}}}"#
+            )),
+            "destination.devices: expected a list of device ids (whole numbers from 0 to 4,294,967,295) or \
+             \"colocated\""
+        );
+        assert_eq!(
+            message(&format!(r#"{{"tensor": {{"shape": [99999999999999999999999]}}, {side}}}"#)),
+            "tensor.shape[0]: 1e+23: expected a whole number"
+        );
+        assert!(
+            message(&format!(r#"{{"tensor": {{"shape": [4]}}, {side}, "destination": {{"mesh": "x"}}}}"#))
+                .ends_with("expected a mesh shape: a list of sizes such as [2, 4], or one size")
+        );
     }
 
     #[test]
