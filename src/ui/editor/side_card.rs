@@ -282,10 +282,7 @@ fn DevicesField(side: SideName) -> impl IntoView {
             _ => None,
         });
         if ids.is_none() {
-            // Only when there is a message to clear: this runs on every edit of the spec.
-            if local.with_untracked(Option::is_some) {
-                local.set(None);
-            }
+            local.set(None);
         } else if reopened || parse_device_ids(&raw.get_untracked()).ok() != ids {
             raw.set(listed());
             local.set(None);
