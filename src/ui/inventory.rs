@@ -11,7 +11,7 @@ use super::cycle::CycleState;
 use super::editor::field::{IntegerField, slug};
 use super::{AppState, Fresh, Page, format_count, format_shape};
 use crate::core::geometry::Dtype;
-use crate::core::model::{Layout, Mesh};
+use crate::core::model::{Layout, Mesh, Reshard};
 use crate::core::models::{
     Attention, GenerationLayout, MODEL_PRESETS, ModelDims, TrainingLayout, check, find_model, inventory_spec,
     totals_by_group, validate_inventory,
@@ -83,6 +83,19 @@ impl InventoryState {
         self.colocated.set(choice.colocated);
     }
 
+    /// The whole model's spec and its validated change, as the inventory page plans them (and exports them:
+    /// the layout view holds something else until a tensor is opened).
+    pub fn validated(&self) -> Result<(SpecInput, Reshard), Vec<String>> {
+        let spec = self
+            .model
+            .with(|m| self.train.with(|t| self.generate.with(|g| inventory_spec(m, t, g, self.colocated.get()))));
+        let spec = spec.map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+        let layers = self.model.with(|m| m.layers);
+        let reshard = validate_inventory(&spec, layers)
+            .map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+        Ok((spec, reshard))
+    }
+
     /// Subscribes the calling reactive context to every choice (for the link and the autosave).
     pub fn track(&self) {
         self.preset.track();
@@ -150,13 +163,7 @@ fn dtype_text(from: Dtype, to: Dtype) -> String {
 
 /// Builds and plans the inventory for every strategy.
 fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
-    let spec = state
-        .model
-        .with(|m| state.train.with(|t| state.generate.with(|g| inventory_spec(m, t, g, state.colocated.get()))));
-    let spec = spec.map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
-    let layers = state.model.with(|m| m.layers);
-    let reshard =
-        validate_inventory(&spec, layers).map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+    let (spec, reshard) = state.validated()?;
     let inputs = spec.tensors.clone().unwrap_or_default();
     let mut strategies = Vec::new();
     let mut per_tensor: Vec<Vec<u64>> = vec![Vec::new(); reshard.tensors.len()];

@@ -6,8 +6,12 @@ use wasm_bindgen::JsCast;
 
 use super::cycle::CycleState;
 use super::export::{download_png, download_text, figure_svg, file_stem, with_fonts};
+use super::inventory::InventoryState;
 use super::{AppState, Page, format_count, url_state};
-use crate::core::spec::for_display;
+use crate::core::model::Reshard;
+use crate::core::plan::Strategy;
+use crate::core::spec::{SpecInput, for_display};
+use crate::core::traffic::Totals;
 use crate::share::embed::{EMBED_VIEWS, embed_snippet};
 use crate::share::fragment::encode;
 use crate::share::import::{Imported, import_file, refuse_size};
@@ -45,7 +49,7 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let cycle = expect_context::<CycleState>();
     let report = RwSignal::new(None::<Report>);
-    let inventory = use_context::<super::inventory::InventoryState>();
+    let inventory = use_context::<InventoryState>();
     // Encoded only while the menu is open, then on every edit.
     let open = RwSignal::new(false);
     let fragment = Memo::new(move |_| {
@@ -148,11 +152,18 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
 fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let cycle = expect_context::<CycleState>();
-    let stem = move || {
-        state.reshard.with(|r| match r.tensors.as_slice() {
+    let inventory = use_context::<InventoryState>();
+    // What the data exports describe: on the inventory page, the model there, not the layout view behind it.
+    let subject = move || match (page.get_untracked(), inventory) {
+        (Page::Inventory, Some(inventory)) => Subject::Inventory(inventory),
+        _ => Subject::Layout,
+    };
+    let stem = move || match subject() {
+        Subject::Inventory(inventory) => format!("{}-inventory", file_stem(&inventory.preset.get_untracked())),
+        Subject::Layout => state.reshard.with(|r| match r.tensors.as_slice() {
             [tensor] => file_stem(&tensor.name),
             _ => "inventory".to_string(),
-        })
+        }),
     };
     let outcome = move |result: Result<String, String>| {
         report.set(Some(match result {
@@ -178,13 +189,15 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
             });
         }
     };
-    let text_file =
-        move |suffix: &'static str, mime: &'static str, make: fn(AppState, CycleState) -> Result<String, String>| {
-            move |_| {
-                let name = format!("{}-{suffix}", stem());
-                outcome(make(state, cycle).and_then(|content| download_text(&name, mime, &content)).map(|_| name));
-            }
-        };
+    let text_file = move |suffix: &'static str,
+                          mime: &'static str,
+                          make: fn(AppState, CycleState, Subject) -> Result<String, String>| {
+        move |_| {
+            let name = format!("{}-{suffix}", stem());
+            let made = make(state, cycle, subject());
+            outcome(made.and_then(|content| download_text(&name, mime, &content)).map(|_| name));
+        }
+    };
     view! {
         <details class="menu" data-testid="export-menu">
             <summary>"Export"</summary>
@@ -219,7 +232,10 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                 <div class="menu-row">
                     "Plan (the CLI's format"
                     // The size before the click: the large preset's plan is 262,144 pieces, 23 MB of JSON.
-                    {move || state.totals.with(|t| t.as_ref().ok().map(|t| format!(", {} pieces", format_count(t.pieces))))}
+                    {move || {
+                        (page.get() != Page::Inventory)
+                            .then(|| state.totals.with(|t| t.as_ref().ok().map(|t| format!(", {} pieces", format_count(t.pieces)))))
+                    }}
                     ") "
                     <button type="button" data-testid="export-plan-json" on:click=text_file("plan.json", "application/json", plan_json)>"JSON"</button>
                 </div>
@@ -233,32 +249,63 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
     }
 }
 
-fn spec_json(state: AppState, _: CycleState) -> Result<String, String> {
-    state.input.with_untracked(serde_json::to_string_pretty).map_err(|e| e.to_string())
+/// What the data exports describe.
+#[derive(Clone, Copy)]
+enum Subject {
+    /// The change in the layout view (one tensor, or an inventory's tensor opened from its page).
+    Layout,
+    /// The whole model on the inventory page.
+    Inventory(InventoryState),
 }
 
-fn spec_text(state: AppState, _: CycleState) -> Result<String, String> {
-    state.input.with_untracked(|input| to_block(input, "tensor"))
+/// The inventory's spec and change, or why there is none (its page shows the same problems).
+fn inventory_change(inventory: InventoryState) -> Result<(SpecInput, Reshard), String> {
+    inventory.validated().map_err(|problems| format!("the inventory has problems: {}", problems.join("; ")))
+}
+
+fn spec_json(state: AppState, _: CycleState, subject: Subject) -> Result<String, String> {
+    let pretty = |input: &SpecInput| serde_json::to_string_pretty(input).map_err(|e| e.to_string());
+    match subject {
+        Subject::Layout => state.input.with_untracked(pretty),
+        Subject::Inventory(inventory) => pretty(&inventory_change(inventory)?.0),
+    }
+}
+
+fn spec_text(state: AppState, _: CycleState, subject: Subject) -> Result<String, String> {
+    match subject {
+        Subject::Layout => state.input.with_untracked(|input| to_block(input, "tensor")),
+        Subject::Inventory(inventory) => to_block(&inventory_change(inventory)?.0, "tensor"),
+    }
 }
 
 /// The CLI's `reshard plan --json` output for this state, byte for byte.
-fn plan_json(state: AppState, _: CycleState) -> Result<String, String> {
+fn plan_json(state: AppState, _: CycleState, subject: Subject) -> Result<String, String> {
     let strategy = state.strategy.get_untracked();
     // As the CLI does: pieces for one tensor, totals only for an inventory.
-    state.reshard.with_untracked(|r| crate::core::export::plan_json_text(r, strategy, r.tensors.len() == 1))
+    let text = |r: &Reshard| crate::core::export::plan_json_text(r, strategy, r.tensors.len() == 1);
+    match subject {
+        Subject::Layout => state.reshard.with_untracked(text),
+        Subject::Inventory(inventory) => text(&inventory_change(inventory)?.1),
+    }
 }
 
-fn decision_note(state: AppState, cycle: CycleState) -> Result<String, String> {
+fn decision_note(state: AppState, cycle: CycleState, subject: Subject) -> Result<String, String> {
     let report = cycle.report.get_untracked().ok_or("the cycle has a problem; fix it in the RL cycle view first")?;
-    let strategies: Vec<_> =
-        state.comparison.with_untracked(|rows| rows.iter().map(|row| (row.strategy, row.totals.clone())).collect());
-    Ok(state.reshard.with_untracked(|reshard| {
-        crate::core::export::decision_note(&crate::core::export::NoteInput {
-            reshard,
-            strategies: &strategies,
-            cycle: &report,
-        })
-    }))
+    let note = |reshard: &Reshard, strategies: &[(Strategy, Totals)]| {
+        crate::core::export::decision_note(&crate::core::export::NoteInput { reshard, strategies, cycle: &report })
+    };
+    match subject {
+        Subject::Layout => {
+            let strategies: Vec<_> = state
+                .comparison
+                .with_untracked(|rows| rows.iter().map(|row| (row.strategy, row.totals.clone())).collect());
+            Ok(state.reshard.with_untracked(|reshard| note(reshard, &strategies)))
+        }
+        Subject::Inventory(inventory) => {
+            let (_, reshard) = inventory_change(inventory)?;
+            Ok(note(&reshard, &crate::core::export::strategy_totals(&reshard)?))
+        }
+    }
 }
 
 /// The open menus (`details.menu[open]`) of the bar. Looked up within the bar: the listeners below run

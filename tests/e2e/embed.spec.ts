@@ -1,26 +1,16 @@
 // Embed, export and import end to end: the iframe page and its snippet, the documentation page with three
 // widgets, every export as a file that parses (the plan JSON checked against the CLI), opening files with
 // errors that name the field and the line, and a hostile tensor name that stays text everywhere.
-import { test, expect, type Page, type Download } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { reshard } from './cli';
+import { download } from './files';
 
 const root = path.resolve(__dirname, '..', '..');
 const screenshots = path.join(__dirname, 'screenshots');
 const HOSTILE = '<img src=x onerror=alert(1)>';
-
-async function download(page: Page, testId: string): Promise<{ name: string; text: string; bytes: Buffer }> {
-  const menu = page.getByTestId('export-menu');
-  if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open))) {
-    await menu.locator('summary').click();
-  }
-  const [file]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  const where = await file.path();
-  const bytes = fs.readFileSync(where);
-  return { name: file.suggestedFilename(), text: bytes.toString('utf8'), bytes };
-}
 
 /** Whether `text` is well-formed SVG, as the browser's XML parser sees it. */
 async function wellFormedSvg(page: Page, text: string): Promise<boolean> {

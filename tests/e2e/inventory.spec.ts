@@ -3,7 +3,10 @@
 // view, and the hand-off sets the RL cycle from the estimate.
 import { test, expect } from '@playwright/test';
 import path from 'node:path';
+import fs from 'node:fs';
+import os from 'node:os';
 import { reshard } from './cli';
+import { download } from './files';
 
 const screenshots = path.join(__dirname, 'screenshots');
 const MODELS = ['llama-3-8b', 'llama-3-70b', 'qwen3-30b-a3b', 'deepseek-v3'];
@@ -62,6 +65,24 @@ test('the totals on screen are the core planner totals for the same model and la
   }
   expect(shown.endsWith(units[unit])).toBe(true);
   expect(Math.abs(parseFloat(shown) - value) / value).toBeLessThan(0.01);
+});
+
+test('on the inventory page, Export saves the model on screen, as the CLI makes it', async ({ page }) => {
+  test.setTimeout(600_000);
+  await page.goto('/?view=inventory');
+  await page.getByTestId('model-preset').selectOption('llama-3-8b');
+  await expect(page.getByTestId('inventory-tensor').first()).toBeVisible();
+  // The layout view behind this page still holds the toy: the files must not be its.
+  const spec = await download(page, 'export-spec-json');
+  expect(spec.name).toBe('llama-3-8b-inventory-spec.json');
+  expect(JSON.parse(spec.text)).toEqual(JSON.parse(reshard(['inventory', 'model', 'llama-3-8b'])));
+  const plan = await download(page, 'export-plan-json');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-'));
+  const specFile = path.join(dir, 'spec.json');
+  fs.writeFileSync(specFile, spec.text);
+  expect(plan.text).toBe(reshard(['plan', specFile, '--json']));
+  const note = await download(page, 'export-note');
+  expect(note.text).toContain(`A layout change of ${JSON.parse(spec.text).tensors.length} tensors from `);
 });
 
 test('a row opens its tensor in the layout view, and the estimate goes to the RL cycle', async ({ page }) => {
