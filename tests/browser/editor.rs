@@ -303,6 +303,37 @@ async fn adding_a_mesh_dim_replicates_over_it() {
 }
 
 #[wasm_bindgen_test]
+async fn removing_a_dim_keeps_what_was_typed_in_the_dims_after_it() {
+    // The rows were keyed by position: removing dim 0 handed row 1's place to dim 2, and text typed in
+    // dim 1 that did not parse yet was replaced by a number. Now each row moves up with its dim.
+    let (root, _mounted) = mount("nested");
+    settle().await;
+    type_into(&root, "field-source-dim-name-1", "rows");
+    type_into(&root, "field-source-mesh-1", "3x");
+    element(&root, "add-tensor-dim").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    type_into(&root, "field-tensor-shape-1", "6 rows");
+    settle().await;
+    let dims_before = root.query_selector_all("[data-testid^=mesh-dim-source-]").expect("a selector").length();
+    assert_eq!(dims_before, 2);
+
+    element(&root, "remove-mesh-dim-source-0").unchecked_into::<HtmlElement>().click();
+    element(&root, "remove-tensor-dim-0").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(root.query_selector_all("[data-testid^=mesh-dim-source-]").expect("a selector").length(), 1);
+    assert_eq!(value_of(&root, "field-source-dim-name-0"), "rows", "the name moved up with its dim");
+    assert_eq!(value_of(&root, "field-source-mesh-0"), "3x", "the unparsed size moved up with its dim");
+    assert!(text(&root, "problems-source-mesh-0").contains("not a whole number"), "and its message");
+    assert_eq!(
+        element(&root, "field-source-mesh-0").get_attribute("aria-label").as_deref(),
+        Some("source mesh dim 0 size")
+    );
+    assert_eq!(value_of(&root, "field-tensor-shape-0"), "6 rows");
+    assert!(text(&root, "tensor-dim-0").starts_with("dim 0"), "the caption names the dim's new number");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn a_preset_link_opens_in_place_and_is_marked() {
     let (root, _mounted) = mount("toy");
     settle().await;

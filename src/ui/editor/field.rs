@@ -22,13 +22,14 @@ pub fn slug(path: &str) -> String {
 /// `aria-describedby` names a real element; announced politely when they change.
 #[component]
 pub fn FieldProblems(
-    /// The element id the field points at with `aria-describedby`.
-    id: String,
+    /// The element id the field points at with `aria-describedby` (it follows a row that moves).
+    #[prop(into)]
+    id: Signal<String>,
     /// The messages to show (the core's, or the field's own when the text does not parse).
     #[prop(into)]
     messages: Signal<Vec<String>>,
 ) -> impl IntoView {
-    let test_id = format!("problems-{}", id.trim_start_matches("problems-"));
+    let test_id = move || id.with(|id| format!("problems-{}", id.trim_start_matches("problems-")));
     view! {
         <ul class="field-problems" id=id data-testid=test_id aria-live="polite">
             {move || messages.with(|list| {
@@ -102,9 +103,9 @@ fn parse_decimal(text: &str) -> Result<f64, String> {
 /// the spec at once, where the core checks its meaning.
 #[component]
 pub fn IntegerField(
-    /// The accessible name, e.g. "source mesh dim 0 size".
+    /// The accessible name, e.g. "source mesh dim 0 size" (it follows a row that moves).
     #[prop(into)]
-    label: String,
+    label: Signal<String>,
     /// The value in the spec (`None` when the spec leaves it out).
     #[prop(into)]
     value: Signal<Option<i64>>,
@@ -118,7 +119,7 @@ pub fn IntegerField(
     max: i64,
     /// The id fragment of the input (`field-…`) and of its messages (`problems-…`).
     #[prop(into)]
-    key: String,
+    key: Signal<String>,
 ) -> impl IntoView {
     let raw = RwSignal::new(value.get_untracked().map(|v| v.to_string()).unwrap_or_default());
     let local = RwSignal::new(None::<String>);
@@ -150,9 +151,10 @@ pub fn IntegerField(
         local.set(None);
         on_set.run(next);
     };
-    let problems_id = format!("problems-{key}");
-    let label_less = format!("{label}: one less");
-    let label_more = format!("{label}: one more");
+    let problems_id = Signal::derive(move || key.with(|key| format!("problems-{key}")));
+    let label_less = move || label.with(|label| format!("{label}: one less"));
+    let label_more = move || label.with(|label| format!("{label}: one more"));
+    let test_id = move |part: &'static str| move || key.with(|key| format!("{part}-{key}"));
     view! {
         <div class="number-field">
             <div class="stepper">
@@ -160,7 +162,7 @@ pub fn IntegerField(
                     type="button"
                     class="step"
                     aria-label=label_less
-                    data-testid=format!("less-{key}")
+                    data-testid=test_id("less")
                     disabled={move || value.get().is_some_and(|v| v <= min)}
                     on:click=move |_| step(-1)
                 >
@@ -172,8 +174,8 @@ pub fn IntegerField(
                     class="number"
                     aria-label=label
                     aria-invalid=invalid
-                    aria-describedby=problems_id.clone()
-                    data-testid=format!("field-{key}")
+                    aria-describedby=problems_id
+                    data-testid=test_id("field")
                     prop:value=move || raw.get()
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
@@ -191,7 +193,7 @@ pub fn IntegerField(
                     type="button"
                     class="step"
                     aria-label=label_more
-                    data-testid=format!("more-{key}")
+                    data-testid=test_id("more")
                     disabled={move || value.get().is_some_and(|v| v >= max)}
                     on:click=move |_| step(1)
                 >

@@ -3,6 +3,7 @@
 //! runs in `AppState::checked`, and each of its messages is shown under the field it names while the
 //! pictures keep the last valid change.
 
+mod dim_rows;
 pub(crate) mod field;
 mod layout_text;
 mod preset_bar;

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::EditorContext;
+use super::dim_rows::DimRows;
 use super::field::{FieldProblems, IntegerField, count_unread, slug};
 use super::layout_text::LayoutTextField;
 use crate::core::geometry::Dtype;
@@ -26,6 +27,7 @@ pub fn SideCard(
     let state = editor.state;
     let key = side.key();
     let mesh_rank = Memo::new(move |_| state.input.with(|input| mesh_shape(self::side(input, side)).len()));
+    let rows = DimRows::new(mesh_rank);
     // The devices of the change the pictures show: while the input has problems, the last valid one's, and
     // said so (a blank line left a gap and said nothing).
     let devices_note = move || {
@@ -48,8 +50,8 @@ pub fn SideCard(
             <p class="card-note" data-testid=format!("devices-note-{key}")>{devices_note}</p>
             <fieldset class="dims">
                 <legend class="field-label">"Mesh " <span class="muted">"dims · placement"</span></legend>
-                <For each=move || 0..mesh_rank.get() key=|dim| *dim let(dim)>
-                    <MeshDimBlock side=side dim=dim/>
+                <For each=move || rows.ids() key=|id| *id let(id)>
+                    <MeshDimBlock side=side dim=rows.dim(id) rows=rows/>
                 </For>
                 <button
                     type="button"
@@ -70,55 +72,70 @@ pub fn SideCard(
     }
 }
 
-/// One mesh dim: its name, its size (a stepper) and its placement.
+/// One mesh dim: its name, its size (a stepper) and its placement. `dim` follows the row when a dim before it
+/// is removed.
 #[component]
-fn MeshDimBlock(side: SideName, dim: usize) -> impl IntoView {
+fn MeshDimBlock(side: SideName, dim: Signal<usize>, rows: DimRows) -> impl IntoView {
     let editor = expect_context::<EditorContext>();
     let state = editor.state;
     let key = side.key();
-    let name = Memo::new(move |_| state.input.with(|input| dim_names(self::side(input, side)).get(dim).cloned()));
-    let size = Signal::derive(move || state.input.with(|input| mesh_shape(self::side(input, side)).get(dim).copied()));
+    let name = Memo::new(move |_| {
+        let dim = dim.get();
+        state.input.with(|input| dim_names(self::side(input, side)).get(dim).cloned())
+    });
+    let size = Signal::derive(move || {
+        let dim = dim.get();
+        state.input.with(|input| mesh_shape(self::side(input, side)).get(dim).copied())
+    });
     let mesh_rank = Memo::new(move |_| state.input.with(|input| mesh_shape(self::side(input, side)).len()));
-    let name_problems_id = format!("problems-{key}-dim-name-{dim}");
-    let name_messages = editor.messages_for(SpecField::DimName(side, dim));
+    let name_problems_id = Signal::derive(move || format!("problems-{key}-dim-name-{}", dim.get()));
+    let name_messages = editor.messages(move |f| f == SpecField::DimName(side, dim.get()));
     view! {
-        <div class="dim-block mesh-dim" data-testid=format!("mesh-dim-{key}-{dim}")>
+        <div class="dim-block mesh-dim" data-testid=move || format!("mesh-dim-{key}-{}", dim.get())>
             <div class="dim-head">
                 <input
                     type="text"
                     class="text-input mono dim-name"
                     spellcheck="false"
-                    aria-label=format!("{key} mesh dim {dim} name")
+                    aria-label=move || format!("{key} mesh dim {} name", dim.get())
                     aria-invalid=move || (!name_messages.with(Vec::is_empty)).to_string()
-                    aria-describedby=name_problems_id.clone()
-                    data-testid=format!("field-{key}-dim-name-{dim}")
+                    aria-describedby=name_problems_id
+                    data-testid=move || format!("field-{key}-dim-name-{}", dim.get())
                     prop:value=move || name.get().unwrap_or_default()
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
+                        let dim = dim.get_untracked();
                         state.input.update(|input| rename_mesh_dim(input, side, dim, &text));
                     }
                 />
                 <button
                     type="button"
                     class="remove"
-                    aria-label=format!("remove {key} mesh dim {dim}")
+                    aria-label=move || format!("remove {key} mesh dim {}", dim.get())
                     title="Remove this mesh dim"
-                    data-testid=format!("remove-mesh-dim-{key}-{dim}")
+                    data-testid=move || format!("remove-mesh-dim-{key}-{}", dim.get())
                     disabled={move || mesh_rank.get() <= 1}
-                    on:click=move |_| state.input.update(|input| remove_mesh_dim(input, side, dim))
+                    on:click=move |_| {
+                        let dim = dim.get_untracked();
+                        rows.remove(dim);
+                        state.input.update(|input| remove_mesh_dim(input, side, dim));
+                    }
                 >
                     "×"
                 </button>
             </div>
             <FieldProblems id=name_problems_id messages=name_messages/>
             <IntegerField
-                label=format!("{key} mesh dim {dim} size")
+                label=Signal::derive(move || format!("{key} mesh dim {} size", dim.get()))
                 value=size
-                on_set=Callback::new(move |n| state.input.update(|input| set_mesh_size(input, side, dim, n)))
-                problems=editor.messages_for(SpecField::MeshDim(side, dim))
+                on_set=Callback::new(move |n| {
+                    let dim = dim.get_untracked();
+                    state.input.update(|input| set_mesh_size(input, side, dim, n))
+                })
+                problems=editor.messages(move |f| f == SpecField::MeshDim(side, dim.get()))
                 min=1
                 max=MAX_MESH_DEVICES as i64
-                key=format!("{key}-mesh-{dim}")
+                key=Signal::derive(move || format!("{key}-mesh-{}", dim.get()))
             />
             <PlacementSelect side=side dim=dim/>
         </div>
@@ -127,12 +144,13 @@ fn MeshDimBlock(side: SideName, dim: usize) -> impl IntoView {
 
 /// The placement of one mesh dim: Shard(dim d) for each tensor dim, Replicate, and (source only) Partial.
 #[component]
-fn PlacementSelect(side: SideName, dim: usize) -> impl IntoView {
+fn PlacementSelect(side: SideName, dim: Signal<usize>) -> impl IntoView {
     let editor = expect_context::<EditorContext>();
     let state = editor.state;
     let index = editor.index;
     let key = side.key();
     let current = Memo::new(move |_| {
+        let dim = dim.get();
         state.input.with(|input| {
             let names = dim_names(self::side(input, side));
             placements_per_mesh_dim(&layout(input, index.get(), side), &names).placements.get(dim).copied().flatten()
@@ -155,17 +173,18 @@ fn PlacementSelect(side: SideName, dim: usize) -> impl IntoView {
         list
     };
     let selected = move || current.get().map(Placement::short).unwrap_or_default();
-    let invalid = editor.messages_for(SpecField::Placement(side, dim));
+    let invalid = editor.messages(move |f| f == SpecField::Placement(side, dim.get()));
     view! {
         <select
             class="select placement"
-            aria-label=format!("{key} placement on mesh dim {dim}")
+            aria-label=move || format!("{key} placement on mesh dim {}", dim.get())
             aria-invalid=move || (!invalid.with(Vec::is_empty)).to_string()
             aria-describedby=format!("problems-{}", slug(&format!("{key}.layout")))
-            data-testid=format!("field-{key}-placement-{dim}")
+            data-testid=move || format!("field-{key}-placement-{}", dim.get())
             prop:value=selected
             on:change=move |ev| {
                 if let Ok(placement) = Placement::parse(&event_target_value(&ev)) {
+                    let dim = dim.get_untracked();
                     editor.edit(|input, index| set_placement(input, index, side, dim, placement));
                 }
             }

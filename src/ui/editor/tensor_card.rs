@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::EditorContext;
+use super::dim_rows::DimRows;
 use super::field::{FieldProblems, IntegerField};
 use crate::core::spec_edit::{
     MAX_DIMS, SpecField, add_tensor_dim, remove_tensor_dim, set_tensor_dim, set_tensor_name, tensor, tensor_count,
@@ -29,6 +30,7 @@ pub fn TensorCard() -> impl IntoView {
             _ => "chunk",
         })
     });
+    let rows = DimRows::new(rank);
     let card_messages = editor.messages(|f| {
         matches!(f, SpecField::Tensor | SpecField::TensorShape | SpecField::TensorDtype | SpecField::ConvertAt)
     });
@@ -55,34 +57,8 @@ pub fn TensorCard() -> impl IntoView {
             <fieldset class="dims">
                 <legend class="field-label">"Shape " <span class="muted">"(one size per tensor dim)"</span></legend>
                 <div class="dim-list">
-                    <For each=move || 0..rank.get() key=|dim| *dim let(dim)>
-                        <div class="dim-block" data-testid=format!("tensor-dim-{dim}")>
-                            <span class="dim-caption">{format!("dim {dim}")}</span>
-                            <IntegerField
-                                label=format!("tensor dim {dim} size")
-                                value=Signal::derive(move || {
-                                    state.input.with(|input| tensor(input, index.get()).and_then(|t| t.shape.get(dim).copied()))
-                                })
-                                on_set=Callback::new(move |size| {
-                                    editor.edit(|input, index| set_tensor_dim(input, index, dim, size))
-                                })
-                                problems=editor.messages_for(SpecField::TensorDim(dim))
-                                min=1
-                                max=MAX_STEP
-                                key=format!("tensor-shape-{dim}")
-                            />
-                            <button
-                                type="button"
-                                class="remove"
-                                aria-label=format!("remove tensor dim {dim}")
-                                title="Remove this dim"
-                                data-testid=format!("remove-tensor-dim-{dim}")
-                                disabled={move || rank.get() <= 1}
-                                on:click=move |_| editor.edit(|input, index| remove_tensor_dim(input, index, dim))
-                            >
-                                "×"
-                            </button>
-                        </div>
+                    <For each=move || rows.ids() key=|id| *id let(id)>
+                        <TensorDimBlock dim=rows.dim(id) rows=rows rank=rank/>
                     </For>
                 </div>
                 <button
@@ -116,6 +92,50 @@ pub fn TensorCard() -> impl IntoView {
             <ConversionPoint/>
             <FieldProblems id="problems-tensor".to_string() messages=card_messages/>
         </section>
+    }
+}
+
+/// One tensor dim: its size (a stepper) and a button that removes it. `dim` follows the row when a dim
+/// before it is removed.
+#[component]
+fn TensorDimBlock(dim: Signal<usize>, rows: DimRows, rank: Memo<usize>) -> impl IntoView {
+    let editor = expect_context::<EditorContext>();
+    let state = editor.state;
+    let index = editor.index;
+    view! {
+        <div class="dim-block" data-testid=move || format!("tensor-dim-{}", dim.get())>
+            <span class="dim-caption">{move || format!("dim {}", dim.get())}</span>
+            <IntegerField
+                label=Signal::derive(move || format!("tensor dim {} size", dim.get()))
+                value=Signal::derive(move || {
+                    let dim = dim.get();
+                    state.input.with(|input| tensor(input, index.get()).and_then(|t| t.shape.get(dim).copied()))
+                })
+                on_set=Callback::new(move |size| {
+                    let dim = dim.get_untracked();
+                    editor.edit(|input, index| set_tensor_dim(input, index, dim, size))
+                })
+                problems=editor.messages(move |f| f == SpecField::TensorDim(dim.get()))
+                min=1
+                max=MAX_STEP
+                key=Signal::derive(move || format!("tensor-shape-{}", dim.get()))
+            />
+            <button
+                type="button"
+                class="remove"
+                aria-label=move || format!("remove tensor dim {}", dim.get())
+                title="Remove this dim"
+                data-testid=move || format!("remove-tensor-dim-{}", dim.get())
+                disabled={move || rank.get() <= 1}
+                on:click=move |_| {
+                    let dim = dim.get_untracked();
+                    rows.remove(dim);
+                    editor.edit(|input, index| remove_tensor_dim(input, index, dim));
+                }
+            >
+                "×"
+            </button>
+        </div>
     }
 }
 

@@ -1,0 +1,53 @@
+//! Rows that keep their identity when a dim before them is removed.
+
+use leptos::prelude::*;
+
+/// The identities of the rows of a list of dims (a mesh's or a tensor's), one per dim, in order. The editors
+/// key their rows by these, not by position: removing a dim removes its own row, and the rows after it move
+/// up with what was typed in them. Keyed by position, each of those rows was handed its successor's value
+/// and dropped text that did not parse yet.
+#[derive(Clone, Copy)]
+pub struct DimRows {
+    ids: Memo<Vec<u64>>,
+    /// The dim the user asked to remove, taken by the next count of rows.
+    removed: StoredValue<Option<usize>>,
+}
+
+impl DimRows {
+    /// Rows for `rank` dims, following it.
+    pub fn new(rank: Memo<usize>) -> DimRows {
+        let removed = StoredValue::new(None::<usize>);
+        let ids = Memo::new(move |previous: Option<&Vec<u64>>| {
+            let rank = rank.get();
+            let mut ids = previous.cloned().unwrap_or_default();
+            let next = ids.iter().max().map_or(0, |last| last + 1);
+            // A removal asked for here takes out its own row; any other change of rank (a preset, undo,
+            // another tensor of an inventory) adds or drops rows at the end.
+            let asked = removed.try_update_value(Option::take).flatten();
+            if let Some(dim) = asked.filter(|&dim| dim < ids.len() && ids.len() == rank + 1) {
+                ids.remove(dim);
+            }
+            ids.truncate(rank);
+            let missing = rank - ids.len();
+            ids.extend((next..).take(missing));
+            ids
+        });
+        DimRows { ids, removed }
+    }
+
+    /// The rows' identities, in dim order.
+    pub fn ids(self) -> Vec<u64> {
+        self.ids.get()
+    }
+
+    /// Which dim the row `id` edits now.
+    pub fn dim(self, id: u64) -> Signal<usize> {
+        let ids = self.ids;
+        Memo::new(move |_| ids.with(|ids| ids.iter().position(|&i| i == id).unwrap_or(0))).into()
+    }
+
+    /// Says that `dim` is about to be removed from the spec, so that its row goes with it.
+    pub fn remove(self, dim: usize) {
+        self.removed.set_value(Some(dim));
+    }
+}
