@@ -282,7 +282,7 @@ pub fn analyse(reshard: &Reshard, strategy: Strategy) -> Result<Traffic, String>
 
 /// The intersection plan with relaying inside destination nodes: when one source sends the same box to
 /// several devices of one node (the replicas of a replicated destination), the box crosses the NIC once
-/// and its first receiver forwards it to the others over NVLink. The article's point that a replicated
+/// and its receivers pass it on down a chain over NVLink. The article's point that a replicated
 /// destination can need several copies while an expensive link carries a contribution only once: bytes
 /// received by devices stay the same, the NICs carry less and NVLink more.
 #[derive(Clone, Debug)]
@@ -301,8 +301,10 @@ pub const MAX_RELAYED_PIECES: usize = 1 << 20;
 /// [`Relayed`] for `reshard`, or `None` when no box crosses a NIC to several devices of one node (only a
 /// replicated destination can make that happen, so other changes are not planned again) or when the plan
 /// has more than [`MAX_RELAYED_PIECES`] pieces (they are held to choose each box's first receiver). Each
-/// box's first receiver is the one whose NIC has received the least so far, so that the forwarding spreads
-/// over the node instead of loading one device.
+/// box's first receiver is the one whose NIC has received the least so far, so that the NIC loads spread
+/// over the node; the box then travels down a chain, each receiver forwarding it to the next, as NCCL's
+/// broadcast does. A star (the first receiver sending every copy) loaded one NVLink with all but one of
+/// them: 7 boxes out of one device for 8 replicas, against at most one per box in a chain.
 ///
 /// Written for the web build's size: the plan is materialised with [`super::plan::plan`] (a new closure
 /// for the planner would copy the whole planner into the bundle), and the boxes are grouped with map types
@@ -359,10 +361,12 @@ pub fn analyse_relayed(reshard: &Reshard) -> Result<Option<Relayed>, String> {
         let Some(first) = pieces().min_by_key(|p| received[p.dst_slot as usize]) else { continue };
         received[first.dst_slot as usize] += first.bytes;
         traffic.add(first);
+        let mut previous = first;
         for piece in pieces().filter(|p| p.dst_slot != first.dst_slot) {
             forwarded += 1;
             forwarded_bytes += piece.bytes;
-            traffic.add(&Piece { src: first.dst, src_slot: first.dst_slot, link: LinkClass::Nvlink, ..*piece });
+            traffic.add(&Piece { src: previous.dst, src_slot: previous.dst_slot, link: LinkClass::Nvlink, ..*piece });
+            previous = piece;
         }
     }
     Ok((forwarded > 0).then_some(Relayed { traffic, forwarded, forwarded_bytes }))
@@ -642,6 +646,30 @@ mod tests {
         // Without replicas there is nothing to relay.
         assert!(analyse_relayed(&presets::large()).unwrap().is_none());
         assert!(analyse_relayed(&presets::toy()).unwrap().is_none());
+    }
+
+    #[test]
+    fn relayed_copies_travel_down_a_chain_so_no_nvlink_carries_more_than_one_copy_of_a_box() {
+        // Two sources' row halves to 8 replicas on one other node.
+        let spec = crate::core::spec::parse_spec(
+            r#"{"tensor": {"name": "w", "shape": [8, 8], "dtype": "bf16"},
+                "source": {"mesh": [2], "placements": ["S(0)"]},
+                "destination": {"mesh": [8], "placements": ["R"], "devices": [8, 9, 10, 11, 12, 13, 14, 15]}}"#,
+        )
+        .unwrap();
+        let relayed = analyse_relayed(&spec).unwrap().expect("replicas on one node");
+        let half = 4 * 8 * 2;
+        assert_eq!(relayed.forwarded, 2 * 7, "each half crosses the NIC once and is forwarded 7 times");
+        assert_eq!(relayed.forwarded_bytes, 2 * 7 * half);
+        let loads = relayed.traffic.links();
+        let nvlink_out: Vec<u64> = loads.iter().filter(|l| l.link == LinkKind::NvlinkOut).map(|l| l.bytes).collect();
+        // In a chain every device but the last of each half's chain forwards it once: at most one copy of
+        // each half per device (a star sent 7 copies out of each first receiver).
+        assert!(nvlink_out.iter().all(|&bytes| bytes <= 2 * half), "{nvlink_out:?}");
+        assert_eq!(nvlink_out.iter().sum::<u64>(), 2 * 7 * half);
+        let nvlink_in: Vec<u64> = loads.iter().filter(|l| l.link == LinkKind::NvlinkIn).map(|l| l.bytes).collect();
+        assert!(nvlink_in.iter().all(|&bytes| bytes <= 2 * half));
+        assert_eq!(relayed.traffic.totals().bytes_received, 8 * 8 * 8 * 2, "every replica still gets the tensor");
     }
 
     #[test]

@@ -182,7 +182,7 @@ fn relay_text(relayed: &Relayed, direct: &StrategyRow) -> Option<String> {
     Some(if seconds < before {
         format!(
             "(not one of the three strategies): if a box sent to several devices of one node crossed its NIC \
-             once and the first receiver forwarded it over NVLink, {moved} would travel inside the node \
+             once and its receivers passed it on down a chain over NVLink, {moved} would travel inside the node \
              instead. The busiest link would carry {} instead of {}, and the estimate would be {} instead of \
              {}. {received}",
             format_bytes(busiest),
@@ -191,11 +191,11 @@ fn relay_text(relayed: &Relayed, direct: &StrategyRow) -> Option<String> {
             format_seconds(before),
         )
     } else {
-        // Slow links inside the node (or one receiver forwarding many copies) can make it worse.
+        // Slow links inside the node can make it worse.
         format!(
             "(not one of the three strategies) would not help here: forwarding {moved} inside the node \
-             instead of across a NIC makes the estimate {} instead of {}, since the first receivers' NVLink \
-             carries the copies. {received}",
+             instead of across a NIC makes the estimate {} instead of {}, since NVLink then carries the \
+             copies. {received}",
             format_seconds(seconds),
             format_seconds(before),
         )
