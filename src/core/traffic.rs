@@ -102,7 +102,8 @@ pub struct Totals {
     pub unique_entries: u64,
     /// Entries carried by all pieces, local copies included (counts an entry again for every receiver).
     pub entries_moved: u64,
-    /// Sum over receiving devices of bytes arriving from another device.
+    /// Sum over destination devices of bytes arriving from another device (domain §3): what gather's root
+    /// gathers counts only when the root is a destination too; it is in the link loads either way.
     pub bytes_received: u64,
     /// Bytes copied within a device (cross no link).
     pub local_bytes: u64,
@@ -122,6 +123,9 @@ pub struct Traffic {
     pub devices: Vec<DeviceTraffic>,
     pub per_tensor: Vec<TensorTotals>,
     topology: Topology,
+    /// Whether each device slot is a destination: "bytes received by devices" sums over destinations
+    /// (domain §3), so gather's root counts what it gathers only when it is a destination too.
+    destination: Vec<bool>,
 }
 
 impl Traffic {
@@ -135,6 +139,13 @@ impl Traffic {
                 .map(|t| TensorTotals { name: t.name.clone(), unique_entries: t.entries(), ..Default::default() })
                 .collect(),
             topology: reshard.topology,
+            destination: {
+                let mut destination = vec![false; table.devices.len()];
+                for &slot in &table.destination_slots {
+                    destination[slot as usize] = true;
+                }
+                destination
+            },
         }
     }
 
@@ -150,7 +161,9 @@ impl Traffic {
             self.devices[piece.src_slot as usize].local_bytes += piece.bytes;
             return;
         }
-        tensor.bytes_received += piece.bytes;
+        if self.destination[piece.dst_slot as usize] {
+            tensor.bytes_received += piece.bytes;
+        }
         tensor.messages += 1;
         let (out, inn) = match piece.link {
             LinkClass::Nvlink => (0, 1),
@@ -583,6 +596,13 @@ mod tests {
         let whole = analyse(&presets::toy(), Strategy::WholeShard).unwrap().totals();
         assert_eq!(whole.entries_moved, 144);
         assert_eq!(whole.bytes_received, 288);
+        // Gather: the root d0 takes in d1's and d2's 48 B shards, then the ring brings each of the two
+        // destinations the whole 144 B. Only the destinations' 288 B are bytes received by devices; the
+        // root's 96 B load its links.
+        let gather = analyse(&presets::toy(), Strategy::Gather).unwrap();
+        assert_eq!(gather.totals().bytes_received, 288);
+        assert_eq!(gather.devices.iter().find(|d| d.device == 0).unwrap().bytes_received, 96);
+        assert_eq!(gather.links().iter().filter(|l| l.link == LinkKind::NvlinkIn).map(|l| l.bytes).sum::<u64>(), 384);
     }
 
     #[test]
