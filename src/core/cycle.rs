@@ -233,11 +233,14 @@ pub fn parse_cycle(json: &str) -> Result<CycleSpec, Vec<Problem>> {
         Some(first) => return Err(not_an_object(format!("starts with `{first}`"))),
     }
     let deserializer = &mut serde_json::Deserializer::from_str(json);
-    let spec: CycleSpec = serde_path_to_error::deserialize(deserializer).map_err(|error| {
+    let spec: CycleSpec = serde_path_to_error::deserialize(&mut *deserializer).map_err(|error| {
         let path = error.path().to_string();
         let path = if path == "." { String::new() } else { path };
         vec![Problem { path, message: error.into_inner().to_string() }]
     })?;
+    deserializer
+        .end()
+        .map_err(|e| vec![Problem { path: String::new(), message: super::spec::after_the_end(&e, "cycle") }])?;
     spec.validate()?;
     Ok(spec)
 }
@@ -2076,6 +2079,13 @@ mod tests {
             panic!("parse_cycle validates too")
         };
         assert_eq!(problems[0].path, "stages");
+        let Err(problems) = parse_cycle(r#"{"stages": [{"name": "refit", "seconds": 1}]}, "speedup": 4}"#) else {
+            panic!("text after the object was dropped unread")
+        };
+        assert_eq!(
+            problems[0].message,
+            "text after the end of the cycle (line 1, column 46): one JSON object was expected"
+        );
     }
 
     #[test]

@@ -166,12 +166,25 @@ pub fn parse_input(json: &str) -> Result<SpecInput, SpecError> {
         Some(first) => return Err(SpecError::single("", format!("starts with `{first}`: {WANTED}"))),
     }
     let de = &mut serde_json::Deserializer::from_str(json);
-    serde_path_to_error::deserialize(de).map_err(|e| {
+    let input = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let path = if path == "." { String::new() } else { path };
         SpecError::single(path, plain_message(&inner.to_string()))
-    })
+    })?;
+    // The path tracker stops at the spec's closing brace: text after it would be dropped unread.
+    de.end().map_err(|e| SpecError::single("", after_the_end(&e, "spec")))?;
+    Ok(input)
+}
+
+/// What is said of text after a whole JSON object (`{…} {…}`, a pasted tail): serde's "trailing
+/// characters at line 3 column 2", with what ended.
+pub fn after_the_end(error: &serde_json::Error, what: &str) -> String {
+    format!(
+        "text after the end of the {what} (line {}, column {}): one JSON object was expected",
+        error.line(),
+        error.column()
+    )
 }
 
 /// serde's wording where it names Rust types, in the spec's own terms.
@@ -803,6 +816,14 @@ mod tests {
         assert_eq!(message("  "), format!("empty: {wanted}"));
         assert_eq!(message("[]"), format!("starts with `[`: {wanted}"));
         assert_eq!(message("null"), format!("starts with `n`: {wanted}"));
+        // Whitespace after the object is fine; anything else was dropped unread.
+        let toy = r#"{"tensor": {"shape": [12, 6]}, "source": {"mesh": [3], "placements": ["S(0)"]},
+            "destination": {"mesh": [2], "placements": ["S(1)"]}}"#;
+        assert!(parse_spec(&format!("{toy}\n\n")).is_ok());
+        assert_eq!(
+            message(&format!("{toy}\n{{\"tensor\": {{}}}}")),
+            "text after the end of the spec (line 3, column 1): one JSON object was expected"
+        );
         let side = r#""source": {"mesh": [2], "placements": ["S(0)"]}"#;
         assert_eq!(
             message(&format!(
