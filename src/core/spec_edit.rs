@@ -235,9 +235,14 @@ pub fn add_mesh_dim(input: &mut SpecInput, name: SideName) {
         let fresh = fresh_dim_name(names);
         names.push(fresh);
     }
+    let rank = shape.len();
     side.mesh = Some(MeshShapeInput::Dims(shape));
+    // A layout typed for a larger mesh (`[Shard(0), Shard(1)]` on one dim, whose message says to add a mesh
+    // dim) already holds the new dim's placement; only a layout short of one gets Replicate.
     for layout in every_layout_mut(input, name) {
-        if let Some(placements) = &mut layout.placements {
+        if let Some(placements) = &mut layout.placements
+            && placements.len() < rank
+        {
             placements.push("R".into());
         }
     }
@@ -493,6 +498,19 @@ mod tests {
         assert_eq!(input.destination.dim_names, Some(vec!["dp".into()]));
         remove_mesh_dim(&mut input, SideName::Destination, 0);
         assert_eq!(mesh_shape(&input.destination), vec![2], "a mesh keeps one dim");
+    }
+
+    #[test]
+    fn a_mesh_dim_added_after_typing_more_placements_than_dims_takes_the_next_one() {
+        // The message for `[Shard(0), Shard(1)]` on a 1-dim mesh says to add a mesh dim; doing so appended
+        // Replicate, and the message became "3 placements for a mesh of 2 dims".
+        let mut input = toy();
+        input.source.placements = Some(vec!["S(0)".into(), "S(1)".into()]);
+        assert!(validate(&input).is_err());
+        add_mesh_dim(&mut input, SideName::Source);
+        assert_eq!(input.source.placements, Some(vec!["S(0)".into(), "S(1)".into()]));
+        assert_eq!(mesh_shape(&input.source), vec![3, 2]);
+        assert!(validate(&input).is_ok());
     }
 
     #[test]

@@ -334,6 +334,26 @@ async fn removing_a_dim_keeps_what_was_typed_in_the_dims_after_it() {
 }
 
 #[wasm_bindgen_test]
+async fn following_the_advice_to_add_a_mesh_dim_makes_typed_placements_valid() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    type_into(&root, "layout-text-source", "[Shard(0), Shard(1)]");
+    settle().await;
+    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert!(
+        text(&root, "problems-source-layout").contains("add a mesh dim"),
+        "{}",
+        text(&root, "problems-source-layout")
+    );
+    element(&root, "add-mesh-dim-source").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0), Shard(1)]");
+    assert_eq!(value_of(&root, "field-source-mesh-1"), "2");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn a_preset_link_opens_in_place_and_is_marked() {
     let (root, _mounted) = mount("toy");
     settle().await;
