@@ -103,6 +103,33 @@ pub fn label_fits(chars: usize, font_px: f64, width: f64, height: f64) -> bool {
     chars as f64 * font_px * 0.62 + 6.0 <= width && font_px * 1.3 <= height
 }
 
+/// The lines of a piece's label in a `width × height` box, or `None` when even the shortest does not fit
+/// (the tooltip and the focus line still name the piece). Longest first: the name and the shape on two
+/// lines (`d0 → d3`, `4 × 3`), the name alone, then for a box several pieces carry (`more` besides the one
+/// named) `d4 → d10 +1`, then the bare ids `4→10` (`4→10+1`). A shortened label says how many it leaves
+/// out: the bare ids of a stack's first piece read as if that piece were the only one.
+pub fn piece_label(
+    name: &str,
+    shape: &str,
+    (src, dst): (u32, u32),
+    more: usize,
+    (width, height): (f64, f64),
+    font_px: f64,
+) -> Option<Vec<String>> {
+    let fits = |text: &str, lines: f64| label_fits(text.chars().count(), font_px, width, height / lines);
+    let longest = if name.chars().count() >= shape.chars().count() { name } else { shape };
+    if fits(longest, 2.0) {
+        return Some(vec![name.to_string(), shape.to_string()]);
+    }
+    let plus = |gap: &str| if more > 0 { format!("{gap}+{more}") } else { String::new() };
+    let mut shorter = vec![name.to_string()];
+    if more > 0 {
+        shorter.push(format!("d{src} → d{dst}{}", plus(" ")));
+    }
+    shorter.push(format!("{src}→{dst}{}", plus("")));
+    shorter.into_iter().find(|line| fits(line, 1.0)).map(|line| vec![line])
+}
+
 /// Positions of boundary lines along one axis, at least `min_gap` pixels apart (the rest are dropped, so a
 /// thousand-way split stays a bounded number of elements). Returns `(position, kept every nth)`.
 pub fn thin_boundaries(positions: &[u64], frame_extent: u64, pixels: f64, min_gap: f64) -> (Vec<u64>, usize) {
@@ -218,6 +245,28 @@ mod tests {
         assert!(label_fits(7, 12.0, 80.0, 30.0));
         assert!(!label_fits(7, 12.0, 40.0, 30.0));
         assert!(!label_fits(7, 12.0, 80.0, 10.0));
+    }
+
+    #[test]
+    fn a_shortened_label_of_a_stack_says_how_many_pieces_it_leaves_out() {
+        let label = |more: usize, width: f64, height: f64| {
+            let name = if more > 0 { "d4 → d10, d14" } else { "d4 → d10" };
+            piece_label(name, "256 × 1024", (4, 10), more, (width, height), 12.0)
+        };
+        let lines = |v: &[&str]| Some(v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(label(1, 200.0, 40.0), lines(&["d4 → d10, d14", "256 × 1024"]));
+        assert_eq!(label(1, 200.0, 20.0), lines(&["d4 → d10, d14"]), "one line of height");
+        assert_eq!(label(1, 90.0, 20.0), lines(&["d4 → d10 +1"]));
+        assert_eq!(label(1, 60.0, 20.0), lines(&["4→10+1"]), "was 4→10, as if d10 alone received it");
+        assert_eq!(label(0, 60.0, 20.0), lines(&["4→10"]));
+        assert_eq!(label(1, 20.0, 20.0), None);
+        assert_eq!(label(1, 200.0, 10.0), None, "too low for any line");
+        // Every label returned fits its box.
+        for (w, h) in [(30.0, 16.0), (55.0, 16.0), (75.0, 18.0), (110.0, 30.0), (150.0, 40.0)] {
+            for line in label(2, w, h).unwrap_or_default() {
+                assert!(label_fits(line.chars().count(), 12.0, w, h), "{line} in {w} × {h}");
+            }
+        }
     }
 
     #[test]

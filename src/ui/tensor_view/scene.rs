@@ -7,7 +7,7 @@ use crate::chart::{
     aggregate::{PIECE_BUDGET, boundary_positions, dim_word, empty_lines, empty_shards, stack_label, stacks},
     boxes::{PixelRect, deck_card},
     palette::device_color,
-    tensor::{Cells, Frame, Slice, label_fits, row_axis_margin, thin_boundaries},
+    tensor::{Cells, Frame, Slice, piece_label, row_axis_margin, thin_boundaries},
 };
 use crate::core::{
     model::Reshard,
@@ -251,33 +251,23 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                 fill,
                 local: piece.is_local(),
                 label: on_top
-                    .then(|| fit_label(&name, &size, (piece.src, piece.dst), rect, (!mixed).then_some(fill)))
+                    .then(|| {
+                        let lines = piece_label(
+                            &name,
+                            &size,
+                            (piece.src, piece.dst),
+                            stack.saturating_sub(1),
+                            (rect.width, rect.height),
+                            LABEL_PX,
+                        )?;
+                        // On a box several devices send (cross-hatched, no colour of its own), the page's
+                        // text colour.
+                        let color = if mixed { "currentColor" } else { crate::chart::palette::text_on(fill) };
+                        Some(PieceLabel { lines, color })
+                    })
                     .flatten(),
                 aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
             }
         })
         .collect()
-}
-
-/// Two lines (`d0 → d3`, `4 × 3`) when they fit, else the names alone, else the bare ids (`0→3`), else
-/// nothing (the tooltip and the focus line still name the piece).
-fn fit_label(
-    name: &str,
-    shape: &str,
-    (src, dst): (u32, u32),
-    rect: PixelRect,
-    fill: Option<&'static str>,
-) -> Option<PieceLabel> {
-    // On a box several devices send (cross-hatched, no colour of its own), the page's text colour.
-    let color = fill.map_or("currentColor", crate::chart::palette::text_on);
-    let longest = name.chars().count().max(shape.chars().count());
-    if label_fits(longest, LABEL_PX, rect.width, rect.height / 2.0) {
-        Some(PieceLabel { lines: vec![name.to_string(), shape.to_string()], color })
-    } else if label_fits(name.chars().count(), LABEL_PX, rect.width, rect.height) {
-        Some(PieceLabel { lines: vec![name.to_string()], color })
-    } else {
-        let bare = format!("{src}→{dst}");
-        label_fits(bare.chars().count(), LABEL_PX, rect.width, rect.height)
-            .then(|| PieceLabel { lines: vec![bare], color })
-    }
 }
