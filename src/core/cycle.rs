@@ -220,6 +220,15 @@ impl RefitParts {
     }
 }
 
+/// The cycle presets, each opened by `?preset=NAME` in the app and `cycle NAME` in a text block: (name,
+/// label, JSON).
+pub const CYCLE_PRESETS: [(&str, &str, &str); 4] = [
+    ("cycle-120", "120 s cycle, 10 s refit", include_str!("../../examples/cycle-120.json")),
+    ("cycle-160", "160 s cycle, 50 s refit", include_str!("../../examples/cycle-160.json")),
+    ("cycle-queue", "Refit mostly queueing", include_str!("../../examples/cycle-queue.json")),
+    ("cycle-overlap", "Generation overlaps refit", include_str!("../../examples/cycle-overlap.json")),
+];
+
 /// Parses a cycle's JSON and validates it. Type errors carry the path of their field
 /// (`stages[1].seconds: invalid type: string "ten", expected f64 at line 3 column 40`); semantic problems
 /// are all collected, each with its path.

@@ -644,12 +644,13 @@ fn validate_layout(
         problems.add(&placements_path, {
             let (given, dims) = (placements.len(), mesh.shape.len());
             let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-            // The layout text cannot say a mesh dim's size, so it does not add or remove dims itself.
-            let fix = if given > dims { "add a mesh dim first" } else { "remove a mesh dim first" };
+            // The layout text cannot say a mesh dim's size, so it does not add or remove dims itself. Said in
+            // terms every input has (the cards' buttons, a block's `mesh 3x2`, JSON's `mesh`).
             format!(
-                "{} for a mesh of {}: one placement per mesh dim ({fix}, or change the layout)",
+                "{} for a mesh of {}: one placement per mesh dim (give the mesh {}, or change the layout)",
                 plural(given, "placement"),
                 plural(dims, "dim"),
+                plural(given, "dim"),
             )
         });
         return None;
@@ -947,7 +948,7 @@ mod tests {
             r#"{"tensor": {"shape": [4, 4]}, "source": {"mesh": [2, 2], "placements": ["S(0)"]},
             "destination": {"mesh": [2], "placements": ["Bogus"]}}"#,
         );
-        assert!(got[0].starts_with("source.placements: 1 placement for a mesh of 2 dims: one placement per mesh dim (remove a mesh dim first"), "{got:?}");
+        assert!(got[0].starts_with("source.placements: 1 placement for a mesh of 2 dims: one placement per mesh dim (give the mesh 1 dim, or change"), "{got:?}");
         assert!(got[1].starts_with("destination.placements[0]: `Bogus` is not a placement"), "{got:?}");
     }
 

@@ -1,13 +1,14 @@
 //! The embed snippet a "Copy embed code" button produces. Pure text so that its escaping is tested here:
 //! a tensor name lands in the iframe's `title`, and a name is the user's, never markup.
 
-/// The views an embed or a widget can show, with the height (CSS px) an iframe of each needs.
+/// The views an embed or a widget can show, with the height (CSS px) an iframe of each takes until the share
+/// menu has measured it (the toy's, at [`MEASURE_WIDTH`]).
 pub const EMBED_VIEWS: [(&str, &str, u32); 5] = [
-    ("tensor", "Tensor view", 620),
-    ("mesh", "Mesh view", 520),
-    ("traffic", "Traffic", 900),
-    ("strategies", "Strategies", 620),
-    ("cycle", "RL cycle", 1100),
+    ("tensor", "Tensor view", 800),
+    ("mesh", "Mesh view", 420),
+    ("traffic", "Traffic", 1850),
+    ("strategies", "Strategies", 1450),
+    ("cycle", "RL cycle", 1600),
 ];
 
 /// Escapes text for an HTML attribute value or element content.
@@ -26,14 +27,28 @@ pub fn escape_html(text: &str) -> String {
     out
 }
 
+/// The type of the message an embed posts to the page around it with its height in CSS px
+/// (`{type: "reshard-lens:height", height, href}`), whenever its height changes.
+pub const HEIGHT_MESSAGE: &str = "reshard-lens:height";
+
+/// The width (CSS px) at which the share menu measures an embed's height: a documentation page's column.
+pub const MEASURE_WIDTH: u32 = 800;
+
+/// The address an embed of `view` of the state in `fragment` (`v1.…`, without `#`) is served from, given
+/// the app's address without query or fragment.
+pub fn embed_src(app_url: &str, view: &str, fragment: &str) -> String {
+    format!("{app_url}?embed={view}#{fragment}")
+}
+
 /// The `<iframe>` for `view` of the state in `fragment` (`v1.…`, without `#`), served from `app_url` (the
-/// page's address without query or fragment). `title` names the frame for screen readers.
-pub fn embed_snippet(app_url: &str, view: &str, fragment: &str, title: &str) -> String {
-    let height = EMBED_VIEWS.iter().find(|(name, _, _)| *name == view).map_or(600, |(_, _, h)| *h);
-    let src = format!("{app_url}?embed={view}#{fragment}");
+/// page's address without query or fragment). `title` names the frame for screen readers; `height` is
+/// the measured height, else the view's usual one.
+pub fn embed_snippet(app_url: &str, view: &str, fragment: &str, title: &str, height: Option<u32>) -> String {
+    let usual = EMBED_VIEWS.iter().find(|(name, _, _)| *name == view).map_or(600, |(_, _, h)| *h);
+    let height = height.unwrap_or(usual);
     format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
-        escape_html(&src),
+        escape_html(&embed_src(app_url, view, fragment)),
         escape_html(title)
     )
 }
@@ -44,15 +59,17 @@ mod tests {
 
     #[test]
     fn the_snippet_points_at_the_embed_view_with_the_state() {
-        let snippet = embed_snippet("http://127.0.0.1:8080/", "traffic", "v1.abc-_", "Reshard Lens: w");
+        let snippet = embed_snippet("http://127.0.0.1:8080/", "traffic", "v1.abc-_", "Reshard Lens: w", None);
         assert!(snippet.starts_with("<iframe src=\"http://127.0.0.1:8080/?embed=traffic#v1.abc-_\""), "{snippet}");
-        assert!(snippet.contains("height=\"900\""));
+        assert!(snippet.contains("height=\"1850\""), "the view's usual height until measured");
+        let measured = embed_snippet("http://127.0.0.1:8080/", "traffic", "v1.abc-_", "Reshard Lens: w", Some(1234));
+        assert!(measured.contains("height=\"1234\""), "{measured}");
         assert!(snippet.contains("title=\"Reshard Lens: w\""));
     }
 
     #[test]
     fn a_hostile_name_stays_text() {
-        let snippet = embed_snippet("http://x/", "tensor", "v1.a", "\"><img src=x onerror=alert(1)>");
+        let snippet = embed_snippet("http://x/", "tensor", "v1.a", "\"><img src=x onerror=alert(1)>", None);
         assert!(!snippet.contains("<img"), "{snippet}");
         assert!(snippet.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"), "{snippet}");
         assert_eq!(snippet.matches('<').count(), 2, "only the iframe's own tags: {snippet}");

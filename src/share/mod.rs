@@ -3,6 +3,7 @@
 //!
 //! No browser types: the UI reads and writes `location.hash`, the clipboard and files, and calls these.
 
+pub mod cycle_text;
 pub mod embed;
 pub mod fragment;
 pub mod import;

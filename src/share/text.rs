@@ -11,22 +11,78 @@
 //! [dtype D] [order strided]` where LAYOUT is DTensor (`[Shard(0), Replicate()]`) or JAX (`P('tp', None)`)
 //! notation; `split chunk|balanced`; `convert sender|receiver` (where a dtype change happens, so which dtype's
 //! bytes cross the links); `topology [per_node N] [nvlink GBPS] [nic GBPS] [latency US]`;
-//! `view tensor|mesh|traffic|strategies|cycle`. `#` starts a comment. Errors name the line.
+//! `view tensor|mesh|traffic|strategies|cycle`. `#` starts a comment. Errors name the line. The cycle of a
+//! `view cycle` block is said by `cycle`, `stage`, `refit` and `speedup` lines ([`super::cycle_text`]); such a
+//! block needs no layout lines.
 
+use super::cycle_text::{CYCLE_KEYWORDS, CycleLines};
+use crate::core::cycle::CycleSpec;
 use crate::core::placement::{LayoutText, parse_layout_text};
-use crate::core::spec::{DevicesInput, MeshShapeInput, Problem, SideInput, SpecInput, TensorInput, TopologyInput};
+use crate::core::spec::{
+    DevicesInput, MeshShapeInput, Problem, SideInput, SpecInput, TensorInput, TopologyInput, parse_input, validate,
+};
 
 /// The views a block may ask for.
 pub const VIEWS: [&str; 5] = ["tensor", "mesh", "traffic", "strategies", "cycle"];
 
-/// The keywords a block's lines start with, each at most once.
-const KEYWORDS: [&str; 7] = ["tensor", "source", "destination", "split", "convert", "topology", "view"];
+/// The keywords a block's lines start with, each at most once (`stage` may repeat).
+const KEYWORDS: [&str; 10] =
+    ["tensor", "source", "destination", "split", "convert", "topology", "view", "cycle", "refit", "speedup"];
 
-/// A parsed block: the spec and which view to show.
+/// A parsed block: the spec, which view to show, and the cycle if the block says one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextBlock {
     pub spec: SpecInput,
     pub view: String,
+    /// From the block's cycle lines; `None` when it has none (the app's default cycle then).
+    pub cycle: Option<CycleSpec>,
+    /// Where each keyword's line is (each `stage` line in order), to place the problems [`TextBlock::check`]
+    /// finds by the line they come from.
+    lines: Vec<(String, usize)>,
+}
+
+impl TextBlock {
+    /// Checks the meaning of the layout and the cycle, each problem placed at its line (`line 3,
+    /// destination.placements[0]: …`): a docs author fixes the block, not a JSON path.
+    pub fn check(&self) -> Result<(), Vec<Problem>> {
+        let mut problems: Vec<Problem> = validate(&self.spec).err().map(|e| e.problems).unwrap_or_default();
+        if let Some(Err(found)) = self.cycle.as_ref().map(CycleSpec::validate) {
+            problems.extend(found);
+        }
+        if problems.is_empty() {
+            return Ok(());
+        }
+        Err(problems
+            .into_iter()
+            .map(|p| match self.line_of(&p.path) {
+                Some(line) => Problem { path: format!("line {line}, {}", p.path), ..p },
+                None => p,
+            })
+            .collect())
+    }
+
+    /// Whether the block describes a layout (a cycle's block may not: its spec is then the toy's).
+    pub fn says_layout(&self) -> bool {
+        self.lines.iter().any(|(keyword, _)| keyword == "tensor")
+    }
+
+    /// The line a problem's path comes from: `destination.…` from the `destination` line, `stages[2].…` from
+    /// the third `stage` line, `convert_at` from `convert`.
+    fn line_of(&self, path: &str) -> Option<usize> {
+        let head = path.split(['.', '[']).next().unwrap_or("");
+        let keyword = match head {
+            "convert_at" => "convert",
+            "stages" => "stage",
+            other => other,
+        };
+        let mut lines = self.lines.iter().filter(|(k, _)| k == keyword).map(|(_, line)| *line);
+        let index = path.strip_prefix("stages[").and_then(|rest| rest.split(']').next()?.parse::<usize>().ok());
+        match index {
+            Some(i) => lines.nth(i),
+            None => lines.next(),
+        }
+        .or_else(|| (keyword == "stage").then(|| self.line_of("cycle")).flatten())
+    }
 }
 
 fn problem(line: usize, message: impl Into<String>) -> Problem {
@@ -46,6 +102,8 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
     let mut problems = Vec::new();
     let mut seen_tensor = false;
     let mut seen: Vec<(&str, usize)> = Vec::new();
+    let mut lines = Vec::new();
+    let mut cycle = CycleLines::default();
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -62,6 +120,7 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
         if KEYWORDS.contains(&keyword) {
             seen.push((keyword, line_no));
         }
+        lines.push((keyword.to_string(), line_no));
         match keyword {
             "tensor" => {
                 seen_tensor = true;
@@ -105,19 +164,28 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
                 Ok(t) => spec.topology = Some(t),
                 Err(e) => problems.push(problem(line_no, format!("topology: {e}"))),
             },
+            keyword if CYCLE_KEYWORDS.contains(&keyword) => {
+                if let Err(message) = cycle.read(keyword, rest) {
+                    problems.push(problem(line_no, message));
+                }
+            }
             other => problems.push(problem(
                 line_no,
                 format!(
-                    "`{other}` is not a keyword; expected tensor, source, destination, split, convert, topology or \
-                     view"
+                    "`{other}` is not a keyword; expected tensor, source, destination, split, convert, topology, \
+                     view, or for the cycle: cycle, stage, refit, speedup"
                 ),
             )),
         }
     }
-    if !seen_tensor {
+    // A cycle's block needs no layout: the app's toy stands in (it only matters for "take s from the layout").
+    if !seen_tensor && view == "cycle" && seen.iter().all(|(k, _)| !matches!(*k, "source" | "destination")) {
+        spec = crate::core::presets::find("toy").and_then(|toy| parse_input(toy.spec).ok()).unwrap_or_default();
+    } else if !seen_tensor {
         problems.push(Problem { path: "block".into(), message: "missing a `tensor NAME SHAPE` line".into() });
     }
-    if problems.is_empty() { Ok(TextBlock { spec, view }) } else { Err(problems) }
+    let cycle = (!cycle.is_empty()).then(|| cycle.spec());
+    if problems.is_empty() { Ok(TextBlock { spec, view, cycle, lines }) } else { Err(problems) }
 }
 
 /// Writes a spec as a block (the inverse of [`parse_block`]), for the "spec as text" export and for docs
@@ -371,6 +439,40 @@ mod tests {
             parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ntensor v 4x4\ndestination mesh 2 [S(1)]").unwrap_err();
         assert_eq!(twice.len(), 1);
         assert_eq!(twice[0].to_string(), "line 3: a second `tensor` line (the first is line 1)");
+    }
+
+    #[test]
+    fn a_cycle_block_needs_no_layout_and_carries_its_cycle() {
+        let block = parse_block(
+            "# the article's second cycle\nstage generation 70\nstage scoring 10\nstage training 30\n\
+             stage refit 50\nspeedup 4\nview cycle\n",
+        )
+        .unwrap();
+        assert_eq!(block.view, "cycle");
+        assert!(!block.says_layout());
+        let report = block.cycle.as_ref().expect("a cycle").report().unwrap();
+        assert_eq!((report.before.cycle_seconds, report.after.cycle_seconds), (160.0, 122.5));
+        assert!(block.check().is_ok());
+        // A layout block without cycle lines keeps the app's cycle; a layout view still needs its tensor.
+        assert_eq!(parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]").unwrap().cycle, None);
+        assert!(parse_block("speedup 4\nview traffic").unwrap_err()[0].message.contains("missing a `tensor"));
+        let twice = parse_block("speedup 4\nspeedup 8\nview cycle").unwrap_err();
+        assert_eq!(twice[0].to_string(), "line 2: a second `speedup` line (the first is line 1)");
+    }
+
+    #[test]
+    fn problems_of_meaning_are_placed_at_their_line() {
+        let block =
+            parse_block("tensor w 12x6\n\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(9)]\nview tensor").unwrap();
+        let problems: Vec<String> = block.check().unwrap_err().iter().map(|p| p.to_string()).collect();
+        assert!(problems[0].starts_with("line 4, destination.placements[0]: "), "{problems:?}");
+        let block = parse_block("stage generation 70\nstage refit 10 overlap 80\nspeedup 4\nview cycle").unwrap();
+        let problems: Vec<String> = block.check().unwrap_err().iter().map(|p| p.to_string()).collect();
+        assert!(problems[0].starts_with("line 2, stages[1].overlap: "), "{problems:?}");
+        let block = parse_block("stage generation 70\nspeedup 0\nview cycle").unwrap();
+        let problems: Vec<String> = block.check().unwrap_err().iter().map(|p| p.to_string()).collect();
+        assert!(problems.iter().any(|p| p.starts_with("line 2, speedup: ")), "{problems:?}");
+        assert!(problems.iter().any(|p| p.starts_with("line 1, stages: ")), "no refit: {problems:?}");
     }
 
     #[test]

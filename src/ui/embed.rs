@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::{AppState, ChangeSummary, cycle, mesh_view, strategies, tensor_view, traffic, url_state};
-use crate::share::embed::EMBED_VIEWS;
+use crate::share::embed::{EMBED_VIEWS, HEIGHT_MESSAGE};
 use crate::share::fragment::encode;
 
 /// A view an embed can show.
@@ -61,7 +61,7 @@ pub fn EmbeddedView(
         EmbedView::Strategies => {
             view! { <section class="panel"><strategies::StrategyComparison/></section> }.into_any()
         }
-        EmbedView::Cycle => view! { <cycle::CycleView/> }.into_any(),
+        EmbedView::Cycle => view! { <cycle::CycleEmbed/> }.into_any(),
     };
     let caption = (view != EmbedView::Cycle).then(|| view! { <ChangeSummary title_id="embed-change-title"/> });
     // A link made while the layout had problems: say them, as a text block's widget does, rather than draw
@@ -81,8 +81,10 @@ pub fn EmbeddedView(
         })
     };
     let drawable = move || state.checked.with(|checked| checked.is_ok() || view == EmbedView::Cycle);
+    let root = NodeRef::<leptos::html::Div>::new();
+    report_height(root);
     view! {
-        <div class="embed" data-testid="embed">
+        <div class="embed" data-testid="embed" node_ref=root>
             <div class="embed-bar">
                 <div class="embed-caption" hidden=move || !drawable()>{caption}</div>
                 <a class="embed-open" href=open_href target="_blank" rel="noopener" data-testid="embed-open">
@@ -93,6 +95,38 @@ pub fn EmbeddedView(
             <div class="embed-body" hidden=move || !drawable()>{body}</div>
         </div>
     }
+}
+
+/// In an iframe, posts the embed's height to the page around it whenever it changes ([`HEIGHT_MESSAGE`]):
+/// the share menu measures its snippet's height with it, and a host page may size the iframe by it
+/// (README, "Embeds"). A fixed height cut the traffic view's link table mid-row.
+fn report_height(root: NodeRef<leptos::html::Div>) {
+    use wasm_bindgen::{JsCast, JsValue, closure::Closure};
+    use web_sys::js_sys::{Object, Reflect};
+    let Some(window) = web_sys::window() else { return };
+    let Some(parent) = window.parent().ok().flatten().filter(|parent| *parent != window) else { return };
+    root.on_load(move |embed| {
+        let embed: web_sys::Element = embed.into();
+        // The page's padding around the embed counts too.
+        let measured = embed.closest(".embed-shell").ok().flatten().unwrap_or_else(|| embed.clone());
+        let href = window.location().href().unwrap_or_default();
+        let post = Closure::<dyn Fn()>::new(move || {
+            let height = (measured.get_bounding_client_rect().bottom() + window.scroll_y().unwrap_or(0.0)).ceil();
+            let message = Object::new();
+            for (key, value) in
+                [("type", JsValue::from_str(HEIGHT_MESSAGE)), ("height", height.into()), ("href", href.as_str().into())]
+            {
+                let _ = Reflect::set(&message, &key.into(), &value);
+            }
+            // Only a height and the embed's own address: nothing any page may not know.
+            let _ = parent.post_message(&message, "*");
+        });
+        if let Ok(observer) = web_sys::ResizeObserver::new(post.as_ref().unchecked_ref()) {
+            observer.observe(&embed);
+            // Both live as long as the embed's page.
+            post.forget();
+        }
+    });
 }
 
 /// The `?embed=` page: the chosen view, or what was wrong with the choice.

@@ -12,7 +12,8 @@ use crate::core::model::Reshard;
 use crate::core::plan::Strategy;
 use crate::core::spec::{SpecInput, for_display};
 use crate::core::traffic::Totals;
-use crate::share::embed::{EMBED_VIEWS, embed_snippet};
+use crate::share::cycle_text::cycle_lines;
+use crate::share::embed::{EMBED_VIEWS, HEIGHT_MESSAGE, MEASURE_WIDTH, embed_snippet, embed_src};
 use crate::share::fragment::encode;
 use crate::share::import::{Imported, import_file, refuse_size};
 use crate::share::text::to_block;
@@ -61,13 +62,20 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     });
     let link = move || format!("{}#{}", app_url(), fragment.get());
     let embed_view = RwSignal::new("tensor".to_string());
+    let embed_address =
+        Memo::new(move |_| open.get().then(|| embed_src(&app_url(), &embed_view.get(), &fragment.get())));
+    let measured = measured_height(embed_address);
     let snippet = move || {
         // Nothing to show while the menu is closed (and no reason to follow every edit).
         if !open.get() {
             return String::new();
         }
         let title = format!("Reshard Lens: {}", state.reshard.with(super::describe_change));
-        embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title)
+        embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title, measured.get())
+    };
+    let height_note = move || match measured.get() {
+        Some(height) => format!("Its height, {height} px, fits this view at {MEASURE_WIDTH} px wide."),
+        None => "Measuring its height…".to_string(),
     };
     drop_anywhere(state, cycle, page, report);
     let bar = NodeRef::new();
@@ -104,6 +112,7 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                         </select>
                     </label>
                     <textarea class="menu-code" readonly rows="4" prop:value=snippet data-testid="embed-code" aria-label="Embed code"></textarea>
+                    <p class="menu-note" data-testid="embed-height-note">{height_note}</p>
                     <button type="button" data-testid="copy-embed" on:click=move |_| copy(snippet(), "embed code", report)>
                         "Copy embed code"
                     </button>
@@ -145,6 +154,65 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
             }.into_any(),
         })}
     }
+}
+
+/// The height the embed at `address` needs, measured while the Share menu is open: the embed is loaded in
+/// an invisible iframe of [`MEASURE_WIDTH`] (same origin) and reports its height ([`HEIGHT_MESSAGE`]) as
+/// it renders. `None` until it has, or when the address changed since (each edit is measured again).
+fn measured_height(address: Memo<Option<String>>) -> Signal<Option<u32>> {
+    use web_sys::js_sys::Reflect;
+    let reported = RwSignal::new(None::<(String, u32)>);
+    let frame = StoredValue::new_local(None::<web_sys::Element>);
+    let remove_frame = move || {
+        if let Some(old) = frame.try_update_value(Option::take).flatten() {
+            old.remove();
+        }
+    };
+    Effect::new(move |_| {
+        remove_frame();
+        let Some(src) = address.get() else { return };
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Ok(iframe) = document.create_element("iframe") else { return };
+        for (name, value) in [
+            ("src", src.as_str()),
+            ("class", "embed-measure"),
+            ("title", "the embed, measured"),
+            ("aria-hidden", "true"),
+            ("tabindex", "-1"),
+            // Nothing in it can take the focus or be read out.
+            ("inert", ""),
+        ] {
+            let _ = iframe.set_attribute(name, value);
+        }
+        if let Some(body) = document.body()
+            && body.append_child(&iframe).is_ok()
+        {
+            frame.set_value(Some(iframe));
+        }
+    });
+    let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+    let listener = window_event_listener(leptos::ev::message, move |ev: web_sys::MessageEvent| {
+        let data = ev.data();
+        let field = |key: &str| Reflect::get(&data, &key.into()).ok();
+        if ev.origin() != origin || field("type").and_then(|t| t.as_string()).as_deref() != Some(HEIGHT_MESSAGE) {
+            return;
+        }
+        if let (Some(href), Some(height)) =
+            (field("href").and_then(|h| h.as_string()), field("height").and_then(|h| h.as_f64()))
+            && height.is_finite()
+            && height > 0.0
+        {
+            reported.set(Some((href, height.min(100_000.0) as u32)));
+        }
+    });
+    on_cleanup(move || {
+        listener.remove();
+        remove_frame();
+    });
+    Signal::derive(move || {
+        let current = address.get()?;
+        reported.with(|r| r.as_ref().filter(|(href, _)| *href == current).map(|(_, height)| *height))
+    })
 }
 
 /// The export buttons for the page on screen.
@@ -222,6 +290,12 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                         <button type="button" data-testid="export-timeline-svg" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "timeline", false)>"SVG"</button>
                         <button type="button" data-testid="export-timeline-png" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "timeline", true)>"PNG"</button>
                     </div>
+                    <div class="menu-row">
+                        "Cycle "
+                        <button type="button" data-testid="export-cycle-text" on:click=text_file("cycle.txt", "text/plain", cycle_block)>
+                            "Text block (docs widget)"
+                        </button>
+                    </div>
                 </Show>
                 <p class="menu-heading">"Data"</p>
                 <div class="menu-row">
@@ -276,6 +350,13 @@ fn spec_text(state: AppState, _: CycleState, subject: Subject) -> Result<String,
         Subject::Layout => state.input.with_untracked(|input| to_block(input, "tensor")),
         Subject::Inventory(inventory) => to_block(&inventory_change(inventory)?.0, "tensor"),
     }
+}
+
+/// The cycle as a text block that a documentation page's widget draws (`view cycle`), or opens here again.
+fn cycle_block(_: AppState, cycle: CycleState, _: Subject) -> Result<String, String> {
+    let mut lines = cycle.spec.with_untracked(cycle_lines)?;
+    lines.push("view cycle".into());
+    Ok(lines.join("\n") + "\n")
 }
 
 /// The CLI's `reshard plan --json` output for this state, byte for byte.
@@ -406,8 +487,14 @@ fn open_file(
                         page.set(Page::Layout);
                     }
                     Imported::Block(block) => {
-                        state.replace_input(block.spec);
-                        page.set(Page::Layout);
+                        // A cycle's block without layout lines leaves the layout as it is.
+                        if block.says_layout() {
+                            state.replace_input(block.spec);
+                        }
+                        if let Some(spec) = block.cycle {
+                            cycle.replace(spec);
+                        }
+                        page.set(if block.view == "cycle" { Page::Cycle } else { Page::Layout });
                     }
                     Imported::Cycle(spec) => {
                         cycle.replace(spec);

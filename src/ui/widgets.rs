@@ -10,7 +10,6 @@ use web_sys::js_sys::{Array, Reflect};
 
 use super::embed::{EmbedView, EmbeddedView};
 use super::{AppState, cycle};
-use crate::core::spec::validate;
 use crate::share::text::parse_block;
 
 /// The mount points `widget.js` prepared, if this page is a documentation page rather than the app.
@@ -49,15 +48,26 @@ fn Widget(text: String, app_url: String) -> impl IntoView {
             return problems("This Reshard Lens block cannot be drawn:", found.iter().map(|p| p.to_string()).collect());
         }
     };
-    if let Err(error) = validate(&block.spec) {
-        let lines = error.problems.iter().map(|p| p.to_string()).collect();
-        return problems("This Reshard Lens block describes an impossible layout:", lines);
+    if let Err(found) = block.check() {
+        let lines = found.iter().map(|p| p.to_string()).collect();
+        return problems(
+            if block.view == "cycle" {
+                "This Reshard Lens block describes an impossible layout or cycle:"
+            } else {
+                "This Reshard Lens block describes an impossible layout:"
+            },
+            lines,
+        );
     }
     let view = match EmbedView::parse(&block.view) {
         Ok(view) => view,
         Err(message) => return problems("This Reshard Lens block cannot be drawn:", vec![message]),
     };
     provide_context(AppState::new(block.spec));
-    provide_context(cycle::CycleState::from_preset("cycle-120"));
+    let cycle_state = cycle::CycleState::from_preset("cycle-120");
+    if let Some(spec) = block.cycle {
+        cycle_state.replace(spec);
+    }
+    provide_context(cycle_state);
     view! { <div class="widget" data-testid="widget"><EmbeddedView view app_url/></div> }.into_any()
 }

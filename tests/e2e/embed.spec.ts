@@ -1,4 +1,4 @@
-// Embed, export and import end to end: the iframe page and its snippet, the documentation page with three
+// Embed, export and import end to end: the iframe page and its snippet, the documentation page with four
 // widgets, every export as a file that parses (the plan JSON checked against the CLI), opening files with
 // errors that name the field and the line, and a hostile tensor name that stays text everywhere.
 import { test, expect, type Page } from '@playwright/test';
@@ -25,13 +25,23 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(page.getByTestId('change-description')).toContainText('6 × 10');
   await page.getByTestId('share-menu').locator('summary').click();
   await page.getByTestId('embed-view').selectOption('traffic');
+  // The snippet's height is measured: the embed, laid out at 800 px in an unseen frame, reports it.
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view at 800 px wide', { timeout: 20_000 });
+  const measured = Number((await page.getByTestId('embed-height-note').innerText()).match(/(\d+) px,/)![1]);
   const snippet = await page.getByTestId('embed-code').inputValue();
   expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=traffic#v1\.[A-Za-z0-9_-]+" /);
+  expect(snippet).toContain(`height="${measured}"`);
   await page.screenshot({ path: path.join(screenshots, 'share-menu.png') });
 
-  // The snippet, dropped into another page, shows the traffic of the same change and nothing else.
-  await page.setContent(`<!doctype html><h1>Design review</h1>${snippet}`);
+  // The snippet, dropped into another page's 800 px column, shows the traffic of the same change and
+  // nothing else, whole: the frame is as tall as what it shows (a fixed 900 px cut the link table).
+  await page.setContent(`<!doctype html><body style="margin:0"><h1>Design review</h1><div style="width:800px">${snippet}</div>`);
   const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('link-table')).toBeVisible();
+  await expect
+    .poll(async () => page.frames()[1].evaluate(() => document.querySelector('.embed-shell')!.getBoundingClientRect().bottom - window.innerHeight))
+    .toBeLessThanOrEqual(1);
+  expect(await page.frames()[1].evaluate(() => document.querySelector('.embed-shell')!.getBoundingClientRect().bottom - window.innerHeight)).toBeGreaterThan(-24);
   await expect(frame.getByTestId('embed')).toBeVisible();
   await expect(frame.getByTestId('change-description')).toContainText('6 × 10');
   await expect(frame.getByTestId('quantity-unique-entries')).toBeVisible();
@@ -73,12 +83,15 @@ test('an embed does not overwrite the app state saved by the reader', async ({ p
   expect(await page.evaluate(() => localStorage.getItem('reshard-lens/state'))).toBe(saved);
 });
 
-test('the documentation page turns three text blocks into three live widgets', async ({ page }) => {
+test('the documentation page turns four text blocks into four live widgets', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/public/widgets.html');
   const widgets = page.locator('.reshard-lens-widget');
-  await expect(widgets).toHaveCount(3);
+  await expect(widgets).toHaveCount(4);
+  // The cycle block's own cycle (the article's second), not the app's default 120 s one.
+  await expect(widgets.nth(3).getByTestId('cycle-new')).toHaveText('122.5 s');
+  await expect(widgets.nth(3).getByTestId('stage-editor')).toHaveCount(0);
   // Shadow roots are pierced by Playwright's CSS locators.
   await expect(widgets.nth(0).locator('[data-testid=piece]')).toHaveCount(6);
   await expect(widgets.nth(1).getByTestId('quantity-link-bytes')).toBeVisible();
@@ -97,17 +110,25 @@ test('the documentation page turns three text blocks into three live widgets', a
 
 test('a block with mistakes shows them by line in its widget; the other widgets still work', async ({ page }) => {
   await page.goto('/public/widgets.html');
-  await expect(page.locator('.reshard-lens-widget')).toHaveCount(3);
+  await expect(page.locator('.reshard-lens-widget')).toHaveCount(4);
   // The same page served with one bad block: rewrite the page's HTML before the script runs.
   await page.route('**/public/widgets.html', async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace('source mesh 3 [Shard(0)]', 'source mesh 3\nfrobnicate');
+    const html = (await response.text())
+      .replace('source mesh 3 [Shard(0)]', 'source mesh 3\nfrobnicate')
+      .replace('destination mesh 2x4 [R, S(0)]', 'destination mesh 2x4 [R, S(5)]')
+      .replace('stage refit 50', 'stage refit 50 overlap 80');
     await route.fulfill({ response, body: html });
   });
   await page.reload();
   const first = page.locator('.reshard-lens-widget').nth(0);
   await expect(first.getByTestId('widget-problems')).toContainText('line 2: source: expected a layout');
   await expect(first.getByTestId('widget-problems')).toContainText('line 3: `frobnicate` is not a keyword');
+  // Problems of meaning name their line too.
+  const second = page.locator('.reshard-lens-widget').nth(1);
+  await expect(second.getByTestId('widget-problems')).toContainText('line 3, destination.placements[1]: ');
+  const cycle = page.locator('.reshard-lens-widget').nth(3);
+  await expect(cycle.getByTestId('widget-problems')).toContainText('line 4, stages[3].overlap: ');
   await expect(page.locator('.reshard-lens-widget').nth(2).getByTestId('mesh-view')).toBeVisible();
 });
 
@@ -161,6 +182,10 @@ test('every export downloads a file that parses, and the plan is what the CLI co
   expect(await wellFormedSvg(page, timeline.text)).toBe(true);
   const timelinePng = await download(page, 'export-timeline-png');
   expect(timelinePng.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  // The cycle as a docs widget's text block, which opens here again.
+  const block = await download(page, 'export-cycle-text');
+  expect(block.name).toBe('w-cycle.txt');
+  expect(block.text).toBe('stage generation 70\nstage scoring 10\nstage training 30\nstage refit 10\nspeedup 4\nview cycle\n');
   const note = await download(page, 'export-note');
   expect(note.name).toBe('w-decision-note.md');
   expect(note.text).toContain(newCycle);
@@ -192,6 +217,17 @@ test('opening a file: errors name the field and the line; a good file replaces t
     mimeType: 'text/plain',
     buffer: Buffer.from('tensor v 16x8\nsource mesh 2x4 [S(0), S(0)]\ndestination mesh 4 [S(1)]\n'),
   });
+  await expect(page.getByTestId('change-description')).toContainText('v · 16 × 8');
+  // A cycle's block opens into the cycle view and leaves the layout as it is.
+  await page.getByTestId('open-file').setInputFiles({
+    name: 'cycle.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('cycle cycle-160\nspeedup 2\nview cycle\n'),
+  });
+  await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('speedup-input')).toHaveValue('2');
+  await expect(page.getByTestId('cycle-new')).toHaveText('135 s');
+  await page.getByTestId('tab-layout').click();
   await expect(page.getByTestId('change-description')).toContainText('v · 16 × 8');
 
   // A file too large to open is refused by its size (before it is read), and nothing changes.

@@ -24,13 +24,7 @@ use crate::core::cycle::{CycleReport, CycleSpec, parse_cycle, read_typed_number}
 use crate::core::plan::Strategy;
 use crate::core::spec::Problem;
 
-/// The cycle presets, each opened by `?preset=NAME`: (name, label, JSON).
-pub const CYCLE_PRESETS: [(&str, &str, &str); 4] = [
-    ("cycle-120", "120 s cycle, 10 s refit", include_str!("../../../examples/cycle-120.json")),
-    ("cycle-160", "160 s cycle, 50 s refit", include_str!("../../../examples/cycle-160.json")),
-    ("cycle-queue", "Refit mostly queueing", include_str!("../../../examples/cycle-queue.json")),
-    ("cycle-overlap", "Generation overlaps refit", include_str!("../../../examples/cycle-overlap.json")),
-];
+pub use crate::core::cycle::CYCLE_PRESETS;
 
 /// Where the transfer speedup `s` comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,6 +184,29 @@ fn preset_spec(name: &str) -> (&'static str, CycleSpec) {
         split.transfer = None;
     }
     (name, spec)
+}
+
+/// The cycle for an embed or a docs widget: the answer, the speedup to play with, and the two pictures. The
+/// stage editor and measured cycles stay in the app ("Open in Reshard Lens"): with them the embed was
+/// 2,600 px tall and a reader saw the editor, not the answer.
+#[component]
+pub fn CycleEmbed() -> impl IntoView {
+    view! {
+        <div class="cycle-embed" data-testid="cycle-view">
+            <section class="panel" aria-labelledby="cycle-answer-title">
+                <answer::Answer title_id="cycle-answer-title"/>
+            </section>
+            <section class="panel cycle-embed-speedup" aria-label="Transfer speedup">
+                <speedup::SpeedupControl/>
+            </section>
+            <section class="panel" aria-labelledby="cycle-timeline-title">
+                <timeline::CycleTimeline title_id="cycle-timeline-title"/>
+            </section>
+            <section class="panel" aria-labelledby="cycle-curve-title">
+                <curve::SpeedupCurve title_id="cycle-curve-title"/>
+            </section>
+        </div>
+    }
 }
 
 /// The whole cycle view: presets on top, the editors beside the answer and its pictures, measured cycles
