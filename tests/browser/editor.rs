@@ -341,7 +341,7 @@ async fn following_the_advice_to_add_a_mesh_dim_makes_typed_placements_valid() {
     settle().await;
     assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
     assert!(
-        text(&root, "problems-source-layout").contains("add a mesh dim"),
+        text(&root, "problems-source-layout").contains("give the mesh 2 dims"),
         "{}",
         text(&root, "problems-source-layout")
     );
