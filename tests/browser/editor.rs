@@ -232,7 +232,7 @@ async fn changing_a_placement_in_its_select_changes_the_plan_and_the_text() {
 }
 
 #[wasm_bindgen_test]
-async fn where_a_dtype_change_happens_is_chosen_in_the_tensor_card() {
+async fn where_a_dtype_change_happens_is_chosen_beside_the_destination_dtype() {
     let total_value = |root: &Element, id: &str| {
         element(root, id)
             .query_selector(".total-value")
@@ -252,11 +252,15 @@ async fn where_a_dtype_change_happens_is_chosen_in_the_tensor_card() {
     settle().await;
     let options = element(&root, "field-convert").query_selector_all("option").expect("options");
     let labels: Vec<String> = (0..options.length()).filter_map(|i| options.item(i)?.text_content()).collect();
-    assert_eq!(labels, ["the sender: bf16 crosses the links", "the receiver: fp32 crosses the links"]);
+    assert_eq!(labels, ["the sender", "the receiver"]);
+    assert_eq!(text(&root, "convert-note"), "bf16 crosses the links");
+    // In the Destination card, beside the dtype it converts to.
+    assert!(element(&root, "side-destination").contains(Some(&element(&root, "field-convert"))));
     assert_eq!(total_value(&root, "total-bytes-received"), "4 MiB");
     choose(&root, "field-convert", "receiver");
     settle().await;
     assert_eq!(total_value(&root, "total-bytes-received"), "8 MiB");
+    assert_eq!(text(&root, "convert-note"), "fp32 crosses the links");
     // Chosen, it stays on offer after the dtypes become equal (so it can be taken back).
     choose(&root, "field-source-dtype", "bf16");
     settle().await;

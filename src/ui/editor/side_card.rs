@@ -66,6 +66,8 @@ pub fn SideCard(
             </fieldset>
             <LayoutTextField side=side/>
             <DtypeSelect side=side/>
+            // Beside the dtype it converts to (it was in the Tensor card, far from both dtypes).
+            {(side == SideName::Destination).then(|| view! { <super::tensor_card::ConversionPoint/> })}
             <DevicesField side=side/>
             <OrderToggle side=side/>
         </section>

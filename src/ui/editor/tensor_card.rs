@@ -89,7 +89,6 @@ pub fn TensorCard() -> impl IntoView {
                 </select>
                 <FieldProblems id="problems-split".to_string() messages=editor.messages_for(SpecField::Split)/>
             </div>
-            <ConversionPoint/>
             <FieldProblems id="problems-tensor".to_string() messages=card_messages/>
         </section>
     }
@@ -143,7 +142,7 @@ fn TensorDimBlock(dim: Signal<usize>, rows: DimRows, rank: Memo<usize>) -> impl 
 /// receiver, the source's. Shown when the viewed tensor changes dtype, or when the receiver is chosen (so it
 /// can be undone after the dtypes become equal).
 #[component]
-fn ConversionPoint() -> impl IntoView {
+pub(super) fn ConversionPoint() -> impl IntoView {
     let state = expect_context::<EditorContext>().state;
     let at_receiver =
         Memo::new(move |_| state.input.with(|input| input.convert_at.as_deref().map(str::trim) == Some("receiver")));
@@ -167,13 +166,16 @@ fn ConversionPoint() -> impl IntoView {
                             state.input.update(|input| input.convert_at = (value == "receiver").then_some(value));
                         }
                     >
-                        <option value="sender" selected=move || !at_receiver.get()>
-                            {format!("the sender: {destination} crosses the links")}
-                        </option>
-                        <option value="receiver" selected=move || at_receiver.get()>
-                            {format!("the receiver: {source} crosses the links")}
-                        </option>
+                        <option value="sender" selected=move || !at_receiver.get()>"the sender"</option>
+                        <option value="receiver" selected=move || at_receiver.get()>"the receiver"</option>
                     </select>
+                    // Said beside the select: inside its options it was cut off in a narrow card.
+                    <p class="field-hint" data-testid="convert-note">
+                        {move || {
+                            let wire = if at_receiver.get() { source } else { destination };
+                            format!("{wire} crosses the links")
+                        }}
+                    </p>
                 </div>
             }
         })
