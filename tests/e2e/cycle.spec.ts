@@ -122,6 +122,14 @@ test('s taken from the layout names the two strategies it came from', async ({ p
   // The toy moves 144 B: the model's time is message latency, and the note says why s is below 1.
   await expect(page.getByTestId('speedup-layout-slower')).toContainText('mostly per-message latency');
   await shoot(page, '9-speedup-from-layout');
+  // FSDP-8 → TP-4 × 2 (4 MiB): the intersection is faster, but most of its 20.49 µs is latency, so the
+  // note says what s a tensor large enough for bytes to dominate would give.
+  await page.getByTestId('tab-layout').click();
+  await page.getByTestId('preset-fsdp-tp').click();
+  await page.getByTestId('tab-cycle').click();
+  await expect(page.getByTestId('speedup-layout-latency')).toContainText('Much of this is per-message latency: ');
+  await expect(page.getByTestId('speedup-layout-latency')).toContainText('If bytes, not messages, bounded both, s would be ');
+  await expect(page.getByTestId('speedup-layout-slower')).toHaveCount(0);
   // On the large layout the intersection is faster: s above 1, no such note.
   await page.getByTestId('tab-layout').click();
   await page.getByTestId('preset-large').click();

@@ -18,7 +18,8 @@ const SPEEDUP: &str = "speedup";
 #[derive(Clone, Debug, PartialEq)]
 struct LayoutSpeedup {
     speedup: Option<f64>,
-    /// Why "to" is estimated slower than "from", when it is and latency is the reason.
+    /// Why "to" is estimated slower than "from", when it is and latency is the reason, or that latency is
+    /// most of both estimates (a small layout's s is not a large tensor's).
     slower: Option<String>,
     from_seconds: Option<f64>,
     to_seconds: Option<f64>,
@@ -62,6 +63,25 @@ pub fn SpeedupControl() -> impl IntoView {
                 a.max_messages,
                 from.label()
             )),
+            // Faster, but much of either estimate is per-message latency (a small tensor, or many messages
+            // per device): s then says little about moving a model's bytes.
+            (Some(a), Some(b)) if a.latency_seconds.max(b.latency_seconds) * 4.0 > a.seconds.min(b.seconds) => {
+                let bytes = (b.bandwidth_seconds > 0.0).then(|| a.bandwidth_seconds / b.bandwidth_seconds);
+                Some(format!(
+                    "Much of this is per-message latency: {} of {} for “{}”, {} of {} for “{}”. If bytes, not \
+                     messages, bounded both, s would be {}.",
+                    format_seconds(a.latency_seconds),
+                    format_seconds(a.seconds),
+                    from.label(),
+                    format_seconds(b.latency_seconds),
+                    format_seconds(b.seconds),
+                    to.label(),
+                    bytes.map_or("the ratio of the busiest links' loads".to_string(), |r| format!(
+                        "{}× (the ratio of the busiest links' times)",
+                        decimal(r, 3)
+                    )),
+                ))
+            }
             _ => None,
         };
         let speedup = match (from_seconds, to_seconds) {
@@ -218,7 +238,11 @@ fn LayoutSource(found: LayoutSpeedup) -> impl IntoView {
                 </select>
             </label>
             <p class="layout-ratio" data-testid="speedup-layout-ratio">{explanation}</p>
-            {found.slower.map(|why| view! { <p class="cycle-hint" data-testid="speedup-layout-slower">{why}</p> })}
+            {found.slower.map(|why| {
+                // Two notes, told apart: s below 1 because of latency, or latency only weighing on s.
+                let id = if why.starts_with("Much of") { "speedup-layout-latency" } else { "speedup-layout-slower" };
+                view! { <p class="cycle-hint" data-testid=id>{why}</p> }
+            })}
             <p class="cycle-hint muted">
                 "Estimated transfer times of the layout open in the visualizer: " {found.layout}
             </p>
