@@ -353,7 +353,7 @@ fn strategies_section(note: &mut String, input: &NoteInput) {
     }
     note.push_str(
         "Three quantities, kept apart: **unique logical entries** (entries of the logical tensors, the same for \
-         every strategy), **bytes received by devices** (summed over receivers, from other devices) and **bytes \
+         every strategy), **bytes received by devices** (summed over destinations, from other devices) and **bytes \
          crossing the busiest link** (one direction of one device's NVLink or NIC port). The estimated transfer \
          time is a model and a lower bound: the longest load / bandwidth over links plus latency × the most \
          messages of one device. The new transport is intersection (each destination receives exactly the pieces it \
