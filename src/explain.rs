@@ -5,6 +5,7 @@
 
 use crate::chart::readout::{percent, seconds, times};
 use crate::core::cycle::{CycleReport, parse_cycle};
+use crate::core::model::{Layout, ShardOrder};
 use crate::core::plan::{Strategy, plan};
 use crate::core::presets::{build, find};
 use crate::core::region::device_regions;
@@ -62,6 +63,14 @@ fn thousands(value: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// `d0` → `d0`; `d0, d7` → `d0 and d7`; `d0, d3, d7` → `d0, d3 and d7`.
+fn listed(names: &[String]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
 }
 
 fn rows(offset: u64, size: u64) -> String {
@@ -194,6 +203,33 @@ pub fn steps() -> Result<Vec<Step>, String> {
         .take(3)
         .map(|d| format!("d{} {}", d.device, rows(d.region.offset()[0], d.region.shape()[0])))
         .collect();
+    // The same placements read in the other order: the devices whose rows change (not all: on a 2 × 4 mesh
+    // the first and the last device hold the same rows either way).
+    let other_order = Layout {
+        order: match t.source.order {
+            ShardOrder::Mesh => ShardOrder::Strided,
+            ShardOrder::Strided => ShardOrder::Mesh,
+        },
+        ..t.source.clone()
+    };
+    let other = device_regions(&other_order, &nested.source_mesh, &t.shape, nested.split)?;
+    let kept: Vec<String> = regions
+        .iter()
+        .zip(&other)
+        .filter(|(a, b)| a.region == b.region)
+        .map(|(a, _)| format!("d{}", a.device))
+        .collect();
+    let moved = if kept.is_empty() {
+        "every device would hold different rows".to_string()
+    } else {
+        format!(
+            "{} of the {} devices would hold different rows; only {} {} theirs",
+            regions.len() - kept.len(),
+            regions.len(),
+            listed(&kept),
+            if kept.len() == 1 { "keeps" } else { "keep" }
+        )
+    };
     steps.push(Step {
         title: "Nested sharding: the order of the mesh dims matters",
         view: TourView::Layout,
@@ -202,8 +238,7 @@ pub fn steps() -> Result<Vec<Step>, String> {
         verify: false,
         look_at: "[data-testid=tensor-view]",
         text: format!(
-            "Rows are split by `{}` first, then each chunk by `{}`: {} … Read the other order and every device \
-             would hold different rows.",
+            "Rows are split by `{}` first, then each chunk by `{}`: {} … Read the other order and {moved}.",
             nested.source_mesh.dim_names[0],
             nested.source_mesh.dim_names[1],
             first.join(", ")
@@ -238,10 +273,11 @@ pub fn steps() -> Result<Vec<Step>, String> {
         preset: "toy",
         fault: Some(Fault::Offset),
         verify: true,
-        look_at: "[data-testid=verify-panel]",
+        // The red cells, not the check's panel: it lies far below them, and the text quotes its verdict.
+        look_at: "[data-testid=tensor-view]",
         text: format!(
             "Shift one piece by one row (an off-by-one in an offset) and the check says: {}. The wrong cells are \
-             drawn in red in the tensor view.",
+             drawn in red in the tensor view; the correctness check further down lists them.",
             faulty.summary()
         ),
     });
@@ -349,6 +385,8 @@ mod tests {
         assert!(check.contains("all 72 entries of 2 destinations match version"), "{check}");
         let fault = text("A fault the check catches");
         assert!(fault.contains("do not match"), "{fault}");
+        let nested = text("Nested sharding: the order of the mesh dims matters");
+        assert!(nested.contains("d0 rows 0–1, d1 rows 2–3, d2 rows 4–5"), "{nested}");
         let cycle = text("Give the multiplier a whole-cycle denominator");
         assert!(cycle.contains("112.5 s") && cycle.contains("1.067×") && cycle.contains("6.25 %"), "{cycle}");
         let long = text("The same multiplier matters more when refit is a larger share");
@@ -360,6 +398,27 @@ mod tests {
         assert!(count.contains("1,048,576"), "{count}");
         assert!(count.contains("the busiest link would carry 256 KiB while devices still receive 4 MiB"), "{count}");
         assert!(count.starts_with("A new example, with replicas: FSDP-8 training → TP-4 inference with 2 replicas (1024 × 1024, fp32 → bf16)"), "{count}");
+    }
+
+    #[test]
+    fn the_nested_step_counts_the_devices_the_other_order_moves() {
+        // A 2 × 4 mesh over 16 rows: read tp first, d1 to d6 hold other rows, but d0 (rows 0–1) and d7
+        // (rows 14–15) hold the same ones; the text said "every device".
+        let nested = text("Nested sharding: the order of the mesh dims matters");
+        assert!(
+            nested.contains("6 of the 8 devices would hold different rows; only d0 and d7 keep theirs"),
+            "{nested}"
+        );
+        assert!(!nested.contains("every device"), "{nested}");
+    }
+
+    #[test]
+    fn a_list_of_names_reads_as_a_sentence() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(listed(&names(&["d0"])), "d0");
+        assert_eq!(listed(&names(&["d0", "d7"])), "d0 and d7");
+        assert_eq!(listed(&names(&["d0", "d3", "d7"])), "d0, d3 and d7");
+        assert_eq!(listed(&[]), "");
     }
 
     #[test]

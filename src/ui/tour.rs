@@ -129,6 +129,7 @@ fn watch_position(element: web_sys::Element, seen: Option<Seen>, checks: u32, se
         return;
     }
     let bar = document.query_selector(".tour").ok().flatten().map_or(0.0, |b| b.get_bounding_client_rect().height());
+    publish_bar_height(&document, bar);
     let offset = top - bar - 24.0;
     let mut in_place = offset.abs() < 2.0;
     if !in_place {
@@ -140,6 +141,22 @@ fn watch_position(element: web_sys::Element, seen: Option<Seen>, checks: u32, se
     let settled = if in_place { settled + 1 } else { 0 };
     gloo::timers::callback::Timeout::new(CHECK_MS, move || watch_position(element, Some(seen), checks - 1, settled))
         .forget();
+}
+
+/// The CSS property that holds the tour bar's height, for pictures that size themselves to the room left
+/// below it (the tensor while presenting, style/tour.css).
+const BAR_HEIGHT_PROPERTY: &str = "--tour-bar-h";
+
+/// Keeps [`BAR_HEIGHT_PROPERTY`] on the page's root at `height` pixels. Set only when it changed: a new value
+/// resizes the pictures that read it, and the watch then scrolls to where they settle.
+fn publish_bar_height(document: &web_sys::Document, height: f64) {
+    let Some(root) = document.document_element() else { return };
+    let Ok(root) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(root) else { return };
+    let style = root.style();
+    let value = format!("{}px", height.round());
+    if style.get_property_value(BAR_HEIGHT_PROPERTY).ok().as_deref() != Some(value.as_str()) {
+        let _ = style.set_property(BAR_HEIGHT_PROPERTY, &value);
+    }
 }
 
 /// The tour's bar is drawn anew for each step: a keyboard user who pressed Next (or Explain, to start)

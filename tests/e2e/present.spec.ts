@@ -3,6 +3,7 @@
 // leaves, and `?present` opens a link presenting. Screenshots at the projector's size for a human to look at.
 import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import { redCellsOnScreen } from './mismatches';
 import path from 'node:path';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -94,6 +95,45 @@ test('a link with ?present opens presenting; a large mesh is not scaled up and i
   await page.screenshot({ path: path.join(screenshots, 'present-large-1920x1080.png') });
 });
 
+test('presenting, each layout step of the tour fits what it outlines under its bar', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/?preset=toy&present');
+  await page.getByTestId('explain').click();
+  const outlined = ['mesh-view', 'tensor-view', 'traffic-panel', 'mesh-view', 'tensor-view', 'verify-panel', 'tensor-view'];
+  for (let step = 1; step <= outlined.length; step++) {
+    await expect(page.getByTestId('tour-progress')).toHaveText(new RegExp(`^Step ${step} of`));
+    const title = await page.getByTestId('tour-title').innerText();
+    await expect(page.locator('.tour-look')).toHaveAttribute('data-testid', outlined[step - 1]);
+    // All of the outlined element between the bar and the screen's bottom edge, once the tour has scrolled
+    // it there; one taller than that room (the traffic panel) starts just below the bar. The tensor view at
+    // steps 2, 5 and 7 is sized to fit (its last rows fell below the fold).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const look = document.querySelector('.tour-look');
+          if (!look) return 'nothing outlined';
+          const box = look.getBoundingClientRect();
+          const bar = document.querySelector('.tour')!.getBoundingClientRect().bottom;
+          const room = innerHeight - bar - 24;
+          if (box.top < bar) return `${Math.round(bar - box.top)} px under the bar`;
+          if (box.height > room) return Math.abs(box.top - bar - 24) < 3 ? 'taller than the room' : 'not at the bar';
+          return box.bottom <= innerHeight ? 'on screen' : `${Math.round(box.bottom - innerHeight)} px below the fold`;
+        }),
+      )
+      .toBe(title.startsWith('Count the right thing') ? 'taller than the room' : 'on screen');
+    if (title.startsWith('The destination layout')) {
+      // Not fitted by shrinking it away: larger than drawn, as presenting is for.
+      expect((await tensorScale(page)).scale).toBeGreaterThan(1.3);
+      await page.screenshot({ path: path.join(screenshots, 'present-tour-step2-1920x1080.png') });
+    }
+    if (title.startsWith('A fault')) {
+      await expect.poll(() => redCellsOnScreen(page)).toBe(true);
+      await page.screenshot({ path: path.join(screenshots, 'present-tour-step7-1920x1080.png') });
+    }
+    await page.keyboard.press('ArrowRight');
+  }
+});
+
 test('presenting the RL cycle keeps the speedup control, above the answer beside the timeline', async ({ page }) => {
   await page.goto('/?preset=cycle-120&present=1');
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
@@ -104,6 +144,8 @@ test('presenting the RL cycle keeps the speedup control, above the answer beside
   const timeline = (await page.locator('section[aria-labelledby=cycle-timeline-title]').boundingBox())!;
   expect(timeline.x).toBeGreaterThan(answer.x + answer.width);
   expect(timeline.y).toBeLessThan(answer.y + 5);
+  // "(1/12 of the cycle)" is never split (it wrapped after "the" beside the tour's step 8).
+  expect(await page.getByTestId('cycle-f-fraction').evaluate((e) => e.getClientRects().length)).toBe(1);
   await page.getByTestId('speedup-input').fill('2');
   await expect(page.getByTestId('cycle-new')).toHaveText('115 s');
   await page.screenshot({ path: path.join(screenshots, 'present-cycle-1920x1080.png') });

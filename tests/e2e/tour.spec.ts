@@ -3,6 +3,7 @@
 // step sets), and leaving keeps the state.
 import { test, expect } from '@playwright/test';
 import path from 'node:path';
+import { redCellsOnScreen } from './mismatches';
 
 const screenshots = path.join(__dirname, 'screenshots');
 
@@ -31,9 +32,17 @@ test('the tour walks the article with the keyboard, setting the state each step 
     if (title.startsWith('Check it')) {
       await expect(page.getByTestId('verify-panel')).toContainText('all 72 entries of 2 destinations match');
     }
+    if (title.startsWith('Nested sharding')) {
+      // d0 (rows 0–1) and d7 (rows 14–15) hold the same rows in either order: not "every device".
+      expect(text).toContain('6 of the 8 devices would hold different rows; only d0 and d7 keep theirs');
+    }
     if (title.startsWith('A fault')) {
       expect(text).toContain('do not match');
       await expect(page.getByTestId('verify-panel')).toContainText('do not match');
+      // The red cells the text points at are on screen, below the bar (the step showed the check's panel,
+      // ~2,800 px below them).
+      await expect(page.getByTestId('mismatch-cell')).toHaveCount(12);
+      await expect.poll(() => redCellsOnScreen(page)).toBe(true);
     }
     if (title.startsWith('Give the multiplier')) {
       expect(text).toContain('112.5 s');

@@ -129,8 +129,10 @@ fn Working(report: CycleReport) -> impl IntoView {
                 <span class="working-key">"f"</span>
                 " = transfer / cycle = " {seconds(report.refit_before.transfer)} " / " {seconds(old)} " = "
                 <span data-testid="cycle-f">{decimal(f, 4)}</span>
-                // The article's "one twelfth of the cycle".
-                {unit_fraction(f).map(|fraction| format!(" ({fraction} of the cycle)"))}
+                // The article's "one twelfth of the cycle", kept on one line (it wrapped after "the").
+                {unit_fraction(f).map(|fraction| view! {
+                    " " <span class="working-aside" data-testid="cycle-f-fraction">{format!("({fraction} of the cycle)")}</span>
+                })}
             </p>
             <p>
                 <span class="working-key">"new/old"</span>
