@@ -176,6 +176,19 @@ test.describe('on a 1280 × 800 laptop', () => {
 
     // A square tensor leaves the headline a narrow column: "1,048,576" still fits its card.
     await page.goto('/?preset=fsdp-tp&present');
+    // There the pair is wider than its column: both shrink by one factor (flexbox alone shrank the wider
+    // source to 0.64× beside a 0.89× destination), and neither runs past the column.
+    await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    const shrunk = await page.evaluate(() =>
+      ['source', 'destination'].map((side) => {
+        const svg = document.querySelector(`[data-testid=mesh-${side}] svg`)!;
+        const box = svg.getBoundingClientRect();
+        return { scale: box.width / Number(svg.getAttribute('width')), right: box.right, column: svg.closest('.meshes')!.getBoundingClientRect().right };
+      }),
+    );
+    expect(shrunk[0].scale).toBeLessThan(1);
+    expect(shrunk[0].scale).toBeCloseTo(shrunk[1].scale, 2);
+    for (const { right, column } of shrunk) expect(right).toBeLessThanOrEqual(column + 0.5);
     const total = page.locator('.change-panel .total-value').first();
     await expect(total).toHaveText('1,048,576');
     const [value, card] = [(await total.boundingBox())!, (await page.locator('.change-panel .total').first().boundingBox())!];

@@ -79,6 +79,8 @@ pub fn MeshView() -> impl IntoView {
         let height = source.with(|l| tiled_height(l)).max(destination.with(|l| tiled_height(l)));
         height.max(1.0).to_string()
     };
+    // Their drawn widths together: a pair wider than its column is shrunk by one factor too (views.css).
+    let pair_width = move || (source.with(|l| l.width) + destination.with(|l| l.width)).max(1.0).to_string();
     let badges = move || {
         state.reshard.with(|r| {
             let any = |f: &dyn Fn(&crate::core::placement::Placement) -> bool| {
@@ -112,7 +114,7 @@ pub fn MeshView() -> impl IntoView {
             // The focused device's details where the eye is (the line under the tensor, which says the same
             // to screen readers, is below the fold on a laptop).
             <p class="mesh-readout" data-testid="mesh-readout" data-export=hint_only aria-hidden="true">{readout}</p>
-            <div class="meshes" style:--pair-h=pair_height>
+            <div class="meshes" style:--pair-h=pair_height style:--pair-w=pair_width>
                 <mesh::Mesh side=Side::Source layout=source related=related/>
                 <mesh::Mesh side=Side::Destination layout=destination related=related/>
             </div>
