@@ -62,7 +62,10 @@ pub fn import_file(name: &str, text: &str) -> Result<Imported, Vec<Problem>> {
     if trimmed.starts_with('[') || name.to_ascii_lowercase().ends_with(".csv") || looks_like_csv(trimmed) {
         return Ok(Imported::Measurements(text.to_string()));
     }
-    parse_block(text).map(Imported::Block)
+    // As a JSON file with problems of meaning is refused, so is a block: nothing half-applied.
+    let block = parse_block(text)?;
+    block.check()?;
+    Ok(Imported::Block(block))
 }
 
 /// A first line such as `cycle,stage,seconds`; never text that opens with `{` or `[`, which is JSON.
@@ -274,6 +277,16 @@ mod tests {
         assert!(matches!(import_file("m.json", "[]"), Ok(Imported::Measurements(_))));
         let block = import_file("w.txt", "tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]\n");
         assert!(matches!(block, Ok(Imported::Block(_))));
+    }
+
+    #[test]
+    fn a_block_with_problems_of_meaning_is_refused_like_json() {
+        // It opened and replaced the state, while the same change as JSON was refused.
+        let layout = import_file("w.txt", "tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(9)]\n");
+        let problems = layout.unwrap_err();
+        assert!(problems[0].to_string().starts_with("line 3, destination.placements[0]: "), "{problems:?}");
+        let cycle = import_file("c.txt", "stage generation 70\nstage refit 10 overlap 80\nview cycle\n");
+        assert!(cycle.unwrap_err()[0].to_string().starts_with("line 2, stages[1].overlap: "));
     }
 
     #[test]
