@@ -338,6 +338,27 @@ async fn removing_a_dim_keeps_what_was_typed_in_the_dims_after_it() {
 }
 
 #[wasm_bindgen_test]
+async fn a_field_removed_with_unparsed_text_leaves_no_problem_counted() {
+    // A row with text that does not parse, moved up by a removal and then dropped by a preset with fewer
+    // dims, left "1 problem" in the status line with none on screen, until reload.
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    element(&root, "add-mesh-dim-source").unchecked_into::<HtmlElement>().click();
+    element(&root, "add-mesh-dim-source").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    type_into(&root, "field-source-mesh-2", "-");
+    settle().await;
+    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    element(&root, "remove-mesh-dim-source-1").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert!(text(&root, "editor-status").starts_with("1 problem"), "still typed: {}", text(&root, "editor-status"));
+    element(&root, "preset-toy").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn following_the_advice_to_add_a_mesh_dim_makes_typed_placements_valid() {
     let (root, _mounted) = mount("toy");
     settle().await;

@@ -45,19 +45,24 @@ pub fn FieldProblems(
 pub struct UnreadFields(pub RwSignal<usize>);
 
 /// Keeps [`UnreadFields`] (when the editors provide it) in step with a field's own message.
+///
+/// Whether this field is counted is kept outside the reactive graph: a row removed with its field (a mesh
+/// dim, when a preset has fewer) may have its signals disposed before its cleanup runs, and reading them
+/// there lost the count's decrement ("1 problem" with none on screen, until reload).
 pub(crate) fn count_unread(local: RwSignal<Option<String>>) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
     let Some(UnreadFields(unread)) = use_context::<UnreadFields>() else { return };
-    Effect::new(move |was: Option<bool>| {
+    let counted = Arc::new(AtomicBool::new(false));
+    let in_effect = Arc::clone(&counted);
+    Effect::new(move |_| {
         let now = local.with(Option::is_some);
-        match (was.unwrap_or(false), now) {
-            (false, true) => unread.update(|n| *n += 1),
-            (true, false) => unread.update(|n| *n = n.saturating_sub(1)),
-            _ => {}
+        if in_effect.swap(now, Ordering::Relaxed) != now {
+            unread.update(|n| if now { *n += 1 } else { *n = n.saturating_sub(1) });
         }
-        now
     });
     on_cleanup(move || {
-        if local.try_with_untracked(Option::is_some).unwrap_or(false) {
+        if counted.swap(false, Ordering::Relaxed) {
             unread.try_update(|n| *n = n.saturating_sub(1));
         }
     });
