@@ -100,6 +100,22 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   await expect(page.getByTestId('speedup-input')).not.toHaveValue('4');
 });
 
+test('text typed for one tensor of an inventory does not follow the next tensor shown', async ({ page }) => {
+  await page.goto('/?view=inventory&model=llama-3-8b');
+  await page.getByTestId('inventory-open-tensor').nth(3).click();
+  await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
+  const shape = page.getByTestId('field-tensor-shape-1');
+  const before = await shape.inputValue();
+  await shape.fill(`${before}abc`);
+  await expect(page.getByTestId('problems-tensor-shape-1')).toContainText('not a whole number');
+  // Another tensor: its own size, no message carried over (it followed every tensor with the same size).
+  const number = page.getByTestId('field-inventory-tensor');
+  await number.fill('1');
+  await expect(page.getByTestId('field-tensor-shape-1')).not.toHaveValue(/abc/);
+  await expect(page.getByTestId('problems-tensor-shape-1')).toHaveText('');
+  await expect(page.getByTestId('editor-status')).toHaveText('Every edit re-plans at once.');
+});
+
 test('impossible layouts say why, under the field and beside the results; typed text stays', async ({ page }) => {
   await page.goto('/?view=inventory');
   await page.getByTestId('field-train-tp').fill('0');

@@ -57,7 +57,16 @@ pub fn TensorCard() -> impl IntoView {
             <fieldset class="dims">
                 <legend class="field-label">"Shape " <span class="muted">"(one size per tensor dim)"</span></legend>
                 <div class="dim-list">
-                    <For each=move || rows.ids() key=|id| *id let(id)>
+                    // Keyed by the edited tensor too: another tensor of an inventory gets fresh fields (text
+                    // typed for one tensor's dim, not yet a number, followed every tensor of the same size).
+                    <For
+                        each=move || {
+                            let tensor = index.get();
+                            rows.ids().into_iter().map(move |id| (tensor, id)).collect::<Vec<_>>()
+                        }
+                        key=|row| *row
+                        let((_, id))
+                    >
                         <TensorDimBlock dim=rows.dim(id) rows=rows rank=rank/>
                     </For>
                 </div>
