@@ -646,11 +646,15 @@ fn validate_layout(
             let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
             // The layout text cannot say a mesh dim's size, so it does not add or remove dims itself. Said in
             // terms every input has (the cards' buttons, a block's `mesh 3x2`, JSON's `mesh`).
+            let fix = if given > MAX_RANK {
+                format!("a mesh has at most {MAX_RANK} dims: change the layout")
+            } else {
+                format!("give the mesh {}, or change the layout", plural(given, "dim"))
+            };
             format!(
-                "{} for a mesh of {}: one placement per mesh dim (give the mesh {}, or change the layout)",
+                "{} for a mesh of {}: one placement per mesh dim ({fix})",
                 plural(given, "placement"),
-                plural(dims, "dim"),
-                plural(given, "dim"),
+                plural(dims, "dim")
             )
         });
         return None;
@@ -950,6 +954,12 @@ mod tests {
         );
         assert!(got[0].starts_with("source.placements: 1 placement for a mesh of 2 dims: one placement per mesh dim (give the mesh 1 dim, or change"), "{got:?}");
         assert!(got[1].starts_with("destination.placements[0]: `Bogus` is not a placement"), "{got:?}");
+        // More placements than a mesh can have dims: no advice to add dims that cannot be added.
+        let got = paths(
+            r#"{"tensor": {"shape": [4, 4]}, "source": {"mesh": [2], "placements": ["R","R","R","R","R","R","R","R","R"]},
+            "destination": {"mesh": [2], "placements": ["R"]}}"#,
+        );
+        assert!(got[0].ends_with("(a mesh has at most 8 dims: change the layout)"), "{got:?}");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! cycle (it always showed the 120 s default):
 //!
 //! ```text
-//! cycle cycle-160          # start from a preset (default: cycle-120)
+//! cycle cycle-160          # start from a preset (default: cycle-120); stage lines replace its stages and
+//!                          # its refit split
 //! stage generation 70      # or list the stages: NAME SECONDS [overlap S] [refit]; one named refit, or
 //!                          # marked refit, is the refit
 //! stage refit 50 overlap 5
@@ -27,7 +28,10 @@ pub const CYCLE_KEYWORDS: [&str; 4] = ["cycle", "stage", "refit", "speedup"];
 
 /// A number as the cycle's fields take it, with an optional unit (`70`, `70s`, `4x`, `4×`).
 fn number(token: &str, unit: &[char], what: &str) -> Result<f64, String> {
-    read_typed_number(token.trim_end_matches(unit), what)
+    // Only after digits: `x` alone is not an empty speedup.
+    let bare = token.trim_end_matches(unit);
+    let bare = if bare.ends_with(|c: char| c.is_ascii_digit() || c == '.') { bare } else { token };
+    read_typed_number(bare, what)
 }
 
 impl CycleLines {
@@ -50,10 +54,15 @@ impl CycleLines {
             }
             "stage" => {
                 // NAME may be several words: the seconds are the first number after it.
-                let at =
-                    tokens.iter().position(|t| number(t, &['s'], "").is_ok()).filter(|&at| at > 0).ok_or(
-                        "stage: expected `stage NAME SECONDS [overlap S] [refit]`, e.g. `stage generation 70`",
-                    )?;
+                let Some(at) = tokens.iter().position(|t| number(t, &['s'], "").is_ok()).filter(|&at| at > 0) else {
+                    // A number written another way (`1,000`) says what is wrong with it.
+                    let numeric = tokens.iter().skip(1).rev().find(|t| t.contains(|c: char| c.is_ascii_digit()));
+                    return Err(match numeric.map(|t| number(t, &['s'], "seconds")) {
+                        Some(Err(why)) => format!("stage: {why}"),
+                        _ => "stage: expected `stage NAME SECONDS [overlap S] [refit]`, e.g. `stage generation 70`"
+                            .into(),
+                    });
+                };
                 let mut stage = Stage::new(tokens[..at].join(" "), number(tokens[at], &['s'], "seconds")?);
                 let mut rest = &tokens[at + 1..];
                 loop {
@@ -79,8 +88,14 @@ impl CycleLines {
             }
             "refit" => {
                 let mut split = RefitSplit::default();
+                let mut given: Vec<&str> = Vec::new();
                 for pair in tokens.chunks(2) {
                     let [key, value] = pair else { return Err(format!("refit: `{}` needs a value", pair[0])) };
+                    let part = if *key == "preparation" { "prep" } else { key };
+                    if given.contains(&part) {
+                        return Err(format!("refit: `{key}` is given twice"));
+                    }
+                    given.push(part);
                     let seconds = number(value, &['s'], "seconds")?;
                     match *key {
                         "wait" => split.wait = seconds,
@@ -128,14 +143,19 @@ pub fn cycle_lines(cycle: &CycleSpec) -> Result<Vec<String>, String> {
         .iter()
         .map(|stage| {
             let words: Vec<&str> = stage.name.split_whitespace().collect();
-            if words.is_empty() || stage.name.contains('#') || words.iter().any(|w| number(w, &['s'], "").is_ok()) {
+            let said = words.join(" ");
+            if words.is_empty()
+                || said != stage.name
+                || stage.name.contains('#')
+                || words.iter().any(|w| number(w, &['s'], "").is_ok())
+            {
                 return Err(format!(
-                    "the stage name `{}` cannot be written on a `stage` line (it is empty, holds `#` or a number); \
-                     export the cycle as JSON",
+                    "the stage name `{}` cannot be written on a `stage` line (it is empty, holds `#`, a number or \
+                     spaces that are not single); export the cycle as JSON",
                     stage.name
                 ));
             }
-            let mut line = format!("stage {} {}", words.join(" "), stage.seconds);
+            let mut line = format!("stage {said} {}", stage.seconds);
             if stage.overlap != 0.0 {
                 line.push_str(&format!(" overlap {}", stage.overlap));
             }
@@ -231,6 +251,9 @@ mod tests {
         assert!(error("refit", "wait").contains("`wait` needs a value"));
         assert!(error("refit", "queue 3").contains("expected wait, transfer or prep"));
         assert!(error("speedup", "fast").contains("is not a number"));
+        assert!(error("speedup", "x").contains("\"x\" is not a number"), "{}", error("speedup", "x"));
+        assert!(error("stage", "refit 1,000").contains("no thousands separators"), "{}", error("stage", "refit 1,000"));
+        assert_eq!(error("refit", "wait 2 prep 1 wait 1"), "refit: `wait` is given twice");
     }
 
     #[test]
@@ -240,6 +263,10 @@ mod tests {
         assert!(cycle_lines(&spec).unwrap_err().contains("`gen 2`"));
         spec.stages[0].name = "gen #2".into();
         assert!(cycle_lines(&spec).is_err());
+        for name in ["weight  sync", " lead", ""] {
+            spec.stages[0].name = name.into();
+            assert!(cycle_lines(&spec).is_err(), "`{name}` would come back as another name");
+        }
     }
 
     #[test]

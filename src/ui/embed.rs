@@ -64,23 +64,37 @@ pub fn EmbeddedView(
         EmbedView::Cycle => view! { <cycle::CycleEmbed/> }.into_any(),
     };
     let caption = (view != EmbedView::Cycle).then(|| view! { <ChangeSummary title_id="embed-change-title"/> });
-    // A link made while the layout had problems: say them, as a text block's widget does, rather than draw
-    // the default the app falls back to (a reader would take it for the author's layout).
+    // A link made while the layout (or, for the cycle, the cycle) had problems: say them, as a text block's
+    // widget does, rather than draw the default the app falls back to (a reader would take it for the
+    // author's), or the cycle's last valid answer with a pointer to an editor the embed does not have.
     let problems = move || {
-        let lines: Vec<String> = state.checked.with(|checked| match checked {
-            Err(error) if view != EmbedView::Cycle => error.problems.iter().map(|p| p.to_string()).collect(),
-            _ => Vec::new(),
-        });
+        let (what, lines): (&str, Vec<String>) = if view == EmbedView::Cycle {
+            let lines = cycle_state.checked.with(|checked| {
+                checked.as_ref().err().map(|found| found.iter().map(|p| p.to_string()).collect()).unwrap_or_default()
+            });
+            ("This embed describes an impossible cycle:", lines)
+        } else {
+            let lines = state.checked.with(|checked| {
+                checked.as_ref().err().map(|e| e.problems.iter().map(|p| p.to_string()).collect()).unwrap_or_default()
+            });
+            ("This embed describes an impossible layout:", lines)
+        };
         (!lines.is_empty()).then(|| {
             view! {
                 <div class="widget-problems" role="alert" data-testid="embed-problems">
-                    <p class="problem">"This embed describes an impossible layout:"</p>
+                    <p class="problem">{what}</p>
                     <ul>{lines.into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ul>
                 </div>
             }
         })
     };
-    let drawable = move || state.checked.with(|checked| checked.is_ok() || view == EmbedView::Cycle);
+    let drawable = move || {
+        if view == EmbedView::Cycle {
+            cycle_state.checked.with(Result::is_ok)
+        } else {
+            state.checked.with(Result::is_ok)
+        }
+    };
     let root = NodeRef::<leptos::html::Div>::new();
     report_height(root);
     view! {

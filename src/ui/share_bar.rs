@@ -161,7 +161,10 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
 /// it renders. `None` until it has, or when the address changed since (each edit is measured again).
 fn measured_height(address: Memo<Option<String>>) -> Signal<Option<u32>> {
     use web_sys::js_sys::Reflect;
+    /// How long a reported height must hold before the snippet takes it.
+    const SETTLE_MS: u32 = 400;
     let reported = RwSignal::new(None::<(String, u32)>);
+    let settle = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
     let frame = StoredValue::new_local(None::<web_sys::Element>);
     let remove_frame = move || {
         if let Some(old) = frame.try_update_value(Option::take).flatten() {
@@ -202,12 +205,19 @@ fn measured_height(address: Memo<Option<String>>) -> Signal<Option<u32>> {
             && height.is_finite()
             && height > 0.0
         {
-            reported.set(Some((href, height.min(100_000.0) as u32)));
+            // The embed grows as its panels fill in (the large preset's traffic: 1,859 px, then 3,136 px
+            // 120 ms later): a height counts once it has held for a moment, so a copy never takes a partial one.
+            let height = height.min(100_000.0) as u32;
+            settle.set_value(Some(gloo::timers::callback::Timeout::new(SETTLE_MS, move || {
+                reported.set(Some((href, height)));
+            })));
         }
     });
     on_cleanup(move || {
         listener.remove();
         remove_frame();
+        // Cancelled (dropped), so it never writes to a disposed signal.
+        let _ = settle.try_update_value(Option::take);
     });
     Signal::derive(move || {
         let current = address.get()?;
@@ -301,7 +311,10 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                 <div class="menu-row">
                     "Spec "
                     <button type="button" data-testid="export-spec-json" on:click=text_file("spec.json", "application/json", spec_json)>"JSON"</button>
-                    <button type="button" data-testid="export-spec-text" on:click=text_file("spec.txt", "text/plain", spec_text)>"Text"</button>
+                    // An inventory has no text form: not offered there (it could only fail).
+                    <Show when=move || page.get() != Page::Inventory>
+                        <button type="button" data-testid="export-spec-text" on:click=text_file("spec.txt", "text/plain", spec_text)>"Text"</button>
+                    </Show>
                 </div>
                 <div class="menu-row">
                     "Plan (the CLI's format"
@@ -345,15 +358,17 @@ fn spec_json(state: AppState, _: CycleState, subject: Subject) -> Result<String,
     }
 }
 
-fn spec_text(state: AppState, _: CycleState, subject: Subject) -> Result<String, String> {
-    match subject {
-        Subject::Layout => state.input.with_untracked(|input| to_block(input, "tensor")),
-        Subject::Inventory(inventory) => to_block(&inventory_change(inventory)?.0, "tensor"),
-    }
+/// The layout view's change as a text block (not offered on the inventory page: an inventory has no text form).
+fn spec_text(state: AppState, _: CycleState, _: Subject) -> Result<String, String> {
+    state.input.with_untracked(|input| to_block(input, "tensor"))
 }
 
 /// The cycle as a text block that a documentation page's widget draws (`view cycle`), or opens here again.
 fn cycle_block(_: AppState, cycle: CycleState, _: Subject) -> Result<String, String> {
+    // As the decision note: a block a widget would refuse is not written.
+    if cycle.checked.with_untracked(Result::is_err) {
+        return Err("the cycle has a problem; fix it in the RL cycle view first".into());
+    }
     let mut lines = cycle.spec.with_untracked(cycle_lines)?;
     lines.push("view cycle".into());
     Ok(lines.join("\n") + "\n")
@@ -492,12 +507,12 @@ fn open_file(
                             state.replace_input(block.spec);
                         }
                         if let Some(spec) = block.cycle {
-                            cycle.replace(spec);
+                            cycle.open(spec);
                         }
                         page.set(if block.view == "cycle" { Page::Cycle } else { Page::Layout });
                     }
                     Imported::Cycle(spec) => {
-                        cycle.replace(spec);
+                        cycle.open(spec);
                         page.set(Page::Cycle);
                     }
                     Imported::Measurements(text) => {

@@ -63,6 +63,9 @@ fn Widget(text: String, app_url: String) -> impl IntoView {
         Ok(view) => view,
         Err(message) => return problems("This Reshard Lens block cannot be drawn:", vec![message]),
     };
+    if !block.says_layout() {
+        provide_context(cycle::NoLayout);
+    }
     provide_context(AppState::new(block.spec));
     let cycle_state = cycle::CycleState::from_preset("cycle-120");
     if let Some(spec) = block.cycle {

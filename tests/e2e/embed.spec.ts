@@ -70,6 +70,18 @@ test('an embed made while the layout had problems shows them, not the default la
   await expect(page.getByTestId('embed-problems')).toContainText('tensor.shape[0]');
   await expect(page.getByTestId('tensor-view')).toBeHidden();
   await expect(page.getByTestId('embed-open')).toBeVisible();
+
+  // The same for a cycle without a refit: its problem, not a last valid answer pointing at an editor the
+  // embed does not have.
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('stage-name').nth(3).fill('sync');
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('embed-view').selectOption('cycle');
+  const cycleSnippet = await page.getByTestId('embed-code').inputValue();
+  await page.goto(cycleSnippet.match(/src="([^"]+)"/)![1]);
+  await expect(page.getByTestId('embed-problems')).toContainText('This embed describes an impossible cycle:');
+  await expect(page.getByTestId('embed-problems')).toContainText('refit');
+  await expect(page.getByTestId('cycle-new')).toBeHidden();
 });
 
 test('an embed does not overwrite the app state saved by the reader', async ({ page }) => {
@@ -92,6 +104,9 @@ test('the documentation page turns four text blocks into four live widgets', asy
   // The cycle block's own cycle (the article's second), not the app's default 120 s one.
   await expect(widgets.nth(3).getByTestId('cycle-new')).toHaveText('122.5 s');
   await expect(widgets.nth(3).getByTestId('stage-editor')).toHaveCount(0);
+  // The block has no layout: nothing to take s from (its stand-in toy gave s = 0.67).
+  await expect(widgets.nth(3).getByTestId('speedup-from-layout')).toBeHidden();
+  await expect(widgets.nth(3).getByTestId('speedup-slider')).toBeVisible();
   // Shadow roots are pierced by Playwright's CSS locators.
   await expect(widgets.nth(0).locator('[data-testid=piece]')).toHaveCount(6);
   await expect(widgets.nth(1).getByTestId('quantity-link-bytes')).toBeVisible();
@@ -182,16 +197,26 @@ test('every export downloads a file that parses, and the plan is what the CLI co
   expect(await wellFormedSvg(page, timeline.text)).toBe(true);
   const timelinePng = await download(page, 'export-timeline-png');
   expect(timelinePng.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-  // The cycle as a docs widget's text block, which opens here again.
-  const block = await download(page, 'export-cycle-text');
-  expect(block.name).toBe('w-cycle.txt');
-  expect(block.text).toBe('stage generation 70\nstage scoring 10\nstage training 30\nstage refit 10\nspeedup 4\nview cycle\n');
   const note = await download(page, 'export-note');
   expect(note.name).toBe('w-decision-note.md');
   expect(note.text).toContain(newCycle);
   expect(note.text).toContain(speedup);
   expect(note.text).toContain(bytesReceived);
   expect(note.text).toContain('`[Shard(0)]`');
+});
+
+test('the cycle exports as a docs widget\'s text block, which opens here again', async ({ page }) => {
+  // A page of its own: Chromium stops a page's downloads after a dozen or so (the export test above).
+  await page.goto('/?preset=cycle-160');
+  await page.getByTestId('speedup-input').fill('2');
+  const block = await download(page, 'export-cycle-text');
+  expect(block.name).toBe('w-cycle.txt');
+  expect(block.text).toBe('stage generation 70\nstage scoring 10\nstage training 30\nstage refit 50\nspeedup 2\nview cycle\n');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('cycle-preset-cycle-120').click();
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  await page.getByTestId('open-file').setInputFiles({ name: 'w-cycle.txt', mimeType: 'text/plain', buffer: Buffer.from(block.text) });
+  await expect(page.getByTestId('cycle-new')).toHaveText('135 s');
 });
 
 test('opening a file: errors name the field and the line; a good file replaces the state', async ({ page }) => {
@@ -218,7 +243,11 @@ test('opening a file: errors name the field and the line; a good file replaces t
     buffer: Buffer.from('tensor v 16x8\nsource mesh 2x4 [S(0), S(0)]\ndestination mesh 4 [S(1)]\n'),
   });
   await expect(page.getByTestId('change-description')).toContainText('v · 16 × 8');
-  // A cycle's block opens into the cycle view and leaves the layout as it is.
+  // A cycle's block opens into the cycle view and leaves the layout as it is. It says its own s, even when
+  // s was being taken from the layout (the file's s was ignored), and no preset button stays pressed.
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('cycle-preset-cycle-120').click();
+  await page.getByTestId('speedup-from-layout').check();
   await page.getByTestId('open-file').setInputFiles({
     name: 'cycle.txt',
     mimeType: 'text/plain',
@@ -227,6 +256,8 @@ test('opening a file: errors name the field and the line; a good file replaces t
   await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('speedup-input')).toHaveValue('2');
   await expect(page.getByTestId('cycle-new')).toHaveText('135 s');
+  await expect(page.getByTestId('speedup-manual')).toBeChecked();
+  await expect(page.getByTestId('cycle-preset-cycle-120')).toHaveAttribute('aria-pressed', 'false');
   await page.getByTestId('tab-layout').click();
   await expect(page.getByTestId('change-description')).toContainText('v · 16 × 8');
 
@@ -264,7 +295,8 @@ test('a hostile tensor name is shown and exported as characters, never run as ma
   await page.getByTestId('share-menu').locator('summary').click();
   const snippet = await page.getByTestId('embed-code').inputValue();
   expect(snippet).not.toContain('<img');
-  // The shared link opens with the name as text in a fresh page too.
+  // The shared link opens with the name as text in a fresh page too (once the opened menu has written it).
+  await expect(page.getByTestId('share-link')).toHaveValue(/#v1\./);
   await page.goto(await page.getByTestId('share-link').inputValue());
   await expect(page.getByTestId('change-description')).toContainText(HOSTILE);
   expect(await page.locator('img[src="x"]').count()).toBe(0);

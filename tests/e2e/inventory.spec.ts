@@ -76,6 +76,8 @@ test('on the inventory page, Export saves the model on screen, as the CLI makes 
   const spec = await download(page, 'export-spec-json');
   expect(spec.name).toBe('llama-3-8b-inventory-spec.json');
   expect(JSON.parse(spec.text)).toEqual(JSON.parse(reshard(['inventory', 'model', 'llama-3-8b'])));
+  // An inventory has no text form: the button that could only fail is not offered.
+  await expect(page.getByTestId('export-spec-text')).toHaveCount(0);
   const plan = await download(page, 'export-plan-json');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-'));
   const specFile = path.join(dir, 'spec.json');
@@ -114,6 +116,12 @@ test('text typed for one tensor of an inventory does not follow the next tensor 
   await expect(page.getByTestId('field-tensor-shape-1')).not.toHaveValue(/abc/);
   await expect(page.getByTestId('problems-tensor-shape-1')).toHaveText('');
   await expect(page.getByTestId('editor-status')).toHaveText('Every edit re-plans at once.');
+  // A number past the inventory stays in the field with why (it was clamped without a word).
+  await number.fill('99999');
+  await expect(page.getByTestId('problems-inventory-tensor')).toContainText("99999: the inventory's tensors are numbered 1 to ");
+  await expect(number).toHaveValue('99999');
+  await number.fill('2');
+  await expect(page.getByTestId('problems-inventory-tensor')).toHaveText('');
 });
 
 test('impossible layouts say why, under the field and beside the results; typed text stays', async ({ page }) => {

@@ -25,6 +25,7 @@ use crate::core::plan::Strategy;
 use crate::core::spec::Problem;
 
 pub use crate::core::cycle::CYCLE_PRESETS;
+pub use speedup::NoLayout;
 
 /// Where the transfer speedup `s` comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +104,15 @@ impl CycleState {
     pub fn replace(&self, spec: CycleSpec) {
         self.spec.set(spec);
         self.revision.update(|r| *r += 1);
+    }
+
+    /// Opens a cycle someone wrote (a file, a text block, a link's measured medians aside): it says its own
+    /// speedup, so s is set by hand again (taken from the layout, the file's s was ignored), and no preset
+    /// button stays pressed.
+    pub fn open(&self, spec: CycleSpec) {
+        self.preset.set(String::new());
+        self.speedup_source.set(SpeedupSource::Manual);
+        self.replace(spec);
     }
 
     /// Opens a preset by name.

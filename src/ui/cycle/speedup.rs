@@ -26,6 +26,10 @@ struct LayoutSpeedup {
     layout: String,
 }
 
+/// Provided where the cycle stands alone, with no layout of its own (a docs widget's cycle block).
+#[derive(Clone, Copy, Debug)]
+pub struct NoLayout;
+
 /// Chooses how `s` is set and sets it.
 #[component]
 pub fn SpeedupControl() -> impl IntoView {
@@ -114,11 +118,14 @@ pub fn SpeedupControl() -> impl IntoView {
         }
     };
     let set_speedup = move |s: f64| state.spec.update(|spec| spec.speedup = s);
+    // A docs widget's cycle block without layout lines: there is no layout to take s from (its stand-in toy
+    // gave s = 0.67 from a layout the author never wrote).
+    let no_layout = use_context::<NoLayout>().is_some();
 
     view! {
         <fieldset class="cycle-fieldset" data-testid="speedup-control">
             <legend class="cycle-legend">"Transfer speedup s"</legend>
-            <div class="speedup-source" role="radiogroup" aria-label="Where s comes from">
+            <div class="speedup-source" role="radiogroup" aria-label="Where s comes from" hidden=no_layout>
                 <label>
                     <input
                         type="radio"

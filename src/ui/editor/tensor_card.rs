@@ -199,8 +199,16 @@ fn InventoryPicker() -> impl IntoView {
     let count = Memo::new(move |_| state.input.with(|input| input.tensors.as_ref().map(Vec::len)));
     move || {
         count.get().filter(|&n| n > 0).map(|n| {
+            // A number past either end stays in the field with why (it was silently clamped, the field
+            // still showing 99999 beside tensor 291).
+            let out_of_range = RwSignal::new(Vec::<String>::new());
             let choose = Callback::new(move |number: i64| {
-                let chosen = (number.clamp(1, n as i64) - 1) as usize;
+                if !(1..=n as i64).contains(&number) {
+                    out_of_range.set(vec![format!("{number}: the inventory's tensors are numbered 1 to {n}")]);
+                    return;
+                }
+                out_of_range.set(Vec::new());
+                let chosen = (number - 1) as usize;
                 let rank = state.reshard.with_untracked(|r| r.tensors.get(chosen).map(|t| t.shape.len()));
                 if let Some(rank) = rank {
                     state.view.update(|v| {
@@ -224,7 +232,7 @@ fn InventoryPicker() -> impl IntoView {
                             label="tensor number in the inventory"
                             value=Signal::derive(move || Some(editor.index.get() as i64 + 1))
                             on_set=choose
-                            problems=Signal::derive(Vec::new)
+                            problems=out_of_range
                             min=1
                             max=n as i64
                             key="inventory-tensor"
