@@ -128,7 +128,7 @@ fn watch_position(element: web_sys::Element, seen: Option<Seen>, checks: u32, se
     if scrolled_by_user || !element.class_list().contains(LOOK_CLASS) || checks == 0 || settled >= SETTLED {
         return;
     }
-    let bar = document.query_selector(".tour").ok().flatten().map_or(0.0, |b| b.get_bounding_client_rect().height());
+    let bar = bar_height(&document);
     publish_bar_height(&document, bar);
     let offset = top - bar - 24.0;
     let mut in_place = offset.abs() < 2.0;
@@ -141,6 +141,11 @@ fn watch_position(element: web_sys::Element, seen: Option<Seen>, checks: u32, se
     let settled = if in_place { settled + 1 } else { 0 };
     gloo::timers::callback::Timeout::new(CHECK_MS, move || watch_position(element, Some(seen), checks - 1, settled))
         .forget();
+}
+
+/// The tour bar's height on screen (0 when it is not drawn).
+fn bar_height(document: &web_sys::Document) -> f64 {
+    document.query_selector(".tour").ok().flatten().map_or(0.0, |b| b.get_bounding_client_rect().height())
 }
 
 /// The CSS property that holds the tour bar's height, for pictures that size themselves to the room left
@@ -254,7 +259,20 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         }
         event.prevent_default();
     });
-    on_cleanup(move || keys.remove());
+    // A window resized mid-step (a projector plugged in) changes the bar's height: publish it again, so the
+    // pictures sized to the room below it follow.
+    let resized = window_event_listener(leptos::ev::resize, move |_| {
+        if tour.step.get_untracked().is_none() {
+            return;
+        }
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            publish_bar_height(&document, bar_height(&document));
+        }
+    });
+    on_cleanup(move || {
+        keys.remove();
+        resized.remove();
+    });
     move || {
         let index = tour.step.get()?;
         let step = all.with_value(|s| s.as_ref().ok().and_then(|s| s.get(index).cloned()));

@@ -132,6 +132,14 @@ test('presenting, each layout step of the tour fits what it outlines under its b
     }
     await page.keyboard.press('ArrowRight');
   }
+  // A window resized mid-step: the bar's height the pictures size themselves by follows it.
+  const published = () => page.evaluate(() => document.documentElement.style.getPropertyValue('--tour-bar-h'));
+  const barHeight = () => page.evaluate(() => `${Math.round(document.querySelector('.tour')!.getBoundingClientRect().height)}px`);
+  // (After the step's own watch of its position, ~2 s, has ended: it publishes the height too.)
+  await page.waitForTimeout(2500);
+  await page.setViewportSize({ width: 900, height: 1080 });
+  await expect.poll(async () => (await published()) === (await barHeight())).toBe(true);
+  expect(await published()).not.toBe('');
 });
 
 test('presenting the RL cycle keeps the speedup control, above the answer beside the timeline', async ({ page }) => {
