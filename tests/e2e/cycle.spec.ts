@@ -127,7 +127,7 @@ test('s taken from the layout names the two strategies it came from', async ({ p
   await page.getByTestId('tab-layout').click();
   await page.getByTestId('preset-fsdp-tp').click();
   await page.getByTestId('tab-cycle').click();
-  await expect(page.getByTestId('speedup-layout-latency')).toContainText('Much of this is per-message latency: ');
+  await expect(page.getByTestId('speedup-layout-latency')).toContainText('Much of each estimate is per-message latency: ');
   await expect(page.getByTestId('speedup-layout-latency')).toContainText('If bytes, not messages, bounded both, s would be ');
   await expect(page.getByTestId('speedup-layout-slower')).toHaveCount(0);
   // On the large layout the intersection is faster: s above 1, no such note.
@@ -137,6 +137,12 @@ test('s taken from the layout names the two strategies it came from', async ({ p
   await expect(page.getByTestId('speedup-layout-ratio')).toContainText('s = ');
   await expect(page.getByTestId('speedup-layout-slower')).toHaveCount(0);
   expect(Number(await page.getByTestId('speedup-input').inputValue())).toBeGreaterThan(1);
+  // The other way round gather is the slower one by its bytes, with fewer messages: latency is not why.
+  await page.getByTestId('speedup-from').selectOption('intersection');
+  await page.getByTestId('speedup-to').selectOption('gather');
+  expect(Number(await page.getByTestId('speedup-input').inputValue())).toBeLessThan(1);
+  await expect(page.getByTestId('speedup-layout-slower')).toHaveCount(0);
+  await expect(page.getByTestId('speedup-layout-latency')).toBeVisible();
 });
 
 test('the stage editor keeps the keyboard focus on the stage it moves, adds or removes', async ({ page }) => {

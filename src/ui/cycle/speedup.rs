@@ -58,22 +58,29 @@ pub fn SpeedupControl() -> impl IntoView {
         // The toy is a few hundred bytes: the model's time is all message latency, and the intersection,
         // which sends each receiver one message per source, comes out slower than a ring.
         let slower = match (estimate(from), estimate(to)) {
-            (Some(a), Some(b)) if b.seconds > a.seconds && b.latency_seconds > b.bandwidth_seconds => Some(format!(
-                "Here “{}” is the slower: this layout moves so few bytes that the estimate is mostly per-message \
-                 latency ({} µs × {} messages on the busiest device, against {} for “{}”).",
-                to.label(),
-                b.latency_us,
-                b.max_messages,
-                a.max_messages,
-                from.label()
-            )),
+            // Only when latency is why: more of the gap in messages than in bytes (intersection → gather on the
+            // large preset is slower by its bytes, with fewer messages).
+            (Some(a), Some(b))
+                if b.seconds > a.seconds
+                    && b.latency_seconds - a.latency_seconds > b.bandwidth_seconds - a.bandwidth_seconds =>
+            {
+                Some(format!(
+                    "Here “{}” is the slower one: this layout moves so few bytes that the estimate is mostly \
+                     per-message latency ({} µs × {} messages on the busiest device, against {} for “{}”).",
+                    to.label(),
+                    b.latency_us,
+                    b.max_messages,
+                    a.max_messages,
+                    from.label()
+                ))
+            }
             // Faster, but much of either estimate is per-message latency (a small tensor, or many messages
             // per device): s then says little about moving a model's bytes.
             (Some(a), Some(b)) if a.latency_seconds.max(b.latency_seconds) * 4.0 > a.seconds.min(b.seconds) => {
                 let bytes = (b.bandwidth_seconds > 0.0).then(|| a.bandwidth_seconds / b.bandwidth_seconds);
                 Some(format!(
-                    "Much of this is per-message latency: {} of {} for “{}”, {} of {} for “{}”. If bytes, not \
-                     messages, bounded both, s would be {}.",
+                    "Much of each estimate is per-message latency: {} of {} for “{}”, {} of {} for “{}”. If bytes, \
+                     not messages, bounded both, s would be {}.",
                     format_seconds(a.latency_seconds),
                     format_seconds(a.seconds),
                     from.label(),
