@@ -54,7 +54,7 @@ pub fn Legend(
             {move || scene.with(|s| s.stacked).then(|| {
                 let mixed = scene.with(|s| s.pieces.iter().any(|p| p.deck.is_some_and(|d| d.mixed)));
                 let text = format!(
-                    "a box several pieces carry whole (a replica or a partial sum each): one small card per piece, in its sender's colour{}",
+                    "a box sent whole to several devices, or by several (replicas, partial sums): one small card per piece, in its sender's colour{}",
                     if mixed { "; cross-hatched when several devices send it" } else { "" }
                 );
                 // The drawing matches the boxes: cross-hatched under several senders' cards, or one sender's colour.
