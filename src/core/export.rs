@@ -274,7 +274,10 @@ fn layouts_section(note: &mut String, reshard: &Reshard) {
     note.push_str("\n## Source and destination layouts\n\n");
     note.push_str(&format!("- Source mesh: {}.\n", mesh_text(&reshard.source_mesh)));
     note.push_str(&format!("- Destination mesh: {}.\n", mesh_text(&reshard.destination_mesh)));
+    // Said only where some tensor changes dtype ("the sender converts" read oddly for bf16 → bf16).
+    let converts = reshard.tensors.iter().any(|t| t.source.dtype != t.destination.dtype);
     let conversion = match reshard.convert_at {
+        _ if !converts => "none (each tensor keeps its dtype)",
         ConvertAt::Sender => "the sender converts, so destination-dtype bytes travel",
         ConvertAt::Receiver => "the receiver converts, so source-dtype bytes travel",
     };
@@ -614,6 +617,10 @@ mod tests {
         assert!(note.contains("- Source mesh: [3] (`tp`), 3 devices: d0–d2."), "{note}");
         assert!(note.contains("- Destination mesh: [2] (`tp`), 2 devices: d3–d4."), "{note}");
         assert!(note.contains("| `w` | [12, 6] | bf16 | `[Shard(0)]` | `[Shard(1)]` |"), "{note}");
+        // bf16 to bf16: no conversion to place ("the sender converts" read oddly).
+        assert!(note.contains("dtype conversion: none (each tensor keeps its dtype)."), "{note}");
+        let fsdp = note_for(&presets::fsdp_tp(), &article_cycle());
+        assert!(fsdp.contains("dtype conversion: the sender converts, so destination-dtype bytes travel."), "{fsdp}");
     }
 
     #[test]
