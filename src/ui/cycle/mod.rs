@@ -203,19 +203,30 @@ fn preset_spec(name: &str) -> (&'static str, CycleSpec) {
 pub fn CycleEmbed() -> impl IntoView {
     view! {
         <div class="cycle-embed" data-testid="cycle-view">
-            <section class="panel" aria-labelledby="cycle-answer-title">
-                <answer::Answer title_id="cycle-answer-title"/>
-            </section>
-            <section class="panel cycle-embed-speedup" aria-label="Transfer speedup">
+            <CycleResults with_speedup=true/>
+        </div>
+    }
+}
+
+/// The answer and its two pictures, the timeline and the curve; `with_speedup` puts the speedup control
+/// after the answer (an embed, which has no editors beside them).
+#[component]
+fn CycleResults(#[prop(optional)] with_speedup: bool) -> impl IntoView {
+    view! {
+        <section class="panel" aria-labelledby="cycle-answer-title">
+            <answer::Answer title_id="cycle-answer-title"/>
+        </section>
+        {with_speedup.then(|| view! {
+            <section class="panel" aria-label="Transfer speedup">
                 <speedup::SpeedupControl/>
             </section>
-            <section class="panel" aria-labelledby="cycle-timeline-title">
-                <timeline::CycleTimeline title_id="cycle-timeline-title"/>
-            </section>
-            <section class="panel" aria-labelledby="cycle-curve-title">
-                <curve::SpeedupCurve title_id="cycle-curve-title"/>
-            </section>
-        </div>
+        })}
+        <section class="panel" aria-labelledby="cycle-timeline-title">
+            <timeline::CycleTimeline title_id="cycle-timeline-title"/>
+        </section>
+        <section class="panel" aria-labelledby="cycle-curve-title">
+            <curve::SpeedupCurve title_id="cycle-curve-title"/>
+        </section>
     }
 }
 
@@ -242,15 +253,7 @@ pub fn CycleView() -> impl IntoView {
                     <speedup::SpeedupControl/>
                 </aside>
                 <div class="cycle-results">
-                    <section class="panel" aria-labelledby="cycle-answer-title">
-                        <answer::Answer title_id="cycle-answer-title"/>
-                    </section>
-                    <section class="panel" aria-labelledby="cycle-timeline-title">
-                        <timeline::CycleTimeline title_id="cycle-timeline-title"/>
-                    </section>
-                    <section class="panel" aria-labelledby="cycle-curve-title">
-                        <curve::SpeedupCurve title_id="cycle-curve-title"/>
-                    </section>
+                    <CycleResults/>
                 </div>
             </div>
             <section class="panel cycle-measured" aria-labelledby="cycle-measured-title">
