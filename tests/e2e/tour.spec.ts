@@ -96,8 +96,12 @@ test('the tour keeps Back and Next in one place from step to step', async ({ pag
   const places = new Set<number>();
   for (let step = 1; step <= 11; step++) {
     await expect(page.getByTestId('tour-progress')).toHaveText(new RegExp(`^Step ${step} of`));
-    const box = (await page.getByTestId('tour-next').boundingBox())!;
-    places.add(Math.round(box.y - (await page.getByTestId('tour').boundingBox())!.y));
+    // Both read at once: the page may scroll between two reads (the bar is sticky only once stuck).
+    const place = await page.evaluate(() => {
+      const top = (id: string) => document.querySelector(`[data-testid=${id}]`)!.getBoundingClientRect().top;
+      return Math.round(top('tour-next') - top('tour'));
+    });
+    places.add(place);
     if (step < 11) await page.getByTestId('tour-next').click();
   }
   expect([...places]).toHaveLength(1);
