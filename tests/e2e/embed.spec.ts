@@ -12,6 +12,14 @@ const root = path.resolve(__dirname, '..', '..');
 const screenshots = path.join(__dirname, 'screenshots');
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
+/** Opens the page the Share menu's embed snippet of `view` points at. */
+async function openEmbed(page: Page, view: string): Promise<void> {
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('embed-view').selectOption(view);
+  const snippet = await page.getByTestId('embed-code').inputValue();
+  await page.goto(snippet.match(/src="([^"]+)"/)![1]);
+}
+
 /** Whether `text` is well-formed SVG, as the browser's XML parser sees it. */
 async function wellFormedSvg(page: Page, text: string): Promise<boolean> {
   return page.evaluate((markup) => {
@@ -62,10 +70,7 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
 test('an embed made while the layout had problems shows them, not the default layout', async ({ page }) => {
   await page.goto('/?preset=large');
   await page.getByTestId('field-tensor-shape-0').fill('0');
-  await page.getByTestId('share-menu').locator('summary').click();
-  await page.getByTestId('embed-view').selectOption('tensor');
-  const snippet = await page.getByTestId('embed-code').inputValue();
-  await page.goto(snippet.match(/src="([^"]+)"/)![1]);
+  await openEmbed(page, 'tensor');
   await expect(page.getByTestId('embed-problems')).toContainText('This embed describes an impossible layout:');
   await expect(page.getByTestId('embed-problems')).toContainText('tensor.shape[0]');
   await expect(page.getByTestId('tensor-view')).toBeHidden();
@@ -75,10 +80,7 @@ test('an embed made while the layout had problems shows them, not the default la
   // embed does not have.
   await page.goto('/?preset=cycle-120');
   await page.getByTestId('stage-name').nth(3).fill('sync');
-  await page.getByTestId('share-menu').locator('summary').click();
-  await page.getByTestId('embed-view').selectOption('cycle');
-  const cycleSnippet = await page.getByTestId('embed-code').inputValue();
-  await page.goto(cycleSnippet.match(/src="([^"]+)"/)![1]);
+  await openEmbed(page, 'cycle');
   await expect(page.getByTestId('embed-problems')).toContainText('This embed describes an impossible cycle:');
   await expect(page.getByTestId('embed-problems')).toContainText('refit');
   await expect(page.getByTestId('cycle-new')).toBeHidden();

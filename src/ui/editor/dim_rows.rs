@@ -51,3 +51,41 @@ impl DimRows {
         self.removed.set_value(Some(dim));
     }
 }
+
+/// The × that removes a dim's row. It tells `rows` before `remove` edits the spec, so the row goes with its
+/// dim and the rows after it keep what was typed in them (the order both editors must keep).
+#[component]
+pub fn RemoveDimButton(
+    /// Which dim the row edits now.
+    dim: Signal<usize>,
+    rows: DimRows,
+    /// The dim in the accessible name, e.g. "tensor dim" or "source mesh dim".
+    name: String,
+    /// The test id before the dim's number, e.g. "remove-tensor-dim".
+    test_id: String,
+    /// The tooltip.
+    title: &'static str,
+    /// A mesh or tensor keeps at least one dim.
+    #[prop(into)]
+    disabled: Signal<bool>,
+    /// Removes dim `n` from the spec.
+    remove: Callback<usize>,
+) -> impl IntoView {
+    view! {
+        <button
+            type="button"
+            class="remove"
+            aria-label=move || format!("remove {name} {}", dim.get())
+            title=title
+            data-testid=move || format!("{test_id}-{}", dim.get())
+            disabled=disabled
+            on:click=move |_| {
+                let dim = dim.get_untracked();
+                rows.remove(dim);
+                remove.run(dim);
+            }
+        >
+            "×"
+        </button>
+    }
+}

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::EditorContext;
-use super::dim_rows::DimRows;
+use super::dim_rows::{DimRows, RemoveDimButton};
 use super::field::{FieldProblems, IntegerField, count_unread, slug};
 use super::layout_text::LayoutTextField;
 use crate::core::geometry::Dtype;
@@ -110,21 +110,15 @@ fn MeshDimBlock(side: SideName, dim: Signal<usize>, rows: DimRows) -> impl IntoV
                         state.input.update(|input| rename_mesh_dim(input, side, dim, &text));
                     }
                 />
-                <button
-                    type="button"
-                    class="remove"
-                    aria-label=move || format!("remove {key} mesh dim {}", dim.get())
+                <RemoveDimButton
+                    dim=dim
+                    rows=rows
+                    name=format!("{key} mesh dim")
+                    test_id=format!("remove-mesh-dim-{key}")
                     title="Remove this mesh dim"
-                    data-testid=move || format!("remove-mesh-dim-{key}-{}", dim.get())
-                    disabled={move || mesh_rank.get() <= 1}
-                    on:click=move |_| {
-                        let dim = dim.get_untracked();
-                        rows.remove(dim);
-                        state.input.update(|input| remove_mesh_dim(input, side, dim));
-                    }
-                >
-                    "×"
-                </button>
+                    disabled=Signal::derive(move || mesh_rank.get() <= 1)
+                    remove=Callback::new(move |dim| state.input.update(|input| remove_mesh_dim(input, side, dim)))
+                />
             </div>
             <FieldProblems id=name_problems_id messages=name_messages/>
             <IntegerField

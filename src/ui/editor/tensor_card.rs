@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::EditorContext;
-use super::dim_rows::DimRows;
+use super::dim_rows::{DimRows, RemoveDimButton};
 use super::field::{FieldProblems, IntegerField};
 use crate::core::spec_edit::{
     MAX_DIMS, SpecField, add_tensor_dim, remove_tensor_dim, set_tensor_dim, set_tensor_name, tensor, tensor_count,
@@ -128,21 +128,15 @@ fn TensorDimBlock(dim: Signal<usize>, rows: DimRows, rank: Memo<usize>) -> impl 
                 max=MAX_STEP
                 key=Signal::derive(move || format!("tensor-shape-{}", dim.get()))
             />
-            <button
-                type="button"
-                class="remove"
-                aria-label=move || format!("remove tensor dim {}", dim.get())
+            <RemoveDimButton
+                dim=dim
+                rows=rows
+                name="tensor dim".to_string()
+                test_id="remove-tensor-dim".to_string()
                 title="Remove this dim"
-                data-testid=move || format!("remove-tensor-dim-{}", dim.get())
-                disabled={move || rank.get() <= 1}
-                on:click=move |_| {
-                    let dim = dim.get_untracked();
-                    rows.remove(dim);
-                    editor.edit(|input, index| remove_tensor_dim(input, index, dim));
-                }
-            >
-                "×"
-            </button>
+                disabled=Signal::derive(move || rank.get() <= 1)
+                remove=Callback::new(move |dim| editor.edit(|input, index| remove_tensor_dim(input, index, dim)))
+            />
         </div>
     }
 }
