@@ -379,6 +379,29 @@ async fn following_the_advice_to_add_a_mesh_dim_makes_typed_placements_valid() {
 }
 
 #[wasm_bindgen_test]
+async fn layout_text_that_does_not_parse_outlives_an_edit_in_the_cards() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    type_into(&root, "layout-text-source", "[Shard(0), Repl");
+    settle().await;
+    assert!(text(&root, "layout-text-source-kept").contains("[Shard(0)]"), "the last good layout is named");
+    // A structural edit changes the layout the cards imply; the typed text and its message stay.
+    element(&root, "add-mesh-dim-source").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0), Repl");
+    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    let kept = text(&root, "layout-text-source-kept");
+    assert!(kept.contains("[Shard(0), Replicate()]"), "{kept}");
+    // The user may take the cards' layout instead.
+    element(&root, "layout-text-source-use").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0), Replicate()]");
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+    assert!(root.query_selector("[data-testid='layout-text-source-kept']").expect("a selector").is_none());
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn a_preset_link_opens_in_place_and_is_marked() {
     let (root, _mounted) = mount("toy");
     settle().await;

@@ -1,6 +1,6 @@
 //! A side's whole layout as one line of text, in DTensor notation (`[Shard(0), Replicate()]`) or JAX notation
 //! (`P('tp', None)`). The text and the cards follow each other; text that does not parse stays as typed with
-//! a message, and the spec keeps its last readable layout.
+//! a message, and the spec keeps its last readable layout, which the field names and offers to put back.
 
 use leptos::prelude::*;
 
@@ -29,16 +29,25 @@ pub fn LayoutTextField(
     // Text that does not parse counts in the editors' status line, as a number field's does.
     count_unread(local);
     let editing = RwSignal::new(false);
-    // The cards changed the layout: show it, unless the user is typing here.
-    // A whole new spec (a preset, a link) replaces the text even when it implies the same layout.
+    // The cards changed the layout: show it, unless the user is typing here or left text that does not
+    // parse (nothing typed is lost: the field offers the cards' layout instead, see below).
     Effect::new(move |_| {
-        state.replaced.track();
         let text = implied.get();
-        if !editing.get_untracked() {
+        if !editing.get_untracked() && local.with_untracked(Option::is_none) {
             raw.set(text);
-            local.set(None);
         }
     });
+    // A whole new spec (a preset, a link) replaces the text, even unread text, and even when it implies the
+    // same layout.
+    Effect::new(move |_| {
+        state.replaced.track();
+        raw.set(implied.get_untracked());
+        local.set(None);
+    });
+    let use_implied = move |_| {
+        raw.set(implied.get_untracked());
+        local.set(None);
+    };
     let core_messages =
         editor.messages(move |f| matches!(f, SpecField::Layout(s) | SpecField::Placement(s, _) if s == side));
     let messages = Signal::derive(move || match local.get() {
@@ -85,6 +94,13 @@ pub fn LayoutTextField(
             ></textarea>
             <p class="field-hint" id=hint_id>"Type it in DTensor notation, e.g. " <code>"[Shard(0), R]"</code> ", or JAX, e.g. " <code>"P('tp', None)"</code></p>
             <FieldProblems id=problems_id messages=messages/>
+            <Show when=move || local.with(Option::is_some)>
+                <p class="field-hint layout-kept" data-testid=format!("layout-text-{key}-kept")>
+                    "The pictures show " <code>{move || implied.get()}</code> ". "
+                    <button type="button" class="link-button" data-testid=format!("layout-text-{key}-use")
+                        on:click=use_implied>"Use it instead of my text"</button>
+                </p>
+            </Show>
         </div>
     }
 }
