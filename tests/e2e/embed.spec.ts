@@ -109,6 +109,13 @@ test('the documentation page turns four text blocks into four live widgets', asy
   // The block has no layout: nothing to take s from (its stand-in toy gave s = 0.67).
   await expect(widgets.nth(3).getByTestId('speedup-from-layout')).toBeHidden();
   await expect(widgets.nth(3).getByTestId('speedup-slider')).toBeVisible();
+  // In a card as wide as the page, the charts stop at their drawing's size: their text is not blown up.
+  for (const chart of ['svg.gantt', 'svg.curve']) {
+    const scale = await widgets.nth(3).locator(chart).first().evaluate(
+      (svg) => svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width,
+    );
+    expect(scale, `${chart} drawn at ${scale}× its viewBox`).toBeLessThanOrEqual(1.0);
+  }
   // Shadow roots are pierced by Playwright's CSS locators.
   await expect(widgets.nth(0).locator('[data-testid=piece]')).toHaveCount(6);
   await expect(widgets.nth(1).getByTestId('quantity-link-bytes')).toBeVisible();
