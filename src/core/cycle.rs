@@ -842,7 +842,8 @@ impl CycleReport {
         let change = if s == 1.0 {
             format!("{subject} speed is unchanged (speedup 1)")
         } else if s > 1.0 {
-            format!("{subject} got {}× faster", times_text(s))
+            // s as its field shows it (four decimals), not as a derived multiplier (three).
+            format!("{subject} got {}× faster", number_text(s, 4))
         } else {
             format!("{subject} got {}× slower (speedup {})", times_text(1.0 / s), number_text(s, 4))
         };

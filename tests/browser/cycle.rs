@@ -236,6 +236,22 @@ async fn a_slower_transfer_is_drawn_and_named_as_time_lost() {
 }
 
 #[wasm_bindgen_test]
+async fn s_reads_as_its_field_shows_it_wherever_it_is_named() {
+    // Four decimals in the field; the sentence, the card, the timeline and the curve said 1.235 beside it.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into::<HtmlInputElement>(), "1.2345");
+    tick().await;
+    let sentence = text_of(&root, "[data-testid=cycle-summary]");
+    assert!(sentence.starts_with("Refit got 1.2345× faster;"), "{sentence}");
+    assert!(text_of(&root, "[data-testid=gantt-after] .gantt-title").starts_with("After · transfer 1.2345× faster"));
+    assert!(text_of(&root, "[data-testid=curve-marker-label]").starts_with("s = 1.2345 → "));
+    assert_eq!(text_of(&root, "[data-testid=cycle-transfer-speedup]"), "transfer: 1.2345×");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn the_timeline_outlines_the_old_refit_and_lists_only_what_it_draws() {
     // The article's cycle: the refit ends it, so its 2.5 s bar and the 7.5 s saved box make up the old 10 s;
     // no outline, no overlap, no waiting, no preparation, and the legend lists none of them.

@@ -102,7 +102,7 @@ fn Working(report: CycleReport) -> impl IntoView {
             <div class="cycle-number-card">
                 <dt>"Whole-cycle speedup"</dt>
                 <dd class="cycle-big" data-testid="cycle-speedup">{approx_times(report.cycle_speedup)}</dd>
-                <dd class="cycle-note">"transfer: " {times(s)}</dd>
+                <dd class="cycle-note" data-testid="cycle-transfer-speedup">"transfer: " {decimal(s, 4)} "×"</dd>
             </div>
             <div class="cycle-number-card">
                 <dt>{saved_label}</dt>

@@ -217,7 +217,7 @@ fn marker(f: f64, s: f64, speedup: f64) -> impl IntoView {
     let (x, y, top) = scales(f);
     (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(&s).then(|| {
         let (cx, cy) = (x.map(s), y.map(speedup.min(top)));
-        let label = format!("s = {} → {}", decimal(s, 3), times(speedup));
+        let label = format!("s = {} → {}", decimal(s, 4), times(speedup));
         let right = cx + 10.0 + label.chars().count() as f64 * FONT * 0.6 <= RIGHT;
         let (anchor, dx) = if right { ("start", 8.0) } else { ("end", -8.0) };
         view! {

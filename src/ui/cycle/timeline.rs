@@ -174,7 +174,8 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                     let change = if speedup < 1.0 {
                         format!("{} slower", times(1.0 / speedup))
                     } else {
-                        format!("{} faster", times(speedup))
+                        // s as its field shows it.
+                        format!("{}× faster", decimal(speedup, 4))
                     };
                     let title = format!("After · transfer {change} · {}", seconds(timeline.cycle_seconds));
                     view! { <Block title top=axis.block() timeline scale=axis.scale() ghost best test_id="gantt-after"/> }
