@@ -71,11 +71,15 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
             return String::new();
         }
         let title = format!("Reshard Lens: {}", state.reshard.with(super::describe_change));
-        embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title, measured.get())
+        embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title, measured.get().height())
     };
     let height_note = move || match measured.get() {
-        Some(height) => format!("Its height, {height} px, fits this view at {MEASURE_WIDTH} px wide."),
-        None => "Measuring its height…".to_string(),
+        EmbedHeight::Measured(height) => format!("Its height, {height} px, fits this view at {MEASURE_WIDTH} px wide."),
+        EmbedHeight::Measuring => "Measuring its height…".to_string(),
+        EmbedHeight::NotMeasured => format!(
+            "Its height could not be measured in {} s: the code gives this view's usual height.",
+            GIVE_UP_MS / 1000
+        ),
     };
     drop_anywhere(state, cycle, page, report);
     let bar = NodeRef::new();
@@ -113,7 +117,13 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                     </label>
                     <textarea class="menu-code" readonly rows="4" prop:value=snippet data-testid="embed-code" aria-label="Embed code"></textarea>
                     <p class="menu-note" data-testid="embed-height-note">{height_note}</p>
-                    <button type="button" data-testid="copy-embed" on:click=move |_| copy(snippet(), "embed code", report)>
+                    // Not before the height is known: a copy would take the usual height, too short for most views.
+                    <button
+                        type="button"
+                        data-testid="copy-embed"
+                        disabled=move || measured.get() == EmbedHeight::Measuring
+                        on:click=move |_| copy(snippet(), "embed code", report)
+                    >
                         "Copy embed code"
                     </button>
                 </div>
@@ -156,16 +166,41 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     }
 }
 
+/// How long the Share menu waits for an embed's height before it gives the usual one (a busy machine
+/// took 6 s to boot the measured copy of the large preset).
+const GIVE_UP_MS: u32 = 15_000;
+
+/// Where the measuring of an embed's height is.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum EmbedHeight {
+    /// The embed has not settled yet (or the address changed since it did: each edit is measured again).
+    Measuring,
+    Measured(u32),
+    /// Nothing came in [`GIVE_UP_MS`]: the snippet gives the view's usual height.
+    NotMeasured,
+}
+
+impl EmbedHeight {
+    fn height(self) -> Option<u32> {
+        match self {
+            EmbedHeight::Measured(height) => Some(height),
+            _ => None,
+        }
+    }
+}
+
 /// The height the embed at `address` needs, measured while the Share menu is open: the embed is loaded in
 /// an invisible iframe of [`MEASURE_WIDTH`] (same origin) and reports its height ([`HEIGHT_MESSAGE`]) as
-/// it renders. `None` until it has, or when the address changed since (each edit is measured again).
-fn measured_height(address: Memo<Option<String>>) -> Signal<Option<u32>> {
+/// it renders.
+fn measured_height(address: Memo<Option<String>>) -> Signal<EmbedHeight> {
     use web_sys::js_sys::Reflect;
     /// How long a reported height must hold before the snippet takes it.
     const SETTLE_MS: u32 = 400;
     let reported = RwSignal::new(None::<(String, u32)>);
     let settle = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
     let frame = StoredValue::new_local(None::<web_sys::Element>);
+    let gave_up = RwSignal::new(false);
+    let give_up = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
     let remove_frame = move || {
         if let Some(old) = frame.try_update_value(Option::take).flatten() {
             old.remove();
@@ -173,7 +208,10 @@ fn measured_height(address: Memo<Option<String>>) -> Signal<Option<u32>> {
     };
     Effect::new(move |_| {
         remove_frame();
+        gave_up.set(false);
+        give_up.set_value(None);
         let Some(src) = address.get() else { return };
+        give_up.set_value(Some(gloo::timers::callback::Timeout::new(GIVE_UP_MS, move || gave_up.set(true))));
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
         let Ok(iframe) = document.create_element("iframe") else { return };
         for (name, value) in [
@@ -218,10 +256,16 @@ fn measured_height(address: Memo<Option<String>>) -> Signal<Option<u32>> {
         remove_frame();
         // Cancelled (dropped), so it never writes to a disposed signal.
         let _ = settle.try_update_value(Option::take);
+        let _ = give_up.try_update_value(Option::take);
     });
     Signal::derive(move || {
-        let current = address.get()?;
-        reported.with(|r| r.as_ref().filter(|(href, _)| *href == current).map(|(_, height)| *height))
+        let Some(current) = address.get() else { return EmbedHeight::Measuring };
+        let height = reported.with(|r| r.as_ref().filter(|(href, _)| *href == current).map(|(_, height)| *height));
+        match height {
+            Some(height) => EmbedHeight::Measured(height),
+            None if gave_up.get() => EmbedHeight::NotMeasured,
+            None => EmbedHeight::Measuring,
+        }
     })
 }
 

@@ -31,10 +31,22 @@ async function wellFormedSvg(page: Page, text: string): Promise<boolean> {
 test('an embed shows one view, and the snippet opens it in an iframe', async ({ page }) => {
   await page.goto('/?preset=uneven');
   await expect(page.getByTestId('change-description')).toContainText('6 × 10');
+  // The measured copy of the traffic embed is held back until the menu has been read while it waits.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/\?embed=traffic$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByTestId('share-menu').locator('summary').click();
   await page.getByTestId('embed-view').selectOption('traffic');
+  // Until its height is known, the code cannot be copied (it would carry the usual height, too short).
+  await expect(page.getByTestId('embed-height-note')).toHaveText('Measuring its height…');
+  await expect(page.getByTestId('copy-embed')).toBeDisabled();
+  release();
   // The snippet's height is measured: the embed, laid out at 800 px in an unseen frame, reports it.
   await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view at 800 px wide', { timeout: 20_000 });
+  await expect(page.getByTestId('copy-embed')).toBeEnabled();
   const measured = Number((await page.getByTestId('embed-height-note').innerText()).match(/(\d+) px,/)![1]);
   const snippet = await page.getByTestId('embed-code').inputValue();
   expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=traffic#v1\.[A-Za-z0-9_-]+" /);

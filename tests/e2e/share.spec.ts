@@ -225,6 +225,8 @@ test('the share and export menus close as menus do: Escape, a click outside, the
   expect(await isOpen(exportMenu)).toBe(false);
   // Tabbing out of an open menu closes it.
   await share.locator('summary').click();
+  // The last control of the menu, once the embed's height is known (it cannot be copied before).
+  await expect(page.getByTestId('copy-embed')).toBeEnabled({ timeout: 20_000 });
   await page.getByTestId('copy-embed').focus();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
