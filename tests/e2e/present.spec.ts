@@ -182,21 +182,38 @@ test.describe('on a 1280 × 800 laptop', () => {
     expect(scales[0].scale).toBeCloseTo(scales[1].scale, 2);
     await page.screenshot({ path: path.join(screenshots, 'present-nested-1280x800.png') });
 
-    // A square tensor leaves the headline a narrow column: "1,048,576" still fits its card.
-    await page.goto('/?preset=fsdp-tp&present');
-    // There the pair is wider than its column: both shrink by one factor (flexbox alone shrank the wider
-    // source to 0.64× beside a 0.89× destination), and neither runs past the column.
+    const meshes = () =>
+      page.evaluate(() =>
+        ['source', 'destination'].map((side) => {
+          const svg = document.querySelector(`[data-testid=mesh-${side}] svg`)!;
+          const box = svg.getBoundingClientRect();
+          const column = svg.closest('.meshes')!.getBoundingClientRect().right;
+          return { scale: box.width / Number(svg.getAttribute('width')), top: svg.closest('.mesh')!.getBoundingClientRect().top, right: box.right, column };
+        }),
+      );
+    // A pair a little wider than its column: both shrink by one factor (flexbox alone shrank the wider
+    // source to 0.64× beside a 0.89× destination), side by side, and neither runs past the column.
+    await page.goto('/?preset=colocated&present');
     await expect(page.getByTestId('mesh-destination')).toBeVisible();
-    const shrunk = await page.evaluate(() =>
-      ['source', 'destination'].map((side) => {
-        const svg = document.querySelector(`[data-testid=mesh-${side}] svg`)!;
-        const box = svg.getBoundingClientRect();
-        return { scale: box.width / Number(svg.getAttribute('width')), right: box.right, column: svg.closest('.meshes')!.getBoundingClientRect().right };
-      }),
-    );
+    const shrunk = await meshes();
     expect(shrunk[0].scale).toBeLessThan(1);
+    expect(shrunk[0].scale).toBeGreaterThanOrEqual(0.8);
     expect(shrunk[0].scale).toBeCloseTo(shrunk[1].scale, 2);
+    expect(Math.abs(shrunk[0].top - shrunk[1].top)).toBeLessThan(2);
     for (const { right, column } of shrunk) expect(right).toBeLessThanOrEqual(column + 0.5);
+
+    // A square tensor leaves the headline a narrow column: "1,048,576" still fits its card. There the pair
+    // would be 0.75× side by side (6 px labels): it stacks instead, both at their drawn size.
+    await page.goto('/?preset=fsdp-tp&present');
+    await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    const stacked = await meshes();
+    for (const { scale, right, column } of stacked) {
+      expect(scale).toBeGreaterThanOrEqual(0.999);
+      expect(right).toBeLessThanOrEqual(column + 0.5);
+    }
+    expect(stacked[0].scale).toBeCloseTo(stacked[1].scale, 2);
+    expect(stacked[1].top).toBeGreaterThan(stacked[0].top + 40);
+    await page.screenshot({ path: path.join(screenshots, 'present-fsdp-tp-1280x800.png'), fullPage: true });
     const total = page.locator('.change-panel .total-value').first();
     await expect(total).toHaveText('1,048,576');
     const [value, card] = [(await total.boundingBox())!, (await page.locator('.change-panel .total').first().boundingBox())!];

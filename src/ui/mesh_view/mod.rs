@@ -81,6 +81,12 @@ pub fn MeshView() -> impl IntoView {
     };
     // Their drawn widths together: a pair wider than its column is shrunk by one factor too (views.css).
     let pair_width = move || (source.with(|l| l.width) + destination.with(|l| l.width)).max(1.0).to_string();
+    // Stacked (a pair too wide to show at 0.8× side by side), the wider sets the scale and the heights add up.
+    let stack_width = move || source.with(|l| l.width).max(destination.with(|l| l.width)).max(1.0).to_string();
+    let stack_height = move || {
+        let tiled_height = |l: &mesh::Layout| if l.drawn_as_paths() { 0.0 } else { l.height };
+        (source.with(|l| tiled_height(l)) + destination.with(|l| tiled_height(l))).max(1.0).to_string()
+    };
     let badges = move || {
         state.reshard.with(|r| {
             let any = |f: &dyn Fn(&crate::core::placement::Placement) -> bool| {
@@ -114,7 +120,13 @@ pub fn MeshView() -> impl IntoView {
             // The focused device's details where the eye is (the line under the tensor, which says the same
             // to screen readers, is below the fold on a laptop).
             <p class="mesh-readout" data-testid="mesh-readout" data-export=hint_only aria-hidden="true">{readout}</p>
-            <div class="meshes" style:--pair-h=pair_height style:--pair-w=pair_width>
+            <div
+                class="meshes"
+                style:--pair-h=pair_height
+                style:--pair-w=pair_width
+                style:--stack-w=stack_width
+                style:--stack-h=stack_height
+            >
                 <mesh::Mesh side=Side::Source layout=source related=related/>
                 <mesh::Mesh side=Side::Destination layout=destination related=related/>
             </div>
