@@ -293,7 +293,7 @@ pub fn steps() -> Result<Vec<Step>, String> {
         look_at: "section[aria-labelledby=cycle-answer-title]",
         text: format!(
             "A refit of {} in a {} cycle, made {} faster: the cycle becomes {} ({} faster, {} less time). \
-             new/old = 1 − f + f/s with f = {}.",
+             `new/old = 1 − f + f/s` with `f = {}`.",
             seconds(short.before.stages[short.refit_stage].seconds),
             seconds(short.before.cycle_seconds),
             times(short.speedup),

@@ -83,6 +83,10 @@ async fn the_120_s_cycle_shows_the_articles_numbers() {
     assert_eq!(text_of(&root, "[data-testid=cycle-seconds-saved]"), "7.5 s");
     assert_eq!(text_of(&root, "[data-testid=cycle-bound-seconds]"), "110 s");
     assert_eq!(text_of(&root, "[data-testid=cycle-formula]"), "1 - 0.0833 + 0.0833/4 = 0.9375");
+    // A narrow column may break it before its `=` only: the sum is one unbreakable part.
+    let parts = root.query_selector_all("[data-testid=cycle-formula] .formula-part").expect("a selector");
+    let parts: Vec<String> = (0..parts.length()).filter_map(|i| parts.item(i)?.text_content()).collect();
+    assert_eq!(parts, ["1 - 0.0833 + 0.0833/4", "= 0.9375"]);
     // The article's "refit originally occupied one twelfth of the cycle".
     assert!(text_of(&root, ".cycle-working").contains("= 0.0833 (1/12 of the cycle)"));
     assert_eq!(

@@ -7,6 +7,18 @@ use super::CycleState;
 use crate::chart::readout::{decimal, percent, seconds, times, unit_fraction};
 use crate::core::cycle::CycleReport;
 
+/// The substituted formula (`1 - 0.0833 + 0.0833/4 = 0.9375`) in parts that a narrow column may put on
+/// separate lines only before an `=`: a line break inside a sum reads as two formulas.
+fn formula_parts(text: &str) -> impl IntoView + use<> {
+    text.split(" = ")
+        .enumerate()
+        .map(|(i, part)| {
+            let part = if i == 0 { part.to_string() } else { format!("= {part}") };
+            view! { {(i > 0).then_some(" ")}<span class="formula-part">{part}</span> }
+        })
+        .collect_view()
+}
+
 /// `≈ 1.067×` when three decimals round the value, `4×` when they do not.
 fn approx_times(value: f64) -> String {
     let shown = decimal(value, 3);
@@ -137,7 +149,7 @@ fn Working(report: CycleReport) -> impl IntoView {
             <p>
                 <span class="working-key">"new/old"</span>
                 " = 1 − f + f/s = "
-                <code class="working-formula" data-testid="cycle-formula">{report.formula.text.clone()}</code>
+                <code class="working-formula" data-testid="cycle-formula">{formula_parts(&report.formula.text)}</code>
             </p>
             <p>
                 <span class="working-key">"new cycle"</span>
