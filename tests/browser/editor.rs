@@ -438,6 +438,23 @@ async fn opening_a_preset_replaces_text_that_did_not_parse_even_where_its_value_
 }
 
 #[wasm_bindgen_test]
+async fn a_device_list_that_does_not_parse_outlives_an_edit_elsewhere() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    choose(&root, "field-source-devices", "list");
+    settle().await;
+    type_into(&root, "field-source-device-ids", "0, 1, x");
+    settle().await;
+    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    type_into(&root, "field-tensor-shape-0", "24");
+    settle().await;
+    assert_eq!(value_of(&root, "field-source-device-ids"), "0, 1, x", "the draft stays");
+    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert!(!text(&root, "problems-source-devices").is_empty());
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn colocated_devices_and_an_explicit_list_reach_the_core() {
     let (root, _mounted) = mount("toy");
     settle().await;

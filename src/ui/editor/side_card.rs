@@ -287,8 +287,9 @@ fn DevicesField(side: SideName) -> impl IntoView {
     let local = RwSignal::new(None::<String>);
     // A list that does not parse is a problem the status line counts, like any field's.
     count_unread(local);
-    // A preset or another edit replaced the list: show it, unless the text already means it. Without a list
-    // any more, the list's own message goes with it.
+    // A preset or another edit replaced the list: show it, unless the text already means it, or is text that
+    // does not parse (an edit elsewhere keeps it, as every field keeps its draft). Without a list any more,
+    // the list's own message goes with it.
     Effect::new(move |previous: Option<u64>| {
         let generation = state.replaced.get();
         let reopened = previous.is_some_and(|g| g != generation);
@@ -298,7 +299,9 @@ fn DevicesField(side: SideName) -> impl IntoView {
         });
         if ids.is_none() {
             local.set(None);
-        } else if reopened || parse_device_ids(&raw.get_untracked()).ok() != ids {
+        } else if reopened
+            || (local.with_untracked(Option::is_none) && parse_device_ids(&raw.get_untracked()).ok() != ids)
+        {
             raw.set(listed());
             local.set(None);
         }
