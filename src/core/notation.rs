@@ -92,8 +92,11 @@ pub fn placements_per_mesh_dim(side: &SideInput, dim_names: &[String]) -> MeshDi
     let Some(spec) = &side.partition_spec else {
         return MeshDimPlacements { placements: vec![None; rank], strided: false };
     };
-    let mut placements = vec![Some(Placement::Replicate); rank];
+    let mut placements = vec![None; rank];
     let mut strided = false;
+    // A name the mesh does not have (a typo) shards some mesh dim, but which is unknown: the dims no known
+    // name shards are then unread, not Replicate (a form showing Replicate there would misstate the spec).
+    let mut unknown_name = false;
     for (tensor_dim, entry) in spec.iter().enumerate() {
         let names: Vec<&str> = match entry {
             Value::String(name) => vec![name.as_str()],
@@ -101,9 +104,15 @@ pub fn placements_per_mesh_dim(side: &SideInput, dim_names: &[String]) -> MeshDi
             _ => Vec::new(),
         };
         let mesh_dims: Vec<usize> = names.iter().filter_map(|name| dim_names.iter().position(|n| n == name)).collect();
+        unknown_name |= mesh_dims.len() < names.len();
         strided |= mesh_dims.windows(2).any(|w| w[0] > w[1]);
         for m in mesh_dims {
             placements[m] = Some(Placement::Shard(tensor_dim));
+        }
+    }
+    if !unknown_name {
+        for placement in &mut placements {
+            placement.get_or_insert(Placement::Replicate);
         }
     }
     MeshDimPlacements { placements, strided }
@@ -218,6 +227,11 @@ mod tests {
         assert!(read.strided, "axes in reverse mesh order are the strided order");
         let short = SideInput { placements: Some(vec!["S(0)".into()]), ..SideInput::default() };
         assert_eq!(placements_per_mesh_dim(&short, &names).placements, vec![Some(Placement::Shard(0)), None]);
+        // A misspelt axis: which mesh dim it meant is unknown, so the dims no known name shards are unread.
+        let typo = placements_per_mesh_dim(&side_with("P('xx', None)"), &names);
+        assert_eq!(typo.placements, vec![None, None]);
+        let typo = placements_per_mesh_dim(&side_with("P('xx', 'tp')"), &names);
+        assert_eq!(typo.placements, vec![None, Some(Placement::Shard(1))]);
     }
 
     #[test]

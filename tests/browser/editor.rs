@@ -214,6 +214,9 @@ async fn jax_notation_names_mesh_dims() {
     settle().await;
     assert!(text(&root, "problems-destination-layout").starts_with("`dp` is not a mesh dim name"));
     assert_eq!(text(&root, "piece-count"), "6 pieces");
+    // Which mesh dim `dp` meant is unknown: the placement asks to be picked rather than claim Replicate.
+    let select = element(&root, "field-destination-placement-0").unchecked_into::<HtmlSelectElement>();
+    assert_eq!(select.value(), "");
     root.remove();
 }
 
