@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::cycle::CycleState;
+use super::cycle::{CycleState, SpeedupOrigin, SpeedupSource};
 use super::editor::field::{IntegerField, slug};
 use super::{AppState, Fresh, Page, format_count, format_shape};
+use crate::chart::readout::decimal;
 use crate::core::geometry::Dtype;
 use crate::core::model::{Layout, Mesh, Reshard};
 use crate::core::models::{
@@ -525,18 +526,30 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         .collect_view();
     let unique = inventory.strategies.first().map_or(0, |s| s.totals.unique_entries);
     let gather = inventory.strategies.iter().find(|s| s.strategy == Strategy::Gather).map(|s| s.estimate.seconds);
+    let model = use_context::<InventoryState>().map(|s| s.preset.get_untracked()).unwrap_or_default();
+    // Only s goes over: the cycle's stages are the user's (a measured refit, its wait and preparation). The
+    // model's estimates are lower bounds in milliseconds; taking one as the refit stage beside stages
+    // measured in seconds made any transport look worthless, and wrote over what the user had typed.
     let hand_off = move |_| {
         let (Some(before), Some(after)) = (gather, base) else { return };
-        if after <= 0.0 {
+        if after <= 0.0 || !before.is_finite() {
             return;
         }
-        cycle.restructure(|spec| {
-            if let Some(index) = spec.refit_index() {
-                spec.stages[index].seconds = before;
-            }
-            spec.refit = None;
-            spec.speedup = before / after;
-        });
+        // Four decimals, as the s field shows it.
+        let speedup = (before / after * 1e4).round() / 1e4;
+        let of = if model.is_empty() { String::new() } else { format!(" of {model}") };
+        cycle.speedup_source.set(SpeedupSource::Manual);
+        cycle.spec.update(|spec| spec.speedup = speedup);
+        cycle.speedup_origin.set(Some(SpeedupOrigin {
+            speedup,
+            text: format!(
+                "s = {} / {} = {}: the model inventory's estimates{of} for gather then broadcast and for the \
+                 intersection. The stages are yours; s shortens the refit's transfer.",
+                format_seconds(before),
+                format_seconds(after),
+                decimal(speedup, 4)
+            ),
+        }));
         page.set(Page::Cycle);
     };
     view! {
@@ -565,7 +578,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         </div>
         <p class="muted">
             "What would switching from gather-then-broadcast to intersection do to a whole RL cycle? The cycle view \
-             takes gather-then-broadcast's estimate as the refit and the ratio of the two estimates as s."
+             keeps its stages (put your measured refit there) and takes the ratio of the two estimates as s."
         </p>
         <button type="button" class="primary-button" data-testid="inventory-to-cycle" on:click=hand_off>
             "See the whole-cycle effect →"

@@ -240,6 +240,25 @@ async fn a_slower_transfer_is_drawn_and_named_as_time_lost() {
 }
 
 #[wasm_bindgen_test]
+async fn a_cycle_preset_stays_pressed_while_the_cycle_is_still_that_preset() {
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-160");
+    tick().await;
+    let pressed = |root: &Element| nth(root, "[data-testid=cycle-preset-cycle-160]", 0).get_attribute("aria-pressed");
+    assert_eq!(pressed(&root).as_deref(), Some("true"));
+    // Another s: the same cycle, still the preset the chip names.
+    type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into(), "2");
+    tick().await;
+    assert_eq!(pressed(&root).as_deref(), Some("true"));
+    // Another refit: not that cycle any more.
+    type_into(&nth(&root, "[data-testid=stage-seconds]", 3).unchecked_into(), "20");
+    tick().await;
+    assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "130 s");
+    assert_eq!(pressed(&root).as_deref(), Some("false"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn s_reads_as_its_field_shows_it_wherever_it_is_named() {
     // Four decimals in the field; the sentence, the card, the timeline and the curve said 1.235 beside it.
     let root = wrapper();

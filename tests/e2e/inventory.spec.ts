@@ -96,10 +96,24 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('tensor-view')).toContainText(name);
 
+  // A measured refit typed in the cycle view first: the hand-off must keep it.
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('stage-seconds').nth(3).fill('12');
+  await expect(page.getByTestId('cycle-old')).toHaveText('122 s');
+
   await page.getByTestId('tab-inventory').click();
   await page.getByTestId('inventory-to-cycle').click();
   await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('speedup-input')).not.toHaveValue('4');
+  // Only s comes over, with where it came from; the stages are the user's.
+  await expect(page.getByTestId('stage-seconds').nth(3)).toHaveValue('12');
+  await expect(page.getByTestId('cycle-old')).toHaveText('122 s');
+  const origin = await page.getByTestId('speedup-origin').innerText();
+  const [, before, after, s] = origin.match(/^s = ([\d.]+) ms \/ ([\d.]+) ms = ([\d.]+): the model inventory's estimates of llama-3-8b/)!;
+  expect(Number(s)).toBeCloseTo(Number(before) / Number(after), 2);
+  await expect(page.getByTestId('speedup-input')).toHaveValue(s);
+  // Another s is the user's own: the note about the inventory goes.
+  await page.getByTestId('speedup-input').fill('3');
+  await expect(page.getByTestId('speedup-origin')).toHaveCount(0);
 });
 
 test('text typed for one tensor of an inventory does not follow the next tensor shown', async ({ page }) => {

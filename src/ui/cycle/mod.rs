@@ -37,6 +37,14 @@ pub enum SpeedupSource {
     Layout { from: Strategy, to: Strategy },
 }
 
+/// Where an `s` set from elsewhere came from (the model inventory's two estimates), said under the s field
+/// for as long as s keeps that value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpeedupOrigin {
+    pub speedup: f64,
+    pub text: String,
+}
+
 /// Why the text in some of the cycle's fields is not a number, by the field's path (`stages[1].seconds`).
 ///
 /// The spec holds only numbers: a NaN there was written into links and the autosave as `null`, which then
@@ -70,6 +78,8 @@ pub struct CycleState {
     /// The last valid report: what the answer and the pictures show while the editor holds a problem.
     pub report: Memo<Option<CycleReport>>,
     pub speedup_source: RwSignal<SpeedupSource>,
+    /// Where a manual s came from, when something other than the user set it.
+    pub speedup_origin: RwSignal<Option<SpeedupOrigin>>,
     /// Measured per-cycle stage times as pasted or dropped (CSV or JSON).
     pub measured_text: RwSignal<String>,
     /// How many of the first cycles are startup, set apart from the steady state.
@@ -95,6 +105,7 @@ impl CycleState {
             checked,
             report,
             speedup_source: RwSignal::new(SpeedupSource::Manual),
+            speedup_origin: RwSignal::new(None),
             measured_text: RwSignal::new(String::new()),
             startup: RwSignal::new(1),
         }
@@ -121,6 +132,17 @@ impl CycleState {
         self.preset.set(name.to_string());
         self.speedup_source.set(SpeedupSource::Manual);
         self.replace(spec);
+    }
+
+    /// Whether the cycle on screen is still the preset `name` opened: its stages and refit split (the chip
+    /// names the cycle; another s keeps it). An edit of a stage leaves the preset, as an edit of the layout
+    /// leaves a layout preset.
+    pub fn shows_preset(&self, name: &str) -> bool {
+        self.preset.with(|open| open == name)
+            && self.spec.with(|spec| {
+                let (_, preset) = preset_spec(name);
+                spec.stages == preset.stages && spec.refit == preset.refit
+            })
     }
 
     /// Changes the stages' structure (add, remove, reorder) and redraws the editors.

@@ -16,7 +16,7 @@ pub fn CyclePresets() -> impl IntoView {
                     type="button"
                     class="cycle-preset"
                     data-testid=format!("cycle-preset-{name}")
-                    aria-pressed=move || (state.preset.get() == name).to_string()
+                    aria-pressed=move || state.shows_preset(name).to_string()
                     title=format!("?preset={name}")
                     on:click=move |_| state.open_preset(name)
                 >

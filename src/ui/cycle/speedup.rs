@@ -204,6 +204,11 @@ pub fn SpeedupControl() -> impl IntoView {
             </div>
             <FieldProblems path=SPEEDUP.to_string()/>
             {move || layout.get().map(|found| view! { <LayoutSource found/> })}
+            {move || {
+                let origin = state.speedup_origin.get()?;
+                let current = manual() && state.spec.with(|spec| spec.speedup == origin.speedup);
+                current.then(|| view! { <p class="cycle-hint" data-testid="speedup-origin">{origin.text}</p> })
+            }}
         </fieldset>
     }
 }
