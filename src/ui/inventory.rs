@@ -8,7 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::cycle::{CycleState, SpeedupOrigin, SpeedupSource};
-use super::editor::field::{IntegerField, slug};
+use super::editor::field::{IntegerField, UnreadFields, count_unread, slug};
 use super::{AppState, Fresh, Page, format_count, format_shape};
 use crate::chart::readout::decimal;
 use crate::core::geometry::Dtype;
@@ -232,6 +232,14 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
         })
     });
     let problems = move || planned.with(|p| p.0.as_ref().as_ref().err().cloned());
+    // Fields whose text is not a size: the model keeps their last value, and the totals say so.
+    let unread = UnreadFields(RwSignal::new(0));
+    provide_context(unread);
+    let unread_note = move || match unread.0.get() {
+        0 => None,
+        1 => Some("1 field does not hold a size: the totals below are for its last valid value.".to_string()),
+        n => Some(format!("{n} fields do not hold a size: the totals below are for their last valid values.")),
+    };
     view! {
         <main class="main inventory" data-testid="inventory-view">
             <div class="inventory-intro">
@@ -246,6 +254,9 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
                     <ModelControls/>
                 </aside>
                 <div class="inventory-results">
+                    <p class="inventory-unread" role="status" data-testid="inventory-unread" hidden=move || unread.0.get() == 0>
+                        {unread_note}
+                    </p>
                     {move || problems().map(|problems| {
                         let kept = shown.with(Option::is_some);
                         view! {
@@ -287,6 +298,7 @@ fn number_field(label: &'static str, path: &'static str, get: Signal<u64>, set: 
     let s = expect_context::<InventoryState>();
     // A negative number parses but has no place in a size: said here, and the model keeps its value.
     let negative = RwSignal::new(None::<String>);
+    count_unread(negative);
     // A negative number is the field's own message; the core's are about the value the model still has.
     let problems = Signal::derive(move || match negative.get() {
         Some(message) => vec![message],

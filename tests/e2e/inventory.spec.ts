@@ -149,10 +149,18 @@ test('impossible layouts say why, under the field and beside the results; typed 
   await expect(page.getByTestId('problems-train-tp')).toContainText('-5: a size cannot be negative');
   await page.getByTestId('field-train-tp').fill('1');
   await expect(page.getByTestId('inventory-devices')).toHaveText('8 training devices → 8 generation devices');
+  await expect(page.getByTestId('inventory-unread')).toBeHidden();
   await page.getByTestId('field-model-hidden').fill('12x');
   await expect(page.getByTestId('problems-model-hidden')).toContainText('not a whole number');
   await expect(page.getByTestId('field-model-hidden')).toHaveValue('12x');
+  // The totals beside it are the last valid model's, and say so; a negative size counts too.
+  await expect(page.getByTestId('inventory-unread')).toHaveText('1 field does not hold a size: the totals below are for its last valid value.');
+  await page.getByTestId('field-train-tp').fill('-5');
+  await expect(page.getByTestId('inventory-unread')).toContainText('2 fields do not hold a size');
   await page.screenshot({ path: path.join(screenshots, 'inventory-problems.png'), fullPage: true });
+  await page.getByTestId('field-train-tp').fill('1');
+  await page.getByTestId('field-model-hidden').fill('4096');
+  await expect(page.getByTestId('inventory-unread')).toBeHidden();
 });
 
 test('the attention fields follow the model, and an edited inventory is part of the link', async ({ page }) => {
