@@ -259,6 +259,20 @@ async fn a_cycle_preset_stays_pressed_while_the_cycle_is_still_that_preset() {
 }
 
 #[wasm_bindgen_test]
+async fn a_renamed_stage_s_controls_are_read_out_by_its_new_name() {
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    type_into(&nth(&root, "[data-testid=stage-name]", 1).unchecked_into(), "reward model");
+    tick().await;
+    let label = |selector: &str| nth(&root, selector, 1).get_attribute("aria-label").unwrap_or_default();
+    assert_eq!(label("[data-testid=stage-remove]"), "Remove reward model");
+    assert_eq!(label("[data-testid=stage-seconds]"), "reward model seconds");
+    assert_eq!(label("[data-testid=stage-refit]"), "reward model is the refit");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn s_reads_as_its_field_shows_it_wherever_it_is_named() {
     // Four decimals in the field; the sentence, the card, the timeline and the curve said 1.235 beside it.
     let root = wrapper();

@@ -20,8 +20,9 @@ pub fn parse_number(text: &str) -> f64 {
 pub fn NumberField(
     /// The value shown when the field is drawn.
     value: f64,
-    /// The accessible name, e.g. "generation seconds".
-    label: String,
+    /// The accessible name, e.g. "generation seconds" (it follows a renamed stage).
+    #[prop(into)]
+    label: Signal<String>,
     /// The field's `data-testid`.
     test_id: String,
     /// Called with every edit that is a number, with that number (finite).

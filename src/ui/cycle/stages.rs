@@ -105,6 +105,10 @@ fn StageRow(
     };
     let is_refit = move || state.spec.with(|spec| spec.refit_index() == Some(index));
     let name = stage.name.clone();
+    // The stage's name as typed since the row was drawn: the controls' accessible names follow a rename.
+    let named = move |label: fn(&str) -> String| {
+        Signal::derive(move || state.spec.with(|spec| label(spec.stages.get(index).map_or("", |s| s.name.as_str()))))
+    };
     // Follows renames and the refit mark, which edit the spec without redrawing the row.
     let colour = move || {
         state.spec.with(|spec| {
@@ -130,7 +134,7 @@ fn StageRow(
             <input
                 type="text"
                 class="stage-name"
-                prop:value=name.clone()
+                prop:value=name
                 aria-label=format!("Stage {} name", index + 1)
                 aria-invalid=move || invalid("name").get().to_string()
                 data-testid="stage-name"
@@ -141,7 +145,7 @@ fn StageRow(
             />
             <NumberField
                 value=stage.seconds
-                label=format!("{name} seconds")
+                label=named(|name| format!("{name} seconds"))
                 test_id="stage-seconds".to_string()
                 invalid=invalid("seconds")
                 path=format!("{path}.seconds")
@@ -149,7 +153,7 @@ fn StageRow(
             />
             <NumberField
                 value=stage.overlap
-                label=format!("{name} overlap with the previous stage, seconds")
+                label=named(|name| format!("{name} overlap with the previous stage, seconds"))
                 test_id="stage-overlap".to_string()
                 invalid=invalid("overlap")
                 path=format!("{path}.overlap")
@@ -167,7 +171,7 @@ fn StageRow(
                 type="radio"
                 name="cycle-refit-stage"
                 class="stage-refit"
-                aria-label=format!("{name} is the refit")
+                aria-label=named(|name| format!("{name} is the refit"))
                 data-testid="stage-refit"
                 prop:checked=is_refit
                 on:change=move |_| {
@@ -182,7 +186,7 @@ fn StageRow(
                 <button
                     type="button"
                     class="icon-button"
-                    aria-label=format!("Move {name} up")
+                    aria-label=named(|name| format!("Move {name} up"))
                     title="Move up"
                     data-testid="stage-up"
                     disabled={index == 0}
@@ -193,7 +197,7 @@ fn StageRow(
                 <button
                     type="button"
                     class="icon-button"
-                    aria-label=format!("Move {name} down")
+                    aria-label=named(|name| format!("Move {name} down"))
                     title="Move down"
                     data-testid="stage-down"
                     disabled={index + 1 >= count}
@@ -204,7 +208,7 @@ fn StageRow(
                 <button
                     type="button"
                     class="icon-button"
-                    aria-label=format!("Remove {name}")
+                    aria-label=named(|name| format!("Remove {name}"))
                     title="Remove"
                     data-testid="stage-remove"
                     disabled={count <= 1}
