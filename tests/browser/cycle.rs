@@ -12,7 +12,7 @@ use reshard_lens::ui::{
 };
 use wasm_bindgen::{JsCast, prelude::*};
 use wasm_bindgen_test::wasm_bindgen_test;
-use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
+use web_sys::{Element, Event, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
 use crate::dom::{next_paint, wrapper};
 
@@ -529,7 +529,8 @@ async fn startup_cycles_that_are_not_a_whole_number_are_refused_under_the_field(
         type_into(&k, typed);
         tick().await;
         assert_eq!(k.value(), typed, "what was typed stays");
-        assert_eq!(messages_at(&root, "startup"), [message]);
+        // The rest of the view still uses the last good k, and the message says which.
+        assert_eq!(messages_at(&root, "startup"), [format!("{message}; the summary uses the last valid k, 1")]);
         assert_eq!(k.get_attribute("aria-invalid").as_deref(), Some("true"));
         let described = k.get_attribute("aria-describedby").expect("the field names its message");
         assert!(text_of(&root, &format!("#{described}")).contains(WHOLE));
@@ -548,6 +549,13 @@ async fn startup_cycles_that_are_not_a_whole_number_are_refused_under_the_field(
         text_of(&root, "[data-testid=measured-startup-group] .measured-title"),
         "Startup (set apart) · cycles 1–2 (2)"
     );
+    // Every cycle set apart: no steady state to take medians from, and the line says so (it said the cycle
+    // needs a stage, one of them the refit).
+    type_into(&k, "6");
+    tick().await;
+    assert!(nth(&root, "[data-testid=measured-use]", 0).unchecked_into::<HtmlButtonElement>().disabled());
+    let note = text_of(&root, "[data-testid=measured-use-note]");
+    assert!(note.starts_with("all 6 cycles are startup"), "{note}");
     root.remove();
 }
 

@@ -152,6 +152,8 @@ pub fn MeasuredCycles(
                         {move || startup_problem.get().map(|why| view! {
                             <span class="field-problem" role="alert" data-testid="field-problem" data-path="startup">
                                 {for_display(&why)}
+                                // What the summary below still uses.
+                                {format!("; the summary uses the last valid k, {}", state.startup.get())}
                             </span>
                         })}
                     </span>
@@ -210,10 +212,12 @@ pub fn MeasuredCycles(
                 >
                     "Use these medians as the cycle"
                 </button>
-                {move || measured.with(|m| match m.refit_fraction {
+                <span data-testid="measured-use-note">{move || measured.with(|m| match m.refit_fraction {
                     Some(f) => format!("Steady-state refit share f = {} ({})", decimal(f, 4), percent(f * 100.0)),
+                    // No steady cycle left: say that, not that the (empty) cycle has no stages.
+                    None if m.steady.cycles.is_empty() => m.notes.first().cloned().unwrap_or_default(),
                     None => m.problems.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; "),
-                })}
+                })}</span>
             </div>
         </Show>
     }
