@@ -21,6 +21,7 @@ use serde_json::{Value, json};
 use super::cycle::CycleReport;
 use super::model::{ConvertAt, Layout, Mesh, Reshard, ShardOrder};
 use super::notation::dtensor_spelling;
+use super::placement::Placement;
 use super::plan::{Planner, Strategy};
 use super::traffic::{Totals, Traffic, analyse, format_bytes, format_seconds};
 use crate::chart::bars::ratio_text;
@@ -304,8 +305,8 @@ fn layouts_section(note: &mut String, reshard: &Reshard) {
             "| {} | {:?} | {dtype} | {} | {} |\n",
             table_code_span(&tensor.name),
             tensor.shape,
-            placements_text(&tensor.source),
-            placements_text(&tensor.destination),
+            placements_text(&tensor.source, &reshard.source_mesh.shape),
+            placements_text(&tensor.destination, &reshard.destination_mesh.shape),
         ));
     }
     let rest = reshard.tensors.len().saturating_sub(NOTE_TENSOR_ROWS);
@@ -338,12 +339,23 @@ fn mesh_text(mesh: &Mesh) -> String {
     format!("{:?} ({}), {}: {ids}", mesh.shape, names.join(" × "), count(devices.len(), "device"))
 }
 
-/// `` `[Shard(0), Replicate()]` ``, marked when nested shards apply right to left.
-fn placements_text(layout: &Layout) -> String {
+/// `` `[Shard(0), Replicate()]` ``, marked when nested shards apply right to left: only where the order
+/// matters, some tensor dim split by two mesh dims of more than one device (an inventory's FSDP-only
+/// training side is strided by construction, and the mark there read as if the layout were nested).
+fn placements_text(layout: &Layout, mesh_shape: &[u64]) -> String {
     let items: Vec<String> = layout.placements.iter().map(|&p| dtensor_spelling(p)).collect();
+    let nested = layout.placements.iter().enumerate().any(|(m, p)| {
+        let Placement::Shard(dim) = p else { return false };
+        let splits = |m: usize| mesh_shape.get(m).is_some_and(|&n| n > 1);
+        splits(m)
+            && layout.placements[m + 1..]
+                .iter()
+                .enumerate()
+                .any(|(k, q)| *q == Placement::Shard(*dim) && splits(m + 1 + k))
+    });
     let order = match layout.order {
-        ShardOrder::Mesh => "",
-        ShardOrder::Strided => " (strided order)",
+        ShardOrder::Strided if nested => " (strided order)",
+        _ => "",
     };
     format!("{}{order}", table_code_span(&format!("[{}]", items.join(", "))))
 }
@@ -685,6 +697,25 @@ mod tests {
         .unwrap_or_else(|e| panic!("{e}"));
         let note = note_for(&reshard, &article_cycle());
         assert!(note.contains(r"| ``x`y\|z`` | [4] |"), "{note}");
+    }
+
+    #[test]
+    fn the_strided_order_is_marked_only_where_it_changes_the_layout() {
+        let note = |mesh: &str| {
+            let spec = format!(
+                r#"{{"tensor": {{"name": "w", "shape": [16, 4]}},
+                "source": {{"mesh": {mesh}, "placements": ["S(0)", "S(0)"], "order": "strided"}},
+                "destination": {{"mesh": [2], "placements": ["S(1)"]}}}}"#
+            );
+            let reshard = parse_spec(&spec).unwrap_or_else(|e| panic!("{e}"));
+            note_for(&reshard, &article_cycle())
+        };
+        // Rows split by both mesh dims: the order decides which device holds which rows.
+        assert!(note("[2, 4]").contains("`[Shard(0), Shard(0)]` (strided order)"));
+        // One of the two has a single device (an inventory's FSDP-only training side): nothing is nested.
+        let flat = note("[1, 8]");
+        assert!(flat.contains("`[Shard(0), Shard(0)]` |"), "{flat}");
+        assert!(!flat.contains("strided"), "{flat}");
     }
 
     #[test]
