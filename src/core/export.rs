@@ -412,6 +412,21 @@ fn strategies_section(note: &mut String, input: &NoteInput) {
             time_change(totals.estimated_seconds, base.estimated_seconds),
         ));
     }
+    // The cycle sections use the s entered in the cycle view, which need not be these estimates' ratio: say
+    // which, so that a reader does not take the two for one number.
+    let gather = input.strategies.iter().find(|(s, _)| *s == Strategy::Gather).map(|(_, t)| t.estimated_seconds);
+    if let Some(gather) = gather.filter(|g| *g > 0.0 && base.estimated_seconds > 0.0) {
+        let modelled = gather / base.estimated_seconds;
+        let s = input.cycle.speedup;
+        let same = decimal(modelled, 4) == decimal(s, 4);
+        note.push_str(&format!(
+            "- The modelled times give s = {} for gather then broadcast → intersection; the cycle below uses s = {}, \
+             {}.\n",
+            decimal(modelled, 4),
+            decimal(s, 4),
+            if same { "the same ratio" } else { "as entered in the cycle view (a measured or assumed speedup)" },
+        ));
+    }
 }
 
 /// How the intersection's modelled time `after` compares with another strategy's `before`: `15 µs instead
@@ -621,6 +636,14 @@ mod tests {
         assert!(note.contains(&format!("New cycle: {} instead of", seconds(report.after.cycle_seconds))));
         assert!(note.contains("1.306×, 23.44 % less time"), "{note}");
         assert!(note.contains(&report.summary), "the summary sentence is the report's own");
+        // The toy's modelled ratio (10 µs / 15 µs) is not the cycle's s: the note names both.
+        assert!(
+            note.contains(
+                "The modelled times give s = 0.6667 for gather then broadcast → intersection; the cycle below \
+                 uses s = 4, as entered in the cycle view"
+            ),
+            "{note}"
+        );
     }
 
     #[test]
