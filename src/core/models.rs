@@ -410,11 +410,23 @@ impl ModelDims {
             ranges.push(("shared_experts", self.shared_experts, 0, MAX_DIM));
         }
         match self.attention {
-            Attention::Grouped { heads, kv_heads, head_dim, .. } => ranges.extend([
-                ("attention.heads", heads, 1, MAX_DIM),
-                ("attention.kv_heads", kv_heads, 1, MAX_DIM),
-                ("attention.head_dim", head_dim, 1, MAX_DIM),
-            ]),
+            Attention::Grouped { heads, kv_heads, head_dim, .. } => {
+                ranges.extend([
+                    ("attention.heads", heads, 1, MAX_DIM),
+                    ("attention.kv_heads", kv_heads, 1, MAX_DIM),
+                    ("attention.head_dim", head_dim, 1, MAX_DIM),
+                ]);
+                // Grouped-query attention: each KV head serves the same number of query heads.
+                if heads >= 1 && kv_heads >= 1 && !heads.is_multiple_of(kv_heads) {
+                    out.push(Problem {
+                        path: "model.attention.kv_heads".into(),
+                        message: format!(
+                            "{kv_heads} does not divide the {heads} heads: in grouped-query attention each KV head \
+                             serves the same number of query heads"
+                        ),
+                    });
+                }
+            }
             Attention::Latent { heads, q_lora_rank, kv_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim } => {
                 ranges.extend([
                     ("attention.heads", heads, 1, MAX_DIM),
@@ -572,6 +584,45 @@ pub fn check(
         }
     }
     if problems.is_empty() { Ok(()) } else { Err(SpecError { problems }) }
+}
+
+/// Layouts the inventory counts but engines would not run as drawn: a TP degree that splits attention heads
+/// (Megatron, vLLM and SGLang want whole heads on each rank), or a generation TP above the KV heads (an
+/// engine then keeps each KV head whole on several ranks, where these counts split `k_proj` and `v_proj`
+/// TP ways). Not refused ([`check`] allows uneven splits: they are what resharding has to handle), but said
+/// under the field, so that totals are not quoted for a layout no engine would load.
+pub fn cautions(model: &ModelDims, train: &TrainingLayout, generate: &GenerationLayout) -> Vec<Problem> {
+    let (heads, kv_heads) = match model.attention {
+        Attention::Grouped { heads, kv_heads, .. } => (heads, Some(kv_heads)),
+        Attention::Latent { heads, .. } => (heads, None),
+    };
+    let mut out = Vec::new();
+    for (path, tp) in [("train.tp", train.tp), ("generate.tp", generate.tp)] {
+        if tp <= 1 || heads == 0 {
+            continue;
+        }
+        let mut add = |message: String| out.push(Problem { path: path.into(), message });
+        if !heads.is_multiple_of(tp) {
+            add(format!(
+                "{tp} does not divide the {heads} attention heads: engines need whole heads on each rank; these \
+                 totals split the heads unevenly"
+            ));
+        }
+        let Some(kv) = kv_heads.filter(|&kv| kv >= 1 && !kv.is_multiple_of(tp)) else { continue };
+        if tp.is_multiple_of(kv) && path == "generate.tp" {
+            add(format!(
+                "{tp} ranks over {kv} KV heads: an engine keeps each KV head whole on {} ranks; these totals \
+                 split k_proj and v_proj {tp} ways instead, so they count those two low",
+                tp / kv
+            ));
+        } else {
+            add(format!(
+                "{tp} does not divide the {kv} KV heads: engines need whole KV heads on each rank; these totals \
+                 split them unevenly"
+            ));
+        }
+    }
+    out
 }
 
 /// One mesh dim of either side and what it does.
@@ -876,6 +927,39 @@ mod tests {
             let count = preset(name).model.parameter_count() as f64 / 1e9;
             assert!((count / billions - 1.0).abs() < 0.02, "{name}: {count:.2} B, published {billions} B");
         }
+    }
+
+    #[test]
+    fn grouped_heads_must_divide_and_tp_splits_that_engines_refuse_are_cautioned() {
+        let llama = preset("llama-3-8b");
+        let with_kv = |kv_heads: u64| {
+            let mut model = llama.model;
+            if let Attention::Grouped { kv_heads: kv, .. } = &mut model.attention {
+                *kv = kv_heads;
+            }
+            model
+        };
+        // 32 heads cannot form groups over 5 KV heads: refused, under the KV heads' field.
+        let err = check(&with_kv(5), &llama.train, &llama.generate, true).expect_err("32 % 5 != 0");
+        assert!(err.problems.iter().any(|p| p.path == "model.attention.kv_heads"), "{:?}", messages(err));
+        // The presets' own layouts are ones engines run.
+        for p in MODEL_PRESETS {
+            assert_eq!(cautions(&p.model, &p.train, &p.generate), vec![], "{}", p.name);
+        }
+        let with_tp = |train_tp: u64, generate_tp: u64| {
+            let (mut train, mut generate) = (llama.train, llama.generate);
+            (train.tp, generate.tp) = (train_tp, generate_tp);
+            cautions(&llama.model, &train, &generate)
+        };
+        // TP 3 splits 32 heads and 8 KV heads: both said, on each side's field.
+        let three = with_tp(3, 3);
+        assert_eq!(three.iter().filter(|c| c.path == "train.tp").count(), 2, "{three:?}");
+        assert!(three.iter().any(|c| c.path == "generate.tp" && c.message.starts_with("3 does not divide the 32")));
+        // Generation TP 16 over 8 KV heads: engines replicate each KV head on 2 ranks.
+        let sixteen = with_tp(1, 16);
+        assert_eq!(sixteen.len(), 1, "{sixteen:?}");
+        assert!(sixteen[0].message.contains("each KV head whole on 2 ranks"), "{sixteen:?}");
+        assert_eq!(with_tp(4, 8), vec![]);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::chart::readout::decimal;
 use crate::core::geometry::Dtype;
 use crate::core::model::{Layout, Mesh, Reshard};
 use crate::core::models::{
-    Attention, GenerationLayout, MODEL_PRESETS, ModelDims, TrainingLayout, check, find_model, inventory_spec,
+    Attention, GenerationLayout, MODEL_PRESETS, ModelDims, TrainingLayout, cautions, check, find_model, inventory_spec,
     totals_by_group, validate_inventory,
 };
 use crate::core::placement::Placement;
@@ -257,6 +257,7 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
                     <p class="inventory-unread" role="status" data-testid="inventory-unread" hidden=move || unread.0.get() == 0>
                         {unread_note}
                     </p>
+                    <Cautions/>
                     {move || problems().map(|problems| {
                         let kept = shown.with(Option::is_some);
                         view! {
@@ -285,6 +286,33 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
                 </section>
             })}
         </main>
+    }
+}
+
+/// Layouts the totals count but engines would not load as drawn (the core's [`cautions`]), beside the totals
+/// they qualify: the numbers stay, with why a design review should not quote them as they are.
+#[component]
+fn Cautions() -> impl IntoView {
+    let s = expect_context::<InventoryState>();
+    let found = Memo::new(move |_| s.model.with(|m| s.train.with(|t| s.generate.with(|g| cautions(m, t, g)))));
+    let field = |path: &str| {
+        match path {
+            "train.tp" => "training TP",
+            "generate.tp" => "generation TP",
+            other => other,
+        }
+        .to_string()
+    };
+    move || {
+        let found = found.get();
+        (!found.is_empty()).then(|| view! {
+            <div class="inventory-cautions" role="note" data-testid="inventory-cautions">
+                <p>"Engines would not load this layout as drawn; the totals count it anyway:"</p>
+                <ul>
+                    {found.into_iter().map(|c| view! { <li><strong>{field(&c.path)}</strong> ": " {c.message}</li> }).collect_view()}
+                </ul>
+            </div>
+        })
     }
 }
 

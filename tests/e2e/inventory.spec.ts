@@ -161,6 +161,19 @@ test('impossible layouts say why, under the field and beside the results; typed 
   await page.getByTestId('field-train-tp').fill('1');
   await page.getByTestId('field-model-hidden').fill('4096');
   await expect(page.getByTestId('inventory-unread')).toBeHidden();
+
+  // Grouped-query attention needs the KV heads to divide the heads: refused under the field.
+  await page.getByTestId('field-model-attention-kv-heads').fill('5');
+  await expect(page.getByTestId('problems-model-attention-kv-heads')).toContainText('5 does not divide the 32 heads');
+  await page.getByTestId('field-model-attention-kv-heads').fill('8');
+  // A TP that splits heads is counted, with a caution beside the totals (no engine would load it).
+  await expect(page.getByTestId('inventory-cautions')).toHaveCount(0);
+  await page.getByTestId('field-train-tp').fill('3');
+  await expect(page.getByTestId('inventory-cautions')).toContainText('training TP: 3 does not divide the 32 attention heads');
+  await expect(page.getByTestId('inventory-totals')).toBeVisible();
+  await page.screenshot({ path: path.join(screenshots, 'inventory-cautions.png') });
+  await page.getByTestId('field-train-tp').fill('1');
+  await expect(page.getByTestId('inventory-cautions')).toHaveCount(0);
 });
 
 test('the attention fields follow the model, and an edited inventory is part of the link', async ({ page }) => {
