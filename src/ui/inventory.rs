@@ -577,7 +577,8 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         }
         // Four decimals, as the s field shows it.
         let speedup = (before / after * 1e4).round() / 1e4;
-        let of = if model.is_empty() { String::new() } else { format!(" of {model}") };
+        // A preset's name; an edited model is "custom", which names nothing.
+        let of = if model.is_empty() || model == "custom" { String::new() } else { format!(" of {model}") };
         cycle.speedup_source.set(SpeedupSource::Manual);
         cycle.spec.update(|spec| spec.speedup = speedup);
         cycle.speedup_origin.set(Some(SpeedupOrigin {
