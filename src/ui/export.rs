@@ -13,13 +13,16 @@ use web_sys::{Document, Element, Node};
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
 /// The styles an SVG element can take from CSS that change how it looks.
-const SVG_STYLES: [&str; 14] = [
+const SVG_STYLES: [&str; 16] = [
     "fill",
     "fill-opacity",
     "stroke",
     "stroke-width",
     "stroke-dasharray",
     "stroke-opacity",
+    "stroke-linejoin",
+    // Outlined labels (a halo under the text): without it the outline covers the letters.
+    "paint-order",
     "opacity",
     "font-family",
     "font-size",

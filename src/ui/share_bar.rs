@@ -293,9 +293,12 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
             Err(reason) => Report::Problems("Nothing was exported:".into(), vec![reason]),
         }))
     };
-    let figure = move |selector: &'static str, suffix: &'static str, png: bool| {
+    // File names are templates: `{stem}` is the tensor's (or the inventory's) name; the cycle's files are
+    // named after the cycle, not after a tensor the cycle view does not show.
+    let named = move |template: &str| template.replace("{stem}", &stem());
+    let figure = move |selector: &'static str, template: &'static str, png: bool| {
         move |_| {
-            let name = format!("{}-{suffix}.{}", stem(), if png { "png" } else { "svg" });
+            let name = format!("{}.{}", named(template), if png { "png" } else { "svg" });
             // The picture is taken now; only the fonts are awaited.
             let picture = figure_svg(selector);
             leptos::task::spawn_local(async move {
@@ -311,11 +314,11 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
             });
         }
     };
-    let text_file = move |suffix: &'static str,
+    let text_file = move |template: &'static str,
                           mime: &'static str,
                           make: fn(AppState, CycleState, Subject) -> Result<String, String>| {
         move |_| {
-            let name = format!("{}-{suffix}", stem());
+            let name = named(template);
             let made = make(state, cycle, subject());
             outcome(made.and_then(|content| download_text(&name, mime, &content)).map(|_| name));
         }
@@ -328,21 +331,21 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                     <p class="menu-heading">"Pictures, as on screen"</p>
                     <div class="menu-row">
                         "Tensor view "
-                        <button type="button" data-testid="export-tensor-svg" on:click=figure("[data-testid=tensor-view]", "tensor", false)>"SVG"</button>
-                        <button type="button" data-testid="export-tensor-png" on:click=figure("[data-testid=tensor-view]", "tensor", true)>"PNG"</button>
+                        <button type="button" data-testid="export-tensor-svg" on:click=figure("[data-testid=tensor-view]", "{stem}-tensor", false)>"SVG"</button>
+                        <button type="button" data-testid="export-tensor-png" on:click=figure("[data-testid=tensor-view]", "{stem}-tensor", true)>"PNG"</button>
                     </div>
                     <div class="menu-row">
                         "Mesh view "
-                        <button type="button" data-testid="export-mesh-svg" on:click=figure("[data-testid=mesh-view]", "mesh", false)>"SVG"</button>
-                        <button type="button" data-testid="export-mesh-png" on:click=figure("[data-testid=mesh-view]", "mesh", true)>"PNG"</button>
+                        <button type="button" data-testid="export-mesh-svg" on:click=figure("[data-testid=mesh-view]", "{stem}-mesh", false)>"SVG"</button>
+                        <button type="button" data-testid="export-mesh-png" on:click=figure("[data-testid=mesh-view]", "{stem}-mesh", true)>"PNG"</button>
                     </div>
                 </Show>
                 <Show when=move || page.get() == Page::Cycle>
                     <p class="menu-heading">"Pictures, as on screen"</p>
                     <div class="menu-row">
                         "Timeline "
-                        <button type="button" data-testid="export-timeline-svg" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "timeline", false)>"SVG"</button>
-                        <button type="button" data-testid="export-timeline-png" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "timeline", true)>"PNG"</button>
+                        <button type="button" data-testid="export-timeline-svg" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "cycle-timeline", false)>"SVG"</button>
+                        <button type="button" data-testid="export-timeline-png" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "cycle-timeline", true)>"PNG"</button>
                     </div>
                     <div class="menu-row">
                         "Cycle "
@@ -354,10 +357,10 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                 <p class="menu-heading">"Data"</p>
                 <div class="menu-row">
                     "Spec "
-                    <button type="button" data-testid="export-spec-json" on:click=text_file("spec.json", "application/json", spec_json)>"JSON"</button>
+                    <button type="button" data-testid="export-spec-json" on:click=text_file("{stem}-spec.json", "application/json", spec_json)>"JSON"</button>
                     // An inventory has no text form: not offered there (it could only fail).
                     <Show when=move || page.get() != Page::Inventory>
-                        <button type="button" data-testid="export-spec-text" on:click=text_file("spec.txt", "text/plain", spec_text)>"Text"</button>
+                        <button type="button" data-testid="export-spec-text" on:click=text_file("{stem}-spec.txt", "text/plain", spec_text)>"Text"</button>
                     </Show>
                 </div>
                 <div class="menu-row">
@@ -368,10 +371,10 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                             .then(|| state.totals.with(|t| t.as_ref().ok().map(|t| format!(", {} pieces", format_count(t.pieces)))))
                     }}
                     ") "
-                    <button type="button" data-testid="export-plan-json" on:click=text_file("plan.json", "application/json", plan_json)>"JSON"</button>
+                    <button type="button" data-testid="export-plan-json" on:click=text_file("{stem}-plan.json", "application/json", plan_json)>"JSON"</button>
                 </div>
                 <div class="menu-row">
-                    <button type="button" data-testid="export-note" on:click=text_file("decision-note.md", "text/markdown", decision_note)>
+                    <button type="button" data-testid="export-note" on:click=text_file("{stem}-decision-note.md", "text/markdown", decision_note)>
                         "Decision note (Markdown)"
                     </button>
                 </div>

@@ -216,6 +216,30 @@ test('every export downloads a file that parses, and the plan is what the CLI co
   const speedup = (await page.getByTestId('cycle-speedup').innerText()).trim().replace(/^≈\s*/, '');
   const timeline = await download(page, 'export-timeline-svg');
   expect(await wellFormedSvg(page, timeline.text)).toBe(true);
+  expect(timeline.name).toBe('cycle-timeline.svg');
+  // Outlined labels (the headings, a value beside its bar) keep their outline under the letters: without
+  // paint-order the file drew the outline over them, and the headings came out blank.
+  const outlined = await page.evaluate((markup) => {
+    const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
+    const texts = [...doc.querySelectorAll('text')];
+    const stroked = (t: Element) => {
+      for (let e: Element | null = t; e; e = e.parentElement) {
+        const stroke = e.getAttribute('stroke');
+        if (stroke) return stroke !== 'none';
+      }
+      return false;
+    };
+    const order = (t: Element) => {
+      for (let e: Element | null = t; e; e = e.parentElement) {
+        const value = e.getAttribute('paint-order');
+        if (value) return value;
+      }
+      return 'normal';
+    };
+    return texts.filter(stroked).map((t) => [t.textContent, order(t)]);
+  }, timeline.text);
+  expect(outlined.length).toBeGreaterThan(0);
+  for (const [text, order] of outlined) expect(order, `${text}`).toMatch(/^stroke/);
   const timelinePng = await download(page, 'export-timeline-png');
   expect(timelinePng.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   const note = await download(page, 'export-note');
@@ -231,12 +255,12 @@ test('the cycle exports as a docs widget\'s text block, which opens here again',
   await page.goto('/?preset=cycle-160');
   await page.getByTestId('speedup-input').fill('2');
   const block = await download(page, 'export-cycle-text');
-  expect(block.name).toBe('w-cycle.txt');
+  expect(block.name).toBe('cycle.txt');
   expect(block.text).toBe('stage generation 70\nstage scoring 10\nstage training 30\nstage refit 50\nspeedup 2\nview cycle\n');
   await page.keyboard.press('Escape');
   await page.getByTestId('cycle-preset-cycle-120').click();
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
-  await page.getByTestId('open-file').setInputFiles({ name: 'w-cycle.txt', mimeType: 'text/plain', buffer: Buffer.from(block.text) });
+  await page.getByTestId('open-file').setInputFiles({ name: 'cycle.txt', mimeType: 'text/plain', buffer: Buffer.from(block.text) });
   await expect(page.getByTestId('cycle-new')).toHaveText('135 s');
 });
 
