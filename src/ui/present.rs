@@ -55,6 +55,15 @@ pub fn PresentButton() -> impl IntoView {
         }
     });
     on_cleanup(move || keys.remove());
+    // The address says whether the page presents: a reload, or the address copied, presents only while
+    // presenting (leaving kept `?present`, and a reload presented again).
+    Effect::new(move |before: Option<bool>| {
+        let now = on.get();
+        if before.is_some_and(|b| b != now) {
+            mark_in_address(now);
+        }
+        now
+    });
     view! {
         <button
             type="button"
@@ -67,4 +76,26 @@ pub fn PresentButton() -> impl IntoView {
             {move || if on.get() { "Leave presentation" } else { "Present" }}
         </button>
     }
+}
+
+/// Adds or removes `present` in the address's query, keeping the rest of it, the fragment and the history
+/// entry (its state is the app's step index).
+fn mark_in_address(on: bool) {
+    let Some(window) = web_sys::window() else { return };
+    let location = window.location();
+    let (Ok(search), Ok(path), Ok(hash), Ok(history)) =
+        (location.search(), location.pathname(), location.hash(), window.history())
+    else {
+        return;
+    };
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else { return };
+    if on {
+        params.set("present", "1");
+    } else {
+        params.delete("present");
+    }
+    let query = String::from(params.to_string());
+    let query = if query.is_empty() { String::new() } else { format!("?{query}") };
+    let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+    let _ = history.replace_state_with_url(&state, "", Some(&format!("{path}{query}{hash}")));
 }

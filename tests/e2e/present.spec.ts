@@ -93,6 +93,17 @@ test('a link with ?present opens presenting; a large mesh is not scaled up and i
   await page.mouse.move(all!.x + all!.width - 3, all!.y + all!.height - 3);
   await expect(page.getByTestId('focus-line')).toContainText('d1023 (source)');
   await page.screenshot({ path: path.join(screenshots, 'present-large-1920x1080.png') });
+
+  // Leaving takes `present` out of the address (a reload presented again); the preset and the state stay.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'false');
+  expect(new URL(page.url()).searchParams.has('present')).toBe(false);
+  expect(new URL(page.url()).searchParams.get('preset')).toBe('large');
+  await page.reload();
+  await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'false');
+  // Starting puts it back, so that the address copied while presenting presents.
+  await page.getByTestId('present').click();
+  expect(new URL(page.url()).searchParams.get('present')).toBe('1');
 });
 
 test('presenting, each layout step of the tour fits what it outlines under its bar', async ({ page }) => {
