@@ -74,16 +74,17 @@ pub struct Mismatch {
     pub expected: u64,
     /// The value found, or `None` when nothing arrived.
     pub found: Option<u64>,
-    /// Some contribution was read from outside what its sender holds (so `found` is garbage).
+    /// Some contribution was read from outside the piece its sender sent (so `found` is garbage), even where
+    /// the sender holds that entry: a send reads only its piece's box.
     pub read_outside_sender: bool,
 }
 
 impl Mismatch {
-    /// What arrived, in words: a value, nothing, or a read outside the sender's region.
+    /// What arrived, in words: a value, nothing, or a read outside the piece sent.
     pub fn found_text(&self) -> String {
         match self.found {
             None => "nothing arrived".into(),
-            Some(_) if self.read_outside_sender => "a read outside the sender's region".into(),
+            Some(_) if self.read_outside_sender => "a read outside the piece sent".into(),
             Some(v) => v.to_string(),
         }
     }
@@ -601,6 +602,8 @@ mod tests {
         let v = check(&toy16, Strategy::Intersection, Some(Fault::Offset));
         let outside = v.mismatches.iter().filter(|m| m.read_outside_sender).count() as u64;
         assert!(outside > 0);
+        let first = v.mismatches.iter().find(|m| m.read_outside_sender).map(Mismatch::found_text);
+        assert_eq!(first.as_deref(), Some("a read outside the piece sent"));
         assert!(v.values.as_ref().is_some_and(|values| values.mismatch_count >= outside));
         // fp8 swaps: nothing shows by value, and the sentence says none, not "only 0".
         let v =
