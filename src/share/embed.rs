@@ -2,7 +2,7 @@
 //! a tensor name lands in the iframe's `title`, and a name is the user's, never markup.
 
 /// The views an embed or a widget can show, with the height (CSS px) an iframe of each takes until the share
-/// menu has measured it (the toy's, at [`MEASURE_WIDTH`]).
+/// menu has measured it (the toy's, at the first of [`MEASURE_WIDTHS`]).
 pub const EMBED_VIEWS: [(&str, &str, u32); 5] = [
     ("tensor", "Tensor view", 800),
     ("mesh", "Mesh view", 420),
@@ -31,8 +31,9 @@ pub fn escape_html(text: &str) -> String {
 /// (`{type: "reshard-lens:height", height, href}`), whenever its height changes.
 pub const HEIGHT_MESSAGE: &str = "reshard-lens:height";
 
-/// The width (CSS px) at which the share menu measures an embed's height: a documentation page's column.
-pub const MEASURE_WIDTH: u32 = 800;
+/// The widths (CSS px) at which the share menu can measure an embed's height: a documentation page's
+/// column, the first by default. A narrower column wraps more and needs a taller frame.
+pub const MEASURE_WIDTHS: [u32; 3] = [800, 640, 480];
 
 /// The address an embed of `view` of the state in `fragment` (`v1.…`, without `#`) is served from, given
 /// the app's address without query or fragment.

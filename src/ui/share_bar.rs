@@ -13,7 +13,7 @@ use crate::core::plan::Strategy;
 use crate::core::spec::{SpecInput, for_display};
 use crate::core::traffic::Totals;
 use crate::share::cycle_text::cycle_lines;
-use crate::share::embed::{EMBED_VIEWS, HEIGHT_MESSAGE, MEASURE_WIDTH, embed_snippet, embed_src};
+use crate::share::embed::{EMBED_VIEWS, HEIGHT_MESSAGE, MEASURE_WIDTHS, embed_snippet, embed_src};
 use crate::share::fragment::encode;
 use crate::share::import::{Imported, import_file, refuse_size};
 use crate::share::text::to_block;
@@ -64,7 +64,8 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     let embed_view = RwSignal::new("tensor".to_string());
     let embed_address =
         Memo::new(move |_| open.get().then(|| embed_src(&app_url(), &embed_view.get(), &fragment.get())));
-    let measured = measured_height(embed_address);
+    let column = RwSignal::new(MEASURE_WIDTHS[0]);
+    let measured = measured_height(embed_address, column);
     let snippet = move || {
         // Nothing to show while the menu is closed (and no reason to follow every edit).
         if !open.get() {
@@ -74,7 +75,9 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
         embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title, measured.get().height())
     };
     let height_note = move || match measured.get() {
-        EmbedHeight::Measured(height) => format!("Its height, {height} px, fits this view at {MEASURE_WIDTH} px wide."),
+        EmbedHeight::Measured(height) => {
+            format!("Its height, {height} px, fits this view in a column {} px wide.", column.get())
+        }
         EmbedHeight::Measuring => "Measuring its height…".to_string(),
         EmbedHeight::NotMeasured => format!(
             "Its height could not be measured in {} s: the code gives this view's usual height.",
@@ -112,6 +115,23 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                             {EMBED_VIEWS
                                 .iter()
                                 .map(|(name, label, _)| view! { <option value=*name>{*label}</option> })
+                                .collect_view()}
+                        </select>
+                    </label>
+                    <label class="menu-row">
+                        "Column width "
+                        <select
+                            data-testid="embed-width"
+                            on:change=move |ev| {
+                                if let Ok(width) = event_target_value(&ev).parse() {
+                                    column.set(width);
+                                }
+                            }
+                            prop:value=move || column.get().to_string()
+                        >
+                            {MEASURE_WIDTHS
+                                .iter()
+                                .map(|w| view! { <option value=w.to_string()>{format!("{w} px")}</option> })
                                 .collect_view()}
                         </select>
                     </label>
@@ -189,10 +209,10 @@ impl EmbedHeight {
     }
 }
 
-/// The height the embed at `address` needs, measured while the Share menu is open: the embed is loaded in
-/// an invisible iframe of [`MEASURE_WIDTH`] (same origin) and reports its height ([`HEIGHT_MESSAGE`]) as
-/// it renders.
-fn measured_height(address: Memo<Option<String>>) -> Signal<EmbedHeight> {
+/// The height the embed at `address` needs in a column `width` px wide, measured while the Share menu is
+/// open: the embed is loaded in an invisible iframe of that width (same origin) and reports its height
+/// ([`HEIGHT_MESSAGE`]) as it renders.
+fn measured_height(address: Memo<Option<String>>, width: RwSignal<u32>) -> Signal<EmbedHeight> {
     use web_sys::js_sys::Reflect;
     /// How long a reported height must hold before the snippet takes it.
     const SETTLE_MS: u32 = 400;
@@ -210,6 +230,11 @@ fn measured_height(address: Memo<Option<String>>) -> Signal<EmbedHeight> {
         remove_frame();
         gave_up.set(false);
         give_up.set_value(None);
+        // A height measured at another width or for another address does not fit this one (nor one still
+        // settling from the frame just removed).
+        settle.set_value(None);
+        reported.set(None);
+        let width = width.get();
         let Some(src) = address.get() else { return };
         give_up.set_value(Some(gloo::timers::callback::Timeout::new(GIVE_UP_MS, move || gave_up.set(true))));
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
@@ -217,6 +242,8 @@ fn measured_height(address: Memo<Option<String>>) -> Signal<EmbedHeight> {
         for (name, value) in [
             ("src", src.as_str()),
             ("class", "embed-measure"),
+            // An attribute, not a style: the page's CSP refuses inline styles.
+            ("width", &width.to_string()),
             ("title", "the embed, measured"),
             ("aria-hidden", "true"),
             ("tabindex", "-1"),

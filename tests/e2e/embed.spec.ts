@@ -45,13 +45,19 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(page.getByTestId('copy-embed')).toBeDisabled();
   release();
   // The snippet's height is measured: the embed, laid out at 800 px in an unseen frame, reports it.
-  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view at 800 px wide', { timeout: 20_000 });
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view in a column 800 px wide', { timeout: 20_000 });
   await expect(page.getByTestId('copy-embed')).toBeEnabled();
   const measured = Number((await page.getByTestId('embed-height-note').innerText()).match(/(\d+) px,/)![1]);
   const snippet = await page.getByTestId('embed-code').inputValue();
   expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=traffic#v1\.[A-Za-z0-9_-]+" /);
   expect(snippet).toContain(`height="${measured}"`);
   await page.screenshot({ path: path.join(screenshots, 'share-menu.png') });
+  await page.getByTestId('embed-width').selectOption('480');
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view in a column 480 px wide', { timeout: 20_000 });
+  const narrow = Number((await page.getByTestId('embed-height-note').innerText()).match(/(\d+) px,/)![1]);
+  expect(narrow).toBeGreaterThan(measured);
+  const narrowSnippet = await page.getByTestId('embed-code').inputValue();
+  expect(narrowSnippet).toContain(`height="${narrow}"`);
 
   // The snippet, dropped into another page's 800 px column, shows the traffic of the same change and
   // nothing else, whole: the frame is as tall as what it shows (a fixed 900 px cut the link table).
@@ -67,6 +73,13 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(frame.getByTestId('quantity-unique-entries')).toBeVisible();
   await expect(frame.getByTestId('preset-bar')).toHaveCount(0);
   await expect(frame.getByTestId('tensor-view')).toHaveCount(0);
+
+  // A narrower column wraps more: measured there, the frame is taller, and fits a 480 px column whole.
+  await page.setContent(`<!doctype html><body style="margin:0"><div style="width:480px">${narrowSnippet}</div>`);
+  await expect(page.frameLocator('iframe').getByTestId('link-table')).toBeVisible();
+  await expect
+    .poll(async () => page.frames()[1].evaluate(() => document.querySelector('.embed-shell')!.getBoundingClientRect().bottom - window.innerHeight))
+    .toBeLessThanOrEqual(1);
 
   // The embed page itself: minimal chrome, a way out, and a clear message for a view that does not exist.
   const src = snippet.match(/src="([^"]+)"/)![1].replace('embed=traffic', 'embed=tensor');
