@@ -80,18 +80,23 @@ fn looks_like_csv(text: &str) -> bool {
 fn import_json(text: &str) -> Result<Imported, Vec<Problem>> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| vec![problem("", format!("not JSON: {e}"))])?;
+    // Each problem names its line, and the list reads top to bottom as the file does (the core reports in
+    // the order it checks: a layout's problems before the tensor's shape above it). Stable: problems of
+    // one line keep the core's order; those without a line come first.
     let with_lines = |problems: Vec<Problem>| -> Vec<Problem> {
-        problems
+        let mut lined: Vec<(usize, Problem)> = problems
             .into_iter()
             .map(|p| match line_of_path(text, &p.path) {
                 Some(line) if !p.message.contains(" at line ") => {
                     let path =
                         if p.path.is_empty() { format!("line {line}") } else { format!("line {line}, {}", p.path) };
-                    Problem { path, ..p }
+                    (line, Problem { path, ..p })
                 }
-                _ => p,
+                _ => (0, p),
             })
-            .collect()
+            .collect();
+        lined.sort_by_key(|(line, _)| *line);
+        lined.into_iter().map(|(_, p)| p).collect()
     };
     if value.get("stages").is_some() {
         return parse_cycle(text).map(Imported::Cycle).map_err(with_lines);
@@ -255,6 +260,30 @@ mod tests {
         let problems = import_file("spec.json", SPEC).unwrap_err();
         let text = problems[0].to_string();
         assert!(text.starts_with("line 9, destination.placements[0]:"), "{text}");
+    }
+
+    #[test]
+    fn problems_are_listed_in_the_order_of_their_lines() {
+        // The core checks the meshes' devices (line 6) before the dtypes (lines 2 and 11).
+        let spec = r#"{
+  "tensor": {"name": "w", "shape": [12, 6], "dtype": "bf17"},
+  "source": {
+    "mesh": [3],
+    "placements": ["S(0)"],
+    "devices": [0, 0, 1]
+  },
+  "destination": {
+    "mesh": [2],
+    "placements": ["S(1)"],
+    "dtype": "fp9"
+  }
+}"#;
+        let problems = import_file("spec.json", spec).unwrap_err();
+        let lines: Vec<String> = problems.iter().map(|p| p.path.split(',').next().unwrap_or("").to_string()).collect();
+        assert_eq!(lines.len(), 3, "{problems:?}");
+        let numbers: Vec<usize> = lines.iter().filter_map(|l| l.strip_prefix("line ")?.parse().ok()).collect();
+        assert_eq!(numbers.len(), lines.len(), "{problems:?}");
+        assert_eq!(numbers, [2, 6, 11], "{problems:?}");
     }
 
     #[test]

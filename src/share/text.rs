@@ -52,13 +52,16 @@ impl TextBlock {
         if problems.is_empty() {
             return Ok(());
         }
-        Err(problems
+        // Top to bottom, as the block reads (stable: one line's problems keep the core's order).
+        let mut lined: Vec<(usize, Problem)> = problems
             .into_iter()
             .map(|p| match self.line_of(&p.path) {
-                Some(line) => Problem { path: format!("line {line}, {}", p.path), ..p },
-                None => p,
+                Some(line) => (line, Problem { path: format!("line {line}, {}", p.path), ..p }),
+                None => (0, p),
             })
-            .collect())
+            .collect();
+        lined.sort_by_key(|(line, _)| *line);
+        Err(lined.into_iter().map(|(_, p)| p).collect())
     }
 
     /// Whether the block describes a layout (a cycle's block may not: its spec is then the toy's).
