@@ -82,7 +82,7 @@ fn import_json(text: &str) -> Result<Imported, Vec<Problem>> {
         serde_json::from_str(text).map_err(|e| vec![problem("", format!("not JSON: {e}"))])?;
     // Each problem names its line, and the list reads top to bottom as the file does (the core reports in
     // the order it checks: a layout's problems before the tensor's shape above it). Stable: problems of
-    // one line keep the core's order; those without a line come first.
+    // one line keep the core's order; those without a line come last.
     let with_lines = |problems: Vec<Problem>| -> Vec<Problem> {
         let mut lined: Vec<(usize, Problem)> = problems
             .into_iter()
@@ -92,7 +92,7 @@ fn import_json(text: &str) -> Result<Imported, Vec<Problem>> {
                         if p.path.is_empty() { format!("line {line}") } else { format!("line {line}, {}", p.path) };
                     (line, Problem { path, ..p })
                 }
-                _ => (0, p),
+                _ => (usize::MAX, p),
             })
             .collect();
         lined.sort_by_key(|(line, _)| *line);

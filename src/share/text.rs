@@ -52,12 +52,13 @@ impl TextBlock {
         if problems.is_empty() {
             return Ok(());
         }
-        // Top to bottom, as the block reads (stable: one line's problems keep the core's order).
+        // Top to bottom, as the block reads (stable: one line's problems keep the core's order); those of no
+        // line (a line that is missing) last.
         let mut lined: Vec<(usize, Problem)> = problems
             .into_iter()
             .map(|p| match self.line_of(&p.path) {
                 Some(line) => (line, Problem { path: format!("line {line}, {}", p.path), ..p }),
-                None => (0, p),
+                None => (usize::MAX, p),
             })
             .collect();
         lined.sort_by_key(|(line, _)| *line);
@@ -188,7 +189,22 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
         problems.push(Problem { path: "block".into(), message: "missing a `tensor NAME SHAPE` line".into() });
     }
     let cycle = (!cycle.is_empty()).then(|| cycle.spec());
-    if problems.is_empty() { Ok(TextBlock { spec, view, cycle, lines }) } else { Err(problems) }
+    let block = TextBlock { spec, view, cycle, lines };
+    if problems.is_empty() {
+        return Ok(block);
+    }
+    // Every problem at once: what the lines that did read mean is checked too (`S(5)` on a rank-2 tensor
+    // was said only once a misspelt `view` was put right), except on lines that did not read, where the
+    // check would only repeat that something is missing.
+    let line_number = |p: &Problem| -> usize {
+        p.path.strip_prefix("line ").and_then(|rest| rest.split(',').next()?.parse().ok()).unwrap_or(usize::MAX)
+    };
+    let unread: Vec<usize> = problems.iter().map(line_number).collect();
+    if seen_tensor && let Err(meaning) = block.check() {
+        problems.extend(meaning.into_iter().filter(|p| !unread.contains(&line_number(p))));
+    }
+    problems.sort_by_key(line_number);
+    Err(problems)
 }
 
 /// Writes a spec as a block (the inverse of [`parse_block`]), for the "spec as text" export and for docs
@@ -396,6 +412,24 @@ fn parse_topology(rest: &str) -> Result<TopologyInput, String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_block_lists_its_problems_of_reading_and_of_meaning_at_once() {
+        // A misspelt view (line 4) and a placement beyond the tensor's rank (line 3): both, in line order.
+        let found = parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(5)]\nview tensorz\n")
+            .expect_err("two problems");
+        let text: Vec<String> = found.iter().map(|p| p.to_string()).collect();
+        assert_eq!(text.len(), 2, "{text:?}");
+        assert!(text[0].starts_with("line 3, destination.placements[0]: "), "{text:?}");
+        assert!(text[1].starts_with("line 4: view `tensorz`"), "{text:?}");
+        // A line that did not read is not also reported as missing.
+        let found = parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)\nview tensorz\n")
+            .expect_err("two problems");
+        let text: Vec<String> = found.iter().map(|p| p.to_string()).collect();
+        assert_eq!(text.len(), 2, "{text:?}");
+        assert!(text[0].starts_with("line 3"), "{text:?}");
+        assert!(text[1].starts_with("line 4"), "{text:?}");
+    }
+
     use super::*;
     use crate::core::plan::{Strategy, plan};
     use crate::core::spec::validate;
