@@ -84,7 +84,7 @@ fn import_json(text: &str) -> Result<Imported, Vec<Problem>> {
     // the order it checks: a layout's problems before the tensor's shape above it). Stable: problems of
     // one line keep the core's order; those without a line come last.
     let with_lines = |problems: Vec<Problem>| -> Vec<Problem> {
-        let mut lined: Vec<(usize, Problem)> = problems
+        let lined: Vec<(usize, Problem)> = problems
             .into_iter()
             .map(|p| match line_of_path(text, &p.path) {
                 Some(line) if !p.message.contains(" at line ") => {
@@ -95,8 +95,7 @@ fn import_json(text: &str) -> Result<Imported, Vec<Problem>> {
                 _ => (usize::MAX, p),
             })
             .collect();
-        lined.sort_by_key(|(line, _)| *line);
-        lined.into_iter().map(|(_, p)| p).collect()
+        super::in_line_order(lined)
     };
     if value.get("stages").is_some() {
         return parse_cycle(text).map(Imported::Cycle).map_err(with_lines);

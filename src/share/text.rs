@@ -54,15 +54,14 @@ impl TextBlock {
         }
         // Top to bottom, as the block reads (stable: one line's problems keep the core's order); those of no
         // line (a line that is missing) last.
-        let mut lined: Vec<(usize, Problem)> = problems
+        let lined: Vec<(usize, Problem)> = problems
             .into_iter()
             .map(|p| match self.line_of(&p.path) {
                 Some(line) => (line, Problem { path: format!("line {line}, {}", p.path), ..p }),
                 None => (usize::MAX, p),
             })
             .collect();
-        lined.sort_by_key(|(line, _)| *line);
-        Err(lined.into_iter().map(|(_, p)| p).collect())
+        Err(super::in_line_order(lined))
     }
 
     /// Whether the block describes a layout (a cycle's block may not: its spec is then the toy's).
@@ -203,8 +202,7 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
     if seen_tensor && let Err(meaning) = block.check() {
         problems.extend(meaning.into_iter().filter(|p| !unread.contains(&line_number(p))));
     }
-    problems.sort_by_key(line_number);
-    Err(problems)
+    Err(super::in_line_order(problems.into_iter().map(|p| (line_number(&p), p)).collect()))
 }
 
 /// Writes a spec as a block (the inverse of [`parse_block`]), for the "spec as text" export and for docs
