@@ -8,7 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::cycle::{CycleState, SpeedupOrigin, SpeedupSource};
-use super::editor::field::{IntegerField, UnreadFields, count_unread, slug};
+use super::editor::field::{IntegerField, UnreadFields, slug};
 use super::{AppState, Fresh, Page, format_count, format_shape};
 use crate::chart::readout::decimal;
 use crate::core::geometry::Dtype;
@@ -294,7 +294,14 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
 #[component]
 fn Cautions() -> impl IntoView {
     let s = expect_context::<InventoryState>();
-    let found = Memo::new(move |_| s.model.with(|m| s.train.with(|t| s.generate.with(|g| cautions(m, t, g)))));
+    // Only of a layout that plans: a refused one's problems say what is wrong, and the totals shown are the
+    // last valid layout's, which these would not be about.
+    let found = Memo::new(move |_| {
+        if !s.problems.with(Vec::is_empty) {
+            return Vec::new();
+        }
+        s.model.with(|m| s.train.with(|t| s.generate.with(|g| cautions(m, t, g))))
+    });
     let field = |path: &str| {
         match path {
             "train.tp" => "training TP",
@@ -324,20 +331,15 @@ const FIELD_MAX: i64 = 1 << 40;
 /// Not generic (a signal and a callback rather than closures): twenty fields, one copy of the code.
 fn number_field(label: &'static str, path: &'static str, get: Signal<u64>, set: Callback<u64>) -> AnyView {
     let s = expect_context::<InventoryState>();
-    // A negative number parses but has no place in a size: said here, and the model keeps its value.
-    let negative = RwSignal::new(None::<String>);
-    count_unread(negative);
-    // A negative number is the field's own message; the core's are about the value the model still has.
-    let problems = Signal::derive(move || match negative.get() {
-        Some(message) => vec![message],
-        None => s.problems.with(|p| p.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect()),
+    let problems = Signal::derive(move || {
+        s.problems.with(|p| p.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect())
     });
-    let on_set = Callback::new(move |value: i64| match u64::try_from(value) {
-        Ok(value) => {
-            negative.set(None);
+    // A negative number parses but has no place in a size: the field says so, and the model keeps its value
+    // (counted once with the field's other unread text: it was counted twice after `-5` then a clear).
+    let on_set = Callback::new(move |value: i64| {
+        if let Ok(value) = u64::try_from(value) {
             set.run(value);
         }
-        Err(_) => negative.set(Some(format!("{value}: a size cannot be negative"))),
     });
     view! {
         <div class="inventory-field">
@@ -350,6 +352,7 @@ fn number_field(label: &'static str, path: &'static str, get: Signal<u64>, set: 
                 min=0
                 max=FIELD_MAX
                 key=slug(path)
+                refuse=|v| (v < 0).then(|| format!("{v}: a size cannot be negative"))
             />
         </div>
     }
@@ -567,6 +570,8 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     let unique = inventory.strategies.first().map_or(0, |s| s.totals.unique_entries);
     let gather = inventory.strategies.iter().find(|s| s.strategy == Strategy::Gather).map(|s| s.estimate.seconds);
     let model = use_context::<InventoryState>().map(|s| s.preset.get_untracked()).unwrap_or_default();
+    let problems = use_context::<InventoryState>().map(|s| s.problems);
+    let refused = move || problems.is_some_and(|p| !p.with(Vec::is_empty));
     // Only s goes over: the cycle's stages are the user's (a measured refit, its wait and preparation). The
     // model's estimates are lower bounds in milliseconds; taking one as the refit stage beside stages
     // measured in seconds made any transport look worthless, and wrote over what the user had typed.
@@ -621,7 +626,14 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
             "What would switching from gather-then-broadcast to intersection do to a whole RL cycle? The cycle view \
              keeps its stages (put your measured refit there) and takes the ratio of the two estimates as s."
         </p>
-        <button type="button" class="primary-button" data-testid="inventory-to-cycle" on:click=hand_off>
+        // Not from the last valid inventory while the choices are refused: s would be of another model.
+        <button
+            type="button"
+            class="primary-button"
+            data-testid="inventory-to-cycle"
+            disabled=refused
+            on:click=hand_off
+        >
             "See the whole-cycle effect →"
         </button>
     }

@@ -255,6 +255,10 @@ async fn a_cycle_preset_stays_pressed_while_the_cycle_is_still_that_preset() {
     tick().await;
     assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "130 s");
     assert_eq!(pressed(&root).as_deref(), Some("false"));
+    // Back to the preset's stages (by hand here; undo and Back do the same): pressed again.
+    type_into(&nth(&root, "[data-testid=stage-seconds]", 3).unchecked_into(), "50");
+    tick().await;
+    assert_eq!(pressed(&root).as_deref(), Some("true"));
     root.remove();
 }
 
@@ -269,6 +273,12 @@ async fn a_renamed_stage_s_controls_are_read_out_by_its_new_name() {
     assert_eq!(label("[data-testid=stage-remove]"), "Remove reward model");
     assert_eq!(label("[data-testid=stage-seconds]"), "reward model seconds");
     assert_eq!(label("[data-testid=stage-refit]"), "reward model is the refit");
+    // The refit, known by its name, stays the refit when renamed (the cycle was left without one).
+    type_into(&nth(&root, "[data-testid=stage-name]", 3).unchecked_into(), "weight sync");
+    tick().await;
+    assert!(nth(&root, "[data-testid=stage-refit]", 3).unchecked_into::<HtmlInputElement>().checked());
+    assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "112.5 s");
+    assert!(text_of(&root, "[data-testid=cycle-summary]").starts_with("Refit got 4× faster"));
     root.remove();
 }
 

@@ -157,6 +157,9 @@ test('impossible layouts say why, under the field and beside the results; typed 
   await expect(page.getByTestId('inventory-unread')).toHaveText('1 field does not hold a size: the totals below are for its last valid value.');
   await page.getByTestId('field-train-tp').fill('-5');
   await expect(page.getByTestId('inventory-unread')).toContainText('2 fields do not hold a size');
+  // A field counts once, whatever is wrong with its text (`-5`, then cleared, counted it twice).
+  await page.getByTestId('field-train-tp').fill('');
+  await expect(page.getByTestId('inventory-unread')).toContainText('2 fields do not hold a size');
   await page.screenshot({ path: path.join(screenshots, 'inventory-problems.png'), fullPage: true });
   await page.getByTestId('field-train-tp').fill('1');
   await page.getByTestId('field-model-hidden').fill('4096');
@@ -172,6 +175,14 @@ test('impossible layouts say why, under the field and beside the results; typed 
   await expect(page.getByTestId('inventory-cautions')).toContainText('training TP: 3 does not divide the 32 attention heads');
   await expect(page.getByTestId('inventory-totals')).toBeVisible();
   await page.screenshot({ path: path.join(screenshots, 'inventory-cautions.png') });
+  // Refused choices: their problems say what is wrong; no caution about them, and no hand-off of the last
+  // valid inventory's s.
+  await page.getByTestId('field-model-attention-kv-heads').fill('5');
+  await expect(page.getByTestId('inventory-problems')).toBeVisible();
+  await expect(page.getByTestId('inventory-cautions')).toHaveCount(0);
+  await expect(page.getByTestId('inventory-to-cycle')).toBeDisabled();
+  await page.getByTestId('field-model-attention-kv-heads').fill('8');
+  await expect(page.getByTestId('inventory-to-cycle')).toBeEnabled();
   await page.getByTestId('field-train-tp').fill('1');
   await expect(page.getByTestId('inventory-cautions')).toHaveCount(0);
 });

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
-use crate::core::cycle::{CycleReport, CycleSpec, parse_cycle, read_typed_number};
+use crate::core::cycle::{CycleReport, CycleSpec, Stage, parse_cycle, read_typed_number};
 use crate::core::plan::Strategy;
 use crate::core::spec::Problem;
 
@@ -134,15 +134,19 @@ impl CycleState {
         self.replace(spec);
     }
 
-    /// Whether the cycle on screen is still the preset `name` opened: its stages and refit split (the chip
-    /// names the cycle; another s keeps it). An edit of a stage leaves the preset, as an edit of the layout
-    /// leaves a layout preset.
+    /// Whether the cycle on screen is the preset `name`'s: its stages and refit split (the chip names the
+    /// cycle; another s keeps it). An edit of a stage leaves the preset, as an edit of the layout leaves a
+    /// layout preset; undo or Back to the preset's stages shows it again.
     pub fn shows_preset(&self, name: &str) -> bool {
-        self.preset.with(|open| open == name)
-            && self.spec.with(|spec| {
-                let (_, preset) = preset_spec(name);
-                spec.stages == preset.stages && spec.refit == preset.refit
-            })
+        self.spec.with(|spec| {
+            let (_, preset) = preset_spec(name);
+            // The refit by its index: a stage marked the refit by a rename and named back is the same cycle.
+            let same = |a: &Stage, b: &Stage| a.name == b.name && a.seconds == b.seconds && a.overlap == b.overlap;
+            spec.stages.len() == preset.stages.len()
+                && spec.stages.iter().zip(&preset.stages).all(|(a, b)| same(a, b))
+                && spec.refit_index() == preset.refit_index()
+                && spec.refit == preset.refit
+        })
     }
 
     /// Changes the stages' structure (add, remove, reorder) and redraws the editors.

@@ -140,7 +140,17 @@ fn StageRow(
                 data-testid="stage-name"
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
-                    edit(Box::new(move |stage| stage.name = text.clone()));
+                    state.spec.update(|spec| {
+                        let was_refit = spec.refit_index() == Some(index);
+                        if let Some(stage) = spec.stages.get_mut(index) {
+                            stage.name = text;
+                            // The refit by its name stays the refit when renamed ("weight sync"), marked
+                            // as its radio shows: renaming it left the cycle without a refit.
+                            if was_refit && stage.refit.is_none() {
+                                stage.refit = Some(true);
+                            }
+                        }
+                    });
                 }
             />
             <NumberField

@@ -125,6 +125,10 @@ pub fn IntegerField(
     /// The id fragment of the input (`field-…`) and of its messages (`problems-…`).
     #[prop(into)]
     key: Signal<String>,
+    /// A number that parses but has no place here (a negative size): why, kept as the field's own message
+    /// like text that does not parse, and the spec keeps its value.
+    #[prop(optional)]
+    refuse: Option<fn(i64) -> Option<String>>,
 ) -> impl IntoView {
     let raw = RwSignal::new(value.get_untracked().map(|v| v.to_string()).unwrap_or_default());
     let local = RwSignal::new(None::<String>);
@@ -186,10 +190,13 @@ pub fn IntegerField(
                         let text = event_target_value(&ev);
                         raw.set(text.clone());
                         match parse_integer(&text) {
-                            Ok(v) => {
-                                local.set(None);
-                                on_set.run(v);
-                            }
+                            Ok(v) => match refuse.and_then(|why| why(v)) {
+                                Some(message) => local.set(Some(message)),
+                                None => {
+                                    local.set(None);
+                                    on_set.run(v);
+                                }
+                            },
                             Err(message) => local.set(Some(message)),
                         }
                     }
