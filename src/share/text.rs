@@ -182,7 +182,10 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
         }
     }
     // A cycle's block needs no layout: the app's toy stands in (it only matters for "take s from the layout").
-    if !seen_tensor && view == "cycle" && seen.iter().all(|(k, _)| !matches!(*k, "source" | "destination")) {
+    // A block of cycle lines whose `view` line did not read is such a block too: its problem is the view.
+    let view_unread = problems.iter().any(|p| p.message.starts_with("view `"));
+    let cycle_only = !seen_tensor && seen.iter().all(|(k, _)| !matches!(*k, "source" | "destination"));
+    if cycle_only && (view == "cycle" || (view_unread && !cycle.is_empty())) {
         spec = crate::core::presets::find("toy").and_then(|toy| parse_input(toy.spec).ok()).unwrap_or_default();
     } else if !seen_tensor {
         problems.push(Problem { path: "block".into(), message: "missing a `tensor NAME SHAPE` line".into() });
@@ -201,6 +204,17 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
     let unread: Vec<usize> = problems.iter().map(line_number).collect();
     if seen_tensor && let Err(meaning) = block.check() {
         problems.extend(meaning.into_iter().filter(|p| !unread.contains(&line_number(p))));
+    } else if let Some(Err(found)) = block.cycle.as_ref().map(CycleSpec::validate) {
+        // A cycle's block: the cycle's own problems, by line.
+        problems.extend(
+            found
+                .into_iter()
+                .map(|p| match block.line_of(&p.path) {
+                    Some(line) => Problem { path: format!("line {line}, {}", p.path), ..p },
+                    None => p,
+                })
+                .filter(|p| !unread.contains(&line_number(p))),
+        );
     }
     Err(super::in_line_order(problems.into_iter().map(|p| (line_number(&p), p)).collect()))
 }
@@ -426,6 +440,12 @@ mod tests {
         assert_eq!(text.len(), 2, "{text:?}");
         assert!(text[0].starts_with("line 3"), "{text:?}");
         assert!(text[1].starts_with("line 4"), "{text:?}");
+        // A cycle's block: its stage's problem and the misspelt view, and no call for a tensor line.
+        let found = parse_block("stage generation 70\nstage refit -5\nspeedup 4\nview cycel\n").expect_err("two");
+        let text: Vec<String> = found.iter().map(|p| p.to_string()).collect();
+        assert_eq!(text.len(), 2, "{text:?}");
+        assert!(text[0].starts_with("line 2, stages[1].seconds: "), "{text:?}");
+        assert!(text[1].starts_with("line 4: view `cycel`"), "{text:?}");
     }
 
     use super::*;
