@@ -169,3 +169,12 @@ test('the stage editor keeps the keyboard focus on the stage it moves, adds or r
   await expect.poll(names).toEqual(['scoring', 'training', 'refit', 'generation']);
   await expect(page.getByRole('button', { name: 'Remove generation' })).toBeFocused();
 });
+
+test('a long stage name is shortened inside the timeline, not cut at its edge', async ({ page }) => {
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('stage-name').nth(0).fill('reference model forward');
+  const label = page.locator('[data-testid=gantt-before] .gantt-name').first();
+  await expect(label).toHaveText(/^reference…$|^reference …$/);
+  const [text, svg] = await label.evaluate((t) => [t.getBoundingClientRect().left, t.closest('svg')!.getBoundingClientRect().left]);
+  expect(text).toBeGreaterThanOrEqual(svg);
+});
