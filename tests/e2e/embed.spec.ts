@@ -101,13 +101,13 @@ test('an embed made while the layout had problems shows them, not the default la
   await expect(page.getByTestId('tensor-view')).toBeHidden();
   await expect(page.getByTestId('embed-open')).toBeVisible();
 
-  // The same for a cycle without a refit: its problem, not a last valid answer pointing at an editor the
-  // embed does not have.
+  // The same for an impossible cycle (scoring overlapping more than the generation before it): its
+  // problem, not a last valid answer pointing at an editor the embed does not have.
   await page.goto('/?preset=cycle-120');
-  await page.getByTestId('stage-name').nth(3).fill('sync');
+  await page.getByTestId('stage-overlap').nth(1).fill('80');
   await openEmbed(page, 'cycle');
   await expect(page.getByTestId('embed-problems')).toContainText('This embed describes an impossible cycle:');
-  await expect(page.getByTestId('embed-problems')).toContainText('refit');
+  await expect(page.getByTestId('embed-problems')).toContainText('longer than the previous stage');
   await expect(page.getByTestId('cycle-new')).toBeHidden();
 });
 
