@@ -424,33 +424,30 @@ fn parse_topology(rest: &str) -> Result<TopologyInput, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::core::plan::{Strategy, plan};
+    use crate::core::spec::validate;
+
     #[test]
     fn a_block_lists_its_problems_of_reading_and_of_meaning_at_once() {
+        let problems = |block: &str| -> Vec<String> {
+            parse_block(block).expect_err("problems").iter().map(|p| p.to_string()).collect()
+        };
         // A misspelt view (line 4) and a placement beyond the tensor's rank (line 3): both, in line order.
-        let found = parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(5)]\nview tensorz\n")
-            .expect_err("two problems");
-        let text: Vec<String> = found.iter().map(|p| p.to_string()).collect();
+        let text = problems("tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(5)]\nview tensorz\n");
         assert_eq!(text.len(), 2, "{text:?}");
         assert!(text[0].starts_with("line 3, destination.placements[0]: "), "{text:?}");
         assert!(text[1].starts_with("line 4: view `tensorz`"), "{text:?}");
         // A line that did not read is not also reported as missing.
-        let found = parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)\nview tensorz\n")
-            .expect_err("two problems");
-        let text: Vec<String> = found.iter().map(|p| p.to_string()).collect();
+        let text = problems("tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)\nview tensorz\n");
         assert_eq!(text.len(), 2, "{text:?}");
-        assert!(text[0].starts_with("line 3"), "{text:?}");
-        assert!(text[1].starts_with("line 4"), "{text:?}");
+        assert!(text[0].starts_with("line 3") && text[1].starts_with("line 4"), "{text:?}");
         // A cycle's block: its stage's problem and the misspelt view, and no call for a tensor line.
-        let found = parse_block("stage generation 70\nstage refit -5\nspeedup 4\nview cycel\n").expect_err("two");
-        let text: Vec<String> = found.iter().map(|p| p.to_string()).collect();
+        let text = problems("stage generation 70\nstage refit -5\nspeedup 4\nview cycel\n");
         assert_eq!(text.len(), 2, "{text:?}");
         assert!(text[0].starts_with("line 2, stages[1].seconds: "), "{text:?}");
         assert!(text[1].starts_with("line 4: view `cycel`"), "{text:?}");
     }
-
-    use super::*;
-    use crate::core::plan::{Strategy, plan};
-    use crate::core::spec::validate;
 
     #[test]
     fn the_issue_example_is_the_article_toy() {
