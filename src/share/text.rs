@@ -54,14 +54,16 @@ impl TextBlock {
         }
         // Top to bottom, as the block reads (stable: one line's problems keep the core's order); those of no
         // line (a line that is missing) last.
-        let lined: Vec<(usize, Problem)> = problems
-            .into_iter()
-            .map(|p| match self.line_of(&p.path) {
-                Some(line) => (line, Problem { path: format!("line {line}, {}", p.path), ..p }),
-                None => (usize::MAX, p),
-            })
-            .collect();
-        Err(super::in_line_order(lined))
+        Err(super::in_line_order(problems.into_iter().map(|p| self.placed(p)).collect()))
+    }
+
+    /// A problem of meaning with the line its path comes from (`line 3, destination.placements[0]`), and
+    /// that line (`usize::MAX` when no line says it).
+    fn placed(&self, p: Problem) -> (usize, Problem) {
+        match self.line_of(&p.path) {
+            Some(line) => (line, Problem { path: format!("line {line}, {}", p.path), ..p }),
+            None => (usize::MAX, p),
+        }
     }
 
     /// Whether the block describes a layout (a cycle's block may not: its spec is then the toy's).
@@ -206,15 +208,7 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
         problems.extend(meaning.into_iter().filter(|p| !unread.contains(&line_number(p))));
     } else if let Some(Err(found)) = block.cycle.as_ref().map(CycleSpec::validate) {
         // A cycle's block: the cycle's own problems, by line.
-        problems.extend(
-            found
-                .into_iter()
-                .map(|p| match block.line_of(&p.path) {
-                    Some(line) => Problem { path: format!("line {line}, {}", p.path), ..p },
-                    None => p,
-                })
-                .filter(|p| !unread.contains(&line_number(p))),
-        );
+        problems.extend(found.into_iter().map(|p| block.placed(p).1).filter(|p| !unread.contains(&line_number(p))));
     }
     Err(super::in_line_order(problems.into_iter().map(|p| (line_number(&p), p)).collect()))
 }
