@@ -273,6 +273,10 @@ async fn a_renamed_stage_s_controls_are_read_out_by_its_new_name() {
     assert_eq!(label("[data-testid=stage-remove]"), "Remove reward model");
     assert_eq!(label("[data-testid=stage-seconds]"), "reward model seconds");
     assert_eq!(label("[data-testid=stage-refit]"), "reward model is the refit");
+    // No name yet: read out by its place.
+    type_into(&nth(&root, "[data-testid=stage-name]", 1).unchecked_into(), "");
+    tick().await;
+    assert_eq!(label("[data-testid=stage-remove]"), "Remove stage 2");
     // The refit, known by its name, stays the refit when renamed (the cycle was left without one).
     type_into(&nth(&root, "[data-testid=stage-name]", 3).unchecked_into(), "weight sync");
     tick().await;

@@ -106,8 +106,14 @@ fn StageRow(
     let is_refit = move || state.spec.with(|spec| spec.refit_index() == Some(index));
     let name = stage.name.clone();
     // The stage's name as typed since the row was drawn: the controls' accessible names follow a rename.
+    // A stage with no name yet is read out by its place ("Remove stage 2", not "Remove ").
     let named = move |label: fn(&str) -> String| {
-        Signal::derive(move || state.spec.with(|spec| label(spec.stages.get(index).map_or("", |s| s.name.as_str()))))
+        Signal::derive(move || {
+            state.spec.with(|spec| match spec.stages.get(index).map(|s| s.name.trim()) {
+                Some(name) if !name.is_empty() => label(name),
+                _ => label(&format!("stage {}", index + 1)),
+            })
+        })
     };
     // Follows renames and the refit mark, which edit the spec without redrawing the row.
     let colour = move || {
