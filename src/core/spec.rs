@@ -736,9 +736,8 @@ fn translate_partition_spec(
         let mut mesh_dims = Vec::new();
         for name in names {
             match mesh.dim_names.iter().position(|n| n == name) {
-                None => {
-                    problems.add(&at, format!("`{name}` is not a mesh dim name; the mesh has {:?}", mesh.dim_names))
-                }
+                None => problems
+                    .add(&at, format!("`{name}` is not a mesh dim name; the mesh has {}", names_text(&mesh.dim_names))),
                 Some(m) if assigned[m] => problems.add(&at, format!("mesh axis `{name}` is used twice")),
                 Some(m) => {
                     assigned[m] = true;
@@ -759,6 +758,11 @@ fn translate_partition_spec(
         problems.add(path, "one tensor dim lists axes in mesh order and another in reverse; pick one order per side");
     }
     (problems.count() == before).then_some((placements, strided))
+}
+
+/// A mesh's dim names as a reader writes them: `` `dp`, `tp` `` (a debug list printed `["dp", "tp"]`).
+fn names_text(names: &[String]) -> String {
+    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]
@@ -1050,6 +1054,7 @@ mod tests {
             "destination": {"mesh": [1], "placements": ["R"]}}"#,
         );
         assert!(got[0].starts_with("source.partition_spec[0]: `tp` is not a mesh dim name"), "{got:?}");
+        assert!(got[0].contains("; the mesh has `"), "the names as a reader writes them: {got:?}");
     }
 
     #[test]

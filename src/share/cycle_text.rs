@@ -151,7 +151,7 @@ pub fn cycle_lines(cycle: &CycleSpec) -> Result<Vec<String>, String> {
             {
                 return Err(format!(
                     "the stage name `{}` cannot be written on a `stage` line (it is empty, holds `#`, a number or \
-                     spaces that are not single); export the cycle as JSON",
+                     spaces that are not single): rename the stage, or share the cycle by its link",
                     stage.name
                 ));
             }
@@ -261,6 +261,8 @@ mod tests {
         let mut spec = parse_cycle(CYCLE_PRESETS[0].2).unwrap();
         spec.stages[0].name = "gen 2".into();
         assert!(cycle_lines(&spec).unwrap_err().contains("`gen 2`"));
+        // The advice names what the app offers (there is no cycle JSON export).
+        assert!(cycle_lines(&spec).unwrap_err().ends_with("rename the stage, or share the cycle by its link"));
         spec.stages[0].name = "gen #2".into();
         assert!(cycle_lines(&spec).is_err());
         for name in ["weight  sync", " lead", ""] {
