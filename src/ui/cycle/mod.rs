@@ -134,18 +134,22 @@ impl CycleState {
         self.replace(spec);
     }
 
-    /// Whether the cycle on screen is the preset `name`'s: its stages and refit split (the chip names the
-    /// cycle; another s keeps it). An edit of a stage leaves the preset, as an edit of the layout leaves a
-    /// layout preset; undo or Back to the preset's stages shows it again.
-    pub fn shows_preset(&self, name: &str) -> bool {
-        self.spec.with(|spec| {
-            let (_, preset) = preset_spec(name);
-            // The refit by its index: a stage marked the refit by a rename and named back is the same cycle.
-            let same = |a: &Stage, b: &Stage| a.name == b.name && a.seconds == b.seconds && a.overlap == b.overlap;
-            spec.stages.len() == preset.stages.len()
-                && spec.stages.iter().zip(&preset.stages).all(|(a, b)| same(a, b))
-                && spec.refit_index() == preset.refit_index()
-                && spec.refit == preset.refit
+    /// A signal of whether the cycle on screen is the preset `name`'s: its stages and refit split (the chip
+    /// names the cycle; another s keeps it). An edit of a stage leaves the preset, as an edit of the layout
+    /// leaves a layout preset; undo or Back to the preset's stages shows it again. The preset is read once,
+    /// not on every keystroke.
+    pub fn shows_preset(&self, name: &str) -> Signal<bool> {
+        let (_, preset) = preset_spec(name);
+        let spec = self.spec;
+        Signal::derive(move || {
+            spec.with(|spec| {
+                // The refit by its index: a stage marked the refit by a rename and named back is the same.
+                let same = |a: &Stage, b: &Stage| a.name == b.name && a.seconds == b.seconds && a.overlap == b.overlap;
+                spec.stages.len() == preset.stages.len()
+                    && spec.stages.iter().zip(&preset.stages).all(|(a, b)| same(a, b))
+                    && spec.refit_index() == preset.refit_index()
+                    && spec.refit == preset.refit
+            })
         })
     }
 

@@ -11,12 +11,13 @@ pub fn CyclePresets() -> impl IntoView {
     let buttons = CYCLE_PRESETS
         .iter()
         .map(|&(name, label, _)| {
+            let pressed = state.shows_preset(name);
             view! {
                 <button
                     type="button"
                     class="cycle-preset"
                     data-testid=format!("cycle-preset-{name}")
-                    aria-pressed=move || state.shows_preset(name).to_string()
+                    aria-pressed=move || pressed.get().to_string()
                     title=format!("?preset={name}")
                     on:click=move |_| state.open_preset(name)
                 >
