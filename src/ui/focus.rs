@@ -4,13 +4,18 @@
 use wasm_bindgen::JsCast;
 
 /// Runs `then` once the views have followed the last change (after Leptos' batch of DOM updates).
+///
+/// Leptos redraws in tasks queued on the microtask queue when a signal changes; a task queued after them
+/// (and one more turn, for effects they start) runs before the browser handles the next input event. A
+/// timer did not: a key pressed again at once (Enter, Enter on "Move down") reached the control that had
+/// taken the moved one's place before the focus was put back.
 pub fn after_render(then: impl FnOnce(web_sys::Document) + 'static) {
-    gloo::timers::callback::Timeout::new(0, move || {
+    leptos::task::spawn_local(async move {
+        leptos::task::tick().await;
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
             then(document);
         }
-    })
-    .forget();
+    });
 }
 
 /// Focuses the element with `data-testid` `test_id` inside `scope` (a document or an element), if any.

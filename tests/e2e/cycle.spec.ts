@@ -152,11 +152,10 @@ test('the stage editor keeps the keyboard focus on the stage it moves, adds or r
   await page.keyboard.press('Enter');
   await expect.poll(names).toEqual(['scoring', 'generation', 'training', 'refit']);
   await expect(page.getByRole('button', { name: 'Move generation down' })).toBeFocused();
+  // Enter pressed again at once, before anything is seen to move, still moves the same stage: the focus is
+  // put back before the browser handles the next key (a timer did it later, and the second Enter moved the
+  // stage that had taken the row's place).
   await page.keyboard.press('Enter');
-  await expect.poll(names).toEqual(['scoring', 'training', 'generation', 'refit']);
-  // As a user does, Enter again once the focus shows on the moved stage's button (it is put there after the
-  // rows are redrawn; pressed before, a busy CI box once moved the stage that had taken the row's place).
-  await expect(page.getByRole('button', { name: 'Move generation down' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect.poll(names).toEqual(['scoring', 'training', 'refit', 'generation']);
   // At the bottom, "down" is disabled: the focus is on "up" of the same stage.
