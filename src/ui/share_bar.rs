@@ -216,11 +216,14 @@ fn measured_height(address: Memo<Option<String>>, width: RwSignal<u32>) -> Signa
     use web_sys::js_sys::Reflect;
     /// How long a reported height must hold before the snippet takes it.
     const SETTLE_MS: u32 = 400;
+    /// How long an address must hold before a frame is loaded to measure it.
+    const LOAD_AFTER_MS: u32 = 250;
     let reported = RwSignal::new(None::<(String, u32)>);
     let settle = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
     let frame = StoredValue::new_local(None::<web_sys::Element>);
     let gave_up = RwSignal::new(false);
     let give_up = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
+    let load = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
     let remove_frame = move || {
         if let Some(old) = frame.try_update_value(Option::take).flatten() {
             old.remove();
@@ -228,6 +231,7 @@ fn measured_height(address: Memo<Option<String>>, width: RwSignal<u32>) -> Signa
     };
     Effect::new(move |_| {
         remove_frame();
+        load.set_value(None);
         gave_up.set(false);
         give_up.set_value(None);
         // A height measured at another width or for another address does not fit this one (nor one still
@@ -237,26 +241,30 @@ fn measured_height(address: Memo<Option<String>>, width: RwSignal<u32>) -> Signa
         let width = width.get();
         let Some(src) = address.get() else { return };
         give_up.set_value(Some(gloo::timers::callback::Timeout::new(GIVE_UP_MS, move || gave_up.set(true))));
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-        let Ok(iframe) = document.create_element("iframe") else { return };
-        for (name, value) in [
-            ("src", src.as_str()),
-            ("class", "embed-measure"),
-            // An attribute, not a style: the page's CSP refuses inline styles.
-            ("width", &width.to_string()),
-            ("title", "the embed, measured"),
-            ("aria-hidden", "true"),
-            ("tabindex", "-1"),
-            // Nothing in it can take the focus or be read out.
-            ("inert", ""),
-        ] {
-            let _ = iframe.set_attribute(name, value);
-        }
-        if let Some(body) = document.body()
-            && body.append_child(&iframe).is_ok()
-        {
-            frame.set_value(Some(iframe));
-        }
+        // Loaded once the address has held for a moment: each frame boots a second copy of the app, and
+        // steps of an edit made while the menu is open (a stepper held down, undo pressed again) need none.
+        load.set_value(Some(gloo::timers::callback::Timeout::new(LOAD_AFTER_MS, move || {
+            let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+            let Ok(iframe) = document.create_element("iframe") else { return };
+            for (name, value) in [
+                ("src", src.as_str()),
+                ("class", "embed-measure"),
+                // An attribute, not a style: the page's CSP refuses inline styles.
+                ("width", &width.to_string()),
+                ("title", "the embed, measured"),
+                ("aria-hidden", "true"),
+                ("tabindex", "-1"),
+                // Nothing in it can take the focus or be read out.
+                ("inert", ""),
+            ] {
+                let _ = iframe.set_attribute(name, value);
+            }
+            if let Some(body) = document.body()
+                && body.append_child(&iframe).is_ok()
+            {
+                frame.set_value(Some(iframe));
+            }
+        })));
     });
     let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
     let listener = window_event_listener(leptos::ev::message, move |ev: web_sys::MessageEvent| {
@@ -284,6 +292,7 @@ fn measured_height(address: Memo<Option<String>>, width: RwSignal<u32>) -> Signa
         // Cancelled (dropped), so it never writes to a disposed signal.
         let _ = settle.try_update_value(Option::take);
         let _ = give_up.try_update_value(Option::take);
+        let _ = load.try_update_value(Option::take);
     });
     Signal::derive(move || {
         let Some(current) = address.get() else { return EmbedHeight::Measuring };

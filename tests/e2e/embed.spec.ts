@@ -92,6 +92,29 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(page.getByTestId('embed-problem')).toContainText('choose one of tensor, mesh, traffic, strategies, cycle');
 });
 
+test('walking through the embed choices with the arrow keys measures only the one chosen last', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('share-menu').locator('summary').click();
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view', { timeout: 20_000 });
+  // Every measuring frame the page loads from here on (each boots a second copy of the app).
+  await page.evaluate(() => {
+    (window as any).framesLoaded = [];
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLIFrameElement) (window as any).framesLoaded.push(node.getAttribute('src'));
+    }).observe(document.body, { childList: true });
+  });
+  await page.getByTestId('embed-view').focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  const chosen = await page.getByTestId('embed-view').inputValue();
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view', { timeout: 20_000 });
+  const loaded: string[] = await page.evaluate(() => (window as any).framesLoaded);
+  expect(loaded).toHaveLength(1);
+  expect(loaded[0]).toContain(`?embed=${chosen}#`);
+  expect(await page.getByTestId('embed-code').inputValue()).toContain(`?embed=${chosen}#`);
+});
+
 test('an embed made while the layout had problems shows them, not the default layout', async ({ page }) => {
   await page.goto('/?preset=large');
   await page.getByTestId('field-tensor-shape-0').fill('0');
