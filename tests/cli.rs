@@ -188,3 +188,23 @@ fn compare_adds_the_relayed_intersection_for_a_replicated_destination() {
     assert_eq!(rows[3]["strategy"], "intersection-relayed", "{json}");
     assert_eq!(rows[3]["forwarded"]["pieces"], 8);
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    // `reshard plan large --pieces | head`: the pipe closes after a few lines of 23 MB.
+    let large = String::from_utf8(reshard(&["preset", "large"], None).stdout).expect("utf8");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reshard"))
+        .args(["plan", "-", "--pieces"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child.stdin.take().expect("stdin").write_all(large.as_bytes()).expect("writes");
+    let mut first = [0u8; 64];
+    std::io::Read::read_exact(&mut child.stdout.take().expect("stdout"), &mut first).expect("reads");
+    // The read end is dropped here, with most of the output unwritten.
+    let out = child.wait_with_output().expect("finishes");
+    assert!(out.status.success(), "exit {:?}: {}", out.status.code(), String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -1,6 +1,6 @@
 //! `reshard`: the command-line shell over the planning core. Parse, call, print; no domain rules here.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use reshard_lens::core::export::{self, NoteInput};
@@ -22,6 +22,26 @@ const USAGE: &str = "usage:
   reshard inventory llama [--layers N]   print the Llama-70B-like inventory spec (default 55 layers)
   reshard bench                  time the planner on the benchmark cases
 SPEC.json (or CYCLE.json) may be `-` for stdin. Exit codes: 0 ok, 1 verification found mismatches, 2 bad input.";
+
+/// `print!` / `println!` that stop quietly when the reader has gone (`reshard plan … --pieces | head`): the
+/// standard macros panic on a closed pipe. Any other failure to write is reported, exit code 2.
+macro_rules! out {
+    ($($arg:tt)*) => { emit(write!(std::io::stdout().lock(), $($arg)*)) };
+}
+macro_rules! outln {
+    ($($arg:tt)*) => { emit(writeln!(std::io::stdout().lock(), $($arg)*)) };
+}
+
+fn emit(written: std::io::Result<()>) {
+    match written {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => {
+            eprintln!("reshard: cannot write the output: {e}");
+            std::process::exit(2);
+        }
+    }
+}
 
 /// A failure to report: the message and the exit code.
 struct Failure(String, u8);
@@ -118,7 +138,7 @@ fn run(args: &[String]) -> Result<u8, Failure> {
                 let names: Vec<&str> = presets::PRESETS.iter().map(|p| p.name).collect();
                 bad(format!("no preset `{name}`; known: {}", names.join(", ")))
             })?;
-            println!("{}", preset.spec);
+            outln!("{}", preset.spec);
             Ok(0)
         }
         "inventory" => {
@@ -136,7 +156,7 @@ fn run(args: &[String]) -> Result<u8, Failure> {
                     preset.colocated,
                 )
                 .map_err(|e| bad(e.to_string()))?;
-                println!("{}", serde_json::to_string_pretty(&spec).map_err(|e| bad(e.to_string()))?);
+                outln!("{}", serde_json::to_string_pretty(&spec).map_err(|e| bad(e.to_string()))?);
                 return Ok(0);
             }
             let flags = Flags { args: rest.get(1..).unwrap_or(&[]) };
@@ -149,7 +169,7 @@ fn run(args: &[String]) -> Result<u8, Failure> {
                     v.parse::<usize>().ok().filter(|&n| n <= 1000).ok_or_else(|| bad("--layers: expected 0..=1000"))?
                 }
             };
-            println!("{}", presets::llama_inventory_json(layers));
+            outln!("{}", presets::llama_inventory_json(layers));
             Ok(0)
         }
         "bench" => {
@@ -157,7 +177,7 @@ fn run(args: &[String]) -> Result<u8, Failure> {
             Ok(0)
         }
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            outln!("{USAGE}");
             Ok(0)
         }
         other => Err(bad(format!("unknown command `{other}`\n{USAGE}"))),
@@ -189,7 +209,7 @@ fn plan(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
     let inventory = reshard.tensors.len() > 1;
     let keep_pieces = !inventory || flags.has("--pieces");
     if flags.has("--json") {
-        print!("{}", export::plan_json_text(&reshard, strategy, keep_pieces).map_err(bad)?);
+        out!("{}", export::plan_json_text(&reshard, strategy, keep_pieces).map_err(bad)?);
         return Ok(0);
     }
     let mut planner = Planner::new(&reshard, strategy);
@@ -205,12 +225,12 @@ fn plan(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
         .map_err(bad)?;
     let totals = traffic.totals();
     let estimate = traffic.estimate();
-    println!("strategy: {} ({})", strategy.name(), strategy.label());
-    println!("tensors: {}", reshard.tensors.len());
+    outln!("strategy: {} ({})", strategy.name(), strategy.label());
+    outln!("tensors: {}", reshard.tensors.len());
     if keep_pieces && pieces.len() <= 64 {
-        println!("pieces (src → dst, offset, shape, bytes, link):");
+        outln!("pieces (src → dst, offset, shape, bytes, link):");
         for p in &pieces {
-            println!(
+            outln!(
                 "  d{} → d{}  offset {:?}  shape {:?}  {} B  {}",
                 p.src,
                 p.dst,
@@ -221,21 +241,21 @@ fn plan(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
             );
         }
     } else {
-        println!("pieces: {}", totals.pieces);
+        outln!("pieces: {}", totals.pieces);
     }
-    println!("unique logical entries:      {}", totals.unique_entries);
-    println!("entries moved (all pieces):  {}", totals.entries_moved);
-    println!("bytes received by devices:   {} ({} B)", format_bytes(totals.bytes_received), totals.bytes_received);
-    println!("local copies (no link):      {}", format_bytes(totals.local_bytes));
-    println!("messages (cross a link):     {}", totals.messages);
+    outln!("unique logical entries:      {}", totals.unique_entries);
+    outln!("entries moved (all pieces):  {}", totals.entries_moved);
+    outln!("bytes received by devices:   {} ({} B)", format_bytes(totals.bytes_received), totals.bytes_received);
+    outln!("local copies (no link):      {}", format_bytes(totals.local_bytes));
+    outln!("messages (cross a link):     {}", totals.messages);
     match traffic.max_link() {
         Some(l) => {
-            println!("largest load on one link:    {} on {}(d{})", format_bytes(l.bytes), l.link.name(), l.device)
+            outln!("largest load on one link:    {} on {}(d{})", format_bytes(l.bytes), l.link.name(), l.device)
         }
-        None => println!("largest load on one link:    none (all local)"),
+        None => outln!("largest load on one link:    none (all local)"),
     }
-    println!("estimated transfer time (model, a lower bound): {}", format_seconds(estimate.seconds));
-    println!("  {}", estimate.formula);
+    outln!("estimated transfer time (model, a lower bound): {}", format_seconds(estimate.seconds));
+    outln!("  {}", estimate.formula);
     Ok(0)
 }
 
@@ -255,15 +275,19 @@ fn compare(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
             out.push(json!({"strategy": "intersection-relayed", "totals": r.traffic.totals(),
                 "forwarded": {"pieces": r.forwarded, "bytes": r.forwarded_bytes}}));
         }
-        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| bad(e.to_string()))?);
+        outln!("{}", serde_json::to_string_pretty(&out).map_err(|e| bad(e.to_string()))?);
         return Ok(0);
     }
-    println!(
+    outln!(
         "{:<28} {:>16} {:>16} {:>14} {:>12}",
-        "strategy", "bytes received", "max link bytes", "messages", "est. time"
+        "strategy",
+        "bytes received",
+        "max link bytes",
+        "messages",
+        "est. time"
     );
     for (s, t) in &rows {
-        println!(
+        outln!(
             "{:<28} {:>16} {:>16} {:>14} {:>12}",
             s.label(),
             format_bytes(t.bytes_received),
@@ -274,7 +298,7 @@ fn compare(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
     }
     if let Some(relayed) = relayed {
         let t = relayed.traffic.totals();
-        println!(
+        outln!(
             "{:<28} {:>16} {:>16} {:>14} {:>12}",
             "(intersection, relayed)",
             format_bytes(t.bytes_received),
@@ -282,7 +306,7 @@ fn compare(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
             t.messages,
             format_seconds(t.estimated_seconds)
         );
-        println!(
+        outln!(
             "relayed: {} pieces ({}) forwarded over NVLink inside their node instead of crossing a NIC again",
             relayed.forwarded,
             format_bytes(relayed.forwarded_bytes)
@@ -306,20 +330,23 @@ fn verify_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> 
     let plan = reshard_lens::core::plan::plan(&reshard, strategy).map_err(bad)?;
     let result = verify(&reshard, &plan, options).map_err(|e| bad(e.to_string()))?;
     if flags.has("--json") {
-        println!("{}", serde_json::to_string_pretty(&result).map_err(|e| bad(e.to_string()))?);
+        outln!("{}", serde_json::to_string_pretty(&result).map_err(|e| bad(e.to_string()))?);
     } else {
         if let Some(f) = &result.fault {
-            println!("injected fault: {}", f.description);
+            outln!("injected fault: {}", f.description);
         }
-        println!("{}", result.summary());
+        outln!("{}", result.summary());
         if let Some(values) = result.value_summary() {
-            println!("{values}");
+            outln!("{values}");
         }
         for m in result.mismatches.iter().take(20) {
             let found = m.found_text();
-            println!(
+            outln!(
                 "  {} d{} at {:?}: expected {}, found {found}",
-                reshard.tensors[m.tensor].name, m.device, m.coord, m.expected
+                reshard.tensors[m.tensor].name,
+                m.device,
+                m.coord,
+                m.expected
             );
         }
     }
@@ -330,9 +357,9 @@ fn cycle_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
     flags.check_known(&["--json"], &[])?;
     let report = cycle_report(text, path)?;
     if flags.has("--json") {
-        println!("{}", serde_json::to_string_pretty(&report).map_err(|e| bad(e.to_string()))?);
+        outln!("{}", serde_json::to_string_pretty(&report).map_err(|e| bad(e.to_string()))?);
     } else {
-        println!("{report}");
+        outln!("{report}");
     }
     Ok(0)
 }
@@ -350,7 +377,7 @@ fn note_command(spec_text: &str, spec_path: &str, cycle_text: &str, cycle_path: 
     let reshard = parse(spec_text, spec_path)?;
     let report = cycle_report(cycle_text, cycle_path)?;
     let strategies = export::strategy_totals(&reshard).map_err(bad)?;
-    print!("{}", export::decision_note(&NoteInput { reshard: &reshard, strategies: &strategies, cycle: &report }));
+    out!("{}", export::decision_note(&NoteInput { reshard: &reshard, strategies: &strategies, cycle: &report }));
     Ok(0)
 }
 
@@ -369,9 +396,13 @@ fn bench() {
         ("Llama-70B-like inventory, 55 layers (498 tensors), [2, 64, 8] → [32, 8]", presets::llama_inventory(55)),
         ("Llama-70B-like inventory, 80 layers (723 tensors), [2, 64, 8] → [32, 8]", presets::llama_inventory(80)),
     ];
-    println!(
+    outln!(
         "{:<76} {:>12} {:>10} {:>14} {:>9}",
-        "case (intersection, with per-link totals)", "pieces", "ms", "pieces/s", "count ms"
+        "case (intersection, with per-link totals)",
+        "pieces",
+        "ms",
+        "pieces/s",
+        "count ms"
     );
     for (name, reshard) in &cases {
         // Best of three runs, so a cold cache does not decide the figure.
@@ -391,7 +422,7 @@ fn bench() {
         let counted = count_pieces(reshard, u64::MAX);
         let count_seconds = start.elapsed().as_secs_f64();
         assert_eq!(counted, pieces, "the count is the plan's");
-        println!(
+        outln!(
             "{:<76} {:>12} {:>10.1} {:>14.0} {:>9.2}",
             name,
             pieces,
@@ -408,9 +439,13 @@ fn bench() {
 /// layers stacked (pipeline stages need stacked layers).
 fn bench_models() {
     use reshard_lens::core::models::{MODEL_PRESETS, TrainingLayout, inventory};
-    println!(
+    outln!(
         "\n{:<44} {:>8} {:>12} {:>10} {:>10}",
-        "model preset (intersection)", "tensors", "pieces", "spec ms", "plan ms"
+        "model preset (intersection)",
+        "tensors",
+        "pieces",
+        "spec ms",
+        "plan ms"
     );
     for preset in MODEL_PRESETS {
         for stacked in [false, true] {
@@ -433,7 +468,7 @@ fn bench_models() {
                 preset.generate.devices(),
                 if stacked { ", stacked" } else { "" }
             );
-            println!(
+            outln!(
                 "{:<44} {:>8} {:>12} {:>10.1} {:>10.1}",
                 label,
                 reshard.tensors.len(),
@@ -447,7 +482,7 @@ fn bench_models() {
 
 /// The constraint check against the one plan it reuses.
 fn bench_lint() {
-    println!("\n{:<44} {:>12} {:>10} {:>10}", "constraint check", "findings", "lint ms", "plan ms");
+    outln!("\n{:<44} {:>12} {:>10} {:>10}", "constraint check", "findings", "lint ms", "plan ms");
     for (label, reshard) in
         [("large preset", presets::large()), ("Llama-70B-like inventory, 55 layers", presets::llama_inventory(55))]
     {
@@ -456,7 +491,7 @@ fn bench_lint() {
         let lint_time = start.elapsed();
         let start = std::time::Instant::now();
         reshard_lens::core::traffic::analyse(&reshard, Strategy::Intersection).expect("benchmark cases plan");
-        println!(
+        outln!(
             "{:<44} {:>12} {:>10.1} {:>10.1}",
             label,
             findings,
