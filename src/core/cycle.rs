@@ -659,7 +659,7 @@ impl CycleSpec {
                 "1 - {f} + {f}/{s} = {ratio}",
                 f = number_text(f, 4),
                 s = number_text(s, 4),
-                ratio = number_text(formula_ratio, 4)
+                ratio = ratio_text(formula_ratio)
             ),
             exact: sequential,
             matches_timeline: (formula_ratio - ratio).abs() <= 1e-9,
@@ -1637,6 +1637,19 @@ impl fmt::Display for MeasuredCycles {
 
 /// `value` with at most `decimals` decimals and no trailing zeros (`112.5`, `10`). A non-zero value that
 /// would round to 0 is written in scientific notation instead, so it never reads as nothing.
+/// The formula's ratio `new/old` as the working writes it: four decimals, or up to six when those are exact
+/// (`0.765625`), so that the article's second cycle multiplies back: 0.765625 × 160 s = 122.5 s, where
+/// 0.7656 × 160 s is 122.496 s.
+pub fn ratio_text(ratio: f64) -> String {
+    let decimals = (4..=6)
+        .find(|&d| {
+            let scale = 10f64.powi(d);
+            ((ratio * scale).round() / scale - ratio).abs() <= 1e-12 * ratio.abs().max(1.0)
+        })
+        .unwrap_or(4);
+    number_text(ratio, decimals as usize)
+}
+
 fn number_text(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return value.to_string();
@@ -1770,6 +1783,16 @@ mod tests {
     }
 
     #[test]
+    fn the_ratio_keeps_the_decimals_that_are_exact_up_to_six() {
+        assert_eq!(ratio_text(0.765625), "0.765625");
+        assert_eq!(ratio_text(0.9375), "0.9375");
+        assert_eq!(ratio_text(11.0 / 12.0), "0.9167");
+        assert_eq!(ratio_text(0.12345678), "0.1235");
+        assert_eq!(ratio_text(1.0), "1");
+        assert_eq!(ratio_text(1.03125), "1.03125");
+    }
+
+    #[test]
     fn the_summary_sentence_puts_the_stage_speedup_beside_the_cycle_speedup() {
         let report = report_of(&article_cycle(10.0, 4.0));
         assert_eq!(
@@ -1793,7 +1816,7 @@ mod tests {
         assert!(close(report.formula.ratio, 0.9375) && report.formula.exact && report.formula.matches_timeline);
         assert!(report.formula.bound_speedup.is_some_and(|bound| close(bound, 1.2 / 1.1)));
         let report = report_of(&article_cycle(50.0, 4.0));
-        assert_eq!(report.formula.text, "1 - 0.3125 + 0.3125/4 = 0.7656");
+        assert_eq!(report.formula.text, "1 - 0.3125 + 0.3125/4 = 0.765625");
     }
 
     #[test]

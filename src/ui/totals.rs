@@ -20,12 +20,12 @@ pub fn TrafficTotals() -> impl IntoView {
     });
     let bytes_note = move |bytes: u64| match wire.get() {
         Some(dtype) if bytes > 0 => format!(
-            "= {} entries × {} B ({}), local copies excluded",
+            "= {} entries × {} B ({}), same-device copies excluded",
             format_count(bytes / dtype.bytes()),
             dtype.bytes(),
             dtype.name()
         ),
-        _ => "summed over destinations, local copies excluded".to_string(),
+        _ => "summed over destinations, same-device copies excluded".to_string(),
     };
 
     move || match state.totals.get() {

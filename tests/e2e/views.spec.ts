@@ -109,9 +109,10 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');
   // Said over the meshes too, where the eye is, without moving them.
   const meshes = await page.locator('.meshes').boundingBox();
-  await expect(page.getByTestId('mesh-readout')).toContainText('d1 (source) holds offset [4, 0], shape 4 × 6');
+  await expect(page.getByTestId('mesh-readout')).toContainText('d1 (source) holds offset [4, 0], shape 4 × 6 (24 entries)');
   await page.locator('[data-testid=device][data-side=destination][data-device="4"]').hover();
-  await expect(page.getByTestId('mesh-readout')).toContainText('d4 (destination)');
+  // The article's count: each destination needs 36 entries.
+  await expect(page.getByTestId('mesh-readout')).toContainText('d4 (destination) holds offset [0, 3], shape 12 × 3 (36 entries)');
   expect(await page.locator('.meshes').boundingBox()).toEqual(meshes);
   await page.locator('[data-testid=device][data-side=source][data-device="1"]').focus();
   await page.keyboard.press('Escape');

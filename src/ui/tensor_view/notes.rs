@@ -89,7 +89,9 @@ fn FocusLine(
     view! { <p class="tv-focus-line" data-testid="focus-line" data-export=export aria-live="polite">{text}</p> }
 }
 
-/// `d5 (source) holds offset [40, 0], shape 8 × 8192 · sends 256 messages, 128 KiB`.
+/// `d5 (source) holds offset [40, 0], shape 8 × 8192 (65,536 entries) · sends 256 messages, 128 KiB`: the
+/// entries as well as the bytes, since the article counts a device's share in entries (each destination
+/// of the toy needs 36).
 pub(crate) fn describe_device(state: AppState, side: Side, device: u32) -> String {
     let region = state.regions.with(|r| {
         let list = if side == Side::Source { &r.source } else { &r.destination };
@@ -97,7 +99,12 @@ pub(crate) fn describe_device(state: AppState, side: Side, device: u32) -> Strin
     });
     let holds = match region {
         Some(r) if r.is_empty() => "holds an empty shard".to_string(),
-        Some(r) => format!("holds offset {}, shape {}", format_offset(r.offset()), format_shape(r.shape())),
+        Some(r) => format!(
+            "holds offset {}, shape {} ({} entries)",
+            format_offset(r.offset()),
+            format_shape(r.shape()),
+            format_count(r.entries())
+        ),
         None => String::new(),
     };
     let traffic = state.summary.with(|s| {
