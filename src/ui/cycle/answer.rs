@@ -93,7 +93,7 @@ pub fn Answer(
 fn refit_change(report: &CycleReport) -> Option<String> {
     let before = report.refit_before.total();
     let after = report.refit_after.total();
-    if !(before > 0.0) || seconds(before) == seconds(after) {
+    if before.is_nan() || before <= 0.0 || seconds(before) == seconds(after) {
         return None;
     }
     let change = (before - after) / before * 100.0;
