@@ -77,9 +77,21 @@ pub fn Mesh(
         format!("mesh-svg{focus}{paths}")
     };
     let title = move || layout.with(|l| l.title.clone());
+    // "Source" and what the mesh is, apart: a slide puts them on two lines (views.css), so both meshes'
+    // titles take the same height over meshes of any width, where a title wrapping over one of them sank
+    // that mesh below the other and off a 720 px screen.
+    let (side_word, detail) = {
+        let split =
+            move || layout.with(|l| l.title.split_once(" · ").map(|(side, rest)| (side.to_string(), rest.to_string())));
+        (move || split().map(|(side, _)| side), move || split().map(|(_, rest)| rest))
+    };
     view! {
         <div class="mesh" data-testid=format!("mesh-{}", side_name(side))>
-            <h4 class="mesh-title">{title}</h4>
+            <h4 class="mesh-title">
+                <span class="mesh-side">{side_word}</span>
+                <span class="mesh-title-sep">" · "</span>
+                <span class="mesh-about">{detail}</span>
+            </h4>
             <svg
                 class=class
                 width=move || layout.with(|l| l.width)
