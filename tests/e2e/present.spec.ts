@@ -231,3 +231,53 @@ test.describe('on a 1280 × 800 laptop', () => {
     expect(value.x + value.width).toBeLessThanOrEqual(card.x + card.width);
   });
 });
+
+test.describe('on a short projector', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('at 1280 × 720 the toy slide shows both meshes whole, larger than drawn, and the cycle slide its whole timeline', async ({ page }) => {
+    await page.goto('/?preset=toy&present');
+    await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    const meshes = await page.evaluate(() =>
+      ['source', 'destination'].map((side) => {
+        const svg = document.querySelector(`[data-testid=mesh-${side}] svg`)!;
+        const box = svg.getBoundingClientRect();
+        return { scale: box.width / Number(svg.getAttribute('width')), top: box.top, bottom: box.bottom };
+      }),
+    );
+    for (const { scale, bottom } of meshes) {
+      expect(scale).toBeGreaterThan(1.5);
+      expect(bottom).toBeLessThanOrEqual(720);
+    }
+    // A title wrapping over the narrower mesh sank it below the other (and off the screen).
+    expect(Math.abs(meshes[0].top - meshes[1].top)).toBeLessThan(2);
+    await page.screenshot({ path: path.join(screenshots, 'present-toy-1280x720.png') });
+
+    await page.goto('/?view=cycle&preset=cycle-120&present');
+    const lanes = page.getByTestId('gantt-lane');
+    await expect(lanes).toHaveCount(8);
+    // The "after" refit lane (the point of the slide) and the time axis under it.
+    expect((await lanes.last().boundingBox())!.y + (await lanes.last().boundingBox())!.height).toBeLessThanOrEqual(720);
+    const axis = await page.locator('.gantt').evaluate((gantt) => gantt.getBoundingClientRect().bottom);
+    expect(axis).toBeLessThanOrEqual(720);
+    await page.screenshot({ path: path.join(screenshots, 'present-cycle-1280x720.png') });
+  });
+
+  test('at 1024 × 768 a square tensor leaves the totals room: no number is cut', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    for (const preset of ['fsdp-tp', 'large']) {
+      await page.goto(`/?preset=${preset}&present`);
+      await expect(page.locator('.change-panel .total-value')).toHaveCount(3);
+      const cut = await page.locator('.change-panel .total').evaluateAll((cards) =>
+        cards.flatMap((card) => {
+          const bounds = card.getBoundingClientRect();
+          return [...card.children]
+            .filter((child) => child.getBoundingClientRect().right > bounds.right + 0.5 || child.scrollWidth > child.clientWidth + 0.5)
+            .map((child) => child.textContent);
+        }),
+      );
+      expect(cut, preset).toEqual([]);
+      await page.screenshot({ path: path.join(screenshots, `present-${preset}-1024x768.png`) });
+    }
+  });
+});
