@@ -10,7 +10,7 @@
 
 use leptos::prelude::*;
 
-use super::focus::typed_in_field;
+use super::focus::{after_render, focus_test_id, typed_in_field};
 use super::query_parameter;
 use super::tour::TourState;
 
@@ -52,6 +52,9 @@ pub fn PresentButton() -> impl IntoView {
         if !typed_in_field(&event) {
             on.set(false);
             event.prevent_default();
+            // Back on the button that presents again (the focus was on the page, or on a control that
+            // stays): from there Tab goes on through the header's controls, in view again.
+            after_render(|document| focus_test_id(&document, "present"));
         }
     });
     on_cleanup(move || keys.remove());

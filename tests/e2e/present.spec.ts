@@ -263,6 +263,27 @@ test.describe('on a short projector', () => {
     await page.screenshot({ path: path.join(screenshots, 'present-cycle-1280x720.png') });
   });
 
+  test('a device focused from the keyboard is whole on screen, and Escape leaves with the focus on Present', async ({ page }) => {
+    await page.goto('/?preset=fsdp-tp&present');
+    const last = page.locator('[data-testid=device][data-side=destination][data-device="12"]');
+    await expect(last).toBeAttached();
+    // The destination's second row starts near the slide's lower edge: reached with the arrow keys, its
+    // first tile is brought whole on screen.
+    await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('mesh-readout')).toContainText('d8 (destination)');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('mesh-readout')).toContainText('d12 (destination)');
+    const box = (await last.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(721);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('mesh-readout')).not.toContainText('d12');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('present')).toBeFocused();
+  });
+
   test('at 1024 × 768 a square tensor leaves the totals room: no number is cut', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     for (const preset of ['fsdp-tp', 'large']) {
