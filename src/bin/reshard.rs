@@ -393,6 +393,15 @@ fn bench() {
             )
             .expect("benchmark spec is valid"),
         ),
+        (
+            // Every destination picks one of 65,536 replicas: indexed, not scanned (the scan took minutes).
+            "[12, 6] bf16, 65536 × R → 65536 × R",
+            parse_spec(
+                r#"{"tensor": {"shape": [12, 6]}, "source": {"mesh": [65536], "placements": ["R"]},
+                    "destination": {"mesh": [65536], "placements": ["R"]}}"#,
+            )
+            .expect("benchmark spec is valid"),
+        ),
         ("Llama-70B-like inventory, 55 layers (498 tensors), [2, 64, 8] → [32, 8]", presets::llama_inventory(55)),
         ("Llama-70B-like inventory, 80 layers (723 tensors), [2, 64, 8] → [32, 8]", presets::llama_inventory(80)),
     ];

@@ -3,9 +3,11 @@
 //! Planning works per tensor dim: the source and destination class intervals are both sorted, so a merge
 //! finds, for each destination class, the run of source classes that overlap it. A destination device's
 //! pieces are then the product of those runs over the tensor dims. The cost grows with the number of pieces,
-//! never with sources × destinations. Pieces stream to a visitor; [`Plan`] collects them when wanted.
+//! never with sources × destinations: a region with many replicas picks its sender from ordered sets
+//! ([`ReplicaIndex`]) rather than by comparing every replica for every piece. Pieces stream to a visitor;
+//! [`Plan`] collects them when wanted.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
@@ -171,6 +173,98 @@ pub struct Planner<'a> {
     /// Per source-mesh device (row-major mesh index): its id, node and bytes assigned so far, packed
     /// together because replica choice reads all three for every candidate of every piece.
     senders: Vec<Sender>,
+    /// Source device id → source mesh index (for the indexed replica choice).
+    flat_of_id: BTreeMap<u32, usize>,
+    /// The current tensor's indexed replica choice, when its regions have many replicas.
+    index: Option<ReplicaIndex>,
+    /// When to index replica choice (tests compare both ways).
+    index_policy: IndexPolicy,
+}
+
+/// When [`Planner`] indexes replica choice rather than scanning the replicas.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum IndexPolicy {
+    /// When the scan would cost more than building the index.
+    Auto,
+    #[cfg(test)]
+    Always,
+    #[cfg(test)]
+    Never,
+}
+
+/// A sender's place in the ordered sets: (bytes assigned, saturated as in [`Planner::replica_key`], id,
+/// source mesh index).
+type Ranked = (u64, u32, usize);
+
+/// The replicas of one region (of one partial contributor), ordered by load then id: all of them, and those
+/// on each node.
+#[derive(Default)]
+struct ReplicaGroup {
+    all: BTreeSet<Ranked>,
+    by_node: BTreeMap<u32, BTreeSet<Ranked>>,
+}
+
+/// Replica choice for one tensor whose regions have many replicas, giving the same sender as the scan of
+/// [`Planner::choose_replica`]: the destination itself if it is a replica, else the least loaded (then lowest
+/// id) replica on its node, else the least loaded of all. The scan compared every replica for every piece:
+/// 65,536 devices replicated to 65,536 took four billion comparisons, over a minute in the browser.
+struct ReplicaIndex {
+    /// Per source mesh index: the mesh index of its group's first replica (the group's key).
+    group_of: Vec<usize>,
+    groups: BTreeMap<usize, ReplicaGroup>,
+}
+
+impl ReplicaIndex {
+    fn new(senders: &[Sender], replica_offsets: &[usize]) -> ReplicaIndex {
+        let mut group_of = vec![usize::MAX; senders.len()];
+        let mut groups = BTreeMap::new();
+        for first in 0..senders.len() {
+            if group_of[first] != usize::MAX {
+                continue;
+            }
+            // The lowest unvisited index has no replica coordinate: it is its group's first replica.
+            let mut group = ReplicaGroup::default();
+            for &offset in replica_offsets {
+                let Some(sender) = senders.get(first + offset) else { continue };
+                group_of[first + offset] = first;
+                let ranked = (ranked_load(sender.load), sender.id, first + offset);
+                group.all.insert(ranked);
+                group.by_node.entry(sender.node).or_default().insert(ranked);
+            }
+            groups.insert(first, group);
+        }
+        ReplicaIndex { group_of, groups }
+    }
+
+    /// The sender for `dst` (on `node`) among the group whose first replica is `first`; `dst_flat` is
+    /// `dst`'s source mesh index when it is a source device.
+    fn choose(&self, first: usize, dst_flat: Option<usize>, node: u32) -> Option<usize> {
+        if let Some(flat) = dst_flat
+            && self.group_of.get(flat) == Some(&first)
+        {
+            return Some(flat);
+        }
+        let group = self.groups.get(&first)?;
+        let on_node = group.by_node.get(&node).and_then(|set| set.first());
+        on_node.or_else(|| group.all.first()).map(|&(_, _, flat)| flat)
+    }
+
+    /// Moves the sender at `flat` to its new load.
+    fn reload(&mut self, flat: usize, sender: &Sender, old_load: u64) {
+        let Some(group) = self.group_of.get(flat).and_then(|first| self.groups.get_mut(first)) else { return };
+        let (old, new) = ((ranked_load(old_load), sender.id, flat), (ranked_load(sender.load), sender.id, flat));
+        group.all.remove(&old);
+        group.all.insert(new);
+        if let Some(set) = group.by_node.get_mut(&sender.node) {
+            set.remove(&old);
+            set.insert(new);
+        }
+    }
+}
+
+/// A load as replica choice compares it: saturated below 2^62 bytes.
+fn ranked_load(load: u64) -> u64 {
+    load.min((1 << 62) - 1)
 }
 
 /// What replica choice needs to know about one source device.
@@ -189,7 +283,16 @@ impl<'a> Planner<'a> {
             .iter()
             .map(|&id| Sender { id, node: reshard.topology.node_of(id), load: 0 })
             .collect();
-        Planner { reshard, strategy, table: DeviceTable::new(reshard), senders }
+        let flat_of_id = reshard.source_mesh.devices.iter().enumerate().map(|(flat, &id)| (id, flat)).collect();
+        Planner {
+            reshard,
+            strategy,
+            table: DeviceTable::new(reshard),
+            senders,
+            flat_of_id,
+            index: None,
+            index_policy: IndexPolicy::Auto,
+        }
     }
 
     /// Plans every tensor, in order.
@@ -208,6 +311,17 @@ impl<'a> Planner<'a> {
         let destination =
             SideRegions::new(&tensor.destination, &reshard.destination_mesh, &tensor.shape, reshard.split)?;
         let entry_bytes = reshard.wire_dtype(tensor).bytes();
+        // Scanning costs replicas per piece; the index, a sort of the source mesh once per tensor.
+        let replicas = source.replica_offsets.len();
+        let receivers = reshard.destination_mesh.size().max(1) * source.partial_offsets.len();
+        let indexed = match self.index_policy {
+            IndexPolicy::Auto => replicas >= 64 && receivers.saturating_mul(replicas) >= 16 * self.senders.len(),
+            #[cfg(test)]
+            IndexPolicy::Always => replicas > 1,
+            #[cfg(test)]
+            IndexPolicy::Never => false,
+        };
+        self.index = indexed.then(|| ReplicaIndex::new(&self.senders, &source.replica_offsets));
         match self.strategy {
             Strategy::Intersection | Strategy::WholeShard => {
                 self.direct(index, tensor, &source, &destination, entry_bytes, visit);
@@ -236,6 +350,11 @@ impl<'a> Planner<'a> {
             return base + replicas[0];
         }
         let node = self.reshard.topology.node_of(dst);
+        if let Some(index) = &self.index
+            && let Some(flat) = index.choose(base, self.flat_of_id.get(&dst).copied(), node)
+        {
+            return flat;
+        }
         let mut best = base + replicas[0];
         let mut best_key = self.replica_key(best, dst, node);
         for &r in &replicas[1..] {
@@ -281,7 +400,11 @@ impl<'a> Planner<'a> {
             LinkClass::Nic
         };
         if link != LinkClass::Local {
-            self.senders[src_flat].load = self.senders[src_flat].load.saturating_add(bytes);
+            let old_load = self.senders[src_flat].load;
+            self.senders[src_flat].load = old_load.saturating_add(bytes);
+            if let Some(index) = &mut self.index {
+                index.reload(src_flat, &self.senders[src_flat], old_load);
+            }
         }
         piece.src = src;
         piece.src_slot = self.table.source_slots[src_flat];
@@ -503,6 +626,93 @@ pub fn plan(reshard: &Reshard, strategy: Strategy) -> Result<Plan, String> {
 mod tests {
     use super::*;
     use crate::core::presets;
+    use proptest::prelude::{Just, ProptestConfig, any, prop, prop_assert_eq, prop_oneof, proptest};
+    use proptest::strategy::Strategy as _;
+
+    /// Every piece of `reshard` planned with `strategy`, replica choice indexed or scanned.
+    fn pieces_with(reshard: &Reshard, strategy: Strategy, policy: IndexPolicy) -> Vec<Piece> {
+        let mut planner = Planner::new(reshard, strategy);
+        planner.index_policy = policy;
+        let mut pieces = Vec::new();
+        planner.run(|p| pieces.push(p.clone())).expect("plans");
+        pieces
+    }
+
+    /// Layouts with replicas on both sides, small nodes (so that "same node" decides), colocated or not,
+    /// and two tensors (loads carry over from one to the next).
+    fn replicated_spec() -> impl proptest::strategy::Strategy<Value = String> {
+        let placement = prop_oneof![Just("R"), Just("R"), Just("S(0)"), Just("S(1)"), Just("P")];
+        let dst_placement = prop_oneof![Just("R"), Just("S(0)"), Just("S(1)")];
+        (
+            prop::collection::vec(1u64..=5, 1..=3),
+            prop::collection::vec(1u64..=5, 1..=2),
+            prop::collection::vec(placement, 3),
+            prop::collection::vec(dst_placement, 2),
+            1u32..=4,
+            any::<bool>(),
+            (1u64..=7, 1u64..=7),
+        )
+            .prop_map(|(src_mesh, dst_mesh, src_p, dst_p, per_node, colocated, (rows, cols))| {
+                let src_p = &src_p[..src_mesh.len()];
+                let (dst_mesh, devices) = if colocated {
+                    (vec![src_mesh.iter().product::<u64>()], r#", "devices": "colocated""#)
+                } else {
+                    (dst_mesh, "")
+                };
+                let dst_p = &dst_p[..dst_mesh.len()];
+                let tensor = |name: &str, shape: [u64; 2]| {
+                    format!(
+                        r#"{{"name": "{name}", "shape": {shape:?}, "source": {{"placements": {src_p:?}}},
+                            "destination": {{"placements": {dst_p:?}}}}}"#
+                    )
+                };
+                format!(
+                    r#"{{"source": {{"mesh": {src_mesh:?}}}, "destination": {{"mesh": {dst_mesh:?}{devices}}},
+                        "tensors": [{}, {}], "topology": {{"devices_per_node": {per_node}}}}}"#,
+                    tensor("a", [rows, cols]),
+                    tensor("b", [cols, rows])
+                )
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn indexed_replica_choice_picks_the_senders_the_scan_picks(spec in replicated_spec()) {
+            let reshard = match crate::core::spec::parse_spec(&spec) {
+                Ok(reshard) => reshard,
+                // A generated layout the core refuses (e.g. a placement naming a dim twice) is not a case.
+                Err(_) => return Ok(()),
+            };
+            for strategy in [Strategy::Intersection, Strategy::WholeShard, Strategy::Gather] {
+                let scanned = pieces_with(&reshard, strategy, IndexPolicy::Never);
+                let indexed = pieces_with(&reshard, strategy, IndexPolicy::Always);
+                prop_assert_eq!(scanned, indexed, "{:?}\n{}", strategy, spec);
+            }
+        }
+    }
+
+    #[test]
+    fn many_replicas_are_indexed_and_choose_as_the_scan_does() {
+        // 512 replicas to 512 receivers: the automatic policy indexes it (the scan: 262,144 comparisons).
+        let spec = r#"{"tensor": {"shape": [64, 8]},
+            "source": {"mesh": [512], "placements": ["R"]},
+            "destination": {"mesh": [8, 64], "placements": ["S(0)", "S(1)"]},
+            "topology": {"devices_per_node": 8}}"#;
+        let reshard = crate::core::spec::parse_spec(spec).expect("valid");
+        let mut planner = Planner::new(&reshard, Strategy::Intersection);
+        planner.run(|_| {}).expect("plans");
+        assert!(planner.index.is_some(), "the automatic policy indexes 512 replicas");
+        let auto = pieces_with(&reshard, Strategy::Intersection, IndexPolicy::Auto);
+        assert_eq!(auto, pieces_with(&reshard, Strategy::Intersection, IndexPolicy::Never));
+        // Spread over the senders: no sender carries two pieces while another carries none.
+        let mut sent = vec![0u32; 512];
+        for piece in &auto {
+            sent[piece.src as usize] += 1;
+        }
+        assert_eq!(sent.iter().max(), Some(&1), "{sent:?}");
+    }
 
     #[test]
     fn a_device_table_gives_back_each_mesh_in_order() {
