@@ -634,7 +634,7 @@ mod tests {
         let mut planner = Planner::new(reshard, strategy);
         planner.index_policy = policy;
         let mut pieces = Vec::new();
-        planner.run(|p| pieces.push(p.clone())).expect("plans");
+        planner.run(|p| pieces.push(*p)).expect("plans");
         pieces
     }
 
