@@ -441,11 +441,40 @@ fn bench() {
         );
     }
     bench_models();
+    bench_measured();
     bench_lint();
 }
 
 /// The model presets of the inventory view: building the spec and planning it, one tensor per layer and
 /// layers stacked (pipeline stages need stacked layers).
+/// Measured cycles as the cycle view reads a file: parse, then the per-stage statistics.
+fn bench_measured() {
+    outln!();
+    outln!("{:<44} {:>10} {:>10} {:>10}", "measured cycles (CSV)", "rows", "parse ms", "stats ms");
+    for cycles in [10_000u64, 100_000] {
+        let mut csv = String::from("cycle,stage,seconds\n");
+        for cycle in 0..cycles {
+            for (stage, seconds) in [("generation", 70.0), ("training", 30.0), ("refit", 10.0)] {
+                csv.push_str(&format!("{cycle},{stage},{}\n", seconds + (cycle % 7) as f64 * 0.1));
+            }
+        }
+        let start = std::time::Instant::now();
+        let measurements = cycle::parse_measurements(&csv);
+        let parse = start.elapsed().as_secs_f64();
+        let start = std::time::Instant::now();
+        let stats = cycle::stage_stats(&measurements, 1);
+        let seconds = start.elapsed().as_secs_f64();
+        assert_eq!(stats.steady.cycles.len() as u64, cycles - 1, "every cycle but the startup one is steady");
+        outln!(
+            "{:<44} {:>10} {:>10.1} {:>10.1}",
+            format!("{cycles} cycles × 3 stages"),
+            measurements.rows.len(),
+            parse * 1e3,
+            seconds * 1e3
+        );
+    }
+}
+
 fn bench_models() {
     use reshard_lens::core::models::{MODEL_PRESETS, TrainingLayout, inventory};
     outln!(
