@@ -177,3 +177,25 @@ test('a long stage name is shortened inside the timeline, not cut at its edge', 
   const [text, svg] = await label.evaluate((t) => [t.getBoundingClientRect().left, t.closest('svg')!.getBoundingClientRect().left]);
   expect(text).toBeGreaterThanOrEqual(svg);
 });
+
+test('measurements too long to edit are loaded, said, and not laid out in the text area', async ({ page }) => {
+  await page.goto('/?view=cycle&preset=cycle-120');
+  // 40,000 cycles of one stage: 0.6 MB of CSV, pasted.
+  await page.getByTestId('measured-text').evaluate((area: HTMLTextAreaElement) => {
+    const rows = ['cycle,stage,seconds'];
+    for (let i = 1; i <= 40_000; i++) rows.push(`${i},refit,${10 + (i % 3) / 10}`);
+    area.value = rows.join('\n');
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await expect(page.getByTestId('measured-long')).toBeVisible();
+  await expect(page.getByTestId('measured-long')).toContainText('(40,001 lines) are loaded: too long to show here for editing');
+  await expect(page.getByTestId('measured-text')).toBeHidden();
+  expect(await page.getByTestId('measured-text').inputValue()).toBe('');
+  // The rows are read all the same (the first cycle is startup).
+  await expect(page.getByTestId('measured-steady').locator('td.num').first()).toHaveText('39999');
+  await page.getByTestId('measured-clear').click();
+  await expect(page.getByTestId('measured-text')).toBeVisible();
+  await expect(page.getByTestId('measured-long')).toBeHidden();
+  await page.getByTestId('measured-text').fill('cycle,stage,seconds\n1,refit,10\n2,refit,11');
+  await expect(page.getByTestId('measured-text')).toHaveValue('cycle,stage,seconds\n1,refit,10\n2,refit,11');
+});

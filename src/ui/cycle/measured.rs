@@ -14,6 +14,7 @@ use crate::core::cycle::{
     CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, read_startup_cycles, stage_stats,
 };
 use crate::core::spec::for_display;
+use crate::core::traffic::{format_bytes, format_count};
 use crate::share::import::refuse_size;
 
 /// A small example: one slow startup cycle, then five steady ones.
@@ -43,6 +44,9 @@ const EXAMPLE: &str = "cycle,stage,seconds
 6,training,31.4
 6,refit,10.1
 ";
+
+/// The longest measurements shown in the text area for editing (about 30,000 rows of CSV).
+const SHOWN_TEXT_BYTES: usize = 512 * 1024;
 
 /// Reads the first dropped file as text into `target`, or says in `refused` why it was not read; a drop
 /// without a file is ignored. A file above the size every other way of opening a file refuses is refused
@@ -93,6 +97,36 @@ pub fn MeasuredCycles(
     let measurements = Memo::new(move |_| state.measured_text.with(|text| parse_measurements(text)));
     let measured = Memo::new(move |_| measurements.with(|m| stage_stats(m, state.startup.get())));
     let loaded = move || measurements.with(|m| !m.rows.is_empty());
+    // Measurements too long to edit are loaded but not shown in the text area: the browser took 1.2 s to
+    // lay out 1.5 MB of text there, 6 s for 8 MB, and as long again for each key typed into it.
+    let too_long = Memo::new(move |_| state.measured_text.with(|text| text.len() > SHOWN_TEXT_BYTES));
+    let long_note = move || {
+        state.measured_text.with(|text| {
+            format!(
+                "{} of measurements ({} lines) are loaded: too long to show here for editing. Clear them to type \
+                 or paste new ones, or drop another file here.",
+                format_bytes(text.len() as u64),
+                format_count(text.lines().count() as u64)
+            )
+        })
+    };
+    // The text follows the state (an example, a file, Clear) but is written only when it differs: writing
+    // back what was just typed laid the whole text out again.
+    let area = NodeRef::<leptos::html::Textarea>::new();
+    Effect::new(move |_| {
+        let Some(element) = area.get() else { return };
+        let shown = too_long.get();
+        state.measured_text.with(|text| {
+            let text = if shown { "" } else { text.as_str() };
+            if element.value() != text {
+                element.set_value(text);
+            }
+        });
+    });
+    let drop_file = move |ev: web_sys::DragEvent| {
+        ev.prevent_default();
+        read_dropped_file(&ev, state.measured_text, refused);
+    };
     let use_medians = move |_| {
         let spec = measured.with_untracked(|m| m.spec.clone());
         let speedup = state.spec.with_untracked(|s| s.speedup);
@@ -114,18 +148,25 @@ pub fn MeasuredCycles(
                 aria-label="Measured stage times, CSV or JSON"
                 placeholder="cycle,stage,seconds\n1,generation,70.2\n1,refit,10.4\n… or drop a .csv or .json file here"
                 data-testid="measured-text"
-                prop:value=move || state.measured_text.get()
+                node_ref=area
+                hidden=too_long
                 aria-describedby="measured-refused"
                 on:input=move |ev| {
                     refused.set(None);
                     state.measured_text.set(event_target_value(&ev));
                 }
                 on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
-                on:drop=move |ev: web_sys::DragEvent| {
-                    ev.prevent_default();
-                    read_dropped_file(&ev, state.measured_text, refused);
-                }
+                on:drop=drop_file
             ></textarea>
+            <p
+                class="measured-long"
+                data-testid="measured-long"
+                hidden=move || !too_long.get()
+                on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
+                on:drop=drop_file
+            >
+                {move || too_long.get().then(long_note)}
+            </p>
             <div class="measured-controls">
                 <label class="measured-startup">
                     <span>"Startup cycles k"</span>
