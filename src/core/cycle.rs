@@ -418,8 +418,8 @@ impl CycleSpec {
         let mut previous: Option<(&Stage, bool)> = None;
         for (i, stage) in self.stages.iter().enumerate() {
             let path = format!("stages[{i}]");
-            if stage.name.trim().is_empty() {
-                problems.add(format!("{path}.name"), "stage name is empty");
+            if let Err(why) = check_stage_name(&stage.name) {
+                problems.add(format!("{path}.name"), why);
             }
             let seconds_ok = problems.check_seconds(format!("{path}.seconds"), stage.seconds);
             stages_usable &= seconds_ok;
@@ -1139,7 +1139,13 @@ fn check_measured_seconds(seconds: f64) -> Result<f64, String> {
 
 fn check_stage_name(name: &str) -> Result<String, String> {
     let name = name.trim();
-    if name.is_empty() { Err("stage name is empty".into()) } else { Ok(name.to_string()) }
+    if name.is_empty() {
+        return Err("stage name is empty".into());
+    }
+    match super::spec::name_problem(name) {
+        Some(why) => Err(format!("stage name {why}")),
+        None => Ok(name.to_string()),
+    }
 }
 
 /// Where each CSV column is.
@@ -1774,6 +1780,18 @@ mod tests {
         assert!(close(report.percent_saved, 23.4375));
         assert_eq!(percent_text(report.percent_saved), "23.44");
         assert_eq!(report.bound.best_cycle_seconds, 110.0);
+    }
+
+    #[test]
+    fn a_stage_name_that_would_reorder_the_text_around_it_is_refused() {
+        let mut spec = article_cycle(10.0, 4.0);
+        spec.stages[0].name = "gen\u{202e}eration".into();
+        let problems = spec.validate().expect_err("refused");
+        assert_eq!(problems[0].path, "stages[0].name");
+        assert!(problems[0].message.contains("U+202E"), "{}", problems[0].message);
+        let measured = parse_measurements("cycle,stage,seconds\n1,re\u{2067}fit,10\n1,training,30\n");
+        assert_eq!(measured.rows.len(), 1);
+        assert!(measured.problems[0].message.contains("U+2067"), "{:?}", measured.problems);
     }
 
     #[test]

@@ -210,6 +210,28 @@ pub const MAX_MESSAGE_CHARS: usize = 240;
 /// A message as shown under its field: a long one keeps its start and its end (where the explanation is)
 /// and says how much was left out (a 100,000-character shape was echoed whole, twice), and the
 /// direction-changing controls of echoed text are replaced (they reversed the rest of the message).
+/// The longest name a tensor, a mesh dim or a stage may have, in characters (real ones are under 100:
+/// `model.layers.79.self_attn.q_proj.weight` is 39).
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// Why `name` cannot name a tensor, a mesh dim or a stage, if it cannot. A direction control character
+/// (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069) reorders the text a name is shown in: in a shared
+/// link, a right-to-left override made the headline's "12 × 6" read "6 × 21". A name too long to show runs
+/// across the pictures.
+pub fn name_problem(name: &str) -> Option<String> {
+    if let Some(control) = name
+        .chars()
+        .find(|c| matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
+    {
+        return Some(format!(
+            "holds an invisible direction control (U+{:04X}), which would reorder the text around the name; remove it",
+            control as u32
+        ));
+    }
+    let count = name.chars().count();
+    (count > MAX_NAME_CHARS).then(|| format!("{count} characters: a name has at most {MAX_NAME_CHARS}"))
+}
+
 pub fn for_display(message: &str) -> String {
     let tidy = |c: char| if matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') { '\u{fffd}' } else { c };
     let count = message.chars().count();
@@ -442,6 +464,8 @@ fn validate_mesh(
             for (i, name) in names.iter().enumerate() {
                 if name.trim().is_empty() {
                     problems.add(format!("{side}.dim_names[{i}]"), "empty: expected a name such as \"tp\"");
+                } else if let Some(why) = name_problem(name) {
+                    problems.add(format!("{side}.dim_names[{i}]"), why);
                 } else if !seen.insert(name.as_str()) {
                     problems
                         .add(format!("{side}.dim_names[{i}]"), format!("`{name}` is used twice; names must differ"));
@@ -539,6 +563,9 @@ fn validate_tensor(
     let rank_ok = problems.count() == before;
 
     let name = tensor.name.clone().unwrap_or_else(|| if is_inventory { path.to_string() } else { "w".into() });
+    if let Some(why) = name_problem(&name) {
+        problems.add(format!("{path}.name"), why);
+    }
     let tensor_dtype = parse_dtype(&format!("{path}.dtype"), tensor.dtype.as_deref(), Dtype::Bf16, problems);
 
     // In an inventory the tensor's own side holds its placements; the top-level side holds the mesh.
@@ -783,6 +810,30 @@ mod tests {
       "split": "chunk",
       "topology": {"devices_per_node": 8, "nvlink_gbps": 450, "nic_gbps": 50, "latency_us": 5}
     }"#;
+
+    #[test]
+    fn a_name_that_would_reorder_the_headline_or_run_across_it_is_refused() {
+        let with_name = |name: &str, dim: &str| {
+            format!(
+                r#"{{"tensor": {{"name": "{name}", "shape": [12, 6]}},
+                    "source": {{"mesh": [3], "dim_names": ["{dim}"], "placements": ["S(0)"]}},
+                    "destination": {{"mesh": [2], "placements": ["S(1)"]}}}}"#
+            )
+        };
+        let problems = parse_spec(&with_name("w\u{202e}", "tp")).expect_err("refused").problems;
+        assert_eq!(problems[0].path, "tensor.name");
+        assert!(problems[0].message.contains("U+202E"), "{}", problems[0].message);
+        let problems = parse_spec(&with_name("w", "t\u{2066}p")).expect_err("refused").problems;
+        assert_eq!(problems[0].path, "source.dim_names[0]");
+        let long = "x".repeat(MAX_NAME_CHARS + 1);
+        let problems = parse_spec(&with_name(&long, "tp")).expect_err("refused").problems;
+        assert_eq!(
+            problems[0].message,
+            format!("{} characters: a name has at most {MAX_NAME_CHARS}", MAX_NAME_CHARS + 1)
+        );
+        // Right-to-left text itself is a name like any other.
+        assert!(parse_spec(&with_name("وزن", "tp")).is_ok());
+    }
 
     #[test]
     fn the_issue_example_parses_with_defaults_filled_in() {

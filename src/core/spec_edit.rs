@@ -392,6 +392,7 @@ pub enum SpecField {
     SideDtype(SideName),
     /// The tensor as a whole (`tensor`: missing, or both `tensor` and `tensors`).
     Tensor,
+    TensorName,
     TensorShape,
     TensorDim(usize),
     TensorDtype,
@@ -450,6 +451,7 @@ pub fn field_of(path: &str, input: &SpecInput, index: usize) -> Option<SpecField
     let rest = under(path, &tensor_path(input, index))?;
     match rest {
         "" => Some(SpecField::Tensor),
+        ".name" => Some(SpecField::TensorName),
         ".dtype" => Some(SpecField::TensorDtype),
         r => list_field(r, "shape", SpecField::TensorShape, SpecField::TensorDim),
     }

@@ -76,6 +76,26 @@ test('a mesh size of 0 is named under its field and the stepper fixes it', async
   await expect(page.getByTestId('piece-count')).toHaveText('4 pieces');
 });
 
+test('a name that would reorder the headline is refused under its field; a long one wraps inside the page', async ({ page }) => {
+  await open(page, 'toy');
+  const name = page.getByTestId('field-tensor-name');
+  const headline = await page.getByTestId('change-description').textContent();
+  // A right-to-left override made "w · 12 × 6 bf16 · 3 source devices" read "· 61fb 6 × 21 · w".
+  await name.fill('w\u202e');
+  await expect(page.getByTestId('problems-tensor-name')).toContainText('invisible direction control (U+202E)');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveValue('w\u202e');
+  await expect(page.getByTestId('change-description')).toHaveText(headline!);
+  // A 200-character name without a space: the headline breaks it, the page does not scroll sideways.
+  await name.fill('layers_'.repeat(28) + 'wq12');
+  await expect(page.getByTestId('problems-tensor-name')).toBeEmpty();
+  await expect(name).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByTestId('change-description')).toContainText(headline!.replace(/^w/, 'wq12'));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await name.fill('layers_'.repeat(29));
+  await expect(page.getByTestId('problems-tensor-name')).toHaveText('203 characters: a name has at most 200');
+});
+
 test('every editor control is labelled and reachable by Tab', async ({ page }) => {
   await open(page, 'fsdp-tp');
   const controls = page.getByTestId('editors').locator('input, select, button, textarea');

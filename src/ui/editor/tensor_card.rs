@@ -30,6 +30,7 @@ pub fn TensorCard() -> impl IntoView {
             _ => "chunk",
         })
     });
+    let name_messages = editor.messages_for(SpecField::TensorName);
     let rows = DimRows::new(rank);
     let card_messages = editor.messages(|f| {
         matches!(f, SpecField::Tensor | SpecField::TensorShape | SpecField::TensorDtype | SpecField::ConvertAt)
@@ -47,12 +48,15 @@ pub fn TensorCard() -> impl IntoView {
                     class="text-input mono"
                     spellcheck="false"
                     data-testid="field-tensor-name"
+                    aria-invalid=move || (!name_messages.with(Vec::is_empty)).to_string()
+                    aria-describedby="problems-tensor-name"
                     prop:value=move || name.get()
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
                         editor.edit(|input, index| set_tensor_name(input, index, &text));
                     }
                 />
+                <FieldProblems id="problems-tensor-name".to_string() messages=name_messages/>
             </div>
             <fieldset class="dims">
                 <legend class="field-label">"Shape " <span class="muted">"(one size per tensor dim)"</span></legend>
