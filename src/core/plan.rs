@@ -3,11 +3,11 @@
 //! Planning works per tensor dim: the source and destination class intervals are both sorted, so a merge
 //! finds, for each destination class, the run of source classes that overlap it. A destination device's
 //! pieces are then the product of those runs over the tensor dims. The cost grows with the number of pieces,
-//! never with sources × destinations: a region with many replicas picks its sender from ordered sets
+//! never with sources × destinations: a region with many replicas picks its sender from heaps by load
 //! ([`ReplicaIndex`]) rather than by comparing every replica for every piece. Pieces stream to a visitor;
 //! [`Plan`] collects them when wanted.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use serde::Serialize;
 
@@ -173,8 +173,6 @@ pub struct Planner<'a> {
     /// Per source-mesh device (row-major mesh index): its id, node and bytes assigned so far, packed
     /// together because replica choice reads all three for every candidate of every piece.
     senders: Vec<Sender>,
-    /// Source device id → source mesh index (for the indexed replica choice).
-    flat_of_id: BTreeMap<u32, usize>,
     /// The current tensor's indexed replica choice, when its regions have many replicas.
     index: Option<ReplicaIndex>,
     /// When to index replica choice (tests compare both ways).
@@ -192,16 +190,11 @@ enum IndexPolicy {
     Never,
 }
 
-/// A sender's place in the ordered sets: (bytes assigned, saturated as in [`Planner::replica_key`], id,
-/// source mesh index).
-type Ranked = (u64, u32, usize);
-
-/// The replicas of one region (of one partial contributor), ordered by load then id: all of them, and those
-/// on each node.
-#[derive(Default)]
+/// The replicas of one region (of one partial contributor): a heap of all of them, and one per node they are
+/// on (sorted by node), each giving the least loaded, then lowest id, first.
 struct ReplicaGroup {
-    all: BTreeSet<Ranked>,
-    by_node: BTreeMap<u32, BTreeSet<Ranked>>,
+    all: LoadHeap,
+    by_node: Vec<(u32, LoadHeap)>,
 }
 
 /// Replica choice for one tensor whose regions have many replicas, giving the same sender as the scan of
@@ -209,56 +202,99 @@ struct ReplicaGroup {
 /// id) replica on its node, else the least loaded of all. The scan compared every replica for every piece:
 /// 65,536 devices replicated to 65,536 took four billion comparisons, over a minute in the browser.
 struct ReplicaIndex {
-    /// Per source mesh index: the mesh index of its group's first replica (the group's key).
+    /// Per source mesh index: its group's place in `groups`.
     group_of: Vec<usize>,
-    groups: BTreeMap<usize, ReplicaGroup>,
+    /// Per group: the mesh index of its first replica (the group's key in [`Planner::choose_replica`]).
+    firsts: Vec<usize>,
+    groups: Vec<ReplicaGroup>,
 }
 
 impl ReplicaIndex {
     fn new(senders: &[Sender], replica_offsets: &[usize]) -> ReplicaIndex {
         let mut group_of = vec![usize::MAX; senders.len()];
-        let mut groups = BTreeMap::new();
+        let (mut firsts, mut groups) = (Vec::new(), Vec::new());
         for first in 0..senders.len() {
             if group_of[first] != usize::MAX {
                 continue;
             }
             // The lowest unvisited index has no replica coordinate: it is its group's first replica.
-            let mut group = ReplicaGroup::default();
+            let mut group = ReplicaGroup { all: LoadHeap::default(), by_node: Vec::new() };
             for &offset in replica_offsets {
-                let Some(sender) = senders.get(first + offset) else { continue };
-                group_of[first + offset] = first;
-                let ranked = (ranked_load(sender.load), sender.id, first + offset);
-                group.all.insert(ranked);
-                group.by_node.entry(sender.node).or_default().insert(ranked);
+                let flat = first + offset;
+                let Some(sender) = senders.get(flat) else { continue };
+                group_of[flat] = groups.len();
+                group.all.push(sender, flat);
+                group.node_heap(sender.node).push(sender, flat);
             }
-            groups.insert(first, group);
+            firsts.push(first);
+            groups.push(group);
         }
-        ReplicaIndex { group_of, groups }
+        ReplicaIndex { group_of, firsts, groups }
     }
 
-    /// The sender for `dst` (on `node`) among the group whose first replica is `first`; `dst_flat` is
-    /// `dst`'s source mesh index when it is a source device.
-    fn choose(&self, first: usize, dst_flat: Option<usize>, node: u32) -> Option<usize> {
+    /// The sender for a destination on `node` among the group whose first replica is `first`; `dst_flat` is
+    /// the destination's source mesh index when it is a source device too.
+    fn choose(&mut self, senders: &[Sender], first: usize, dst_flat: Option<usize>, node: u32) -> Option<usize> {
+        let group = *self.group_of.get(first)?;
+        if self.firsts.get(group) != Some(&first) {
+            return None;
+        }
         if let Some(flat) = dst_flat
-            && self.group_of.get(flat) == Some(&first)
+            && self.group_of.get(flat) == Some(&group)
         {
             return Some(flat);
         }
-        let group = self.groups.get(&first)?;
-        let on_node = group.by_node.get(&node).and_then(|set| set.first());
-        on_node.or_else(|| group.all.first()).map(|&(_, _, flat)| flat)
+        let group = self.groups.get_mut(group)?;
+        let on_node = match group.by_node.binary_search_by_key(&node, |(n, _)| *n) {
+            Ok(at) => group.by_node[at].1.least(senders),
+            Err(_) => None,
+        };
+        on_node.or_else(|| group.all.least(senders))
     }
 
-    /// Moves the sender at `flat` to its new load.
-    fn reload(&mut self, flat: usize, sender: &Sender, old_load: u64) {
-        let Some(group) = self.group_of.get(flat).and_then(|first| self.groups.get_mut(first)) else { return };
-        let (old, new) = ((ranked_load(old_load), sender.id, flat), (ranked_load(sender.load), sender.id, flat));
-        group.all.remove(&old);
-        group.all.insert(new);
-        if let Some(set) = group.by_node.get_mut(&sender.node) {
-            set.remove(&old);
-            set.insert(new);
+    /// Files the sender at `flat` under its new load (the old entries go stale and are dropped when met).
+    fn reload(&mut self, flat: usize, sender: &Sender) {
+        let Some(group) = self.group_of.get(flat).and_then(|&g| self.groups.get_mut(g)) else { return };
+        group.all.push(sender, flat);
+        group.node_heap(sender.node).push(sender, flat);
+    }
+}
+
+impl ReplicaGroup {
+    fn node_heap(&mut self, node: u32) -> &mut LoadHeap {
+        let at = match self.by_node.binary_search_by_key(&node, |(n, _)| *n) {
+            Ok(at) => at,
+            Err(at) => {
+                self.by_node.insert(at, (node, LoadHeap::default()));
+                at
+            }
+        };
+        &mut self.by_node[at].1
+    }
+}
+
+/// Senders by (load, id), least first, each entry packed in one integer: load (saturated as in
+/// [`Planner::replica_key`]) above id above mesh index. A sender whose load grew is pushed again; its older
+/// entries are stale and dropped when they come to the top.
+#[derive(Default)]
+struct LoadHeap(std::collections::BinaryHeap<std::cmp::Reverse<u128>>);
+
+impl LoadHeap {
+    fn push(&mut self, sender: &Sender, flat: usize) {
+        let key = (u128::from(ranked_load(sender.load)) << 64) | (u128::from(sender.id) << 32) | flat as u128;
+        self.0.push(std::cmp::Reverse(key));
+    }
+
+    /// The least loaded sender (lowest id among equals), its stale entries dropped on the way.
+    fn least(&mut self, senders: &[Sender]) -> Option<usize> {
+        while let Some(&std::cmp::Reverse(key)) = self.0.peek() {
+            let flat = (key & u128::from(u32::MAX)) as usize;
+            if senders.get(flat).is_some_and(|s| u128::from(ranked_load(s.load)) == key >> 64) {
+                return Some(flat);
+            }
+            self.0.pop();
         }
+        None
     }
 }
 
@@ -283,13 +319,11 @@ impl<'a> Planner<'a> {
             .iter()
             .map(|&id| Sender { id, node: reshard.topology.node_of(id), load: 0 })
             .collect();
-        let flat_of_id = reshard.source_mesh.devices.iter().enumerate().map(|(flat, &id)| (id, flat)).collect();
         Planner {
             reshard,
             strategy,
             table: DeviceTable::new(reshard),
             senders,
-            flat_of_id,
             index: None,
             index_policy: IndexPolicy::Auto,
         }
@@ -342,18 +376,21 @@ impl<'a> Planner<'a> {
         }
     }
 
-    /// The replica (source mesh index) that sends a region to `dst`: same device, same node, least loaded,
-    /// lowest id.
+    /// The replica (source mesh index) that sends a region to `dst` (at slot `dst_slot` of the device table):
+    /// same device, same node, least loaded, lowest id.
     #[inline(always)]
-    fn choose_replica(&self, base: usize, replicas: &[usize], dst: u32) -> usize {
+    fn choose_replica(&mut self, base: usize, replicas: &[usize], dst: u32, dst_slot: u32) -> usize {
         if replicas.len() == 1 {
             return base + replicas[0];
         }
         let node = self.reshard.topology.node_of(dst);
-        if let Some(index) = &self.index
-            && let Some(flat) = index.choose(base, self.flat_of_id.get(&dst).copied(), node)
-        {
-            return flat;
+        if let Some(index) = &mut self.index {
+            // The table gives the source devices the first slots, in mesh order: a destination that is a
+            // source device too has its mesh index for a slot.
+            let dst_flat = (dst_slot as usize) < self.senders.len();
+            if let Some(flat) = index.choose(&self.senders, base, dst_flat.then_some(dst_slot as usize), node) {
+                return flat;
+            }
         }
         let mut best = base + replicas[0];
         let mut best_key = self.replica_key(best, dst, node);
@@ -400,10 +437,9 @@ impl<'a> Planner<'a> {
             LinkClass::Nic
         };
         if link != LinkClass::Local {
-            let old_load = self.senders[src_flat].load;
-            self.senders[src_flat].load = old_load.saturating_add(bytes);
+            self.senders[src_flat].load = self.senders[src_flat].load.saturating_add(bytes);
             if let Some(index) = &mut self.index {
-                index.reload(src_flat, &self.senders[src_flat], old_load);
+                index.reload(src_flat, &self.senders[src_flat]);
             }
         }
         piece.src = src;
@@ -452,7 +488,7 @@ impl<'a> Planner<'a> {
                     base += source.class_offsets[d][class];
                 }
                 for (contributor, &partial) in source.partial_offsets.iter().enumerate() {
-                    let src_flat = self.choose_replica(base + partial, &source.replica_offsets, dst);
+                    let src_flat = self.choose_replica(base + partial, &source.replica_offsets, dst, piece.dst_slot);
                     self.emit(&mut piece, src_flat, contributor, entry_bytes, visit);
                 }
                 // Odometer over the runs, last tensor dim fastest.
@@ -495,7 +531,7 @@ impl<'a> Planner<'a> {
                 }
                 piece.keep = piece.region;
                 for (contributor, &partial) in source.partial_offsets.iter().enumerate() {
-                    let src_flat = self.choose_replica(base + partial, &source.replica_offsets, root);
+                    let src_flat = self.choose_replica(base + partial, &source.replica_offsets, root, root_slot);
                     self.emit(&mut piece, src_flat, contributor, entry_bytes, visit);
                 }
                 if !advance(&mut cursor, |d| classes[d].len()) {
