@@ -359,6 +359,8 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
             outcome(made.and_then(|content| download_text(&name, mime, &content)).map(|_| name));
         }
     };
+    // Each button is named with its row ("Tensor view as SVG"): read out alone, "SVG, PNG, SVG, PNG" said
+    // nothing of what they export.
     view! {
         <details class="menu" data-testid="export-menu">
             <summary>"Export"</summary>
@@ -367,21 +369,21 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                     <p class="menu-heading">"Pictures, as on screen"</p>
                     <div class="menu-row">
                         "Tensor view "
-                        <button type="button" data-testid="export-tensor-svg" on:click=figure("[data-testid=tensor-view]", "{stem}-tensor", false)>"SVG"</button>
-                        <button type="button" data-testid="export-tensor-png" on:click=figure("[data-testid=tensor-view]", "{stem}-tensor", true)>"PNG"</button>
+                        <button type="button" aria-label="Tensor view as SVG" data-testid="export-tensor-svg" on:click=figure("[data-testid=tensor-view]", "{stem}-tensor", false)>"SVG"</button>
+                        <button type="button" aria-label="Tensor view as PNG" data-testid="export-tensor-png" on:click=figure("[data-testid=tensor-view]", "{stem}-tensor", true)>"PNG"</button>
                     </div>
                     <div class="menu-row">
                         "Mesh view "
-                        <button type="button" data-testid="export-mesh-svg" on:click=figure("[data-testid=mesh-view]", "{stem}-mesh", false)>"SVG"</button>
-                        <button type="button" data-testid="export-mesh-png" on:click=figure("[data-testid=mesh-view]", "{stem}-mesh", true)>"PNG"</button>
+                        <button type="button" aria-label="Mesh view as SVG" data-testid="export-mesh-svg" on:click=figure("[data-testid=mesh-view]", "{stem}-mesh", false)>"SVG"</button>
+                        <button type="button" aria-label="Mesh view as PNG" data-testid="export-mesh-png" on:click=figure("[data-testid=mesh-view]", "{stem}-mesh", true)>"PNG"</button>
                     </div>
                 </Show>
                 <Show when=move || page.get() == Page::Cycle>
                     <p class="menu-heading">"Pictures, as on screen"</p>
                     <div class="menu-row">
                         "Timeline "
-                        <button type="button" data-testid="export-timeline-svg" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "cycle-timeline", false)>"SVG"</button>
-                        <button type="button" data-testid="export-timeline-png" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "cycle-timeline", true)>"PNG"</button>
+                        <button type="button" aria-label="Timeline as SVG" data-testid="export-timeline-svg" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "cycle-timeline", false)>"SVG"</button>
+                        <button type="button" aria-label="Timeline as PNG" data-testid="export-timeline-png" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "cycle-timeline", true)>"PNG"</button>
                     </div>
                     <div class="menu-row">
                         "Cycle "
@@ -393,10 +395,10 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                 <p class="menu-heading">"Data"</p>
                 <div class="menu-row">
                     "Spec "
-                    <button type="button" data-testid="export-spec-json" on:click=text_file("{stem}-spec.json", "application/json", spec_json)>"JSON"</button>
+                    <button type="button" aria-label="Spec as JSON" data-testid="export-spec-json" on:click=text_file("{stem}-spec.json", "application/json", spec_json)>"JSON"</button>
                     // An inventory has no text form: not offered there (it could only fail).
                     <Show when=move || page.get() != Page::Inventory>
-                        <button type="button" data-testid="export-spec-text" on:click=text_file("{stem}-spec.txt", "text/plain", spec_text)>"Text"</button>
+                        <button type="button" aria-label="Spec as text" data-testid="export-spec-text" on:click=text_file("{stem}-spec.txt", "text/plain", spec_text)>"Text"</button>
                     </Show>
                 </div>
                 <div class="menu-row">
@@ -407,7 +409,7 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                             .then(|| state.totals.with(|t| t.as_ref().ok().map(|t| format!(", {} pieces", format_count(t.pieces)))))
                     }}
                     ") "
-                    <button type="button" data-testid="export-plan-json" on:click=text_file("{stem}-plan.json", "application/json", plan_json)>"JSON"</button>
+                    <button type="button" aria-label="Plan as JSON" data-testid="export-plan-json" on:click=text_file("{stem}-plan.json", "application/json", plan_json)>"JSON"</button>
                 </div>
                 <div class="menu-row">
                     <button type="button" data-testid="export-note" on:click=text_file("{stem}-decision-note.md", "text/markdown", decision_note)>

@@ -204,6 +204,25 @@ test('a block with mistakes shows them by line in its widget; the other widgets 
   await expect(page.locator('.reshard-lens-widget').nth(2).getByTestId('mesh-view')).toBeVisible();
 });
 
+test('each export button is named with what it exports', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('export-menu').locator('summary').click();
+  const names = await page.getByTestId('export-menu').getByRole('button').evaluateAll((buttons) =>
+    buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent!.trim()),
+  );
+  expect(names).toEqual([
+    'Tensor view as SVG',
+    'Tensor view as PNG',
+    'Mesh view as SVG',
+    'Mesh view as PNG',
+    'Spec as JSON',
+    'Spec as text',
+    'Plan as JSON',
+    'Decision note (Markdown)',
+  ]);
+  await expect(page.getByRole('button', { name: 'Mesh view as PNG' })).toBeVisible();
+});
+
 test('every export downloads a file that parses, and the plan is what the CLI computes', async ({ page }) => {
   // The CLI may need building when this test runs alone (see cli.ts).
   test.setTimeout(600_000);
