@@ -39,3 +39,16 @@ pub fn typed_in_field(event: &web_sys::KeyboardEvent) -> bool {
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
+
+/// Moves the keyboard focus to the view panel and its top into view, once another view has replaced the one
+/// a control belonged to (the inventory's "open this tensor", its hand-off to the cycle): the focus was
+/// left on the page, scrolled thousands of pixels down, and Tab went on from the footer.
+pub fn focus_view_panel() {
+    after_render(|document| {
+        let Some(panel) = document.get_element_by_id(super::VIEW_PANEL) else { return };
+        panel.scroll_into_view();
+        if let Ok(panel) = panel.dyn_into::<web_sys::HtmlElement>() {
+            let _ = panel.focus();
+        }
+    });
+}

@@ -597,6 +597,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
             ),
         }));
         page.set(Page::Cycle);
+        crate::ui::focus::focus_view_panel();
     };
     view! {
         <h3 class="card-title">"Whole model, per strategy"</h3>
@@ -704,6 +705,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                     app.replace_input(spec.clone());
                     app.view.update(|v| v.tensor = index);
                     page.set(Page::Layout);
+                    crate::ui::focus::focus_view_panel();
                 };
                 let cells = row.bytes.iter().map(|b| view! { <td class="num">{format_bytes(*b)}</td> }).collect_view();
                 view! {

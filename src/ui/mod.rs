@@ -200,6 +200,8 @@ pub fn App() -> impl IntoView {
                 class="view-panel"
                 role="tabpanel"
                 id=VIEW_PANEL
+                // Focusable from a script only: a view opened from inside another takes the focus here.
+                tabindex="-1"
                 aria-labelledby=move || match page.get() {
                     Page::Layout => "tab-layout",
                     Page::Cycle => "tab-cycle",

@@ -116,6 +116,27 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   await expect(page.getByTestId('speedup-origin')).toHaveCount(0);
 });
 
+test('from the keyboard, a row opens its tensor with the focus on the view it opened, at its top', async ({ page }) => {
+  await page.goto('/?view=inventory&model=llama-3-8b');
+  const row = page.getByTestId('inventory-open-tensor').nth(20);
+  await row.focus();
+  expect(await page.evaluate(() => scrollY)).toBeGreaterThan(500);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
+  // The focus was left on the page, thousands of pixels down, and Tab went on from the footer.
+  await expect(page.locator('#view-panel')).toBeFocused();
+  expect(await page.locator('#view-panel').evaluate((panel) => panel.getBoundingClientRect().top)).toBeGreaterThanOrEqual(-1);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement!.closest('#view-panel') !== null)).toBe(true);
+
+  // The same for the hand-off to the cycle.
+  await page.getByTestId('tab-inventory').click();
+  await page.getByTestId('inventory-to-cycle').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('#view-panel')).toBeFocused();
+});
+
 test('text typed for one tensor of an inventory does not follow the next tensor shown', async ({ page }) => {
   await page.goto('/?view=inventory&model=llama-3-8b');
   await page.getByTestId('inventory-open-tensor').nth(3).click();
