@@ -41,7 +41,12 @@ impl Placement {
         let (name, args) = match t.find('(') {
             Some(open) => {
                 if !t.ends_with(')') {
-                    return Err(format!("`{}` has an unclosed parenthesis", text.trim()));
+                    // `alert(1)</script>`: closed, with more after it. Only a `(` never closed is unclosed.
+                    return Err(if t[open..].contains(')') {
+                        expected()
+                    } else {
+                        format!("`{}` has an unclosed parenthesis", text.trim())
+                    });
                 }
                 (&t[..open], &t[open + 1..t.len() - 1])
             }
@@ -176,6 +181,7 @@ pub fn parse_layout_text(text: &str) -> Result<LayoutText, String> {
         let inner = rest.strip_suffix(')').ok_or("JAX partition spec: missing the closing `)`")?;
         return parse_partition_spec(inner).map(LayoutText::PartitionSpec);
     }
+    unbalanced(t)?;
     let inner = t
         .strip_prefix('[')
         .and_then(|r| r.strip_suffix(']'))
@@ -193,6 +199,34 @@ pub fn parse_layout_text(text: &str) -> Result<LayoutText, String> {
         return Err("no placements: expected one per mesh dim, e.g. [Shard(0), Replicate()]".into());
     }
     Ok(LayoutText::Placements(placements))
+}
+
+/// Says where the brackets of a DTensor layout text do not pair up: `[Shard(0)]]` has an extra `]` (it read
+/// as a placement with an unclosed parenthesis), `[Shard(0)` a `[` never closed (it read as no placement).
+/// Positions count characters from 1.
+fn unbalanced(text: &str) -> Result<(), String> {
+    let mut open: Vec<(char, usize)> = Vec::new();
+    for (at, c) in text.chars().enumerate() {
+        let at = at + 1;
+        match c {
+            '(' | '[' => open.push((c, at)),
+            ')' | ']' => match open.pop() {
+                None => return Err(format!("an extra `{c}` at character {at}: nothing before it opens one")),
+                Some((o, from)) if (o == '(') != (c == ')') => {
+                    return Err(format!("`{o}` at character {from} is closed by `{c}` at character {at}"));
+                }
+                Some(_) => {}
+            },
+            _ => {}
+        }
+    }
+    match open.last() {
+        Some((o, from)) => {
+            let close = if *o == '(' { ')' } else { ']' };
+            Err(format!("`{o}` at character {from} is never closed: add a `{close}`"))
+        }
+        None => Ok(()),
+    }
 }
 
 /// Splits on commas (and, if asked, whitespace) that are outside parentheses.
@@ -255,6 +289,21 @@ fn axis_name(item: &str, index: usize) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn brackets_that_do_not_pair_up_are_named_where_they_are() {
+        let message = |text: &str| parse_layout_text(text).err().unwrap_or_default();
+        assert_eq!(message("[Shard(0)]]"), "an extra `]` at character 11: nothing before it opens one");
+        assert_eq!(message("[Shard(0)"), "`[` at character 1 is never closed: add a `]`");
+        assert_eq!(message("[Shard(0], R]"), "`(` at character 7 is closed by `]` at character 9");
+        assert!(
+            message("<script>alert(1)</script>").contains("is not a placement"),
+            "{}",
+            message("<script>alert(1)</script>")
+        );
+        assert!(parse_layout_text("[Shard(0), Replicate()]").is_ok());
+        assert!(parse_layout_text("S(0) R").is_ok());
+    }
 
     #[test]
     fn every_documented_spelling_parses() {
