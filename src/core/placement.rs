@@ -89,6 +89,9 @@ impl Placement {
                 }
                 match (dim, split) {
                     (Some(dim), Some(split_factor)) => Ok(Placement::StridedShard { dim, split_factor }),
+                    (Some(_), None) => {
+                        Err(format!("`{}`: split_factor must be a whole number of at least 1", text.trim()))
+                    }
                     _ => Err(format!("`{}`: expected _StridedShard(dim=d, split_factor=k)", text.trim())),
                 }
             }
@@ -303,6 +306,10 @@ mod tests {
         );
         assert!(parse_layout_text("[Shard(0), Replicate()]").is_ok());
         assert!(parse_layout_text("S(0) R").is_ok());
+        assert_eq!(
+            message("[_StridedShard(dim=0, split_factor=0)]"),
+            "placement 0: `_StridedShard(dim=0, split_factor=0)`: split_factor must be a whole number of at least 1"
+        );
     }
 
     #[test]
