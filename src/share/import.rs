@@ -60,12 +60,29 @@ pub fn import_file(name: &str, text: &str) -> Result<Imported, Vec<Problem>> {
         return import_json(text);
     }
     if trimmed.starts_with('[') || name.to_ascii_lowercase().ends_with(".csv") || looks_like_csv(trimmed) {
-        return Ok(Imported::Measurements(text.to_string()));
+        return measurements(text);
     }
     // As a JSON file with problems of meaning is refused, so is a block: nothing half-applied.
     let block = parse_block(text)?;
     block.check()?;
     Ok(Imported::Block(block))
+}
+
+/// Measured cycle times, unless none of the first thousand lines reads as one: a binary or unrelated file
+/// named `.csv` replaced the measurements on screen with nothing but problems. Bad rows among good ones still
+/// load (the cycle view lists them).
+fn measurements(text: &str) -> Result<Imported, Vec<Problem>> {
+    let head = match text.match_indices('\n').nth(999) {
+        Some((at, _)) => &text[..at],
+        None => text,
+    };
+    let read = crate::core::cycle::parse_measurements(head);
+    if read.rows.is_empty() && !read.problems.is_empty() {
+        let mut problems = vec![problem("", "no line reads as a measured stage time (cycle,stage,seconds)")];
+        problems.extend(read.problems.into_iter().take(3));
+        return Err(problems);
+    }
+    Ok(Imported::Measurements(text.to_string()))
 }
 
 /// A first line such as `cycle,stage,seconds`; never text that opens with `{` or `[`, which is JSON.
@@ -336,6 +353,15 @@ mod tests {
         let rows = r#"[{"cycle": 1, "stage": "refit", "seconds": 10}]"#;
         assert!(matches!(import_file("m.json", rows), Ok(Imported::Measurements(_))));
         assert!(matches!(import_file("m.txt", "stage,seconds,cycle\nrefit,10,1\n"), Ok(Imported::Measurements(_))));
+        // A file named .csv that holds no stage time at all is refused, nothing changed.
+        let refused = import_file("weights.csv", "\u{1}\u{0}PK\u{3}\u{4}garbage\nmore,garbage\n").expect_err("refused");
+        assert_eq!(refused[0].message, "no line reads as a measured stage time (cycle,stage,seconds)");
+        assert!(refused.len() > 1, "{refused:?}");
+        // One good row among bad ones loads.
+        assert!(matches!(
+            import_file("m.csv", "cycle,stage,seconds\n1,refit,oops\n2,refit,10\n"),
+            Ok(Imported::Measurements(_))
+        ));
     }
 
     #[test]
