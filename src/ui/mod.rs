@@ -78,6 +78,7 @@ fn unknown_names_in_address() -> Option<String> {
         crate::core::presets::PRESETS.iter().map(|p| p.name).chain(cycle::CYCLE_PRESETS.iter().map(|(n, _, _)| *n));
     unknown("preset", presets.collect())
         .or_else(|| unknown("model", crate::core::models::MODEL_PRESETS.iter().map(|m| m.name).collect()))
+        .or_else(|| unknown("view", vec!["layout", "cycle", "inventory"]))
 }
 
 /// The whole page: header, the view tabs (layout change, RL cycle, model inventory) with share, export and

@@ -199,6 +199,9 @@ test('a broken link opens the default with a message saying what was wrong', asy
   await expect(page.getByTestId('piece-row')).toHaveCount(6);
   await page.goto('/?view=inventory&model=llama-4');
   await expect(page.getByTestId('link-problem')).toContainText('There is no model named “llama-4”; the models are llama-3-8b');
+  await page.goto('/?view=cylce');
+  await expect(page.getByTestId('link-problem')).toContainText('There is no view named “cylce”; the views are layout, cycle, inventory');
+  await expect(page.getByTestId('piece-row')).toHaveCount(6);
   await page.goto('/?preset=nested');
   await expect(page.getByTestId('link-problem')).toHaveCount(0);
   expect(errors).toEqual([]);
