@@ -164,6 +164,9 @@ fn publish_bar_height(document: &web_sys::Document, height: f64) {
     }
 }
 
+/// What the tour's Next and Back buttons are described by: the step's place, title and text.
+const STEP_DESCRIPTION: &str = "tour-step-progress tour-step-title tour-step-text";
+
 /// The tour's bar is drawn anew for each step: a keyboard user who pressed Next (or Explain, to start)
 /// would be left with the focus on nothing. It goes to Next instead, so Enter walks on; focus the user
 /// put elsewhere (a device, a field) stays.
@@ -278,8 +281,8 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         let step = all.with_value(|s| s.as_ref().ok().and_then(|s| s.get(index).cloned()));
         let content = match step {
             Some(step) => view! {
-                <h2 class="tour-title" data-testid="tour-title">{step.title}</h2>
-                <p class="tour-text" data-testid="tour-text">{with_code(&step.text)}</p>
+                <h2 class="tour-title" id="tour-step-title" data-testid="tour-title">{step.title}</h2>
+                <p class="tour-text" id="tour-step-text" data-testid="tour-text">{with_code(&step.text)}</p>
             }
             .into_any(),
             None => view! {
@@ -296,17 +299,28 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         Some(view! {
             <section class="tour" role="region" aria-label="Guided tour" data-testid="tour">
                 <div class="tour-progress">
-                    <span data-testid="tour-progress">{format!("Step {} of {count}", index + 1)}</span>
+                    <span id="tour-step-progress" data-testid="tour-progress">{format!("Step {} of {count}", index + 1)}</span>
                     <span class="tour-dots">{dots}</span>
                 </div>
                 {content}
                 <div class="tour-buttons">
-                    <button type="button" data-testid="tour-back" disabled=at_start on:click=move |_| go(-1)>"◂ Back"</button>
+                    // The bar is drawn anew for each step and the focus put on Next (or kept on Back): the step
+                    // is read out with the button, as its description (there was no announcement at all).
+                    <button
+                        type="button"
+                        data-testid="tour-back"
+                        aria-describedby=STEP_DESCRIPTION
+                        disabled=at_start
+                        on:click=move |_| go(-1)
+                    >
+                        "◂ Back"
+                    </button>
                     // The last step's button ends the tour (the page keeps what it shows).
                     <button
                         type="button"
                         class="primary-button"
                         data-testid="tour-next"
+                        aria-describedby=STEP_DESCRIPTION
                         on:click=move |_| if at_end { leave() } else { go(1) }
                     >
                         {if at_end { "Done" } else { "Next ▸" }}

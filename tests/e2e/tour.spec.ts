@@ -69,6 +69,10 @@ test('the tour walks the article with the keyboard, setting the state each step 
       .toBe('below the bar');
     await page.screenshot({ path: path.join(screenshots, `tour-${String(i + 1).padStart(2, '0')}.png`) });
     await expect(page.getByTestId('tour-next')).toHaveText(i + 1 < count ? 'Next ▸' : 'Done');
+    // Read out with the button the focus is put on: the step's place, title and text.
+    await expect(page.getByTestId('tour-next')).toHaveAccessibleDescription(
+      new RegExp(`^Step ${i + 1} of ${count} ${titles[i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\S`),
+    );
     await page.keyboard.press('ArrowRight');
   }
   expect(new Set(titles).size).toBe(count);
