@@ -126,7 +126,8 @@ pub fn TilePaths(
                 data-testid="device-cursor"
                 data-side=side_name(side)
                 data-device=move || cursor_device().map(|d| d.to_string())
-                role="button"
+                // A picture with a name, as a piece is: a button promised an action Enter did not take.
+                role="img"
                 tabindex="0"
                 aria-label=move || cursor().map(|t| format!("{} (arrow keys: other devices)", t.aria()))
                 x=move || rect(|r| r.x)

@@ -79,7 +79,8 @@ pub fn Tile(
             data-side=side_name(side)
             data-device=device.to_string()
             data-flat=flat.to_string()
-            role="button"
+            // A picture with a name, as a piece is (it was a button, whose Enter did nothing).
+            role="img"
             tabindex=move || if roving.get() == flat { "0" } else { "-1" }
             aria-label=aria
         >
