@@ -483,12 +483,26 @@ impl CycleSpec {
             ),
             [] => {}
             [_] => {}
-            [first, others @ ..] => {
+            [first, others @ ..] if marked => {
                 for other in others {
-                    let field = if marked { "refit" } else { "name" };
                     problems.add(
-                        format!("stages[{other}].{field}"),
-                        format!("stages[{first}] is already the refit; a cycle has exactly one refit"),
+                        format!("stages[{other}].refit"),
+                        format!("stage {} is marked as the refit too; a cycle has exactly one refit", first + 1),
+                    );
+                }
+            }
+            // Named alike, each name is marked, naming the others (as the reader counts, from 1): the one just
+            // renamed is the one the user looks at, and the message sat under the other one only.
+            all => {
+                for &at in all {
+                    let others: Vec<String> = all.iter().filter(|&&o| o != at).map(|o| (o + 1).to_string()).collect();
+                    problems.add(
+                        format!("stages[{at}].name"),
+                        format!(
+                            "stage {} is named \"refit\" too; a cycle has exactly one refit: rename one, or mark which \
+                             is the refit",
+                            others.join(", ")
+                        ),
                     );
                 }
             }
@@ -2043,14 +2057,19 @@ mod tests {
         );
         assert_eq!(
             with(&|s| s.stages[0].name = "Refit".into()),
-            ["stages[3].name: stages[0] is already the refit; a cycle has exactly one refit"]
+            [
+                "stages[0].name: stage 4 is named \"refit\" too; a cycle has exactly one refit: rename one, or mark \
+                 which is the refit",
+                "stages[3].name: stage 1 is named \"refit\" too; a cycle has exactly one refit: rename one, or mark \
+                 which is the refit"
+            ]
         );
         assert_eq!(
             with(&|s| {
                 s.stages[0].refit = Some(true);
                 s.stages[2].refit = Some(true);
             }),
-            ["stages[2].refit: stages[0] is already the refit; a cycle has exactly one refit"]
+            ["stages[2].refit: stage 1 is marked as the refit too; a cycle has exactly one refit"]
         );
         assert_eq!(
             with(&|s| s.refit = Some(RefitSplit { wait: 3.0, transfer: Some(5.0), preparation: 0.0 })),

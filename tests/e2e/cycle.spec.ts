@@ -199,3 +199,19 @@ test('measurements too long to edit are loaded, said, and not laid out in the te
   await page.getByTestId('measured-text').fill('cycle,stage,seconds\n1,refit,10\n2,refit,11');
   await expect(page.getByTestId('measured-text')).toHaveValue('cycle,stage,seconds\n1,refit,10\n2,refit,11');
 });
+
+test('a second stage named refit is marked where it was typed, and the first one too', async ({ page }) => {
+  await page.goto('/?view=cycle&preset=cycle-120');
+  const first = page.getByTestId('stage-name').nth(0);
+  await first.fill('refit');
+  // The message sat under the other refit only, naming "stages[0]", and the field typed in looked fine.
+  await expect(first).toHaveAttribute('aria-invalid', 'true');
+  const rows = page.getByTestId('stage-row');
+  await expect(rows.nth(0).locator('.field-problem')).toHaveText(/stage 4 is named "refit" too; a cycle has exactly one refit/);
+  await expect(rows.nth(3).locator('.field-problem')).toHaveText(/stage 1 is named "refit" too/);
+  // The last valid answer stays meanwhile.
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  await first.fill('generation');
+  await expect(first).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.locator('[data-testid=stage-editor] .field-problem')).toHaveCount(0);
+});
