@@ -91,6 +91,8 @@ pub fn App() -> impl IntoView {
     let cycle_state = cycle::CycleState::from_preset(cycle_preset.as_deref().unwrap_or("cycle-120"));
     provide_context(state);
     provide_context(cycle_state);
+    // Number fields' unread text, kept while their view is away (another tab).
+    provide_context(editor::field::FieldDrafts::new());
     let tour = tour::TourState::new();
     provide_context(tour);
     let tour_running = Memo::new(move |_| tour.step.with(Option::is_some));

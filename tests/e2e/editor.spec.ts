@@ -96,6 +96,35 @@ test('a name that would reorder the headline is refused under its field; a long 
   await expect(page.getByTestId('problems-tensor-name')).toHaveText('203 characters: a name has at most 200');
 });
 
+test('text typed into a number field that does not parse is still there after a visit to another view', async ({ page }) => {
+  await open(page, 'toy');
+  const size = page.getByTestId('field-tensor-shape-0');
+  await size.fill('12x');
+  await expect(page.getByTestId('problems-tensor-shape-0')).toHaveText('`12x` is not a whole number');
+  const latency = page.getByTestId('field-topology-latency-us');
+  await latency.fill('5 us');
+  await page.getByTestId('tab-cycle').click();
+  await expect(page.getByTestId('cycle-view')).toBeVisible();
+  await page.getByTestId('tab-layout').click();
+  // The fields were drawn anew and showed the spec's 12 and 5, their messages gone.
+  await expect(size).toHaveValue('12x');
+  await expect(page.getByTestId('problems-tensor-shape-0')).toHaveText('`12x` is not a whole number');
+  await expect(size).toHaveAttribute('aria-invalid', 'true');
+  await expect(latency).toHaveValue('5 us');
+  await expect(page.getByTestId('piece-count')).toHaveText('6 pieces');
+  // Fixed, the draft goes: another visit shows the value.
+  await size.fill('8');
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('tab-layout').click();
+  await expect(size).toHaveValue('8');
+  await expect(page.getByTestId('problems-tensor-shape-0')).toBeEmpty();
+  // A new spec (a preset) drops what was typed for the old one.
+  await page.getByTestId('preset-toy').click();
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('tab-layout').click();
+  await expect(latency).toHaveValue('5');
+});
+
 test('every editor control is labelled and reachable by Tab', async ({ page }) => {
   await open(page, 'fsdp-tp');
   const controls = page.getByTestId('editors').locator('input, select, button, textarea');

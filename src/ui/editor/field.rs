@@ -39,6 +39,38 @@ pub fn FieldProblems(
     }
 }
 
+/// Text typed into a number field that does not parse (or is refused) yet, by the field's key, with the
+/// spec replacement it was typed under. A field is drawn anew when its view comes back (another tab, then
+/// this one): its text went back to the spec's value ("12x" became 12, its message gone). A new spec (a
+/// preset, a link, undo) makes the drafts stale.
+#[derive(Clone, Copy)]
+pub struct FieldDrafts(StoredValue<std::collections::HashMap<String, (String, u64)>>);
+
+impl FieldDrafts {
+    pub fn new() -> FieldDrafts {
+        FieldDrafts(StoredValue::new(std::collections::HashMap::new()))
+    }
+}
+
+/// The draft kept for the field `key`, if one was typed under this spec.
+fn kept_draft(key: &str, generation: u64) -> Option<String> {
+    let FieldDrafts(drafts) = use_context::<FieldDrafts>()?;
+    drafts.with_value(|d| d.get(key).filter(|(_, g)| *g == generation).map(|(text, _)| text.clone()))
+}
+
+/// Keeps `text` as the field's draft, or forgets it (`None`: the field shows the spec's value).
+fn keep_draft(drafts: Option<FieldDrafts>, key: String, text: Option<String>, generation: u64) {
+    let Some(FieldDrafts(drafts)) = drafts else { return };
+    drafts.update_value(|d| match text {
+        Some(text) => {
+            d.insert(key, (text, generation));
+        }
+        None => {
+            d.remove(&key);
+        }
+    });
+}
+
 /// How many fields hold text that does not parse: their own message, which the core never sees, so the
 /// editors' status line counts them beside the core's problems.
 #[derive(Clone, Copy)]
@@ -130,14 +162,26 @@ pub fn IntegerField(
     #[prop(optional)]
     refuse: Option<fn(i64) -> Option<String>>,
 ) -> impl IntoView {
-    let raw = RwSignal::new(value.get_untracked().map(|v| v.to_string()).unwrap_or_default());
-    let local = RwSignal::new(None::<String>);
+    let replaced = replacements();
+    let drafts = use_context::<FieldDrafts>();
+    // What was typed here before the field was drawn anew, if it still stands, with its message.
+    let draft = kept_draft(&key.get_untracked(), replaced.get_untracked());
+    let judge = move |text: &str| -> Result<i64, String> {
+        let v = parse_integer(text)?;
+        match refuse.and_then(|why| why(v)) {
+            Some(message) => Err(message),
+            None => Ok(v),
+        }
+    };
+    let raw = RwSignal::new(
+        draft.clone().unwrap_or_else(|| value.get_untracked().map(|v| v.to_string()).unwrap_or_default()),
+    );
+    let local = RwSignal::new(draft.and_then(|text| judge(&text).err()));
     count_unread(local);
     // This value changed elsewhere (a stepper, a preset, the layout text): show it, unless the text already
     // means it. Only when it changed: `value` is read from the whole spec, and an edit of another field
     // must not replace text typed here that does not parse yet.
     // A whole new spec (a preset, a link, undo) replaces the text whatever it was.
-    let replaced = replacements();
     Effect::new(move |previous: Option<(Option<i64>, u64)>| {
         let (current, generation) = (value.get(), replaced.get());
         let reopened = previous.is_some_and(|(_, g)| g != generation);
@@ -145,6 +189,7 @@ pub fn IntegerField(
         if reopened || (changed && parse_integer(&raw.get_untracked()).ok() != current) {
             raw.set(current.map(|v| v.to_string()).unwrap_or_default());
             local.set(None);
+            keep_draft(drafts, key.get_untracked(), None, generation);
         }
         (current, generation)
     });
@@ -158,6 +203,7 @@ pub fn IntegerField(
         let next = base.saturating_add(delta).clamp(min, max);
         raw.set(next.to_string());
         local.set(None);
+        keep_draft(drafts, key.get_untracked(), None, replaced.get_untracked());
         on_set.run(next);
     };
     let problems_id = Signal::derive(move || key.with(|key| format!("problems-{key}")));
@@ -189,15 +235,17 @@ pub fn IntegerField(
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
                         raw.set(text.clone());
-                        match parse_integer(&text) {
-                            Ok(v) => match refuse.and_then(|why| why(v)) {
-                                Some(message) => local.set(Some(message)),
-                                None => {
-                                    local.set(None);
-                                    on_set.run(v);
-                                }
-                            },
-                            Err(message) => local.set(Some(message)),
+                        let generation = replaced.get_untracked();
+                        match judge(&text) {
+                            Ok(v) => {
+                                local.set(None);
+                                keep_draft(drafts, key.get_untracked(), None, generation);
+                                on_set.run(v);
+                            }
+                            Err(message) => {
+                                local.set(Some(message));
+                                keep_draft(drafts, key.get_untracked(), Some(text), generation);
+                            }
                         }
                     }
                 />
@@ -237,11 +285,14 @@ pub fn DecimalField(
     key: &'static str,
 ) -> impl IntoView {
     let show = |v: f64| format!("{v}");
-    let raw = RwSignal::new(show(value.get_untracked()));
-    let local = RwSignal::new(None::<String>);
+    let replaced = replacements();
+    let drafts = use_context::<FieldDrafts>();
+    // As in `IntegerField`: what was typed before the field was drawn anew, with its message.
+    let draft = kept_draft(key, replaced.get_untracked());
+    let raw = RwSignal::new(draft.clone().unwrap_or_else(|| show(value.get_untracked())));
+    let local = RwSignal::new(draft.and_then(|text| parse_decimal(&text).err()));
     count_unread(local);
     // As in `IntegerField`: replaced only when this value changed, not on another field's edit.
-    let replaced = replacements();
     Effect::new(move |previous: Option<(f64, u64)>| {
         let (current, generation) = (value.get(), replaced.get());
         let reopened = previous.is_some_and(|(_, g)| g != generation);
@@ -249,6 +300,7 @@ pub fn DecimalField(
         if reopened || (changed && parse_decimal(&raw.get_untracked()).ok() != Some(current)) {
             raw.set(show(current));
             local.set(None);
+            keep_draft(drafts, key.to_string(), None, generation);
         }
         (current, generation)
     });
@@ -274,12 +326,17 @@ pub fn DecimalField(
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
                         raw.set(text.clone());
+                        let generation = replaced.get_untracked();
                         match parse_decimal(&text) {
                             Ok(v) => {
                                 local.set(None);
+                                keep_draft(drafts, key.to_string(), None, generation);
                                 on_set.run(v);
                             }
-                            Err(message) => local.set(Some(message)),
+                            Err(message) => {
+                                local.set(Some(message));
+                                keep_draft(drafts, key.to_string(), Some(text), generation);
+                            }
                         }
                     }
                 />
