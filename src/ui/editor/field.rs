@@ -39,12 +39,28 @@ pub fn FieldProblems(
     }
 }
 
-/// Text typed into a number field that does not parse (or is refused) yet, by the field's key, with the
-/// spec replacement it was typed under. A field is drawn anew when its view comes back (another tab, then
-/// this one): its text went back to the spec's value ("12x" became 12, its message gone). A new spec (a
-/// preset, a link, undo) makes the drafts stale.
+/// Text typed into a number field that does not parse (or is refused) yet, by the field's key and the
+/// inventory tensor the editors show, with the spec replacement it was typed under. A field is drawn anew
+/// when its view comes back (another tab, then this one): its text went back to the spec's value ("12x"
+/// became 12, its message gone). A new spec (a preset, a link, undo) makes the drafts stale; another tensor
+/// of an inventory has drafts of its own (its fields share the first one's keys).
 #[derive(Clone, Copy)]
 pub struct FieldDrafts(StoredValue<std::collections::HashMap<String, (String, u64)>>);
+
+/// The key a draft of field `key` is kept under: with the tensor the editors show, when they show one.
+fn draft_key(key: &str) -> String {
+    match editors_tensor() {
+        Some(index) => format!("{key}@{index}"),
+        None => key.to_string(),
+    }
+}
+
+/// The tensor the editors show, when a field is drawn among them. A context of editors that are gone may
+/// still be found (another view drawn in their place, under the same owner): its signals are then
+/// disposed, and read as none.
+fn editors_tensor() -> Option<usize> {
+    use_context::<super::EditorContext>().and_then(|editor| editor.index.try_get_untracked())
+}
 
 impl FieldDrafts {
     pub fn new() -> FieldDrafts {
@@ -55,7 +71,8 @@ impl FieldDrafts {
 /// The draft kept for the field `key`, if one was typed under this spec.
 fn kept_draft(key: &str, generation: u64) -> Option<String> {
     let FieldDrafts(drafts) = use_context::<FieldDrafts>()?;
-    drafts.with_value(|d| d.get(key).filter(|(_, g)| *g == generation).map(|(text, _)| text.clone()))
+    let key = draft_key(key);
+    drafts.with_value(|d| d.get(&key).filter(|(_, g)| *g == generation).map(|(text, _)| text.clone()))
 }
 
 /// Keeps `text` as the field's draft, or forgets it (`None`: the field shows the spec's value).
@@ -164,6 +181,13 @@ pub fn IntegerField(
 ) -> impl IntoView {
     let replaced = replacements();
     let drafts = use_context::<FieldDrafts>();
+    // The tensor shown when the field was drawn (read now: the editors' signals may be gone by the time a
+    // field of a view being left runs its last effect).
+    let scope = editors_tensor();
+    let draft_key = move || match scope {
+        Some(index) => format!("{}@{index}", key.get_untracked()),
+        None => key.get_untracked(),
+    };
     // What was typed here before the field was drawn anew, if it still stands, with its message.
     let draft = kept_draft(&key.get_untracked(), replaced.get_untracked());
     let judge = move |text: &str| -> Result<i64, String> {
@@ -189,7 +213,7 @@ pub fn IntegerField(
         if reopened || (changed && parse_integer(&raw.get_untracked()).ok() != current) {
             raw.set(current.map(|v| v.to_string()).unwrap_or_default());
             local.set(None);
-            keep_draft(drafts, key.get_untracked(), None, generation);
+            keep_draft(drafts, draft_key(), None, generation);
         }
         (current, generation)
     });
@@ -203,7 +227,7 @@ pub fn IntegerField(
         let next = base.saturating_add(delta).clamp(min, max);
         raw.set(next.to_string());
         local.set(None);
-        keep_draft(drafts, key.get_untracked(), None, replaced.get_untracked());
+        keep_draft(drafts, draft_key(), None, replaced.get_untracked());
         on_set.run(next);
     };
     let problems_id = Signal::derive(move || key.with(|key| format!("problems-{key}")));
@@ -239,12 +263,12 @@ pub fn IntegerField(
                         match judge(&text) {
                             Ok(v) => {
                                 local.set(None);
-                                keep_draft(drafts, key.get_untracked(), None, generation);
+                                keep_draft(drafts, draft_key(), None, generation);
                                 on_set.run(v);
                             }
                             Err(message) => {
                                 local.set(Some(message));
-                                keep_draft(drafts, key.get_untracked(), Some(text), generation);
+                                keep_draft(drafts, draft_key(), Some(text), generation);
                             }
                         }
                     }
@@ -287,6 +311,7 @@ pub fn DecimalField(
     let show = |v: f64| format!("{v}");
     let replaced = replacements();
     let drafts = use_context::<FieldDrafts>();
+    let stored_key = StoredValue::new(draft_key(key));
     // As in `IntegerField`: what was typed before the field was drawn anew, with its message.
     let draft = kept_draft(key, replaced.get_untracked());
     let raw = RwSignal::new(draft.clone().unwrap_or_else(|| show(value.get_untracked())));
@@ -300,7 +325,7 @@ pub fn DecimalField(
         if reopened || (changed && parse_decimal(&raw.get_untracked()).ok() != Some(current)) {
             raw.set(show(current));
             local.set(None);
-            keep_draft(drafts, key.to_string(), None, generation);
+            keep_draft(drafts, stored_key.get_value(), None, generation);
         }
         (current, generation)
     });
@@ -330,12 +355,12 @@ pub fn DecimalField(
                         match parse_decimal(&text) {
                             Ok(v) => {
                                 local.set(None);
-                                keep_draft(drafts, key.to_string(), None, generation);
+                                keep_draft(drafts, stored_key.get_value(), None, generation);
                                 on_set.run(v);
                             }
                             Err(message) => {
                                 local.set(Some(message));
-                                keep_draft(drafts, key.to_string(), Some(text), generation);
+                                keep_draft(drafts, stored_key.get_value(), Some(text), generation);
                             }
                         }
                     }
