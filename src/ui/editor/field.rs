@@ -47,32 +47,31 @@ pub fn FieldProblems(
 #[derive(Clone, Copy)]
 pub struct FieldDrafts(StoredValue<std::collections::HashMap<String, (String, u64)>>);
 
-/// The key a draft of field `key` is kept under: with the tensor the editors show, when they show one.
-fn draft_key(key: &str) -> String {
-    match editors_tensor() {
-        Some(index) => format!("{key}@{index}"),
-        None => key.to_string(),
-    }
-}
-
-/// The tensor the editors show, when a field is drawn among them. A context of editors that are gone may
-/// still be found (another view drawn in their place, under the same owner): its signals are then
-/// disposed, and read as none.
-fn editors_tensor() -> Option<usize> {
-    use_context::<super::EditorContext>().and_then(|editor| editor.index.try_get_untracked())
-}
-
 impl FieldDrafts {
     pub fn new() -> FieldDrafts {
         FieldDrafts(StoredValue::new(std::collections::HashMap::new()))
     }
 }
 
-/// The draft kept for the field `key`, if one was typed under this spec.
+/// The tensor the editors show, when a field is drawn among them (read when the field is drawn: a context
+/// of editors that are gone may still be found, another view drawn in their place under the same owner,
+/// and its signals are then disposed and read as none).
+fn editors_tensor() -> Option<usize> {
+    use_context::<super::EditorContext>().and_then(|editor| editor.index.try_get_untracked())
+}
+
+/// The key a draft of field `key` is kept under: with the tensor the editors showed when it was drawn.
+fn draft_key(key: &str, tensor: Option<usize>) -> String {
+    match tensor {
+        Some(index) => format!("{key}@{index}"),
+        None => key.to_string(),
+    }
+}
+
+/// The draft kept under `key`, if one was typed under this spec.
 fn kept_draft(key: &str, generation: u64) -> Option<String> {
     let FieldDrafts(drafts) = use_context::<FieldDrafts>()?;
-    let key = draft_key(key);
-    drafts.with_value(|d| d.get(&key).filter(|(_, g)| *g == generation).map(|(text, _)| text.clone()))
+    drafts.with_value(|d| d.get(key).filter(|(_, g)| *g == generation).map(|(text, _)| text.clone()))
 }
 
 /// Keeps `text` as the field's draft, or forgets it (`None`: the field shows the spec's value).
@@ -181,15 +180,10 @@ pub fn IntegerField(
 ) -> impl IntoView {
     let replaced = replacements();
     let drafts = use_context::<FieldDrafts>();
-    // The tensor shown when the field was drawn (read now: the editors' signals may be gone by the time a
-    // field of a view being left runs its last effect).
-    let scope = editors_tensor();
-    let draft_key = move || match scope {
-        Some(index) => format!("{}@{index}", key.get_untracked()),
-        None => key.get_untracked(),
-    };
+    let tensor = editors_tensor();
+    let stored_key = move || draft_key(&key.get_untracked(), tensor);
     // What was typed here before the field was drawn anew, if it still stands, with its message.
-    let draft = kept_draft(&key.get_untracked(), replaced.get_untracked());
+    let draft = kept_draft(&stored_key(), replaced.get_untracked());
     let judge = move |text: &str| -> Result<i64, String> {
         let v = parse_integer(text)?;
         match refuse.and_then(|why| why(v)) {
@@ -213,7 +207,7 @@ pub fn IntegerField(
         if reopened || (changed && parse_integer(&raw.get_untracked()).ok() != current) {
             raw.set(current.map(|v| v.to_string()).unwrap_or_default());
             local.set(None);
-            keep_draft(drafts, draft_key(), None, generation);
+            keep_draft(drafts, stored_key(), None, generation);
         }
         (current, generation)
     });
@@ -227,7 +221,7 @@ pub fn IntegerField(
         let next = base.saturating_add(delta).clamp(min, max);
         raw.set(next.to_string());
         local.set(None);
-        keep_draft(drafts, draft_key(), None, replaced.get_untracked());
+        keep_draft(drafts, stored_key(), None, replaced.get_untracked());
         on_set.run(next);
     };
     let problems_id = Signal::derive(move || key.with(|key| format!("problems-{key}")));
@@ -263,12 +257,12 @@ pub fn IntegerField(
                         match judge(&text) {
                             Ok(v) => {
                                 local.set(None);
-                                keep_draft(drafts, draft_key(), None, generation);
+                                keep_draft(drafts, stored_key(), None, generation);
                                 on_set.run(v);
                             }
                             Err(message) => {
                                 local.set(Some(message));
-                                keep_draft(drafts, draft_key(), Some(text), generation);
+                                keep_draft(drafts, stored_key(), Some(text), generation);
                             }
                         }
                     }
@@ -311,9 +305,9 @@ pub fn DecimalField(
     let show = |v: f64| format!("{v}");
     let replaced = replacements();
     let drafts = use_context::<FieldDrafts>();
-    let stored_key = StoredValue::new(draft_key(key));
+    let stored_key = StoredValue::new(draft_key(key, editors_tensor()));
     // As in `IntegerField`: what was typed before the field was drawn anew, with its message.
-    let draft = kept_draft(key, replaced.get_untracked());
+    let draft = kept_draft(&stored_key.get_value(), replaced.get_untracked());
     let raw = RwSignal::new(draft.clone().unwrap_or_else(|| show(value.get_untracked())));
     let local = RwSignal::new(draft.and_then(|text| parse_decimal(&text).err()));
     count_unread(local);
