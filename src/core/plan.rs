@@ -253,10 +253,11 @@ impl ReplicaIndex {
     }
 
     /// Files the sender at `flat` under its new load (the old entries go stale and are dropped when met).
-    fn reload(&mut self, flat: usize, sender: &Sender) {
+    fn reload(&mut self, flat: usize, senders: &[Sender]) {
         let Some(group) = self.group_of.get(flat).and_then(|&g| self.groups.get_mut(g)) else { return };
-        group.all.push(sender, flat);
-        group.node_heap(sender.node).push(sender, flat);
+        let Some(sender) = senders.get(flat) else { return };
+        group.all.repush(sender, flat, senders);
+        group.node_heap(sender.node).repush(sender, flat, senders);
     }
 }
 
@@ -277,22 +278,46 @@ impl ReplicaGroup {
 /// [`Planner::replica_key`]) above id above mesh index. A sender whose load grew is pushed again; its older
 /// entries are stale and dropped when they come to the top.
 #[derive(Default)]
-struct LoadHeap(std::collections::BinaryHeap<std::cmp::Reverse<u128>>);
+struct LoadHeap {
+    heap: std::collections::BinaryHeap<std::cmp::Reverse<u128>>,
+    /// How many senders it holds (entries, stale ones included, are more).
+    senders: usize,
+}
 
 impl LoadHeap {
+    fn entry(sender: &Sender, flat: usize) -> std::cmp::Reverse<u128> {
+        std::cmp::Reverse((u128::from(ranked_load(sender.load)) << 64) | (u128::from(sender.id) << 32) | flat as u128)
+    }
+
+    /// Whether an entry still holds its sender's load.
+    fn current(key: u128, senders: &[Sender]) -> bool {
+        let flat = (key & u128::from(u32::MAX)) as usize;
+        senders.get(flat).is_some_and(|s| u128::from(ranked_load(s.load)) == key >> 64)
+    }
+
+    /// Adds a sender.
     fn push(&mut self, sender: &Sender, flat: usize) {
-        let key = (u128::from(ranked_load(sender.load)) << 64) | (u128::from(sender.id) << 32) | flat as u128;
-        self.0.push(std::cmp::Reverse(key));
+        self.heap.push(Self::entry(sender, flat));
+        self.senders += 1;
+    }
+
+    /// Files a sender again under its new load. A heap never asked for its least (a node's, when no
+    /// destination is on that node) would keep every stale entry, one per piece sent: past twice its
+    /// senders, the stale ones go.
+    fn repush(&mut self, sender: &Sender, flat: usize, senders: &[Sender]) {
+        self.heap.push(Self::entry(sender, flat));
+        if self.heap.len() > 2 * self.senders + 64 {
+            self.heap.retain(|&std::cmp::Reverse(key)| Self::current(key, senders));
+        }
     }
 
     /// The least loaded sender (lowest id among equals), its stale entries dropped on the way.
     fn least(&mut self, senders: &[Sender]) -> Option<usize> {
-        while let Some(&std::cmp::Reverse(key)) = self.0.peek() {
-            let flat = (key & u128::from(u32::MAX)) as usize;
-            if senders.get(flat).is_some_and(|s| u128::from(ranked_load(s.load)) == key >> 64) {
-                return Some(flat);
+        while let Some(&std::cmp::Reverse(key)) = self.heap.peek() {
+            if Self::current(key, senders) {
+                return Some((key & u128::from(u32::MAX)) as usize);
             }
-            self.0.pop();
+            self.heap.pop();
         }
         None
     }
@@ -439,7 +464,7 @@ impl<'a> Planner<'a> {
         if link != LinkClass::Local {
             self.senders[src_flat].load = self.senders[src_flat].load.saturating_add(bytes);
             if let Some(index) = &mut self.index {
-                index.reload(src_flat, &self.senders[src_flat]);
+                index.reload(src_flat, &self.senders);
             }
         }
         piece.src = src;
@@ -725,6 +750,28 @@ mod tests {
                 let scanned = pieces_with(&reshard, strategy, IndexPolicy::Never);
                 let indexed = pieces_with(&reshard, strategy, IndexPolicy::Always);
                 prop_assert_eq!(scanned, indexed, "{:?}\n{}", strategy, spec);
+            }
+        }
+    }
+
+    #[test]
+    fn the_index_keeps_no_more_than_twice_its_senders_however_many_pieces_go() {
+        // 128 replicas on nodes of their own, 4,096 receivers on other nodes: the node heaps are never asked
+        // for their least, and each piece sent files its sender again.
+        let spec = r#"{"tensor": {"shape": [4096, 4]},
+            "source": {"mesh": [128], "placements": ["R"]},
+            "destination": {"mesh": [4096], "placements": ["S(0)"]},
+            "topology": {"devices_per_node": 8}}"#;
+        let reshard = crate::core::spec::parse_spec(spec).expect("valid");
+        let mut planner = Planner::new(&reshard, Strategy::Intersection);
+        let mut pieces = 0;
+        planner.run(|_| pieces += 1).expect("plans");
+        assert_eq!(pieces, 4096);
+        let index = planner.index.as_ref().expect("indexed");
+        for group in &index.groups {
+            assert!(group.all.heap.len() <= 2 * group.all.senders + 64 + 1);
+            for (_, heap) in &group.by_node {
+                assert!(heap.heap.len() <= 2 * heap.senders + 64 + 1, "{} entries", heap.heap.len());
             }
         }
     }
