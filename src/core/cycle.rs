@@ -1157,7 +1157,7 @@ fn check_stage_name(name: &str) -> Result<String, String> {
         return Err("stage name is empty".into());
     }
     match super::spec::name_problem(name) {
-        Some(why) => Err(format!("stage name {why}")),
+        Some(why) => Err(format!("stage name: {why}")),
         None => Ok(name.to_string()),
     }
 }

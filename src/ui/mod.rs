@@ -92,7 +92,9 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     provide_context(cycle_state);
     // Number fields' unread text, kept while their view is away (another tab).
-    provide_context(editor::field::FieldDrafts::new());
+    let drafts = editor::field::FieldDrafts::new();
+    drafts.follow_structure(state.input.into());
+    provide_context(drafts);
     let tour = tour::TourState::new();
     provide_context(tour);
     let tour_running = Memo::new(move |_| tour.step.with(Option::is_some));

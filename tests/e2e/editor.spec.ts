@@ -125,6 +125,30 @@ test('text typed into a number field that does not parse is still there after a 
   await expect(latency).toHaveValue('5');
 });
 
+test('a dim removed or added drops the kept text of number fields: it never comes back in another field', async ({ page }) => {
+  await open(page, 'toy');
+  await page.getByTestId('field-tensor-shape-1').fill('6x');
+  await page.getByTestId('remove-tensor-dim-1').click();
+  await page.getByTestId('add-tensor-dim').click();
+  // The new dim 1 once showed "6x", the text typed into the dim removed before it.
+  await expect(page.getByTestId('field-tensor-shape-1')).not.toHaveValue('6x');
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('tab-layout').click();
+  await expect(page.getByTestId('field-tensor-shape-1')).not.toHaveValue('6x');
+  await expect(page.getByTestId('problems-tensor-shape-1')).toBeEmpty();
+
+  // Removing dim 0 under text typed into dim 2: after a tab trip no field shows it in another place.
+  await open(page, 'toy');
+  await page.getByTestId('add-tensor-dim').click();
+  await page.getByTestId('field-tensor-shape-1').fill('6x');
+  await page.getByTestId('field-tensor-shape-2').fill('9');
+  await page.getByTestId('remove-tensor-dim-0').click();
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('tab-layout').click();
+  const values = await page.locator('[data-testid^=field-tensor-shape-]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  expect(values).toEqual(['6', '9']);
+});
+
 test('every editor control is labelled and reachable by Tab', async ({ page }) => {
   await open(page, 'fsdp-tp');
   const controls = page.getByTestId('editors').locator('input, select, button, textarea');

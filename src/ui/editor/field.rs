@@ -51,6 +51,29 @@ impl FieldDrafts {
     pub fn new() -> FieldDrafts {
         FieldDrafts(StoredValue::new(std::collections::HashMap::new()))
     }
+
+    /// Forgets every draft when `input`'s dims change in number (a dim added or removed): a field's key is
+    /// its place, and removing dim 0 left dim 1's draft under a key the next dim took (its text came back
+    /// in the wrong field, over a value in use). The fields on screen keep their text meanwhile.
+    pub fn follow_structure(self, input: Signal<crate::core::spec::SpecInput>) {
+        use crate::core::spec::MeshShapeInput;
+        Effect::new(move |before: Option<Vec<usize>>| {
+            let dims = input.with(|input| {
+                let mesh = |side: &crate::core::spec::SideInput| match &side.mesh {
+                    Some(MeshShapeInput::Dims(dims)) => dims.len(),
+                    Some(MeshShapeInput::Size(_)) => 1,
+                    None => 0,
+                };
+                let mut dims = vec![mesh(&input.source), mesh(&input.destination)];
+                dims.extend(input.tensor.iter().chain(input.tensors.iter().flatten()).map(|t| t.shape.len()));
+                dims
+            });
+            if before.is_some_and(|before| before != dims) {
+                self.0.update_value(std::collections::HashMap::clear);
+            }
+            dims
+        });
+    }
 }
 
 /// The tensor the editors show, when a field is drawn among them (read when the field is drawn: a context
