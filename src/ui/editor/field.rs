@@ -57,16 +57,19 @@ impl FieldDrafts {
     /// in the wrong field, over a value in use). The fields on screen keep their text meanwhile.
     pub fn follow_structure(self, input: Signal<crate::core::spec::SpecInput>) {
         use crate::core::spec::MeshShapeInput;
-        Effect::new(move |before: Option<Vec<usize>>| {
+        // The dims' counts, folded into one number (each below 2^16: ranks to 8, meshes to 65,536 dims).
+        Effect::new(move |before: Option<u64>| {
             let dims = input.with(|input| {
                 let mesh = |side: &crate::core::spec::SideInput| match &side.mesh {
                     Some(MeshShapeInput::Dims(dims)) => dims.len(),
                     Some(MeshShapeInput::Size(_)) => 1,
                     None => 0,
                 };
-                let mut dims = vec![mesh(&input.source), mesh(&input.destination)];
-                dims.extend(input.tensor.iter().chain(input.tensors.iter().flatten()).map(|t| t.shape.len()));
-                dims
+                let tensors = input.tensor.iter().chain(input.tensors.iter().flatten()).map(|t| t.shape.len());
+                [mesh(&input.source), mesh(&input.destination)]
+                    .into_iter()
+                    .chain(tensors)
+                    .fold(0u64, |sum, n| sum.wrapping_mul(65_537).wrapping_add(n as u64))
             });
             if before.is_some_and(|before| before != dims) {
                 self.0.update_value(std::collections::HashMap::clear);
