@@ -207,9 +207,6 @@ fn plain_message(serde: &str) -> String {
 /// Messages echo what was typed; past this many characters the middle of one is left out.
 pub const MAX_MESSAGE_CHARS: usize = 240;
 
-/// A message as shown under its field: a long one keeps its start and its end (where the explanation is)
-/// and says how much was left out (a 100,000-character shape was echoed whole, twice), and the
-/// direction-changing controls of echoed text are replaced (they reversed the rest of the message).
 /// The longest name a tensor, a mesh dim or a stage may have, in characters (real ones are under 100:
 /// `model.layers.79.self_attn.q_proj.weight` is 39).
 pub const MAX_NAME_CHARS: usize = 200;
@@ -219,9 +216,7 @@ pub const MAX_NAME_CHARS: usize = 200;
 /// link, a right-to-left override made the headline's "12 × 6" read "6 × 21". A name too long to show runs
 /// across the pictures.
 pub fn name_problem(name: &str) -> Option<String> {
-    if let Some(control) = name
-        .chars()
-        .find(|c| matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
+    if let Some(control) = name.chars().find(|&c| reorders_text(c) || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}'))
     {
         return Some(format!(
             "holds an invisible direction control (U+{:04X}), which would reorder the text around the name; remove it",
@@ -232,8 +227,17 @@ pub fn name_problem(name: &str) -> Option<String> {
     (count > MAX_NAME_CHARS).then(|| format!("{count} characters: a name has at most {MAX_NAME_CHARS}"))
 }
 
+/// A bidi embedding, override or isolate (U+202A–U+202E, U+2066–U+2069): it reorders the text after it.
+/// Names refuse them (with the invisible direction marks), and messages show them as U+FFFD.
+fn reorders_text(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A message as shown under its field: a long one keeps its start and its end (where the explanation is)
+/// and says how much was left out (a 100,000-character shape was echoed whole, twice), and the
+/// direction-changing controls of echoed text are replaced (they reversed the rest of the message).
 pub fn for_display(message: &str) -> String {
-    let tidy = |c: char| if matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') { '\u{fffd}' } else { c };
+    let tidy = |c: char| if reorders_text(c) { '\u{fffd}' } else { c };
     let count = message.chars().count();
     if count <= MAX_MESSAGE_CHARS {
         return message.chars().map(tidy).collect();
