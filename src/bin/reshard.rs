@@ -32,6 +32,7 @@ macro_rules! outln {
     ($($arg:tt)*) => { emit(writeln!(std::io::stdout().lock(), $($arg)*)) };
 }
 
+/// Ends the program quietly on a closed pipe, with a message (exit code 2) on any other failure to write.
 fn emit(written: std::io::Result<()>) {
     match written {
         Ok(()) => {}
@@ -445,8 +446,6 @@ fn bench() {
     bench_lint();
 }
 
-/// The model presets of the inventory view: building the spec and planning it, one tensor per layer and
-/// layers stacked (pipeline stages need stacked layers).
 /// Measured cycles as the cycle view reads a file: parse, then the per-stage statistics.
 fn bench_measured() {
     outln!();
@@ -475,6 +474,8 @@ fn bench_measured() {
     }
 }
 
+/// The model presets of the inventory view: building the spec and planning it, one tensor per layer and
+/// layers stacked (pipeline stages need stacked layers).
 fn bench_models() {
     use reshard_lens::core::models::{MODEL_PRESETS, TrainingLayout, inventory};
     outln!(

@@ -1649,8 +1649,6 @@ impl fmt::Display for MeasuredCycles {
 // Numbers as text
 // ---------------------------------------------------------------------------------------------------------
 
-/// `value` with at most `decimals` decimals and no trailing zeros (`112.5`, `10`). A non-zero value that
-/// would round to 0 is written in scientific notation instead, so it never reads as nothing.
 /// The formula's ratio `new/old` as the working writes it: four decimals, or up to six when those are exact
 /// (`0.765625`), so that the article's second cycle multiplies back: 0.765625 × 160 s = 122.5 s, where
 /// 0.7656 × 160 s is 122.496 s.
@@ -1664,6 +1662,8 @@ pub fn ratio_text(ratio: f64) -> String {
     number_text(ratio, decimals as usize)
 }
 
+/// `value` with at most `decimals` decimals and no trailing zeros (`112.5`, `10`). A non-zero value that
+/// would round to 0 is written in scientific notation instead, so it never reads as nothing.
 fn number_text(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return value.to_string();
