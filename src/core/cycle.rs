@@ -96,7 +96,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::spec::Problem;
+use super::spec::{Problem, binary_line};
 
 /// The most stages one cycle may hold: far more than any real loop has, few enough to draw as a timeline.
 pub const MAX_STAGES: usize = 64;
@@ -1125,6 +1125,15 @@ impl RowCollector {
 /// fails as a whole: bad rows become problems with their line number and the good rows still load.
 pub fn parse_measurements(text: &str) -> Measurements {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(line) = binary_line(text) {
+        // One problem, not a header "found" that quotes a picture's bytes and a row problem per line of them.
+        let message = "not text: binary data (a picture, a compressed or a spreadsheet file?); expected CSV with \
+                       the columns cycle, stage, seconds, or a JSON array";
+        return Measurements {
+            rows: Vec::new(),
+            problems: vec![Problem { path: format!("line {line}"), message: message.into() }],
+        };
+    }
     if text.trim_start().starts_with('[') { parse_json_rows(text) } else { parse_csv_rows(text) }
 }
 
@@ -2371,6 +2380,23 @@ mod tests {
         assert!(measurements.rows.is_empty());
         assert_eq!(measurements.problems.len(), 1);
         assert_eq!(measurements.problems[0].path, "line 3");
+    }
+
+    #[test]
+    fn binary_data_is_one_problem_that_quotes_none_of_it() {
+        // A PNG's first bytes as the browser reads them (not UTF-8 → U+FFFD), then a NUL on line 2.
+        let png = "\u{fffd}PNG\r\n\u{1a}\n\0\0\0\rIHDR";
+        let measurements = parse_measurements(png);
+        assert!(measurements.rows.is_empty());
+        assert_eq!(measurements.problems.len(), 1);
+        assert_eq!(measurements.problems[0].path, "line 1");
+        assert!(measurements.problems[0].message.starts_with("not text: binary data"));
+        assert!(!measurements.problems[0].message.contains("PNG"));
+        let late = parse_measurements("cycle,stage,seconds\n1,refit,10\n2,refit,\u{0}");
+        assert_eq!(late.problems[0].path, "line 3");
+        // Tabs and Windows line ends are text.
+        let windows = parse_measurements("cycle,stage,seconds\r\n1,refit,\t10\r\n");
+        assert_eq!((windows.rows.len(), windows.problems.len()), (1, 0));
     }
 
     #[test]

@@ -179,12 +179,13 @@ pub fn parse_layout_text(text: &str) -> Result<LayoutText, String> {
     if t.is_empty() {
         return Err("empty layout: expected e.g. [Shard(0), Replicate()] or P('tp', None)".into());
     }
+    // Before either notation: `P('tp'))` read as a partition spec whose axis was `'tp')`.
+    unbalanced(t)?;
     let jax = ["PartitionSpec(", "P(", "jax.sharding.PartitionSpec("].iter().find_map(|p| t.strip_prefix(p));
     if let Some(rest) = jax {
         let inner = rest.strip_suffix(')').ok_or("JAX partition spec: missing the closing `)`")?;
         return parse_partition_spec(inner).map(LayoutText::PartitionSpec);
     }
-    unbalanced(t)?;
     let inner = t
         .strip_prefix('[')
         .and_then(|r| r.strip_suffix(']'))
@@ -204,7 +205,7 @@ pub fn parse_layout_text(text: &str) -> Result<LayoutText, String> {
     Ok(LayoutText::Placements(placements))
 }
 
-/// Says where the brackets of a DTensor layout text do not pair up: `[Shard(0)]]` has an extra `]` (it read
+/// Says where the brackets of a layout text (DTensor's or JAX's) do not pair up: `[Shard(0)]]` has an extra `]` (it read
 /// as a placement with an unclosed parenthesis), `[Shard(0)` a `[` never closed (it read as no placement).
 /// Positions count characters from 1.
 fn unbalanced(text: &str) -> Result<(), String> {
@@ -299,6 +300,9 @@ mod tests {
         assert_eq!(message("[Shard(0)]]"), "an extra `]` at character 11: nothing before it opens one");
         assert_eq!(message("[Shard(0)"), "`[` at character 1 is never closed: add a `]`");
         assert_eq!(message("[Shard(0], R]"), "`(` at character 7 is closed by `]` at character 9");
+        assert_eq!(message("P('tp'))"), "an extra `)` at character 8: nothing before it opens one");
+        assert_eq!(message("P(('dp', 'tp'), None"), "`(` at character 2 is never closed: add a `)`");
+        assert!(parse_layout_text("P(('dp', 'tp'), None)").is_ok());
         assert!(
             message("<script>alert(1)</script>").contains("is not a placement"),
             "{}",

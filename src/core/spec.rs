@@ -248,6 +248,15 @@ pub fn for_display(message: &str) -> String {
     format!("{start}… ({} characters left out) …{end}", count - head - tail)
 }
 
+/// The line of the first character no text file the tool reads holds: a NUL, a byte that was not UTF-8
+/// (read as U+FFFD) or another control character than tab, line feed and carriage return. Such a file is
+/// binary (a picture dropped by mistake), refused as a whole rather than quoted line by line.
+pub fn binary_line(text: &str) -> Option<usize> {
+    let binary = |c: char| c == '\u{fffd}' || (c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
+    let at = text.find(binary)?;
+    Some(text[..at].matches('\n').count() + 1)
+}
+
 /// How many problems a spec reports one by one; past that, one more says how many were left out. A
 /// pasted layout of 20,000 repeated axes gave 20,000 messages (560 KB of text under one field, seconds of
 /// layout) that said the same thing.

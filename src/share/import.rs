@@ -3,7 +3,7 @@
 //! names its field and the line it sits on, so a 700-line inventory with one bad placement is fixable.
 
 use crate::core::cycle::{CycleSpec, parse_cycle};
-use crate::core::spec::{Problem, SpecInput, parse_input, validate};
+use crate::core::spec::{Problem, SpecInput, binary_line, parse_input, validate};
 
 use super::text::{TextBlock, parse_block};
 
@@ -53,6 +53,14 @@ pub fn import_file(name: &str, text: &str) -> Result<Imported, Vec<Problem>> {
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
         return Err(vec![problem("", format!("{name} is empty"))]);
+    }
+    // A picture opened by mistake was read as a text block: a message per line, each quoting its bytes.
+    if let Some(line) = binary_line(text) {
+        let message = format!(
+            "{name} is not text (binary data at line {line}: a picture, a compressed or a spreadsheet file?); \
+             expected a JSON spec or cycle, a text block, or CSV measurements"
+        );
+        return Err(vec![problem("", message)]);
     }
     // An object is JSON whatever the name says: a cycle minified onto one line has `,`, `stage` and
     // `seconds` on its first line, like a CSV header, and was opened as measured times.
@@ -260,6 +268,23 @@ mod tests {
 }"#;
 
     #[test]
+    fn a_binary_file_is_one_problem_whatever_its_name() {
+        let png = "\u{fffd}PNG\r\n\u{1a}\n\0\0\0\rIHDR";
+        for name in ["chart.png", "notes.txt", "spec.json"] {
+            let problems = import_file(name, png).err().unwrap_or_default();
+            assert_eq!(problems.len(), 1, "{name}: {problems:?}");
+            assert!(
+                problems[0].message.starts_with(&format!("{name} is not text (binary data at line 1")),
+                "{problems:?}"
+            );
+            assert!(!problems[0].message.contains("PNG"));
+        }
+        // A CSV names the file's line where the binary data starts, after the rows that read.
+        let problems = import_file("times.csv", "cycle,stage,seconds\n1,refit,10\n\0").err().unwrap_or_default();
+        assert!(problems[0].message.contains("binary data at line 3"), "{problems:?}");
+    }
+
+    #[test]
     fn paths_are_found_on_their_lines() {
         assert_eq!(line_of_path(SPEC, "tensor.shape"), Some(2));
         assert_eq!(line_of_path(SPEC, "tensor.shape[1]"), Some(2));
@@ -354,7 +379,7 @@ mod tests {
         assert!(matches!(import_file("m.json", rows), Ok(Imported::Measurements(_))));
         assert!(matches!(import_file("m.txt", "stage,seconds,cycle\nrefit,10,1\n"), Ok(Imported::Measurements(_))));
         // A file named .csv that holds no stage time at all is refused, nothing changed.
-        let refused = import_file("weights.csv", "\u{1}\u{0}PK\u{3}\u{4}garbage\nmore,garbage\n").expect_err("refused");
+        let refused = import_file("weights.csv", "a,b\nmore,garbage\n").expect_err("refused");
         assert_eq!(refused[0].message, "no line reads as a measured stage time (cycle,stage,seconds)");
         assert!(refused.len() > 1, "{refused:?}");
         // One good row among bad ones loads.

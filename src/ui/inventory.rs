@@ -8,7 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::cycle::{CycleState, SpeedupOrigin, SpeedupSource};
-use super::editor::field::{IntegerField, UnreadFields, slug};
+use super::editor::field::{DraftStore, FieldDrafts, IntegerField, UnreadFields, slug};
 use super::{AppState, Fresh, Page, format_count, format_shape};
 use crate::chart::readout::decimal;
 use crate::core::geometry::Dtype;
@@ -38,6 +38,11 @@ pub struct InventoryState {
     pub colocated: RwSignal<bool>,
     /// The core's problems with the current choices, each under its field's path (`train.tp`, …).
     pub problems: Memo<Vec<Problem>>,
+    /// Text typed into the form's number fields that is not a size, kept while the view is away (a tensor
+    /// opened in the layout view, then Back), apart from the layout editors' drafts.
+    drafts: FieldDrafts,
+    /// Bumped when the choices are replaced (a preset, a link): the drafts typed before are stale.
+    replaced: RwSignal<u64>,
 }
 
 impl InventoryState {
@@ -55,7 +60,16 @@ impl InventoryState {
                 .with(|m| train.with(|t| generate.with(|g| check(m, t, g, colocated.get()).err().map(|e| e.problems))))
                 .unwrap_or_default()
         });
-        InventoryState { preset: RwSignal::new(preset.name.to_string()), model, train, generate, colocated, problems }
+        InventoryState {
+            preset: RwSignal::new(preset.name.to_string()),
+            model,
+            train,
+            generate,
+            colocated,
+            problems,
+            drafts: FieldDrafts::new(),
+            replaced: RwSignal::new(0),
+        }
     }
 
     fn open(&self, name: &str) {
@@ -82,6 +96,7 @@ impl InventoryState {
         self.train.set(choice.train);
         self.generate.set(choice.generate);
         self.colocated.set(choice.colocated);
+        self.replaced.update(|n| *n += 1);
     }
 
     /// The whole model's spec and its validated change, as the inventory page plans them (and exports them:
@@ -352,7 +367,8 @@ fn number_field(label: &'static str, path: &'static str, get: Signal<u64>, set: 
                 min=0
                 max=FIELD_MAX
                 key=slug(path)
-                refuse=|v| (v < 0).then(|| format!("{v}: a size cannot be negative"))
+                refuse=Callback::new(|v: i64| (v < 0).then(|| format!("{v}: a size cannot be negative")))
+                store=DraftStore { drafts: s.drafts, replaced: s.replaced.into() }
             />
         </div>
     }

@@ -151,6 +151,35 @@ async fn an_overlap_longer_than_the_previous_stage_is_refused_under_its_field() 
 }
 
 #[wasm_bindgen_test]
+async fn refit_parts_that_do_not_add_up_mark_each_part_and_are_read_out_with_it() {
+    // The message sat under the three parts, and none of them was marked invalid: a screen reader heard
+    // "20" in a field that looked fine.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    let wait = nth(&root, "[data-testid=refit-wait]", 0).unchecked_into::<HtmlInputElement>();
+    type_into(&wait, "20");
+    tick().await;
+    let message = text_of(&root, "[data-testid=field-problem][data-path=\"refit\"]");
+    assert_eq!(message, "wait 20 s + preparation 0 s = 20 s is longer than the refit stage refit (10 s)");
+    for test_id in ["refit-wait", "refit-transfer", "refit-preparation"] {
+        let field = nth(&root, &format!("[data-testid={test_id}]"), 0);
+        assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("true"), "{test_id}");
+        let described = field.get_attribute("aria-describedby").expect("the field names its messages");
+        assert!(described.ends_with(" cycle-problems-refit"), "{test_id}: {described}");
+        let group = root.query_selector("#cycle-problems-refit").expect("selector").expect("the refit's messages");
+        assert_eq!(group.text_content().unwrap_or_default(), message);
+    }
+    type_into(&wait, "2");
+    tick().await;
+    for test_id in ["refit-wait", "refit-transfer", "refit-preparation"] {
+        let field = nth(&root, &format!("[data-testid={test_id}]"), 0);
+        assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("false"), "{test_id}");
+    }
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn the_timeline_says_what_the_stages_add_up_to_when_they_overlap() {
     // The article's point: adding the stages' times double-counts what runs alongside.
     let root = wrapper();
@@ -279,6 +308,10 @@ async fn a_renamed_stage_s_controls_are_read_out_by_its_new_name() {
     assert_eq!(label("[data-testid=stage-remove]"), "Remove reward model");
     assert_eq!(label("[data-testid=stage-seconds]"), "reward model seconds");
     assert_eq!(label("[data-testid=stage-refit]"), "reward model is the refit");
+    // A refused name (a right-to-left override in it) is read out as the page shows it, the control blanked.
+    type_into(&nth(&root, "[data-testid=stage-name]", 1).unchecked_into(), "score\u{202e}dlrow");
+    tick().await;
+    assert_eq!(label("[data-testid=stage-remove]"), "Remove score\u{fffd}dlrow");
     // No name yet: read out by its place.
     type_into(&nth(&root, "[data-testid=stage-name]", 1).unchecked_into(), "");
     tick().await;

@@ -122,6 +122,24 @@ async fn a_change_too_large_to_plan_is_refused_under_the_destination_mesh_and_th
 }
 
 #[wasm_bindgen_test]
+async fn a_mesh_of_too_many_devices_marks_its_sizes_invalid_and_names_the_mesh_message() {
+    // The mesh's message sat under the mesh while the size just typed looked fine to assistive technology.
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    type_into(&root, "field-source-mesh-0", "100000");
+    settle().await;
+    assert!(text(&root, "problems-source-mesh").contains("holds more than 65536 devices"));
+    let field = element(&root, "field-source-mesh-0");
+    assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(field.get_attribute("aria-describedby").as_deref(), Some("problems-source-mesh-0 problems-source-mesh"));
+    assert_eq!(element(&root, "field-destination-mesh-0").get_attribute("aria-invalid").as_deref(), Some("false"));
+    type_into(&root, "field-source-mesh-0", "3");
+    settle().await;
+    assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("false"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     let (root, _mounted) = mount("toy");
     settle().await;

@@ -196,6 +196,8 @@ test('measurements too long to edit are loaded, said, and not laid out in the te
   await page.getByTestId('measured-clear').click();
   await expect(page.getByTestId('measured-text')).toBeVisible();
   await expect(page.getByTestId('measured-long')).toBeHidden();
+  // Clear disables itself: the focus goes to the emptied text area, not to the page's top.
+  await expect(page.getByTestId('measured-text')).toBeFocused();
   await page.getByTestId('measured-text').fill('cycle,stage,seconds\n1,refit,10\n2,refit,11');
   await expect(page.getByTestId('measured-text')).toHaveValue('cycle,stage,seconds\n1,refit,10\n2,refit,11');
 });
@@ -214,4 +216,38 @@ test('a second stage named refit is marked where it was typed, and the first one
   await first.fill('generation');
   await expect(first).toHaveAttribute('aria-invalid', 'false');
   await expect(page.locator('[data-testid=stage-editor] .field-problem')).toHaveCount(0);
+});
+
+test('text typed into the cycle fields that is not a number is still there after a visit to another view', async ({ page }) => {
+  await page.goto('/?view=cycle&preset=cycle-120');
+  const seconds = page.getByTestId('stage-seconds').nth(1);
+  const speedup = page.getByTestId('speedup-input');
+  const transfer = page.getByTestId('refit-transfer');
+  await seconds.fill('10s');
+  await speedup.fill('4x');
+  await transfer.fill('five');
+  await expect(page.locator('[data-testid=field-problem]')).toHaveCount(3);
+  await page.getByTestId('tab-layout').click();
+  await expect(page.getByTestId('piece-count')).toBeVisible();
+  await page.getByTestId('tab-cycle').click();
+  // The fields were drawn anew with the spec's 10, 4 and nothing, under messages about "10s", "4x" and "five".
+  await expect(seconds).toHaveValue('10s');
+  await expect(speedup).toHaveValue('4x');
+  await expect(transfer).toHaveValue('five');
+  await expect(seconds).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('[data-testid=field-problem]')).toHaveCount(3);
+  // The last valid answer stays meanwhile.
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  // Fixed, the text goes: another visit shows the number.
+  await speedup.fill('8');
+  await page.getByTestId('tab-layout').click();
+  await page.getByTestId('tab-cycle').click();
+  await expect(speedup).toHaveValue('8');
+  await expect(seconds).toHaveValue('10s');
+  // A preset redraws every field from its cycle.
+  await page.getByTestId('cycle-preset-cycle-160').click();
+  await page.getByTestId('tab-layout').click();
+  await page.getByTestId('tab-cycle').click();
+  await expect(page.locator('[data-testid=field-problem]')).toHaveCount(0);
+  await expect(speedup).toHaveValue('4');
 });

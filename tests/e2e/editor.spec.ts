@@ -125,6 +125,35 @@ test('text typed into a number field that does not parse is still there after a 
   await expect(latency).toHaveValue('5');
 });
 
+test('layout text and a device list that do not parse are still there after a visit to another view', async ({ page }) => {
+  await open(page, 'toy');
+  const layout = page.getByTestId('layout-text-destination');
+  await layout.fill('[Shard(1), Shard(');
+  await expect(page.getByTestId('layout-text-destination-kept')).toBeVisible();
+  await page.getByTestId('field-source-devices').selectOption('list');
+  const ids = page.getByTestId('field-source-device-ids');
+  await ids.fill('0-2, x');
+  await expect(ids).toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('tab-cycle').click();
+  await expect(page.getByTestId('cycle-view')).toBeVisible();
+  await page.getByTestId('tab-layout').click();
+  // Both fields were drawn anew with the cards' layout and list, their messages gone.
+  await expect(layout).toHaveValue('[Shard(1), Shard(');
+  await expect(layout).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('layout-text-destination-kept')).toBeVisible();
+  await expect(ids).toHaveValue('0-2, x');
+  await expect(ids).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('piece-count')).toHaveText('6 pieces');
+  // Put right, the text goes: another visit shows what the cards read.
+  await page.getByTestId('layout-text-destination-use').click();
+  await ids.fill('3-5');
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('tab-layout').click();
+  await expect(layout).toHaveValue('[Shard(1)]');
+  await expect(ids).toHaveValue('3, 4, 5');
+  await expect(ids).toHaveAttribute('aria-invalid', 'false');
+});
+
 test('a dim removed or added drops the kept text of number fields: it never comes back in another field', async ({ page }) => {
   await open(page, 'toy');
   await page.getByTestId('field-tensor-shape-1').fill('6x');

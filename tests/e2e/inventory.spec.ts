@@ -155,8 +155,29 @@ test('text typed for one tensor of an inventory does not follow the next tensor 
   await number.fill('99999');
   await expect(page.getByTestId('problems-inventory-tensor')).toContainText("99999: the inventory's tensors are numbered 1 to ");
   await expect(number).toHaveValue('99999');
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('editor-status')).toHaveText('1 problem: the pictures show the last valid change.');
   await number.fill('2');
   await expect(page.getByTestId('problems-inventory-tensor')).toHaveText('');
+  await expect(page.getByTestId('editor-status')).toHaveText('Every edit re-plans at once.');
+});
+
+test("the inventory form's unread text survives opening one of its tensors and coming back", async ({ page }) => {
+  await page.goto('/?view=inventory&model=llama-3-8b');
+  const hidden = page.getByTestId('field-model-hidden');
+  await hidden.fill('4096x');
+  await expect(page.getByTestId('inventory-unread')).toBeVisible();
+  await page.getByTestId('inventory-open-tensor').nth(2).click();
+  await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('tab-inventory').click();
+  // Opening the tensor replaced the layout's spec, which dropped the inventory's text with the layout's.
+  await expect(hidden).toHaveValue('4096x');
+  await expect(page.getByTestId('problems-model-hidden')).toContainText('not a whole number');
+  await expect(page.getByTestId('inventory-unread')).toHaveText('1 field does not hold a size: the totals below are for its last valid value.');
+  // Another model replaces the choices and the text with them.
+  await page.getByTestId('model-preset').selectOption('llama-3-70b');
+  await expect(hidden).not.toHaveValue('4096x');
+  await expect(page.getByTestId('inventory-unread')).toBeHidden();
 });
 
 test('impossible layouts say why, under the field and beside the results; typed text stays', async ({ page }) => {

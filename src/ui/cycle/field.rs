@@ -13,7 +13,8 @@ pub fn parse_number(text: &str) -> f64 {
 
 /// A text field for seconds. It is not bound back to the spec: what the user types stays on screen even
 /// when it is not a number (the spec then keeps the last number and the field says why, see
-/// [`CycleState::read_field`]); the editors redraw it only when the cycle is replaced or restructured. It
+/// [`CycleState::read_field`]), and comes back when the view does; the editors redraw it from the spec
+/// only when the cycle is replaced or restructured. It
 /// sets the `value` property, not the attribute: a field once typed into ignores its attribute, and kept
 /// showing the old number after a move or a preset.
 #[component]
@@ -35,9 +36,16 @@ pub fn NumberField(
     /// Why the field cannot be edited, when it cannot (shown as its tooltip; the field is disabled).
     #[prop(default = None)]
     locked: Option<&'static str>,
+    /// The path of a problem of several fields together (the refit's parts must add up to it), whose
+    /// messages describe this field too.
+    #[prop(optional)]
+    group: Option<&'static str>,
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
-    let text = if value.is_finite() { crate::chart::readout::decimal(value, 6) } else { String::new() };
+    // Text that was not a number when the field was last drawn (before a visit to another view) comes back.
+    let text = state
+        .unread_text(&path)
+        .unwrap_or_else(|| if value.is_finite() { crate::chart::readout::decimal(value, 6) } else { String::new() });
     let read_path = path.clone();
     view! {
         <input
@@ -46,7 +54,7 @@ pub fn NumberField(
             class="cycle-number"
             prop:value=text
             aria-label=label
-            aria-describedby=problems_id(&path)
+            aria-describedby=described_by(&path, group)
             aria-invalid=move || invalid.get().to_string()
             data-testid=test_id
             disabled=locked.is_some()
@@ -64,6 +72,14 @@ pub const SECONDS: &str = "a number of seconds";
 /// The id of the messages about the field at `path`, for its `aria-describedby`.
 pub fn problems_id(path: &str) -> String {
     format!("cycle-problems-{}", crate::ui::editor::field::slug(path))
+}
+
+/// The ids of the messages about the field at `path` and, after them, about its `group`.
+pub fn described_by(path: &str, group: Option<&str>) -> String {
+    match group {
+        Some(group) => format!("{} {}", problems_id(path), problems_id(group)),
+        None => problems_id(path),
+    }
 }
 
 /// The messages for the field at `path` ([`CycleState::problems_at`]), under it (nothing when it is fine),

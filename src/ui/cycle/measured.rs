@@ -211,6 +211,11 @@ pub fn MeasuredCycles(
                     on:click=move |_| {
                         refused.set(None);
                         state.measured_text.set(String::new());
+                        // The button disables itself: the focus went to the page's top. The emptied text
+                        // area is where to go on (shown again once long measurements are cleared).
+                        crate::ui::focus::after_render(|document| {
+                            crate::ui::focus::focus_test_id(&document, "measured-text")
+                        });
                     }>
                     "Clear"
                 </button>

@@ -55,7 +55,9 @@ pub struct UnreadFields {
     /// The [`CycleState::revision`] the messages were written in. A new revision redraws every field from
     /// the spec, so the messages of an older one describe text no longer on screen.
     revision: u64,
-    messages: BTreeMap<String, String>,
+    /// Why, and the text itself: a field drawn anew in the same revision (the cycle view left for another
+    /// tab and opened again) shows it again, not the spec's last number under a message about other text.
+    messages: BTreeMap<String, (String, String)>,
 }
 
 /// The cycle being explained; shared by the cycle view's components.
@@ -168,22 +170,34 @@ impl CycleState {
                 self.set_unread(path, None);
                 apply(number);
             }
-            Err(why) => self.set_unread(path, Some(why)),
+            Err(why) => self.set_unread(path, Some((why, text.to_string()))),
         }
     }
 
-    /// Records why the field at `path` holds no number (`None`: it holds one again).
-    pub fn set_unread(&self, path: &str, why: Option<String>) {
+    /// Records why the field at `path` holds no number, with its text (`None`: it holds one again).
+    pub fn set_unread(&self, path: &str, unread_text: Option<(String, String)>) {
         let revision = self.revision.get_untracked();
         self.unread.maybe_update(|unread| {
             if unread.revision != revision {
                 *unread = UnreadFields { revision, messages: BTreeMap::new() };
             }
-            match why {
-                Some(why) => unread.messages.insert(path.to_string(), why.clone()) != Some(why),
+            match unread_text {
+                // Only a new message is news: the same one with other text redraws nothing.
+                Some(entry) => {
+                    unread.messages.insert(path.to_string(), entry.clone()).map(|(why, _)| why) != Some(entry.0)
+                }
                 None => unread.messages.remove(path).is_some(),
             }
         });
+    }
+
+    /// The text of the field at `path` when it is not a number, for a field drawn anew (read once, not
+    /// tracked).
+    pub fn unread_text(&self, path: &str) -> Option<String> {
+        let revision = self.revision.get_untracked();
+        self.unread.with_untracked(|unread| {
+            (unread.revision == revision).then(|| unread.messages.get(path).map(|(_, text)| text.clone())).flatten()
+        })
     }
 
     /// Whether a field holds text that is not a number or the core finds a problem in the cycle: the
@@ -197,7 +211,9 @@ impl CycleState {
     /// Why the text in the field at `path` is not a number, if it is not.
     fn unread_at(&self, path: &str) -> Option<String> {
         let revision = self.revision.get();
-        self.unread.with(|unread| (unread.revision == revision).then(|| unread.messages.get(path).cloned()).flatten())
+        self.unread.with(|unread| {
+            (unread.revision == revision).then(|| unread.messages.get(path).map(|(why, _)| why.clone())).flatten()
+        })
     }
 
     /// The messages for exactly the field at `path` (e.g. `stages[1].overlap`): why its text is not a

@@ -4,9 +4,12 @@
 use leptos::prelude::*;
 
 use super::CycleState;
-use super::field::{FieldProblems, NumberField, SECONDS, problems_id};
+use super::field::{FieldProblems, NumberField, SECONDS, described_by};
 use crate::chart::readout::seconds;
 use crate::core::cycle::RefitSplit;
+
+/// The path of the problems of the refit's parts together (they must add up to the refit stage).
+const REFIT: &str = "refit";
 
 /// Three fields; transfer left empty means "the rest of the refit stage".
 #[component]
@@ -15,13 +18,19 @@ pub fn RefitSplitEditor() -> impl IntoView {
     let edit = move |change: Box<dyn Fn(&mut RefitSplit)>| {
         state.spec.update(|spec| change(spec.refit.get_or_insert_with(RefitSplit::default)))
     };
-    let invalid = move |path: &'static str| Signal::derive(move || !state.problems_at(path).is_empty());
+    // A part is marked when its own number is wrong or the parts do not add up to the refit (the message
+    // under the three, path `refit`, is about each of them).
+    let invalid = move |path: &'static str| {
+        Signal::derive(move || !state.problems_at(path).is_empty() || !state.problems_at(REFIT).is_empty())
+    };
     let refit_seconds =
         move || state.spec.with(|spec| spec.refit_index().and_then(|i| spec.stages.get(i)).map(|s| s.seconds));
     let fields = move || {
         state.revision.track();
         let split = state.spec.with_untracked(|spec| spec.refit.clone().unwrap_or_default());
-        let transfer_text = split.transfer.map(|t| crate::chart::readout::decimal(t, 6)).unwrap_or_default();
+        let transfer_text = state
+            .unread_text("refit.transfer")
+            .unwrap_or_else(|| split.transfer.map(|t| crate::chart::readout::decimal(t, 6)).unwrap_or_default());
         view! {
             <label class="split-field">
                 <span class="split-label">"Wait before transfer"</span>
@@ -31,6 +40,7 @@ pub fn RefitSplitEditor() -> impl IntoView {
                     test_id="refit-wait".to_string()
                     invalid=invalid("refit.wait")
                     path="refit.wait".to_string()
+                    group=REFIT
                     on_change=Callback::new(move |v| edit(Box::new(move |split| split.wait = v)))
                 />
                 <FieldProblems path="refit.wait".to_string()/>
@@ -48,7 +58,7 @@ pub fn RefitSplitEditor() -> impl IntoView {
                     }
                     aria-label="Refit transfer, seconds (empty: the rest of the refit)"
                     aria-invalid=move || invalid("refit.transfer").get().to_string()
-                    aria-describedby=problems_id("refit.transfer")
+                    aria-describedby=described_by("refit.transfer", Some(REFIT))
                     data-testid="refit-transfer"
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
@@ -72,6 +82,7 @@ pub fn RefitSplitEditor() -> impl IntoView {
                     test_id="refit-preparation".to_string()
                     invalid=invalid("refit.preparation")
                     path="refit.preparation".to_string()
+                    group=REFIT
                     on_change=Callback::new(move |v| edit(Box::new(move |split| split.preparation = v)))
                 />
                 <FieldProblems path="refit.preparation".to_string()/>
@@ -91,7 +102,7 @@ pub fn RefitSplitEditor() -> impl IntoView {
                 }}
             </p>
             <div class="split-fields">{fields}</div>
-            <FieldProblems path="refit".to_string()/>
+            <FieldProblems path=REFIT.to_string()/>
         </fieldset>
     }
 }

@@ -35,17 +35,20 @@ pub struct NoLayout;
 pub fn SpeedupControl() -> impl IntoView {
     let state = expect_context::<CycleState>();
     let app = expect_context::<AppState>();
-    let text = RwSignal::new(decimal(state.spec.with_untracked(|s| s.speedup), 4));
+    let text = RwSignal::new(
+        state.unread_text(SPEEDUP).unwrap_or_else(|| decimal(state.spec.with_untracked(|s| s.speedup), 4)),
+    );
     // Keep the field in step with s when something else sets it (the slider, a preset, the layout), but
     // never overwrite what the user is typing: only a change of s does, or a new revision, which redraws
     // every field of the cycle from it. Text that is not a number leaves s as it was, and an edit of
     // another field must not replace that text.
     let speedup = Memo::new(move |_| state.spec.with(|spec| spec.speedup));
-    Effect::new(move |_| {
+    Effect::new(move |first: Option<()>| {
         state.revision.track();
         let speedup = speedup.get();
-        // A NaN only comes from a link saved by an older version; the field then keeps its text.
-        if speedup.is_finite() && parse_number(&text.get_untracked()) != speedup {
+        // A NaN only comes from a link saved by an older version; the field then keeps its text. When the
+        // field is drawn, its text is s or text kept while the view was away: nothing changed yet.
+        if first.is_some() && speedup.is_finite() && parse_number(&text.get_untracked()) != speedup {
             text.set(decimal(speedup, 4));
             state.set_unread(SPEEDUP, None);
         }

@@ -9,6 +9,7 @@ use super::CycleState;
 use super::field::{FieldProblems, NumberField};
 use crate::chart::palette::stage_colours;
 use crate::core::cycle::{MAX_STAGES, Stage};
+use crate::core::spec::for_display;
 use crate::ui::focus::{after_render, focus_test_id};
 
 /// The stages as rows. The rows are redrawn from the spec only when the structure changes
@@ -110,7 +111,9 @@ fn StageRow(
     let named = move |label: fn(&str) -> String| {
         Signal::derive(move || {
             state.spec.with(|spec| match spec.stages.get(index).map(|s| s.name.trim()) {
-                Some(name) if !name.is_empty() => label(name),
+                // As the page shows a refused name: a direction control in it would reorder the words
+                // around it in the control's name too.
+                Some(name) if !name.is_empty() => label(&for_display(name)),
                 _ => label(&format!("stage {}", index + 1)),
             })
         })

@@ -86,31 +86,65 @@ fn editors_tensor() -> Option<usize> {
     use_context::<super::EditorContext>().and_then(|editor| editor.index.try_get_untracked())
 }
 
-/// The key a draft of field `key` is kept under: with the tensor the editors showed when it was drawn.
-fn draft_key(key: &str, tensor: Option<usize>) -> String {
-    match tensor {
-        Some(index) => format!("{key}@{index}"),
-        None => key.to_string(),
+/// Where one field keeps its draft: its key, with the tensor the editors showed when it was drawn, under
+/// the app's spec replacements (a draft typed under another spec is stale).
+#[derive(Clone, Copy)]
+pub(crate) struct Draft {
+    drafts: Option<FieldDrafts>,
+    key: Signal<String>,
+    tensor: Option<usize>,
+    replaced: Signal<u64>,
+}
+
+/// Drafts kept apart from the layout editors', with their own replacements: the model inventory's fields
+/// (opening one of its tensors replaces the layout's spec, which made every inventory draft stale).
+#[derive(Clone, Copy)]
+pub struct DraftStore {
+    pub drafts: FieldDrafts,
+    /// Bumped when the inventory's choices are replaced (a preset, a link): drafts typed before are stale.
+    pub replaced: Signal<u64>,
+}
+
+impl Draft {
+    /// The draft place of the field `key` (it follows a row that moves), drawn now: in `store` when given,
+    /// else in the layout editors' drafts.
+    pub(crate) fn of(key: Signal<String>, store: Option<DraftStore>) -> Draft {
+        match store {
+            Some(DraftStore { drafts, replaced }) => Draft { drafts: Some(drafts), key, tensor: None, replaced },
+            None => {
+                Draft { drafts: use_context::<FieldDrafts>(), key, tensor: editors_tensor(), replaced: replacements() }
+            }
+        }
     }
-}
 
-/// The draft kept under `key`, if one was typed under this spec.
-fn kept_draft(key: &str, generation: u64) -> Option<String> {
-    let FieldDrafts(drafts) = use_context::<FieldDrafts>()?;
-    drafts.with_value(|d| d.get(key).filter(|(_, g)| *g == generation).map(|(text, _)| text.clone()))
-}
+    fn stored_key(self) -> String {
+        let key = self.key.get_untracked();
+        match self.tensor {
+            Some(index) => format!("{key}@{index}"),
+            None => key,
+        }
+    }
 
-/// Keeps `text` as the field's draft, or forgets it (`None`: the field shows the spec's value).
-fn keep_draft(drafts: Option<FieldDrafts>, key: String, text: Option<String>, generation: u64) {
-    let Some(FieldDrafts(drafts)) = drafts else { return };
-    drafts.update_value(|d| match text {
-        Some(text) => {
-            d.insert(key, (text, generation));
-        }
-        None => {
-            d.remove(&key);
-        }
-    });
+    /// The draft kept for this field, if one was typed under this spec.
+    pub(crate) fn kept(self) -> Option<String> {
+        let FieldDrafts(drafts) = self.drafts?;
+        let (key, generation) = (self.stored_key(), self.replaced.get_untracked());
+        drafts.with_value(|d| d.get(&key).filter(|(_, g)| *g == generation).map(|(text, _)| text.clone()))
+    }
+
+    /// Keeps `text` as the field's draft, or forgets it (`None`: the field shows the spec's value).
+    pub(crate) fn keep(self, text: Option<String>) {
+        let Some(FieldDrafts(drafts)) = self.drafts else { return };
+        let (key, generation) = (self.stored_key(), self.replaced.get_untracked());
+        drafts.update_value(|d| match text {
+            Some(text) => {
+                d.insert(key, (text, generation));
+            }
+            None => {
+                d.remove(&key);
+            }
+        });
+    }
 }
 
 /// How many fields hold text that does not parse: their own message, which the core never sees, so the
@@ -177,6 +211,15 @@ fn parse_decimal(text: &str) -> Result<f64, String> {
     t.parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("`{t}` is not a number"))
 }
 
+/// A problem of several fields together, shown once under them (the mesh's size, the product of its dims).
+#[derive(Clone)]
+pub struct GroupProblem {
+    /// Whether the group has a problem now.
+    pub invalid: Signal<bool>,
+    /// The id of the element holding its messages.
+    pub problems_id: String,
+}
+
 /// A whole-number field with − and + buttons. What the user types stays in the field even when it does
 /// not parse (then a message says so and the spec keeps its value); anything that parses is written to
 /// the spec at once, where the core checks its meaning.
@@ -202,17 +245,23 @@ pub fn IntegerField(
     /// A number that parses but has no place here (a negative size): why, kept as the field's own message
     /// like text that does not parse, and the spec keeps its value.
     #[prop(optional)]
-    refuse: Option<fn(i64) -> Option<String>>,
+    refuse: Option<Callback<i64, Option<String>>>,
+    /// Where drafts are kept when not with the layout editors' (the inventory's own).
+    #[prop(optional)]
+    store: Option<DraftStore>,
+    /// A problem of the whole the field is part of (a mesh of too many devices): it marks the field invalid
+    /// too, and its messages describe the field after the field's own.
+    #[prop(optional)]
+    group: Option<GroupProblem>,
 ) -> impl IntoView {
-    let replaced = replacements();
-    let drafts = use_context::<FieldDrafts>();
-    let tensor = editors_tensor();
-    let stored_key = move || draft_key(&key.get_untracked(), tensor);
+    let place = Draft::of(key, store);
+    // The replacements that make its drafts stale also redraw its text from the value.
+    let replaced = place.replaced;
     // What was typed here before the field was drawn anew, if it still stands, with its message.
-    let draft = kept_draft(&stored_key(), replaced.get_untracked());
+    let draft = place.kept();
     let judge = move |text: &str| -> Result<i64, String> {
         let v = parse_integer(text)?;
-        match refuse.and_then(|why| why(v)) {
+        match refuse.and_then(|why| why.run(v)) {
             Some(message) => Err(message),
             None => Ok(v),
         }
@@ -233,7 +282,7 @@ pub fn IntegerField(
         if reopened || (changed && parse_integer(&raw.get_untracked()).ok() != current) {
             raw.set(current.map(|v| v.to_string()).unwrap_or_default());
             local.set(None);
-            keep_draft(drafts, stored_key(), None, generation);
+            place.keep(None);
         }
         (current, generation)
     });
@@ -241,16 +290,22 @@ pub fn IntegerField(
         Some(message) => vec![message],
         None => problems.get(),
     });
-    let invalid = move || (!messages.with(Vec::is_empty)).to_string();
+    let group_invalid = group.as_ref().map(|g| g.invalid);
+    let invalid = move || (!messages.with(Vec::is_empty) || group_invalid.is_some_and(|g| g.get())).to_string();
     let step = move |delta: i64| {
         let base = parse_integer(&raw.get_untracked()).ok().or(value.get_untracked()).unwrap_or(min);
         let next = base.saturating_add(delta).clamp(min, max);
         raw.set(next.to_string());
         local.set(None);
-        keep_draft(drafts, stored_key(), None, replaced.get_untracked());
+        place.keep(None);
         on_set.run(next);
     };
     let problems_id = Signal::derive(move || key.with(|key| format!("problems-{key}")));
+    let group_problems_id = group.map(|g| g.problems_id);
+    let described_by = Signal::derive(move || match &group_problems_id {
+        Some(group) => format!("{} {group}", problems_id.get()),
+        None => problems_id.get(),
+    });
     let label_less = move || label.with(|label| format!("{label}: one less"));
     let label_more = move || label.with(|label| format!("{label}: one more"));
     let test_id = move |part: &'static str| move || key.with(|key| format!("{part}-{key}"));
@@ -273,22 +328,21 @@ pub fn IntegerField(
                     class="number"
                     aria-label=label
                     aria-invalid=invalid
-                    aria-describedby=problems_id
+                    aria-describedby=described_by
                     data-testid=test_id("field")
                     prop:value=move || raw.get()
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
                         raw.set(text.clone());
-                        let generation = replaced.get_untracked();
                         match judge(&text) {
                             Ok(v) => {
                                 local.set(None);
-                                keep_draft(drafts, stored_key(), None, generation);
+                                place.keep(None);
                                 on_set.run(v);
                             }
                             Err(message) => {
                                 local.set(Some(message));
-                                keep_draft(drafts, stored_key(), Some(text), generation);
+                                place.keep(Some(text));
                             }
                         }
                     }
@@ -329,11 +383,11 @@ pub fn DecimalField(
     key: &'static str,
 ) -> impl IntoView {
     let show = |v: f64| format!("{v}");
-    let replaced = replacements();
-    let drafts = use_context::<FieldDrafts>();
-    let stored_key = StoredValue::new(draft_key(key, editors_tensor()));
+    let place = Draft::of(Signal::stored(key.to_string()), None);
+    // The replacements that make its drafts stale also redraw its text from the value.
+    let replaced = place.replaced;
     // As in `IntegerField`: what was typed before the field was drawn anew, with its message.
-    let draft = kept_draft(&stored_key.get_value(), replaced.get_untracked());
+    let draft = place.kept();
     let raw = RwSignal::new(draft.clone().unwrap_or_else(|| show(value.get_untracked())));
     let local = RwSignal::new(draft.and_then(|text| parse_decimal(&text).err()));
     count_unread(local);
@@ -345,7 +399,7 @@ pub fn DecimalField(
         if reopened || (changed && parse_decimal(&raw.get_untracked()).ok() != Some(current)) {
             raw.set(show(current));
             local.set(None);
-            keep_draft(drafts, stored_key.get_value(), None, generation);
+            place.keep(None);
         }
         (current, generation)
     });
@@ -371,16 +425,15 @@ pub fn DecimalField(
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
                         raw.set(text.clone());
-                        let generation = replaced.get_untracked();
                         match parse_decimal(&text) {
                             Ok(v) => {
                                 local.set(None);
-                                keep_draft(drafts, stored_key.get_value(), None, generation);
+                                place.keep(None);
                                 on_set.run(v);
                             }
                             Err(message) => {
                                 local.set(Some(message));
-                                keep_draft(drafts, stored_key.get_value(), Some(text), generation);
+                                place.keep(Some(text));
                             }
                         }
                     }

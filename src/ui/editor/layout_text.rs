@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::EditorContext;
-use super::field::{FieldProblems, count_unread, slug};
+use super::field::{Draft, FieldProblems, count_unread, slug};
 use crate::core::notation::{apply_layout_text, layout_text};
 use crate::core::placement::parse_layout_text;
 use crate::core::spec_edit::{SideName, SpecField, edit_layout, layout};
@@ -24,8 +24,11 @@ pub fn LayoutTextField(
     let implied = Memo::new(move |_| {
         state.input.with(|input| layout_text(&layout(input, index.get(), side)).unwrap_or_default())
     });
-    let raw = RwSignal::new(implied.get_untracked());
-    let local = RwSignal::new(None::<String>);
+    // Text that did not parse when the field was last drawn (before a visit to another view) comes back.
+    let place = Draft::of(Signal::stored(format!("layout-{key}")), None);
+    let draft = place.kept();
+    let local = RwSignal::new(draft.as_deref().and_then(|text| parse_layout_text(text).err()));
+    let raw = RwSignal::new(draft.unwrap_or_else(|| implied.get_untracked()));
     // Text that does not parse counts in the editors' status line, as a number field's does.
     count_unread(local);
     let editing = RwSignal::new(false);
@@ -39,14 +42,18 @@ pub fn LayoutTextField(
     });
     // A whole new spec (a preset, a link) replaces the text, even unread text, and even when it implies the
     // same layout.
-    Effect::new(move |_| {
+    Effect::new(move |drawn: Option<()>| {
         state.replaced.track();
-        raw.set(implied.get_untracked());
-        local.set(None);
+        if drawn.is_some() {
+            raw.set(implied.get_untracked());
+            local.set(None);
+            place.keep(None);
+        }
     });
     let use_implied = move |_| {
         raw.set(implied.get_untracked());
         local.set(None);
+        place.keep(None);
     };
     let core_messages =
         editor.messages(move |f| matches!(f, SpecField::Layout(s) | SpecField::Placement(s, _) if s == side));
@@ -86,9 +93,13 @@ pub fn LayoutTextField(
                     match parse_layout_text(&text) {
                         Ok(parsed) => {
                             local.set(None);
+                            place.keep(None);
                             editor.edit(|input, index| edit_layout(input, index, side, |l| apply_layout_text(l, parsed)));
                         }
-                        Err(message) => local.set(Some(message)),
+                        Err(message) => {
+                            local.set(Some(message));
+                            place.keep(Some(text));
+                        }
                     }
                 }
             ></textarea>

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::EditorContext;
 use super::dim_rows::{DimRows, RemoveDimButton};
-use super::field::{FieldProblems, IntegerField, count_unread, slug};
+use super::field::{Draft, FieldProblems, GroupProblem, IntegerField, count_unread, slug};
 use super::layout_text::LayoutTextField;
 use crate::core::geometry::Dtype;
 use crate::core::model::ShardOrder;
@@ -92,6 +92,10 @@ fn MeshDimBlock(side: SideName, dim: Signal<usize>, rows: DimRows) -> impl IntoV
     let mesh_rank = Memo::new(move |_| state.input.with(|input| mesh_shape(self::side(input, side)).len()));
     let name_problems_id = Signal::derive(move || format!("problems-{key}-dim-name-{}", dim.get()));
     let name_messages = editor.messages(move |f| f == SpecField::DimName(side, dim.get()));
+    // The mesh's own problems (more devices than a mesh may hold) are about every size in it: each size field
+    // is marked, and read out with them.
+    let mesh_messages = editor.messages(move |f| f == SpecField::Mesh(side));
+    let mesh_invalid = Signal::derive(move || !mesh_messages.with(Vec::is_empty));
     view! {
         <div class="dim-block mesh-dim" data-testid=move || format!("mesh-dim-{key}-{}", dim.get())>
             <div class="dim-head">
@@ -132,6 +136,7 @@ fn MeshDimBlock(side: SideName, dim: Signal<usize>, rows: DimRows) -> impl IntoV
                 min=1
                 max=MAX_MESH_DEVICES as i64
                 key=Signal::derive(move || format!("{key}-mesh-{}", dim.get()))
+                group=GroupProblem { invalid: mesh_invalid, problems_id: format!("problems-{key}-mesh") }
             />
             <PlacementSelect side=side dim=dim/>
         </div>
@@ -283,8 +288,11 @@ fn DevicesField(side: SideName) -> impl IntoView {
             _ => String::new(),
         })
     };
-    let raw = RwSignal::new(listed());
-    let local = RwSignal::new(None::<String>);
+    // A list that did not parse when the field was last drawn (before a visit to another view) comes back.
+    let place = Draft::of(Signal::stored(format!("devices-{key}")), None);
+    let draft = place.kept();
+    let local = RwSignal::new(draft.as_deref().and_then(|text| parse_device_ids(text).err()));
+    let raw = RwSignal::new(draft.unwrap_or_else(listed));
     // A list that does not parse is a problem the status line counts, like any field's.
     count_unread(local);
     // A preset or another edit replaced the list: show it, unless the text already means it, or is text that
@@ -299,11 +307,13 @@ fn DevicesField(side: SideName) -> impl IntoView {
         });
         if ids.is_none() {
             local.set(None);
+            place.keep(None);
         } else if reopened
             || (local.with_untracked(Option::is_none) && parse_device_ids(&raw.get_untracked()).ok() != ids)
         {
             raw.set(listed());
             local.set(None);
+            place.keep(None);
         }
         generation
     });
@@ -322,6 +332,7 @@ fn DevicesField(side: SideName) -> impl IntoView {
             _ => None,
         };
         local.set(None);
+        place.keep(None);
         state.input.update(|input| match side {
             SideName::Source => input.source.devices = devices,
             SideName::Destination => input.destination.devices = devices,
@@ -376,12 +387,16 @@ fn DevicesField(side: SideName) -> impl IntoView {
                     match parse_device_ids(&text) {
                         Ok(ids) => {
                             local.set(None);
+                            place.keep(None);
                             state.input.update(|input| match side {
                                 SideName::Source => input.source.devices = Some(DevicesInput::Ids(ids)),
                                 SideName::Destination => input.destination.devices = Some(DevicesInput::Ids(ids)),
                             });
                         }
-                        Err(message) => local.set(Some(message)),
+                        Err(message) => {
+                            local.set(Some(message));
+                            place.keep(Some(text));
+                        }
                     }
                 }
             />

@@ -198,14 +198,12 @@ fn InventoryPicker() -> impl IntoView {
     move || {
         count.get().filter(|&n| n > 0).map(|n| {
             // A number past either end stays in the field with why (it was silently clamped, the field
-            // still showing 99999 beside tensor 291).
-            let out_of_range = RwSignal::new(Vec::<String>::new());
+            // still showing 99999 beside tensor 291), counted in the status line as text that does not parse.
+            let out_of_range = Callback::new(move |number: i64| {
+                (!(1..=n as i64).contains(&number))
+                    .then(|| format!("{number}: the inventory's tensors are numbered 1 to {n}"))
+            });
             let choose = Callback::new(move |number: i64| {
-                if !(1..=n as i64).contains(&number) {
-                    out_of_range.set(vec![format!("{number}: the inventory's tensors are numbered 1 to {n}")]);
-                    return;
-                }
-                out_of_range.set(Vec::new());
                 let chosen = (number - 1) as usize;
                 let rank = state.reshard.with_untracked(|r| r.tensors.get(chosen).map(|t| t.shape.len()));
                 if let Some(rank) = rank {
@@ -230,10 +228,11 @@ fn InventoryPicker() -> impl IntoView {
                             label="tensor number in the inventory"
                             value=Signal::derive(move || Some(editor.index.get() as i64 + 1))
                             on_set=choose
-                            problems=out_of_range
+                            problems=Signal::stored(Vec::new())
                             min=1
                             max=n as i64
                             key="inventory-tensor"
+                            refuse=out_of_range
                         />
                         <span class="mono inventory-name">{name}</span>
                     </div>
