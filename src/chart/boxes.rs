@@ -101,9 +101,152 @@ pub fn place_tooltip(
     }
 }
 
+/// A direction of the arrow keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrow {
+    Left,
+    Right,
+    Up,
+    Down,
+}
+
+impl Arrow {
+    /// The direction of a `KeyboardEvent.key` (`ArrowLeft`, …), if it is an arrow.
+    pub fn of_key(key: &str) -> Option<Arrow> {
+        match key {
+            "ArrowLeft" => Some(Arrow::Left),
+            "ArrowRight" => Some(Arrow::Right),
+            "ArrowUp" => Some(Arrow::Up),
+            "ArrowDown" => Some(Arrow::Down),
+            _ => None,
+        }
+    }
+}
+
+/// Which of `boxes` an arrow key moves to from box `from`, as a reader sees the picture: → the nearest box
+/// to the right, preferring one level with it (its rows overlap) over one that is only diagonally right, and
+/// the nearest in the other direction among equals. Boxes drawn on the same place (a stack's pieces) are
+/// walked first: → and ↓ go to the next of them, ← and ↑ to the previous. `None` at the picture's edge.
+/// (In drawing order, → went down a column of pieces and ↓ to the next piece in the list.)
+pub fn neighbour(boxes: &[PixelRect], from: usize, arrow: Arrow) -> Option<usize> {
+    const EPS: f64 = 0.5;
+    let here = *boxes.get(from)?;
+    let same = |r: &PixelRect| {
+        (r.x - here.x).abs() < EPS
+            && (r.y - here.y).abs() < EPS
+            && (r.width - here.width).abs() < EPS
+            && (r.height - here.height).abs() < EPS
+    };
+    let forward = matches!(arrow, Arrow::Right | Arrow::Down);
+    let stacked = if forward {
+        (from + 1..boxes.len()).find(|&i| same(&boxes[i]))
+    } else {
+        (0..from).rev().find(|&i| same(&boxes[i]))
+    };
+    if stacked.is_some() {
+        return stacked;
+    }
+    // Along the arrow: the gap from this box's edge; across it: the overlap and the centres' distance.
+    let spans = |r: &PixelRect| match arrow {
+        Arrow::Left | Arrow::Right => ((r.x, r.x + r.width), (r.y, r.y + r.height)),
+        Arrow::Up | Arrow::Down => ((r.y, r.y + r.height), (r.x, r.x + r.width)),
+    };
+    let ((along0, along1), (across0, across1)) = spans(&here);
+    let score = |r: &PixelRect| {
+        let ((a0, a1), (c0, c1)) = spans(r);
+        let gap = if forward { a0 - along1 } else { along0 - a1 };
+        if gap < -EPS {
+            return None;
+        }
+        let level = c1.min(across1) - c0.max(across0) > EPS;
+        let off_centre = ((c0 + c1) - (across0 + across1)).abs() / 2.0;
+        Some((!level, gap.max(0.0), off_centre))
+    };
+    boxes
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| *i != from && !same(r))
+        .filter_map(|(i, r)| score(r).map(|s| (s, i)))
+        .min_by(|(a, i), (b, j)| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.total_cmp(&b.2)).then(i.cmp(j)))
+        .map(|(_, i)| i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 3 × 2 grid of boxes listed column by column (as pieces are: by sender, each a column of rows).
+    fn grid() -> Vec<PixelRect> {
+        let mut boxes = Vec::new();
+        for col in 0..2 {
+            for row in 0..3 {
+                boxes.push(PixelRect::new(col as f64 * 10.0, row as f64 * 10.0, 10.0, 10.0));
+            }
+        }
+        boxes
+    }
+
+    #[test]
+    fn arrows_move_across_the_picture_not_along_the_list() {
+        let boxes = grid();
+        // Box 0 is top left; the list's next (1) is below it, box 3 beside it.
+        assert_eq!(neighbour(&boxes, 0, Arrow::Right), Some(3));
+        assert_eq!(neighbour(&boxes, 0, Arrow::Down), Some(1));
+        assert_eq!(neighbour(&boxes, 4, Arrow::Left), Some(1));
+        assert_eq!(neighbour(&boxes, 4, Arrow::Up), Some(3));
+        assert_eq!(neighbour(&boxes, 0, Arrow::Left), None);
+        assert_eq!(neighbour(&boxes, 2, Arrow::Down), None);
+        assert_eq!(neighbour(&boxes, 5, Arrow::Right), None);
+    }
+
+    #[test]
+    fn a_level_box_far_away_wins_over_a_diagonal_one_near_by() {
+        // Right of box 0: a tall box level with it at x = 50, and a near one lower down only.
+        let boxes = vec![
+            PixelRect::new(0.0, 0.0, 10.0, 10.0),
+            PixelRect::new(12.0, 20.0, 10.0, 10.0),
+            PixelRect::new(50.0, 5.0, 10.0, 30.0),
+        ];
+        assert_eq!(neighbour(&boxes, 0, Arrow::Right), Some(2));
+        // With nothing level, the nearest diagonal one.
+        assert_eq!(neighbour(&boxes[..2], 0, Arrow::Right), Some(1));
+        // Uneven rows: of two boxes right of a tall one, the one nearer its centre.
+        let uneven = vec![
+            PixelRect::new(0.0, 0.0, 10.0, 30.0),
+            PixelRect::new(10.0, 0.0, 10.0, 12.0),
+            PixelRect::new(10.0, 12.0, 10.0, 18.0),
+        ];
+        assert_eq!(neighbour(&uneven, 0, Arrow::Right), Some(2));
+    }
+
+    #[test]
+    fn a_stack_is_walked_before_moving_on() {
+        let whole = PixelRect::new(0.0, 0.0, 10.0, 10.0);
+        let boxes = vec![whole, PixelRect::new(10.0, 0.0, 10.0, 10.0), whole, whole];
+        assert_eq!(neighbour(&boxes, 0, Arrow::Right), Some(2));
+        assert_eq!(neighbour(&boxes, 2, Arrow::Down), Some(3));
+        assert_eq!(neighbour(&boxes, 3, Arrow::Right), Some(1));
+        assert_eq!(neighbour(&boxes, 3, Arrow::Left), Some(2));
+        assert_eq!(neighbour(&boxes, 1, Arrow::Left), Some(0), "into a stack at its first piece");
+    }
+
+    proptest::proptest! {
+        /// Any arrow from any box lands on another box, or on none at the edge; never on itself, never panics.
+        #[test]
+        fn an_arrow_lands_on_another_box(
+            raw in proptest::collection::vec((0u8..20, 0u8..20, 1u8..8, 1u8..8), 1..20),
+            from in 0usize..20,
+        ) {
+            let boxes: Vec<PixelRect> =
+                raw.iter().map(|&(x, y, w, h)| PixelRect::new(x.into(), y.into(), w.into(), h.into())).collect();
+            let from = from % boxes.len();
+            for arrow in [Arrow::Left, Arrow::Right, Arrow::Up, Arrow::Down] {
+                if let Some(to) = neighbour(&boxes, from, arrow) {
+                    proptest::prop_assert!(to < boxes.len() && to != from);
+                }
+            }
+        }
+    }
 
     fn cells(row0: u64, row1: u64, col0: u64, col1: u64) -> Cells {
         Cells { row0, row1, col0, col1 }

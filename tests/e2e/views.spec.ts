@@ -93,8 +93,21 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(page.locator('[data-testid=piece]').first()).toBeFocused();
   await expect(page.getByTestId('piece-tooltip')).toBeVisible();
+  // The arrows move across the picture: → from the top left piece is the one beside it, not the list's
+  // next (d1 → d3, under it).
+  const piece = (src: number, dst: number) => page.locator(`[data-testid=piece][data-src="${src}"][data-dst="${dst}"]`);
+  await expect(piece(0, 3)).toBeFocused();
+  await expect(page.locator('[data-testid=piece]').nth(1)).toHaveAttribute('data-src', '1');
   await page.keyboard.press('ArrowRight');
-  await expect(page.locator('[data-testid=piece]').nth(1)).toBeFocused();
+  await expect(piece(0, 4)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(piece(1, 4)).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(piece(1, 3)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(piece(0, 3)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(piece(0, 3), 'at the top edge the focus stays').toBeFocused();
   await page.keyboard.press('End');
   await expect(page.locator('[data-testid=piece]').last()).toBeFocused();
   await page.keyboard.press('Tab');

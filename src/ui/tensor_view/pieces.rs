@@ -8,6 +8,7 @@ use super::{
     hover::{let_go_on_escape, restore_keyboard_focus, set_focus},
     scene::{Deck, DrawnPiece, LABEL_PX},
 };
+use crate::chart::boxes::{Arrow, PixelRect, neighbour};
 use crate::ui::{AppState, Focus, Side, keyed::keyed};
 
 /// Whether a piece from `src` to `dst` (index `index`) relates to `focus`.
@@ -31,7 +32,7 @@ pub fn Pieces(
     let state = expect_context::<AppState>();
     let class = focus_class("tv-pieces", "tv-pieces has-focus");
     // One Tab stop for all the pieces (there may be thousands): the piece last focused while it is drawn,
-    // else the first; the arrow keys move between pieces in drawing order.
+    // else the first; the arrow keys move to the nearest piece that way in the picture.
     let last = RwSignal::new(None::<usize>);
     let stop = Memo::new(move |_| {
         with_drawn(scene, focus_pieces, |pieces| {
@@ -40,7 +41,7 @@ pub fn Pieces(
         })
     });
     view! {
-        <g class=class on:keydown=move |ev| on_piece_key(&ev, state)>
+        <g class=class on:keydown=move |ev| on_piece_key(&ev, state, scene, focus_pieces)>
             {keyed(
                 move || with_drawn(scene, focus_pieces, <[DrawnPiece]>::to_vec),
                 move |piece| view! { <PieceBox piece=piece stop=stop last=last/> },
@@ -49,9 +50,10 @@ pub fn Pieces(
     }
 }
 
-/// Arrow keys move the focus to the next or previous piece in drawing order, Home and End to the first and
-/// last; Escape lets go of the focused piece (its highlight and tooltip go).
-fn on_piece_key(ev: &web_sys::KeyboardEvent, state: AppState) {
+/// Arrow keys move the focus to the nearest piece that way in the picture ([`neighbour`]: → beside it, not
+/// the next in the list, which was often below), Home and End to the first and last drawn; Escape lets go
+/// of the focused piece (its highlight and tooltip go).
+fn on_piece_key(ev: &web_sys::KeyboardEvent, state: AppState, scene: SceneMemo, focus_pieces: FocusPieces) {
     use wasm_bindgen::JsCast;
     let Some(piece) = ev
         .target()
@@ -60,32 +62,31 @@ fn on_piece_key(ev: &web_sys::KeyboardEvent, state: AppState) {
     else {
         return;
     };
-    let sibling = |e: &web_sys::Element, forward: bool| {
-        if forward { e.next_element_sibling() } else { e.previous_element_sibling() }
+    let Some(index) = piece.get_attribute("data-piece").and_then(|i| i.parse::<usize>().ok()) else { return };
+    let key = ev.key();
+    let target = with_drawn(scene, focus_pieces, |pieces| {
+        let at = pieces.iter().position(|p| p.index == index)?;
+        let to = match (key.as_str(), Arrow::of_key(&key)) {
+            (_, Some(arrow)) => {
+                let boxes: Vec<PixelRect> = pieces.iter().map(|p| p.rect).collect();
+                neighbour(&boxes, at, arrow)
+            }
+            ("Home", _) => Some(0),
+            ("End", _) => Some(pieces.len().saturating_sub(1)),
+            _ => return None,
+        };
+        Some(to.and_then(|to| pieces.get(to)).map(|p| p.index))
+    });
+    let Some(target) = target else {
+        let_go_on_escape(ev, state);
+        return;
     };
-    let end = |forward: bool| {
-        let mut at = piece.clone();
-        while let Some(next) =
-            sibling(&at, forward).filter(|n| n.get_attribute("data-testid").as_deref() == Some("piece"))
-        {
-            at = next;
-        }
-        Some(at)
-    };
-    let target = match ev.key().as_str() {
-        "ArrowRight" | "ArrowDown" => sibling(&piece, true),
-        "ArrowLeft" | "ArrowUp" => sibling(&piece, false),
-        "Home" => end(false),
-        "End" => end(true),
-        _ => {
-            let_go_on_escape(ev, state);
-            return;
-        }
-    };
-    let target = target.filter(|t| t.get_attribute("data-testid").as_deref() == Some("piece"));
     ev.prevent_default();
-    if let Some(target) = target.and_then(|t| t.dyn_into::<web_sys::SvgElement>().ok()) {
-        let _ = target.focus();
+    let found = target.and_then(|target| {
+        piece.parent_element()?.query_selector(&format!("[data-testid=piece][data-piece=\"{target}\"]")).ok()?
+    });
+    if let Some(found) = found.and_then(|t| t.dyn_into::<web_sys::SvgElement>().ok()) {
+        let _ = found.focus();
     }
 }
 
