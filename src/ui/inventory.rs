@@ -698,6 +698,34 @@ fn Groups(inventory: Inventory) -> impl IntoView {
     }
 }
 
+/// Arrow keys between the tensor rows' buttons (one Tab stop): ↑ ↓ one row, Page Up / Page Down ten, Home
+/// and End the first and last of the `count` rows drawn.
+fn move_between_rows(ev: &web_sys::KeyboardEvent, count: usize) {
+    use wasm_bindgen::JsCast;
+    let Some(button) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+    let Some(at) = button.get_attribute("data-row").and_then(|r| r.parse::<usize>().ok()) else { return };
+    let last = count.saturating_sub(1);
+    let to = match ev.key().as_str() {
+        "ArrowDown" => (at + 1).min(last),
+        "ArrowUp" => at.saturating_sub(1),
+        "PageDown" => (at + 10).min(last),
+        "PageUp" => at.saturating_sub(10),
+        "Home" => 0,
+        "End" => last,
+        _ => return,
+    };
+    ev.prevent_default();
+    let target = button
+        .closest("tbody")
+        .ok()
+        .flatten()
+        .and_then(|body| body.query_selector(&format!("[data-row=\"{to}\"]")).ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(target) = target {
+        let _ = target.focus();
+    }
+}
+
 /// The tensors, largest first or by name; a click opens one in the visualizer.
 #[component]
 fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
@@ -706,6 +734,9 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     let spec = inventory.spec.clone();
     let rows = inventory.rows.clone();
     let total = rows.len();
+    // The rows' buttons are one Tab stop (there are hundreds: Tab took ~290 presses to pass the table): the
+    // row focused last, moved by the arrow keys.
+    let roving = RwSignal::new(0usize);
     let body = move || {
         let mut rows = rows.clone();
         if by_bytes.get() {
@@ -714,7 +745,8 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         let spec = spec.clone();
         rows.into_iter()
             .take(ROW_LIMIT)
-            .map(|row| {
+            .enumerate()
+            .map(|(at, row)| {
                 let spec = spec.clone();
                 let index = row.index;
                 let open = move |_| {
@@ -727,7 +759,15 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                 view! {
                     <tr data-testid="inventory-tensor" data-group=row.group.clone()>
                         <th scope="row">
-                            <button type="button" class="link-button" data-testid="inventory-open-tensor" on:click=open>
+                            <button
+                                type="button"
+                                class="link-button"
+                                data-testid="inventory-open-tensor"
+                                data-row=at.to_string()
+                                tabindex=move || if roving.get() == at { "0" } else { "-1" }
+                                on:focus=move |_| roving.set(at)
+                                on:click=open
+                            >
                                 {row.name.clone()}
                             </button>
                             <span class="cell-note">
@@ -757,7 +797,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                 " Largest first (intersection bytes)"
             </label>
         </div>
-        <p class="muted">"Click a tensor to open it in the layout view."</p>
+        <p class="muted">"Click a tensor to open it in the layout view (↑ ↓ move between tensors)."</p>
         // Hundreds of rows: the table scrolls in its own box, under a header that stays.
         <div class="table-scroll tall-table" tabindex="0" role="region" aria-label="Tensors">
             <table class="piece-table" data-testid="inventory-tensors">
@@ -771,7 +811,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                             .collect_view()}
                     </tr>
                 </thead>
-                <tbody>{body}</tbody>
+                <tbody on:keydown=move |ev| move_between_rows(&ev, total.min(ROW_LIMIT))>{body}</tbody>
             </table>
         </div>
         {(total > ROW_LIMIT).then(|| view! { <p class="muted">{format!("The first {ROW_LIMIT} of {total} tensors are listed.")}</p> })}

@@ -129,6 +129,22 @@ test('from the keyboard, a row opens its tensor with the focus on the view it op
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement!.closest('#view-panel') !== null)).toBe(true);
 
+  // The rows are one Tab stop (Tab took ~290 presses to pass them), moved by the arrow keys.
+  await page.getByTestId('tab-inventory').click();
+  const rows = page.getByTestId('inventory-open-tensor');
+  await expect(rows.locator('xpath=self::*[@tabindex="0"]')).toHaveCount(1);
+  await expect(rows.nth(0)).toHaveAttribute('tabindex', '0');
+  await rows.nth(0).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(2)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(rows.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(rows.first()).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).not.toBe('inventory-open-tensor');
+
   // The same for the hand-off to the cycle.
   await page.getByTestId('tab-inventory').click();
   await page.getByTestId('inventory-to-cycle').focus();
