@@ -436,10 +436,19 @@ fn time_change(before: f64, after: f64) -> String {
     if before_text == after_text {
         format!("about the same ({after_text})")
     } else if after < before {
-        format!("{after_text} instead of {before_text} ({} shorter)", ratio_text(before, after))
+        format!("{after_text} instead of {before_text} ({} shorter)", factor_or_percent(before, after))
     } else {
-        format!("{after_text} instead of {before_text} ({} longer)", ratio_text(after, before))
+        format!("{after_text} instead of {before_text} ({} longer)", factor_or_percent(after, before))
     }
+}
+
+/// `2×`, or for times within 0.5 % of each other the percent (8.001 µs against 8.005 µs was "1× shorter").
+fn factor_or_percent(larger: f64, smaller: f64) -> String {
+    let factor = ratio_text(larger, smaller);
+    if factor != "1×" {
+        return factor;
+    }
+    format!("{} %", crate::core::traffic::trim_float((larger - smaller) / larger * 100.0, 2))
 }
 
 /// How the intersection's `after` compares with another strategy's `before`, in bytes.
@@ -681,6 +690,9 @@ mod tests {
         assert!(note.contains("by intersection: bytes received by devices 144 B fewer (288 B → 144 B, 50 % less)"));
         assert!(note.contains("modelled transfer time about the same (15 µs)"), "latency dominates: {note}");
         assert!(note.contains("modelled transfer time 15 µs instead of 10 µs (1.5× longer)"), "{note}");
+        assert_eq!(time_change(8.005e-6, 8.001e-6), "8.001 µs instead of 8.005 µs (0.05 % shorter)");
+        assert_eq!(time_change(8.001e-6, 8.005e-6), "8.005 µs instead of 8.001 µs (0.05 % longer)");
+        assert_eq!(time_change(30e-6, 15e-6), "15 µs instead of 30 µs (2× shorter)");
     }
 
     #[test]

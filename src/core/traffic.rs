@@ -459,6 +459,25 @@ pub struct PairMatrix {
     /// The part of each cell's bytes that are local copies (a device to itself, over no link), so a picture
     /// can tell them from transfers.
     pub local: Vec<u64>,
+    /// What the grid cannot show, so that a picture can say it: gather's messages into a root that is not a
+    /// destination (its column does not exist), and broadcast hops sent by a device that is not a source.
+    /// With the grid's cells they add up to every byte the plan sends.
+    pub off_grid: OffGrid,
+}
+
+/// Messages outside a [`PairMatrix`]'s source × destination grid.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct OffGrid {
+    /// Gather's root, when sources send to it and it is not a destination.
+    pub root: Option<u32>,
+    /// What the other sources send it, over links.
+    pub to_root_bytes: u64,
+    pub to_root_messages: u64,
+    /// The root's own share: local copies, over no link.
+    pub to_root_local_bytes: u64,
+    /// Ring hops from one destination to the next (the root's own first hop is a source → destination cell).
+    pub ring_bytes: u64,
+    pub ring_messages: u64,
 }
 
 impl PairMatrix {
@@ -468,7 +487,15 @@ impl PairMatrix {
         let rows = sources.div_ceil(sources_per_row).max(1);
         let cols = destinations.div_ceil(destinations_per_col).max(1);
         let cells = rows * cols;
-        PairMatrix { rows, cols, sources_per_row, destinations_per_col, bytes: vec![0; cells], local: vec![0; cells] }
+        PairMatrix {
+            rows,
+            cols,
+            sources_per_row,
+            destinations_per_col,
+            bytes: vec![0; cells],
+            local: vec![0; cells],
+            off_grid: OffGrid::default(),
+        }
     }
     pub fn get(&self, row: usize, col: usize) -> u64 {
         self.bytes[row * self.cols + col]
@@ -542,12 +569,30 @@ pub fn summarise(
     let mut pieces = Some(Vec::new());
     planner.run(|piece| {
         traffic.add(piece);
-        // Ring hops of a broadcast start at destinations: they are not source → destination pairs.
-        if let (Some(s), Some(d)) = (source_index.get(piece.src), destination_index.get(piece.dst)) {
-            let cell = (s / pairs.sources_per_row) * pairs.cols + d / pairs.destinations_per_col;
-            pairs.bytes[cell] = pairs.bytes[cell].saturating_add(piece.bytes);
-            if piece.link == LinkClass::Local {
-                pairs.local[cell] = pairs.local[cell].saturating_add(piece.bytes);
+        match (source_index.get(piece.src), destination_index.get(piece.dst)) {
+            (Some(s), Some(d)) => {
+                let cell = (s / pairs.sources_per_row) * pairs.cols + d / pairs.destinations_per_col;
+                pairs.bytes[cell] = pairs.bytes[cell].saturating_add(piece.bytes);
+                if piece.link == LinkClass::Local {
+                    pairs.local[cell] = pairs.local[cell].saturating_add(piece.bytes);
+                }
+            }
+            // A source sending to gather's root, which is not a destination: no column to put it in.
+            (Some(_), None) => {
+                let off = &mut pairs.off_grid;
+                off.root = Some(piece.dst);
+                if piece.link == LinkClass::Local {
+                    off.to_root_local_bytes = off.to_root_local_bytes.saturating_add(piece.bytes);
+                } else {
+                    off.to_root_bytes = off.to_root_bytes.saturating_add(piece.bytes);
+                    off.to_root_messages += 1;
+                }
+            }
+            // Ring hops of a broadcast start at destinations that are not sources: no row.
+            _ => {
+                let off = &mut pairs.off_grid;
+                off.ring_bytes = off.ring_bytes.saturating_add(piece.bytes);
+                off.ring_messages += 1;
             }
         }
         if let Some(list) = &mut pieces {
@@ -565,6 +610,50 @@ pub fn summarise(
 mod tests {
     use super::*;
     use crate::core::presets;
+
+    #[test]
+    fn the_pair_grid_and_what_it_cannot_show_add_up_to_every_byte_sent() {
+        // The partial preset's gather: d1–d3 send their 128 B contributions to the root d0, which is a source
+        // and no destination (its own is a local copy); the root's first hop to d4 is a cell, d4 → d5 is not.
+        let partial = summarise(&presets::partial(), Strategy::Gather, 0, 48).unwrap();
+        let off = &partial.pairs.off_grid;
+        assert_eq!(
+            (off.root, off.to_root_bytes, off.to_root_messages, off.to_root_local_bytes),
+            (Some(0), 384, 3, 128)
+        );
+        assert_eq!((off.ring_bytes, off.ring_messages), (128, 1));
+        assert_eq!(partial.pairs.bytes.iter().sum::<u64>(), 128);
+        for reshard in [
+            presets::toy(),
+            presets::uneven(),
+            presets::nested(),
+            presets::partial(),
+            presets::fsdp_tp(),
+            presets::colocated(),
+        ] {
+            for strategy in Strategy::ALL {
+                let summary = summarise(&reshard, strategy, usize::MAX, 48).unwrap();
+                let mut sent = 0u64;
+                Planner::new(&reshard, strategy).run(|piece| sent += piece.bytes).unwrap();
+                let off = &summary.pairs.off_grid;
+                let grid: u64 = summary.pairs.bytes.iter().sum();
+                assert_eq!(grid + off.to_root_bytes + off.to_root_local_bytes + off.ring_bytes, sent, "{strategy:?}");
+                // Every message over a link that is not into the root reaches a destination.
+                let to_destinations = summary.traffic.totals().messages - off.to_root_messages;
+                let received: u64 = summary
+                    .traffic
+                    .devices
+                    .iter()
+                    .filter(|d| reshard.destination_mesh.devices.contains(&d.device))
+                    .map(|d| d.messages_received)
+                    .sum();
+                assert_eq!(to_destinations, received, "{strategy:?}");
+                if strategy != Strategy::Gather {
+                    assert_eq!(*off, OffGrid::default(), "{strategy:?}: every message is a source → destination cell");
+                }
+            }
+        }
+    }
 
     #[test]
     fn counts_get_thousands_separators() {

@@ -47,6 +47,23 @@ test('strategies compare side by side and the chosen one drives the views', asyn
   await shot(page, 'strategies', 'toy-strategies-whole-shard');
   await shot(page, 'traffic-panel', 'toy-traffic-whole-shard');
   await page.getByTestId('strategy-option-gather').click();
+  // The grid has no column for gather's root (a source) and no row for the ring's later hops: it says
+  // what it leaves out, with the bytes (the row sums fell short of the devices' sent bars without a word).
+  await expect(page.getByTestId('heatmap-caption')).toContainText(
+    "Not in the grid: the gather into the root d0, which is not a destination (96 B in 2 messages; d0's own share, 48 B, is a local copy). "
+    + 'Nor the ring\'s hops from one destination to the next (144 B in 1 message).');
+  // Bytes received are the destinations': the messages under them are theirs, the gather's said apart.
+  await expect(page.getByTestId('received-messages')).toHaveText(
+    "In 2 messages. Not counted: the gather's 2 messages into the root d0 (96 B), which is not a destination; they load its links.");
+  // The root is a source that receives; a ring's destination sends: the readout says both directions.
+  await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
+  await expect(page.getByTestId('focus-line')).toContainText('sends 1 message, 144 B · receives 2 messages, 96 B');
+  await page.locator('[data-testid=device][data-side=destination][data-device="3"]').focus();
+  await expect(page.getByTestId('focus-line')).toContainText('receives 1 message, 144 B · sends 1 message, 144 B');
+  await page.getByTestId('strategy-option-intersection').click();
+  await expect(page.getByTestId('received-messages')).toHaveText('In 6 messages.');
+  await expect(page.getByTestId('heatmap-caption')).not.toContainText('Not in the grid');
+  await page.getByTestId('strategy-option-gather').click();
   await page.getByTestId('verify-button').click();
   await expect(page.getByTestId('verify-error')).toContainText('modelled for traffic only');
 });

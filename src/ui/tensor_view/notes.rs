@@ -107,14 +107,19 @@ pub(crate) fn describe_device(state: AppState, side: Side, device: u32) -> Strin
         ),
         None => String::new(),
     };
+    // Its side's direction always, the other too when it has traffic that way: gather's root is a source that
+    // receives, a ring's destinations send (one direction left the other out).
     let traffic = state.summary.with(|s| {
         let s = s.as_ref().ok()?;
         let d = s.traffic.devices.iter().find(|d| d.device == device)?;
+        let messages = |n: u64| if n == 1 { "1 message".to_string() } else { format!("{} messages", format_count(n)) };
+        let sends = format!("sends {}, {}", messages(d.messages_sent), format_bytes(d.bytes_sent));
+        let receives = format!("receives {}, {}", messages(d.messages_received), format_bytes(d.bytes_received));
         Some(match side {
-            Side::Source => format!("sends {} messages, {}", format_count(d.messages_sent), format_bytes(d.bytes_sent)),
-            Side::Destination => {
-                format!("receives {} messages, {}", format_count(d.messages_received), format_bytes(d.bytes_received))
-            }
+            Side::Source if d.messages_received > 0 => format!("{sends} · {receives}"),
+            Side::Source => sends,
+            Side::Destination if d.messages_sent > 0 => format!("{receives} · {sends}"),
+            Side::Destination => receives,
         })
     });
     let side_word = if side == Side::Source { "source" } else { "destination" };

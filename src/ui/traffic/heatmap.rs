@@ -14,7 +14,6 @@ use crate::chart::heatmap::{
     Grid, HEAT_STEPS, bucket, heat_step, intensity, label_stride, labelled, range_label, step_intensity, text_width,
 };
 use crate::chart::mesh::paths_by_fill;
-use crate::core::plan::Strategy;
 use crate::core::traffic::{PairMatrix, format_bytes};
 use crate::ui::{
     AppState,
@@ -293,8 +292,27 @@ pub fn PairHeatmap() -> impl IntoView {
                 "Each row groups up to {per_row} source devices and each column up to {per_col} destination devices; a cell sums their bytes."
             ));
         }
-        if state.settled.with(|s| matches!(&**s, Ok(s) if s.strategy == Strategy::Gather)) {
-            parts.push("Ring hops from one destination to the next are not shown.".to_string());
+        // What the grid has no row or column for, said with its bytes: the row sums once fell short of the
+        // devices' "sent" bars by the whole gather, without a word.
+        let off = pairs.with(|p| p.as_ref().map(|p| p.off_grid.clone())).unwrap_or_default();
+        if let Some(root) = off.root {
+            let own = match off.to_root_local_bytes {
+                0 => String::new(),
+                local => format!("; d{root}'s own share, {}, is a local copy", format_bytes(local)),
+            };
+            parts.push(format!(
+                "Not in the grid: the gather into the root d{root}, which is not a destination ({} in {}{own}).",
+                format_bytes(off.to_root_bytes),
+                messages(off.to_root_messages),
+            ));
+        }
+        if off.ring_messages > 0 {
+            parts.push(format!(
+                "{} the ring's hops from one destination to the next ({} in {}).",
+                if off.root.is_some() { "Nor" } else { "Not in the grid:" },
+                format_bytes(off.ring_bytes),
+                messages(off.ring_messages),
+            ));
         }
         parts.join(" ")
     };
@@ -317,7 +335,7 @@ pub fn PairHeatmap() -> impl IntoView {
     view! {
         <section class="heatmap-box" aria-labelledby="heatmap-title">
             <h3 class="analysis-subtitle" id="heatmap-title">"Bytes from each source to each destination"</h3>
-            <p class="analysis-caption">{caption}</p>
+            <p class="analysis-caption" data-testid="heatmap-caption">{caption}</p>
             {move || present.get().then(|| view! { <HeatmapPicture layout on_pointer=on_pointer hovered=hovered/> })}
             <p class="heatmap-readout" data-testid="heatmap-readout" aria-live="polite">{readout}</p>
         </section>
@@ -494,4 +512,9 @@ fn step_view(path: StepPath) -> impl IntoView {
 fn text_view((x, y, t): (f64, f64, CellText)) -> impl IntoView {
     let class = if t.strong { "heat-text heat-text-strong" } else { "heat-text" };
     view! { <text class=class x=x y=y font-size=format!("{:.1}", t.font)>{t.text}</text> }
+}
+
+/// "1 message", "3 messages".
+fn messages(count: u64) -> String {
+    if count == 1 { "1 message".to_string() } else { format!("{count} messages") }
 }

@@ -28,15 +28,32 @@ pub fn Quantities() -> impl IntoView {
         })
     };
     let received = move || totals.with(|t| t.as_ref().map(|t| format_bytes(t.bytes_received)));
+    // Gather's messages into a root that is not a destination load links but are not received by a
+    // destination: "in 5 messages" under 256 B counted them (the 256 B came in 2).
+    let off_grid = from_summary(state, |s| s.pairs.off_grid.clone());
     let messages = move || {
+        let off = off_grid.get().unwrap_or_default();
         totals.with(|t| {
             t.as_ref().map(|t| {
-                let local = if t.local_bytes > 0 {
-                    format!("; {} stay on their device as local copies", format_bytes(t.local_bytes))
+                // The root's own share is a local copy into the root: no destination receives it either.
+                let local_bytes = t.local_bytes.saturating_sub(off.to_root_local_bytes);
+                let local = if local_bytes > 0 {
+                    format!("; {} stay on their device as local copies", format_bytes(local_bytes))
                 } else {
                     String::new()
                 };
-                format!("In {} messages{local}.", group_thousands(t.messages))
+                let count =
+                    |n: u64| if n == 1 { "1 message".to_string() } else { format!("{} messages", group_thousands(n)) };
+                match off.root {
+                    Some(root) if off.to_root_messages > 0 => format!(
+                        "In {}{local}. Not counted: the gather's {} into the root d{root} ({}), which is not a \
+                         destination; they load its links.",
+                        count(t.messages.saturating_sub(off.to_root_messages)),
+                        count(off.to_root_messages),
+                        format_bytes(off.to_root_bytes),
+                    ),
+                    _ => format!("In {}{local}.", count(t.messages)),
+                }
             })
         })
     };
@@ -61,7 +78,7 @@ pub fn Quantities() -> impl IntoView {
                 <dd class="quantity-definition">
                     "Summed over destination devices: the bytes that arrive from another device."
                 </dd>
-                <dd class="quantity-note">{messages}</dd>
+                <dd class="quantity-note" data-testid="received-messages">{messages}</dd>
             </div>
             <div class="quantity" data-testid="quantity-link-bytes">
                 <dt class="quantity-label">"Bytes crossing one link"</dt>
