@@ -33,7 +33,24 @@ pub struct SharedState {
     /// The model inventory's choices, when they differ from the view's default (older links have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inventory: Option<InventoryChoice>,
+    /// The cycle view's measured cycles, when there are any (older links have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measured: Option<SharedMeasured>,
 }
+
+/// Measured per-cycle stage times as pasted, and how many first cycles are startup.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SharedMeasured {
+    /// The text, or `None` when it is longer than [`MEASURED_IN_LINK`]: a link then leaves it out (the
+    /// receiver's own measurements stay as they are; the sender's Share menu says so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    pub startup: usize,
+}
+
+/// Measured text longer than this (in bytes) stays out of links: a day of cycles compresses well, but a
+/// link past [`MAX_FRAGMENT_CHARS`] does not open, and the address is rewritten after every edit.
+pub const MEASURED_IN_LINK: usize = 48 * 1024;
 
 /// What the model inventory shows: the preset it started from (or `custom` once its dimensions were
 /// edited), the model's dimensions, both layouts and whether they share devices.
@@ -74,6 +91,9 @@ pub struct ViewState {
     pub show_whole_shard: bool,
     /// `offset`, `swap`, `stale` or empty.
     pub fault: String,
+    /// The sender had run the check on this plan and fault: the link runs it again, so its red cells show.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub verified: bool,
 }
 
 /// Why a fragment could not be opened, in words for the message shown over the default state.
@@ -163,7 +183,24 @@ mod tests {
             cycle: Some(crate::core::cycle::parse_cycle(include_str!("../../examples/cycle-120.json")).unwrap()),
             view: ViewState { page: "layout".into(), strategy: "intersection".into(), ..Default::default() },
             inventory: None,
+            measured: None,
         }
+    }
+
+    #[test]
+    fn measured_cycles_and_a_check_survive_the_round_trip_and_older_links_have_neither() {
+        let measured = SharedMeasured { text: Some("cycle,stage,seconds\n1,refit,10\n".into()), startup: 2 };
+        let mut state = SharedState { measured: Some(measured), ..toy_state() };
+        state.view.verified = true;
+        state.view.fault = "offset".into();
+        assert_eq!(decode(&encode(&state)), Ok(state));
+        let older = toy_state();
+        let json = serde_json::to_string(&older).unwrap();
+        assert!(!json.contains("measured") && !json.contains("verified"), "links without them stay as they were");
+        // Too long for a link: the text stays out, k travels.
+        let long = SharedMeasured { text: None, startup: 3 };
+        let state = SharedState { measured: Some(long), ..toy_state() };
+        assert_eq!(decode(&encode(&state)), Ok(state));
     }
 
     #[test]
@@ -301,18 +338,30 @@ mod tests {
                 latency_us: Some(latency),
             })
         });
-        let view =
-            (0usize..4, 0usize..8, 0usize..8, prop::collection::vec(0u64..50, 0..8), any::<bool>(), "[a-z-]{0,12}")
-                .prop_map(|(tensor, row_dim, col_dim, slice, show_whole_shard, fault)| ViewState {
-                    page: "cycle".into(),
-                    strategy: "gather".into(),
-                    tensor,
-                    row_dim,
-                    col_dim,
-                    slice,
-                    show_whole_shard,
-                    fault,
-                });
+        let view = (
+            0usize..4,
+            0usize..8,
+            0usize..8,
+            prop::collection::vec(0u64..50, 0..8),
+            any::<bool>(),
+            "[a-z-]{0,12}",
+            any::<bool>(),
+        )
+            .prop_map(|(tensor, row_dim, col_dim, slice, show_whole_shard, fault, verified)| ViewState {
+                page: "cycle".into(),
+                strategy: "gather".into(),
+                tensor,
+                row_dim,
+                col_dim,
+                slice,
+                show_whole_shard,
+                fault,
+                verified,
+            });
+        let measured = prop::option::of(
+            (prop::option::of("[ -~\n]{0,200}"), 0usize..20)
+                .prop_map(|(text, startup)| SharedMeasured { text, startup }),
+        );
         let inventory = prop::option::of((0..MODEL_PRESETS.len(), 0u64..100, 0u64..100, any::<bool>()).prop_map(
             |(preset, tp, hidden, colocated)| {
                 let mut choice = InventoryChoice::of_preset(&MODEL_PRESETS[preset]);
@@ -322,8 +371,8 @@ mod tests {
                 choice
             },
         ));
-        (tensor, side(), side(), topology, prop::option::of(cycle), view, any::<bool>(), inventory).prop_map(
-            |(tensor, source, destination, topology, cycle, view, balanced, inventory)| SharedState {
+        (tensor, side(), side(), topology, prop::option::of(cycle), view, any::<bool>(), inventory, measured).prop_map(
+            |(tensor, source, destination, topology, cycle, view, balanced, inventory, measured)| SharedState {
                 spec: SpecInput {
                     tensor: Some(tensor),
                     source,
@@ -335,6 +384,7 @@ mod tests {
                 cycle,
                 view,
                 inventory,
+                measured,
             },
         )
     }

@@ -44,6 +44,17 @@ fn copy(text: String, what: &'static str, report: RwSignal<Option<Report>>) {
     });
 }
 
+/// Why the link leaves the measured cycles out, when it does (longer than a link carries).
+fn measured_left_out(cycle: CycleState) -> Option<String> {
+    let bytes = cycle.measured_text.with(String::len);
+    (bytes > crate::share::fragment::MEASURED_IN_LINK).then(|| {
+        format!(
+            "The measured cycles ({}) are too long for a link and stay out of it: share their file beside it.",
+            crate::core::traffic::format_bytes(bytes as u64)
+        )
+    })
+}
+
 /// The bar above the views: Share, Export, Open.
 #[component]
 pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
@@ -104,6 +115,9 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                     <button type="button" data-testid="copy-link" on:click=move |_| copy(link(), "link", report)>
                         "Copy link"
                     </button>
+                    {move || measured_left_out(cycle).map(|note| view! {
+                        <p class="menu-note" data-testid="share-measured-left-out">{note}</p>
+                    })}
                     <p class="menu-heading">"Embed one view in another page"</p>
                     <label class="menu-row">
                         "View "

@@ -54,14 +54,7 @@ fn apply(step: &Step, state: AppState, cycle: CycleState, page: RwSignal<Page>) 
             state.fault.set(step.fault);
             page.set(Page::Layout);
             if step.verify {
-                // After the edit's own effects (which clear a stale check) have run.
-                let fault = step.fault;
-                gloo::timers::callback::Timeout::new(60, move || {
-                    let result =
-                        state.reshard.with_untracked(|r| super::verify::run_check(r, Strategy::Intersection, fault));
-                    state.verification.set(Some(result));
-                })
-                .forget();
+                super::verify::check_soon(state);
             }
         }
         TourView::Cycle => {

@@ -12,7 +12,9 @@ use super::{AppState, Page};
 use crate::core::models::MODEL_PRESETS;
 use crate::core::plan::Strategy;
 use crate::core::presets;
-use crate::share::fragment::{InventoryChoice, SharedState, ViewState, decode, encode};
+use crate::share::fragment::{
+    InventoryChoice, MEASURED_IN_LINK, SharedMeasured, SharedState, ViewState, decode, encode,
+};
 
 thread_local! {
     /// Whether this app owns the page's URL and storage. Only the real page (`main.rs`) says so: an app
@@ -72,11 +74,18 @@ pub fn snapshot(state: AppState, cycle: CycleState, inventory: Option<InventoryS
             slice: view.slice,
             show_whole_shard: view.show_whole_shard,
             fault: state.fault.get_untracked().map(|f| f.name().to_string()).unwrap_or_default(),
+            verified: state.verification.with_untracked(Option::is_some),
         },
         // Kept only when it differs from what the inventory opens on, so layout links stay short.
         inventory: inventory
             .map(|inventory| inventory.choice())
             .filter(|choice| *choice != InventoryChoice::of_preset(&MODEL_PRESETS[0])),
+        measured: cycle.measured_text.with_untracked(|text| {
+            (!text.is_empty()).then(|| SharedMeasured {
+                text: (text.len() <= MEASURED_IN_LINK).then(|| text.clone()),
+                startup: cycle.startup.get_untracked(),
+            })
+        }),
     }
 }
 
@@ -88,6 +97,9 @@ pub fn track_shared(state: AppState, cycle: CycleState) {
     state.strategy.track();
     state.view.track();
     state.fault.track();
+    state.verification.track();
+    cycle.measured_text.track();
+    cycle.startup.track();
     if let Some(inventory) = use_context::<InventoryState>() {
         inventory.track();
     }
@@ -129,6 +141,23 @@ fn restore_with(
         state.strategy.set(strategy);
     }
     state.fault.set(crate::core::verify::Fault::parse(&shared.view.fault));
+    if shared.view.verified {
+        super::verify::check_soon(state);
+    }
+    match &shared.measured {
+        Some(measured) => {
+            // Text too long for a link stayed out of it: what is here stays.
+            if let Some(text) = &measured.text {
+                cycle.measured_text.set(text.clone());
+            }
+            cycle.startup.set(measured.startup);
+        }
+        None => {
+            if !cycle.measured_text.with_untracked(String::is_empty) {
+                cycle.measured_text.set(String::new());
+            }
+        }
+    }
     if let (Some(inventory), Some(choice)) = (inventory, &shared.inventory) {
         inventory.apply(choice);
     }

@@ -49,6 +49,46 @@ test('a link reproduces what the sender saw in a fresh browser', async ({ page, 
   await fresh.close();
 });
 
+test('a link carries a check that was run and the measured cycles', async ({ page, browser }) => {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('fault-select').selectOption('offset');
+  await page.getByTestId('verify-button').click();
+  await expect(page.getByTestId('verify-summary')).toContainText('do not match version 7');
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('measured-example').click();
+  await page.getByTestId('measured-startup').fill('2');
+  await page.getByTestId('share-menu').locator('summary').click();
+  await expect(page.getByTestId('share-link')).toHaveValue(/#v1\./);
+  const link = await page.getByTestId('share-link').inputValue();
+  await expect(page.getByTestId('share-measured-left-out')).toHaveCount(0);
+  const measured = await page.getByTestId('measured-text').inputValue();
+
+  const fresh = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const other = await fresh.newPage();
+  // The fragment alone holds the state (the address's ?preset=toy would open the toy's defaults).
+  const url = new URL(link);
+  url.search = '';
+  await other.goto(url.toString());
+  // The measurements, their startup count and the spreads they draw (the link left them out).
+  await expect(other.getByTestId('measured-text')).toHaveValue(measured);
+  await expect(other.getByTestId('measured-startup')).toHaveValue('2');
+  await expect(other.getByTestId('measured-steady')).toBeVisible();
+  // The check ran again: the same verdict and its red cells, not "press Verify".
+  await other.getByTestId('tab-layout').click();
+  await expect(other.getByTestId('verify-summary')).toContainText('do not match version 7');
+  await expect(other.getByTestId('mismatch-row').first()).toBeVisible();
+  await fresh.close();
+
+  // Measurements too long for a link stay out of it, and the Share menu says so.
+  // Set as a paste would (Playwright's fill types 60 KB into a text area for most of a minute).
+  const long = 'cycle,stage,seconds\n' + Array.from({ length: 4000 }, (_, i) => `${i + 1},refit,10.25`).join('\n');
+  await page.getByTestId('measured-text').evaluate((area: HTMLTextAreaElement, text) => {
+    area.value = text;
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  }, long);
+  await expect(page.getByTestId('share-measured-left-out')).toContainText('too long for a link');
+});
+
 test('a reload restores the state, and back steps through edits', async ({ page }) => {
   await openUnevenFromToy(page);
   await page.reload();

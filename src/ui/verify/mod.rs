@@ -23,6 +23,17 @@ pub fn run_check(reshard: &Reshard, strategy: Strategy, fault: Option<Fault>) ->
     verify(reshard, &plan, VerifyOptions { fault, ..VerifyOptions::default() }).map_err(|e| e.to_string())
 }
 
+/// Runs the check of the plan and fault on screen once an edit just made has reached them (the edit's own
+/// effects clear a stale result first): for a tour step and a link that show a check.
+pub fn check_soon(state: AppState) {
+    gloo::timers::callback::Timeout::new(60, move || {
+        let (strategy, fault) = (state.strategy.get_untracked(), state.fault.get_untracked());
+        let result = state.reshard.with_untracked(|r| run_check(r, strategy, fault));
+        state.verification.set(Some(result));
+    })
+    .forget();
+}
+
 /// The correctness check panel.
 #[component]
 pub fn VerifyPanel() -> impl IntoView {
