@@ -1696,6 +1696,16 @@ fn seconds_text(seconds: f64) -> String {
     number_text(seconds, 3)
 }
 
+/// One line naming a cycle, as [`crate::ui`]'s change heading names a layout (an embed's caption, an
+/// iframe's title): `RL cycle of 120 s: generation 70 s, scoring 10 s, training 30 s, refit 10 s · s = 4`.
+/// The length is the laid-out one (overlaps hidden), when the cycle is valid.
+pub fn describe_cycle(spec: &CycleSpec, report: Option<&CycleReport>) -> String {
+    let stages: Vec<String> =
+        spec.stages.iter().map(|stage| format!("{} {} s", stage.name.trim(), seconds_text(stage.seconds))).collect();
+    let length = report.map(|r| format!(" of {} s", seconds_text(r.before.cycle_seconds))).unwrap_or_default();
+    format!("RL cycle{length}: {} · s = {}", stages.join(", "), ratio_text(spec.speedup))
+}
+
 fn percent_text(percent: f64) -> String {
     number_text(percent, 2)
 }
@@ -2380,6 +2390,17 @@ mod tests {
         assert!(measurements.rows.is_empty());
         assert_eq!(measurements.problems.len(), 1);
         assert_eq!(measurements.problems[0].path, "line 3");
+    }
+
+    #[test]
+    fn a_cycle_is_named_in_one_line() {
+        let spec = parse_cycle(include_str!("../../examples/cycle-120.json")).unwrap();
+        let report = spec.report().unwrap();
+        assert_eq!(
+            describe_cycle(&spec, Some(&report)),
+            "RL cycle of 120 s: generation 70 s, scoring 10 s, training 30 s, refit 10 s · s = 4"
+        );
+        assert!(describe_cycle(&spec, None).starts_with("RL cycle: generation 70 s"));
     }
 
     #[test]

@@ -63,7 +63,18 @@ pub fn EmbeddedView(
         }
         EmbedView::Cycle => view! { <cycle::CycleEmbed/> }.into_any(),
     };
-    let caption = (view != EmbedView::Cycle).then(|| view! { <ChangeSummary title_id="embed-change-title"/> });
+    // The cycle's own one line (it had none, while every layout embed said what it shows).
+    let caption = if view == EmbedView::Cycle {
+        let line = move || {
+            let line = cycle_state.spec.with(|spec| {
+                cycle_state.report.with(|report| crate::core::cycle::describe_cycle(spec, report.as_ref()))
+            });
+            crate::core::spec::for_display(&line)
+        };
+        view! { <p class="change-description" data-testid="embed-cycle-caption">{line}</p> }.into_any()
+    } else {
+        view! { <ChangeSummary title_id="embed-change-title"/> }.into_any()
+    };
     // A link made while the layout (or, for the cycle, the cycle) had problems: say them, as a text block's
     // widget does, rather than draw the default the app falls back to (a reader would take it for the
     // author's), or the cycle's last valid answer with a pointer to an editor the embed does not have.

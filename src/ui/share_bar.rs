@@ -8,6 +8,7 @@ use super::cycle::CycleState;
 use super::export::{download_png, download_text, figure_svg, file_stem, with_fonts};
 use super::inventory::InventoryState;
 use super::{AppState, Page, format_count, url_state};
+use crate::core::cycle::describe_cycle;
 use crate::core::model::Reshard;
 use crate::core::plan::Strategy;
 use crate::core::spec::{SpecInput, for_display};
@@ -82,7 +83,13 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
         if !open.get() {
             return String::new();
         }
-        let title = format!("Reshard Lens: {}", state.reshard.with(super::describe_change));
+        // The cycle embed's title names the cycle: a screen reader announced a tensor for a cycle diagram.
+        let described = if embed_view.get() == "cycle" {
+            cycle.spec.with(|spec| cycle.report.with(|report| describe_cycle(spec, report.as_ref())))
+        } else {
+            state.reshard.with(super::describe_change)
+        };
+        let title = format!("Reshard Lens: {}", crate::core::spec::for_display(&described));
         embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title, measured.get().height())
     };
     let height_note = move || match measured.get() {

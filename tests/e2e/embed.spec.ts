@@ -92,6 +92,20 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(page.getByTestId('embed-problem')).toContainText('choose one of tensor, mesh, traffic, strategies, cycle');
 });
 
+test('the cycle embed is captioned and titled by its cycle, not by the layout', async ({ page }) => {
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('embed-view').selectOption('cycle');
+  // The iframe's title named the tensor (a screen reader announced a layout for a cycle diagram).
+  await expect(page.getByTestId('embed-code')).toHaveValue(
+    /title="Reshard Lens: RL cycle of 120 s: generation 70 s, scoring 10 s, training 30 s, refit 10 s · s = 4"/);
+  const snippet = await page.getByTestId('embed-code').inputValue();
+  await page.goto(snippet.match(/src="([^"]+)"/)![1]);
+  await expect(page.getByTestId('embed-cycle-caption')).toHaveText(
+    'RL cycle of 120 s: generation 70 s, scoring 10 s, training 30 s, refit 10 s · s = 4');
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+});
+
 test('walking through the embed choices with the arrow keys measures only the one chosen last', async ({ page }) => {
   await page.goto('/?preset=toy');
   await page.getByTestId('share-menu').locator('summary').click();
