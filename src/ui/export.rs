@@ -75,6 +75,19 @@ pub fn figure_svg(selector: &str) -> Result<(String, f64, f64), String> {
         .query_selector(selector)
         .map_err(js_error)?
         .ok_or_else(|| format!("nothing to export: `{selector}` is not on the page"))?;
+    // The skipped hints are taken out of the layout while the figure is read (no paint happens in between):
+    // left where they were, they left a blank band in the file.
+    let classes = root.class_list();
+    let _ = classes.add_1(EXPORTING);
+    let figure = figure_of(&document, &root);
+    let _ = classes.remove_1(EXPORTING);
+    figure
+}
+
+/// The class that takes `data-export="skip"` elements out of the layout (style/views.css).
+const EXPORTING: &str = "exporting";
+
+fn figure_of(document: &Document, root: &Element) -> Result<(String, f64, f64), String> {
     let frame = root.get_bounding_client_rect();
     // A margin around the figure, so that titles and legends do not touch the file's edges.
     let (width, height) = (frame.width().ceil() + 2.0 * MARGIN, frame.height().ceil() + 2.0 * MARGIN);
@@ -83,13 +96,13 @@ pub fn figure_svg(selector: &str) -> Result<(String, f64, f64), String> {
         ("width", width.to_string()),
         ("height", height.to_string()),
         ("viewBox", format!("{} {} {width} {height}", -MARGIN, -MARGIN)),
-        ("font-family", computed(&root, "font-family")),
+        ("font-family", computed(root, "font-family")),
     ] {
         svg.set_attribute(name, &value).map_err(js_error)?;
     }
     // The page's background under the figure, so the file reads the same in a light or dark viewer.
     let background = document.create_element_ns(Some(SVG_NS), "rect").map_err(js_error)?;
-    let fill = first_background(&root);
+    let fill = first_background(root);
     let corner = (-MARGIN).to_string();
     for (name, value) in
         [("x", corner.as_str()), ("y", corner.as_str()), ("width", "100%"), ("height", "100%"), ("fill", fill.as_str())]
@@ -97,7 +110,7 @@ pub fn figure_svg(selector: &str) -> Result<(String, f64, f64), String> {
         background.set_attribute(name, value).map_err(js_error)?;
     }
     svg.append_child(&background).map_err(js_error)?;
-    copy_contents(&document, &root, &svg, frame.left(), frame.top())?;
+    copy_contents(document, root, &svg, frame.left(), frame.top())?;
     let markup = web_sys::XmlSerializer::new().map_err(js_error)?.serialize_to_string(&svg).map_err(js_error)?;
     Ok((format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{markup}\n"), width, height))
 }

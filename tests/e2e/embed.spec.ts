@@ -251,6 +251,17 @@ test('every export downloads a file that parses, and the plan is what the CLI co
     // A 16 px margin around the figure, and no hint about hovering in a still picture.
     expect(svg.text).toMatch(/viewBox="-16 -16 /);
     expect(svg.text).not.toContain('Hover or focus');
+    if (id === 'export-mesh-svg') {
+      // The hint is out of the layout, not left as a blank band (it was ~60 px between the title and the mesh).
+      const gap = await page.evaluate((markup) => {
+        const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
+        const texts = [...doc.querySelectorAll('text')];
+        const y = (start: string) => Number(texts.find((t) => (t.textContent ?? '').startsWith(start))!.getAttribute('y'));
+        return y('Source') - y('The devices');
+      }, svg.text);
+      console.log(`mesh export: ${gap} px from its title to the first mesh's`);
+      expect(gap).toBeLessThan(48);
+    }
     // The app's font travels with the file, so it renders as on screen anywhere.
     expect(svg.text).toContain('@font-face{font-family:"Lens Sans"');
     expect(svg.text).toContain('src:url(data:font/woff2;base64,');
