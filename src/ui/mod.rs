@@ -100,6 +100,7 @@ pub fn App() -> impl IntoView {
     let tour_running = Memo::new(move |_| tour.step.with(Option::is_some));
     let presenting = present::Presenting::from_address();
     provide_context(presenting);
+    provide_context(share_bar::ShareReport::new());
     provide_context(inventory::InventoryState::from_preset(
         query_parameter("model").as_deref().unwrap_or("llama-3-8b"),
     ));
@@ -198,6 +199,7 @@ pub fn App() -> impl IntoView {
                     <share_bar::ShareBar page/>
                 </div>
             </div>
+            <share_bar::ShareReportLine/>
             // Mounted only while the tour runs: its steps are computed when it starts, not on every load.
             {move || tour_running.get().then(|| view! { <tour::TourBar page/> })}
             // The selected tab's panel (one element for all three, named by the selected tab).

@@ -61,7 +61,7 @@ fn measured_left_out(cycle: CycleState) -> Option<String> {
 pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let cycle = expect_context::<CycleState>();
-    let report = RwSignal::new(None::<Report>);
+    let ShareReport(report) = expect_context::<ShareReport>();
     let inventory = use_context::<InventoryState>();
     // Encoded only while the menu is open, then on every edit.
     let open = RwSignal::new(false);
@@ -189,6 +189,32 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                 />
             </label>
         </div>
+    }
+}
+
+/// What the last share, export or open did (copied, saved, or why a file was not opened), shared by the
+/// bar's menus and [`ShareReportLine`].
+#[derive(Clone, Copy)]
+pub struct ShareReport(RwSignal<Option<Report>>);
+
+impl ShareReport {
+    pub fn new() -> ShareReport {
+        ShareReport(RwSignal::new(None))
+    }
+}
+
+impl Default for ShareReport {
+    fn default() -> Self {
+        ShareReport::new()
+    }
+}
+
+/// The report of the last share, export or open, on a line of its own under the bar: inside the bar, a
+/// full-width report pushed its buttons onto a row of their own, away from the tabs.
+#[component]
+pub fn ShareReportLine() -> impl IntoView {
+    let ShareReport(report) = expect_context::<ShareReport>();
+    view! {
         {move || report.get().map(|r| match r {
             Report::Done(message) => view! {
                 <p class="share-report" role="status" data-testid="share-report">

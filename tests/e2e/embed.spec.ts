@@ -347,9 +347,12 @@ test('the cycle exports as a docs widget\'s text block, which opens here again',
 test('opening a file: errors name the field and the line; a good file replaces the state', async ({ page }) => {
   await page.goto('/?preset=toy');
   const bad = '{\n  "tensor": {"name": "w", "shape": [12, 6]},\n  "source": {"mesh": [3], "placements": ["S(0)"]},\n  "destination": {\n    "mesh": [2],\n    "placements": ["S(9)"]\n  }\n}\n';
+  const buttons = await page.getByTestId('open-file-label').boundingBox();
   await page.getByTestId('open-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
   await expect(page.getByTestId('import-problems')).toContainText('line 6, destination.placements[0]');
   await expect(page.getByTestId('change-description')).toContainText('12 × 6');
+  // The report is a line under the bar: the buttons stay where they were (they jumped onto a row of their own).
+  expect(await page.getByTestId('open-file-label').boundingBox()).toEqual(buttons);
 
   // A dropped file opens the same way: here a cycle, which switches to the cycle view.
   const cycle = fs.readFileSync(path.join(root, 'examples', 'cycle-160.json'), 'utf8');
