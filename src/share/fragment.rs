@@ -106,6 +106,26 @@ impl std::fmt::Display for FragmentError {
     }
 }
 
+/// Why the link's state is not base64url, in words (the crate's "Invalid symbol 33, offset 0." named a byte
+/// value and an offset nobody could find in the address).
+fn base64_problem(error: &base64::DecodeError) -> String {
+    use base64::DecodeError;
+    match error {
+        DecodeError::InvalidByte(offset, byte) | DecodeError::InvalidLastSymbol(offset, byte) => {
+            let shown =
+                if byte.is_ascii_graphic() { format!("`{}`", char::from(*byte)) } else { format!("byte {byte}") };
+            format!(
+                "the link's state has {shown} at character {} after its version tag, which a link's state never holds \
+                 (only letters, digits, - and _): the link was changed or cut",
+                offset + 1
+            )
+        }
+        DecodeError::InvalidLength(_) | DecodeError::InvalidPadding => {
+            "the link's state is cut short: copy the whole link again".to_string()
+        }
+    }
+}
+
 /// Encodes a state as a fragment (without the leading `#`).
 pub fn encode(state: &SharedState) -> String {
     let json = serde_json::to_vec(state).unwrap_or_default();
@@ -137,9 +157,8 @@ pub fn decode(fragment: &str) -> Result<SharedState, FragmentError> {
     if version == 0 {
         return Err(FragmentError("state format v0 does not exist".into()));
     }
-    let compressed = URL_SAFE_NO_PAD
-        .decode(body.trim_end_matches('='))
-        .map_err(|e| FragmentError(format!("the link's state is not valid base64url ({e})")))?;
+    let compressed =
+        URL_SAFE_NO_PAD.decode(body.trim_end_matches('=')).map_err(|e| FragmentError(base64_problem(&e)))?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_JSON_BYTES).map_err(|e| {
         FragmentError(match e.status {
             TINFLStatus::HasMoreOutput => {
@@ -229,7 +248,9 @@ mod tests {
             ("", "no version tag"),
             ("v9.AAAA", "newer Reshard Lens"),
             ("vx.AAAA", "not a version tag"),
-            ("v1.!!!", "not valid base64url"),
+            ("v1.!!!", "has `!` at character 1 after its version tag, which a link's state never holds"),
+            ("v1.AB%20CD", "has `%` at character 3"),
+            ("v1.A", "cut short: copy the whole link again"),
             ("v1.AAAA", "does not decompress: the link is damaged or cut short"),
         ];
         for (fragment, want) in cases {

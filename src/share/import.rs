@@ -130,6 +130,14 @@ fn import_json(text: &str) -> Result<Imported, Vec<Problem>> {
         validate(&input).map_err(|e| with_lines(e.problems))?;
         return Ok(Imported::Spec(input));
     }
+    // The plan export is what the tool computed from a spec, not a spec: say which file to open instead.
+    if value.get("totals").is_some() && value.get("links").is_some() {
+        return Err(vec![problem(
+            "",
+            "this is a plan export (pieces, links and totals the tool computed), not a layout: open the spec \
+             it was made from (Export → Spec as JSON) to see it here",
+        )]);
+    }
     Err(vec![problem(
         "",
         "this JSON is neither a layout change (it needs `source` and `destination`) nor a cycle (it needs \
@@ -266,6 +274,19 @@ mod tests {
     "placements": ["S(7)"]
   }
 }"#;
+
+    #[test]
+    fn a_plan_export_says_which_file_to_open_instead() {
+        let plan = crate::core::export::plan_json_text(
+            &crate::core::presets::toy(),
+            crate::core::plan::Strategy::Intersection,
+            true,
+        )
+        .unwrap();
+        let problems = import_file("w-plan.json", &plan).err().unwrap_or_default();
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].message.starts_with("this is a plan export"), "{problems:?}");
+    }
 
     #[test]
     fn a_binary_file_is_one_problem_whatever_its_name() {
