@@ -125,9 +125,10 @@ impl Arrow {
 
 /// Which of `boxes` an arrow key moves to from box `from`, as a reader sees the picture: → the nearest box
 /// to the right, preferring one level with it (its rows overlap) over one that is only diagonally right, and
-/// the nearest in the other direction among equals. Boxes drawn on the same place (a stack's pieces) are
-/// walked first: → and ↓ go to the next of them, ← and ↑ to the previous. `None` at the picture's edge.
-/// (In drawing order, → went down a column of pieces and ↓ to the next piece in the list.)
+/// the nearest in the other direction among equals. Boxes drawn on the same place (a stack's pieces) are a
+/// row of their own: → walks them in order before moving on, ← walks back, and a stack is entered from the
+/// left at its first piece, from the right at its last; ↑ and ↓ pass them (↓ stepped into a stack, ↑ out
+/// of it). `None` at the picture's edge. (In drawing order, → went down a column of pieces.)
 pub fn neighbour(boxes: &[PixelRect], from: usize, arrow: Arrow) -> Option<usize> {
     const EPS: f64 = 0.5;
     let here = *boxes.get(from)?;
@@ -138,10 +139,10 @@ pub fn neighbour(boxes: &[PixelRect], from: usize, arrow: Arrow) -> Option<usize
             && (r.height - here.height).abs() < EPS
     };
     let forward = matches!(arrow, Arrow::Right | Arrow::Down);
-    let stacked = if forward {
-        (from + 1..boxes.len()).find(|&i| same(&boxes[i]))
-    } else {
-        (0..from).rev().find(|&i| same(&boxes[i]))
+    let stacked = match arrow {
+        Arrow::Right => (from + 1..boxes.len()).find(|&i| same(&boxes[i])),
+        Arrow::Left => (0..from).rev().find(|&i| same(&boxes[i])),
+        Arrow::Up | Arrow::Down => None,
     };
     if stacked.is_some() {
         return stacked;
@@ -167,7 +168,11 @@ pub fn neighbour(boxes: &[PixelRect], from: usize, arrow: Arrow) -> Option<usize
         .enumerate()
         .filter(|(i, r)| *i != from && !same(r))
         .filter_map(|(i, r)| score(r).map(|s| (s, i)))
-        .min_by(|(a, i), (b, j)| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.total_cmp(&b.2)).then(i.cmp(j)))
+        // Among a stack's pieces, the one the walk along its row starts from.
+        .min_by(|(a, i), (b, j)| {
+            let order = if arrow == Arrow::Left { j.cmp(i) } else { i.cmp(j) };
+            a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.total_cmp(&b.2)).then(order)
+        })
         .map(|(_, i)| i)
 }
 
@@ -220,14 +225,21 @@ mod tests {
     }
 
     #[test]
-    fn a_stack_is_walked_before_moving_on() {
+    fn a_stack_is_walked_along_its_row_and_passed_up_and_down() {
+        // A stack of three (0, 2, 3) with a box right of it (1) and one below it (4).
         let whole = PixelRect::new(0.0, 0.0, 10.0, 10.0);
-        let boxes = vec![whole, PixelRect::new(10.0, 0.0, 10.0, 10.0), whole, whole];
+        let below = PixelRect::new(0.0, 10.0, 10.0, 10.0);
+        let boxes = vec![whole, PixelRect::new(10.0, 0.0, 10.0, 10.0), whole, whole, below];
         assert_eq!(neighbour(&boxes, 0, Arrow::Right), Some(2));
-        assert_eq!(neighbour(&boxes, 2, Arrow::Down), Some(3));
+        assert_eq!(neighbour(&boxes, 2, Arrow::Right), Some(3));
         assert_eq!(neighbour(&boxes, 3, Arrow::Right), Some(1));
+        assert_eq!(neighbour(&boxes, 1, Arrow::Left), Some(3), "into a stack from the right at its last piece");
         assert_eq!(neighbour(&boxes, 3, Arrow::Left), Some(2));
-        assert_eq!(neighbour(&boxes, 1, Arrow::Left), Some(0), "into a stack at its first piece");
+        assert_eq!(neighbour(&boxes, 0, Arrow::Left), None);
+        // ↓ and ↑ pass a stack the same way both ways (↓ stepped into it, ↑ out of it).
+        assert_eq!(neighbour(&boxes, 0, Arrow::Down), Some(4));
+        assert_eq!(neighbour(&boxes, 2, Arrow::Down), Some(4));
+        assert_eq!(neighbour(&boxes, 4, Arrow::Up), Some(0));
     }
 
     proptest::proptest! {

@@ -154,7 +154,7 @@ test('layout text and a device list that do not parse are still there after a vi
   await expect(ids).toHaveAttribute('aria-invalid', 'false');
 });
 
-test('a dim removed or added drops the kept text of number fields: it never comes back in another field', async ({ page }) => {
+test('text kept in number fields follows its row when a dim is removed or added, never another field', async ({ page }) => {
   await open(page, 'toy');
   await page.getByTestId('field-tensor-shape-1').fill('6x');
   await page.getByTestId('remove-tensor-dim-1').click();
@@ -166,7 +166,8 @@ test('a dim removed or added drops the kept text of number fields: it never come
   await expect(page.getByTestId('field-tensor-shape-1')).not.toHaveValue('6x');
   await expect(page.getByTestId('problems-tensor-shape-1')).toBeEmpty();
 
-  // Removing dim 0 under text typed into dim 2: after a tab trip no field shows it in another place.
+  // Removing dim 0 under text typed into dim 1: the row that holds it is dim 0 now, and after a tab trip
+  // the text is there, in that row and no other (it was dropped, and the field showed 6 without a word).
   await open(page, 'toy');
   await page.getByTestId('add-tensor-dim').click();
   await page.getByTestId('field-tensor-shape-1').fill('6x');
@@ -175,7 +176,16 @@ test('a dim removed or added drops the kept text of number fields: it never come
   await page.getByTestId('tab-cycle').click();
   await page.getByTestId('tab-layout').click();
   const values = await page.locator('[data-testid^=field-tensor-shape-]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-  expect(values).toEqual(['6', '9']);
+  expect(values).toEqual(['6x', '9']);
+  await expect(page.getByTestId('problems-tensor-shape-0')).toHaveText('`6x` is not a whole number');
+  await expect(page.getByTestId('editor-status')).toHaveText('1 problem: the pictures show the last valid change.');
+  // The layout text too, through a mesh dim added.
+  const layout = page.getByTestId('layout-text-source');
+  await layout.fill('[Shard(1), Shard(');
+  await page.getByTestId('add-mesh-dim-source').click();
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('tab-layout').click();
+  await expect(layout).toHaveValue('[Shard(1), Shard(');
 });
 
 test('every editor control is labelled and reachable by Tab', async ({ page }) => {

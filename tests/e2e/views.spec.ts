@@ -132,6 +132,21 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await expect(page.getByTestId('focus-line')).toContainText('Hover or focus');
 });
 
+test('fsdp-tp: ↑ and ↓ pass a stack of pieces, → walks it', async ({ page }) => {
+  await open(page, 'fsdp-tp');
+  const piece = (src: number, dst: number) => page.locator(`[data-testid=piece][data-src="${src}"][data-dst="${dst}"]`);
+  await piece(0, 8).focus();
+  // Each box is carried to two replicas (d8 and d12): ↓ stepped onto the second card of the same box.
+  await page.keyboard.press('ArrowDown');
+  await expect(piece(1, 8)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(piece(0, 8)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(piece(0, 12)).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(piece(0, 8)).toBeFocused();
+});
+
 test('the large preset: the keyboard cursor of a 1,024-device mesh stays on screen', async ({ page }) => {
   await open(page, 'large');
   const cursor = page.locator('[data-testid=device-cursor][data-side=source]');

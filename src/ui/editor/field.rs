@@ -45,16 +45,22 @@ pub fn FieldProblems(
 /// became 12, its message gone). A new spec (a preset, a link, undo) makes the drafts stale; another tensor
 /// of an inventory has drafts of its own (its fields share the first one's keys).
 #[derive(Clone, Copy)]
-pub struct FieldDrafts(StoredValue<std::collections::HashMap<String, (String, u64)>>);
+pub struct FieldDrafts {
+    drafts: StoredValue<std::collections::HashMap<String, (String, u64)>>,
+    /// Bumped after the drafts were forgotten for a change of structure: the fields on screen keep theirs
+    /// again, under the keys they have now ([`Draft::keep_through_restructuring`]).
+    restructured: RwSignal<u64>,
+}
 
 impl FieldDrafts {
     pub fn new() -> FieldDrafts {
-        FieldDrafts(StoredValue::new(std::collections::HashMap::new()))
+        FieldDrafts { drafts: StoredValue::new(std::collections::HashMap::new()), restructured: RwSignal::new(0) }
     }
 
     /// Forgets every draft when `input`'s dims change in number (a dim added or removed): a field's key is
     /// its place, and removing dim 0 left dim 1's draft under a key the next dim took (its text came back
-    /// in the wrong field, over a value in use). The fields on screen keep their text meanwhile.
+    /// in the wrong field, over a value in use). The fields on screen keep their text, and keep it again
+    /// as their draft under their new keys (forgotten, it was lost at the next visit to another view).
     pub fn follow_structure(self, input: Signal<crate::core::spec::SpecInput>) {
         use crate::core::spec::MeshShapeInput;
         // The dims' counts, folded into one number (each below 2^16: ranks to 8, meshes to 65,536 dims).
@@ -72,7 +78,8 @@ impl FieldDrafts {
                     .fold(0u64, |sum, n| sum.wrapping_mul(65_537).wrapping_add(n as u64))
             });
             if before.is_some_and(|before| before != dims) {
-                self.0.update_value(std::collections::HashMap::clear);
+                self.drafts.update_value(std::collections::HashMap::clear);
+                self.restructured.update(|n| *n += 1);
             }
             dims
         });
@@ -127,14 +134,29 @@ impl Draft {
 
     /// The draft kept for this field, if one was typed under this spec.
     pub(crate) fn kept(self) -> Option<String> {
-        let FieldDrafts(drafts) = self.drafts?;
+        let drafts = self.drafts?.drafts;
         let (key, generation) = (self.stored_key(), self.replaced.get_untracked());
         drafts.with_value(|d| d.get(&key).filter(|(_, g)| *g == generation).map(|(text, _)| text.clone()))
     }
 
+    /// Keeps `unread()` (the field's text while it does not parse) as its draft again each time the drafts
+    /// are forgotten for a dim added or removed ([`FieldDrafts::follow_structure`]).
+    pub(crate) fn keep_through_restructuring(self, unread: impl Fn() -> Option<String> + Send + Sync + 'static) {
+        let Some(FieldDrafts { restructured, .. }) = self.drafts else { return };
+        Effect::new(move |seen: Option<u64>| {
+            let now = restructured.get();
+            if seen.is_some_and(|seen| seen != now)
+                && let Some(text) = unread()
+            {
+                self.keep(Some(text));
+            }
+            now
+        });
+    }
+
     /// Keeps `text` as the field's draft, or forgets it (`None`: the field shows the spec's value).
     pub(crate) fn keep(self, text: Option<String>) {
-        let Some(FieldDrafts(drafts)) = self.drafts else { return };
+        let Some(FieldDrafts { drafts, .. }) = self.drafts else { return };
         let (key, generation) = (self.stored_key(), self.replaced.get_untracked());
         drafts.update_value(|d| match text {
             Some(text) => {
@@ -271,6 +293,7 @@ pub fn IntegerField(
     );
     let local = RwSignal::new(draft.and_then(|text| judge(&text).err()));
     count_unread(local);
+    place.keep_through_restructuring(move || local.with_untracked(Option::is_some).then(|| raw.get_untracked()));
     // This value changed elsewhere (a stepper, a preset, the layout text): show it, unless the text already
     // means it. Only when it changed: `value` is read from the whole spec, and an edit of another field
     // must not replace text typed here that does not parse yet.
@@ -391,6 +414,7 @@ pub fn DecimalField(
     let raw = RwSignal::new(draft.clone().unwrap_or_else(|| show(value.get_untracked())));
     let local = RwSignal::new(draft.and_then(|text| parse_decimal(&text).err()));
     count_unread(local);
+    place.keep_through_restructuring(move || local.with_untracked(Option::is_some).then(|| raw.get_untracked()));
     // As in `IntegerField`: replaced only when this value changed, not on another field's edit.
     Effect::new(move |previous: Option<(f64, u64)>| {
         let (current, generation) = (value.get(), replaced.get());

@@ -31,6 +31,7 @@ pub fn LayoutTextField(
     let raw = RwSignal::new(draft.unwrap_or_else(|| implied.get_untracked()));
     // Text that does not parse counts in the editors' status line, as a number field's does.
     count_unread(local);
+    place.keep_through_restructuring(move || local.with_untracked(Option::is_some).then(|| raw.get_untracked()));
     let editing = RwSignal::new(false);
     // The cards changed the layout: show it, unless the user is typing here or left text that does not
     // parse (nothing typed is lost: the field offers the cards' layout instead, see below).

@@ -295,6 +295,7 @@ fn DevicesField(side: SideName) -> impl IntoView {
     let raw = RwSignal::new(draft.unwrap_or_else(listed));
     // A list that does not parse is a problem the status line counts, like any field's.
     count_unread(local);
+    place.keep_through_restructuring(move || local.with_untracked(Option::is_some).then(|| raw.get_untracked()));
     // A preset or another edit replaced the list: show it, unless the text already means it, or is text that
     // does not parse (an edit elsewhere keeps it, as every field keeps its draft). Without a list any more,
     // the list's own message goes with it.
