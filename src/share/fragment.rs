@@ -45,7 +45,20 @@ pub struct SharedMeasured {
     /// receiver's own measurements stay as they are; the sender's Share menu says so).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
+    /// For text left out: its digest, by which the tab that wrote the entry finds the text again when undo
+    /// or Back comes to it (undo then redo emptied 100 KB of measurements for good).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
     pub startup: usize,
+}
+
+/// The digest of measured text left out of a link ([`SharedMeasured::digest`]): stable within one build,
+/// which is all a tab's own history needs.
+pub fn measured_digest(text: &str) -> String {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut hasher = DefaultHasher::new();
+    text.hash(&mut hasher);
+    format!("{:016x}-{}", hasher.finish(), text.len())
 }
 
 /// Measured text longer than this (in bytes) stays out of links: a day of cycles compresses well, but a
@@ -208,7 +221,8 @@ mod tests {
 
     #[test]
     fn measured_cycles_and_a_check_survive_the_round_trip_and_older_links_have_neither() {
-        let measured = SharedMeasured { text: Some("cycle,stage,seconds\n1,refit,10\n".into()), startup: 2 };
+        let measured =
+            SharedMeasured { text: Some("cycle,stage,seconds\n1,refit,10\n".into()), digest: None, startup: 2 };
         let mut state = SharedState { measured: Some(measured), ..toy_state() };
         state.view.verified = true;
         state.view.fault = "offset".into();
@@ -217,7 +231,7 @@ mod tests {
         let json = serde_json::to_string(&older).unwrap();
         assert!(!json.contains("measured") && !json.contains("verified"), "links without them stay as they were");
         // Too long for a link: the text stays out, k travels.
-        let long = SharedMeasured { text: None, startup: 3 };
+        let long = SharedMeasured { text: None, digest: Some(measured_digest("a long text")), startup: 3 };
         let state = SharedState { measured: Some(long), ..toy_state() };
         assert_eq!(decode(&encode(&state)), Ok(state));
     }
@@ -380,8 +394,8 @@ mod tests {
                 verified,
             });
         let measured = prop::option::of(
-            (prop::option::of("[ -~\n]{0,200}"), 0usize..20)
-                .prop_map(|(text, startup)| SharedMeasured { text, startup }),
+            (prop::option::of("[ -~\n]{0,200}"), prop::option::of("[0-9a-f]{16}-[0-9]{1,6}"), 0usize..20)
+                .prop_map(|(text, digest, startup)| SharedMeasured { text, digest, startup }),
         );
         let inventory = prop::option::of((0..MODEL_PRESETS.len(), 0u64..100, 0u64..100, any::<bool>()).prop_map(
             |(preset, tp, hidden, colocated)| {

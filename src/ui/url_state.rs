@@ -13,7 +13,7 @@ use crate::core::models::MODEL_PRESETS;
 use crate::core::plan::Strategy;
 use crate::core::presets;
 use crate::share::fragment::{
-    InventoryChoice, MEASURED_IN_LINK, SharedMeasured, SharedState, ViewState, decode, encode,
+    InventoryChoice, MEASURED_IN_LINK, SharedMeasured, SharedState, ViewState, decode, encode, measured_digest,
 };
 
 thread_local! {
@@ -81,12 +81,42 @@ pub fn snapshot(state: AppState, cycle: CycleState, inventory: Option<InventoryS
             .map(|inventory| inventory.choice())
             .filter(|choice| *choice != InventoryChoice::of_preset(&MODEL_PRESETS[0])),
         measured: cycle.measured_text.with_untracked(|text| {
-            (!text.is_empty()).then(|| SharedMeasured {
-                text: (text.len() <= MEASURED_IN_LINK).then(|| text.clone()),
-                startup: cycle.startup.get_untracked(),
+            (!text.is_empty()).then(|| {
+                let startup = cycle.startup.get_untracked();
+                if text.len() <= MEASURED_IN_LINK {
+                    return SharedMeasured { text: Some(text.clone()), digest: None, startup };
+                }
+                let digest = measured_digest(text);
+                keep_long_measured(&digest, text);
+                SharedMeasured { text: None, digest: Some(digest), startup }
             })
         }),
     }
+}
+
+thread_local! {
+    /// Measured texts too long for a link, by digest, as this tab wrote them into its history: undo and
+    /// Back find them again. The last few only: they may be megabytes.
+    static LONG_MEASURED: std::cell::RefCell<Vec<(String, String)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// How many long measured texts a tab keeps for its history.
+const LONG_MEASURED_KEPT: usize = 3;
+
+fn keep_long_measured(digest: &str, text: &str) {
+    LONG_MEASURED.with_borrow_mut(|kept| {
+        if kept.iter().any(|(d, _)| d == digest) {
+            return;
+        }
+        if kept.len() >= LONG_MEASURED_KEPT {
+            kept.remove(0);
+        }
+        kept.push((digest.to_string(), text.to_string()));
+    });
+}
+
+fn long_measured(digest: &str) -> Option<String> {
+    LONG_MEASURED.with_borrow(|kept| kept.iter().find(|(d, _)| d == digest).map(|(_, text)| text.clone()))
 }
 
 /// Subscribes the calling reactive context to everything that is part of a link, so that a link or an
@@ -146,9 +176,13 @@ fn restore_with(
     }
     match &shared.measured {
         Some(measured) => {
-            // Text too long for a link stayed out of it: what is here stays.
-            if let Some(text) = &measured.text {
-                cycle.measured_text.set(text.clone());
+            // Text too long for a link stayed out of it: this tab's own, found by its digest, or what is
+            // here stays.
+            let text = measured.text.clone().or_else(|| measured.digest.as_deref().and_then(long_measured));
+            if let Some(text) = text
+                && cycle.measured_text.with_untracked(|here| *here != text)
+            {
+                cycle.measured_text.set(text);
             }
             cycle.startup.set(measured.startup);
         }

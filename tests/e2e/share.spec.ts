@@ -87,6 +87,20 @@ test('a link carries a check that was run and the measured cycles', async ({ pag
     area.dispatchEvent(new Event('input', { bubbles: true }));
   }, long);
   await expect(page.getByTestId('share-measured-left-out')).toContainText('too long for a link');
+  // Out of the link, but not out of this tab's history: undo, then redo, brings the same text back (it
+  // stayed empty for good).
+  const before = page.url();
+  await expect.poll(() => page.url(), { timeout: 5000 }).not.toBe(before);
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('measured-text').blur();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('measured-text')).toHaveValue(measured);
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByTestId('measured-text')).toHaveValue(long);
+  await page.goBack();
+  await expect(page.getByTestId('measured-text')).toHaveValue(measured);
+  await page.goForward();
+  await expect(page.getByTestId('measured-text')).toHaveValue(long);
 });
 
 test('a reload restores the state, and back steps through edits', async ({ page }) => {
