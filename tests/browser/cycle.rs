@@ -520,7 +520,8 @@ async fn a_field_that_holds_no_number_keeps_its_text_and_the_cycle_its_last_numb
 #[wasm_bindgen_test]
 async fn text_that_is_not_a_number_survives_edits_elsewhere_until_the_fields_are_redrawn() {
     // s's field follows s when something else sets it; an edit of another field must not replace the text
-    // typed into it. Adding a stage redraws every field from the cycle, and their messages go too.
+    // typed into it. Adding or moving a stage redraws every field from the cycle: text that is not a number
+    // stays in its field (it was dropped, s's too), and moves with its stage.
     let root = wrapper();
     let (_mounted, _app, cycle) = mount_cycle_with_state(&root, "cycle-120");
     tick().await;
@@ -537,10 +538,26 @@ async fn text_that_is_not_a_number_survives_edits_elsewhere_until_the_fields_are
     assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "130 s", "80 s of generation, s still 4");
 
     click_add_stage(&root).await;
-    assert!(messages_at(&root, "stages[2].seconds").is_empty(), "the redrawn field shows the cycle's 30 s");
-    assert_eq!(nth(&root, "[data-testid=stage-seconds]", 2).unchecked_into::<HtmlInputElement>().value(), "30");
-    assert!(messages_at(&root, "speedup").is_empty());
-    assert_eq!(speedup.value(), "4", "s's field is redrawn from the cycle too");
+    let seconds_at = |i: u32| nth(&root, "[data-testid=stage-seconds]", i).unchecked_into::<HtmlInputElement>().value();
+    assert_eq!(seconds_at(2), "x", "the redrawn field keeps its text");
+    assert_eq!(messages_at(&root, "stages[2].seconds"), ["\"x\" is not a number: enter a number of seconds"]);
+    assert_eq!(speedup.value(), "abc", "s's field too");
+    assert_eq!(messages_at(&root, "speedup"), ["\"abc\" is not a number: enter a speedup such as 4"]);
+    // Stage 3 (training, "x") moved up: its text goes with it, and stage 2's 10 s takes its old place.
+    nth(&root, "[data-testid=stage-up]", 2).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    tick().await;
+    assert_eq!((seconds_at(1), seconds_at(2)), ("x".to_string(), "10".to_string()));
+    assert_eq!(messages_at(&root, "stages[1].seconds").len(), 1);
+    assert!(messages_at(&root, "stages[2].seconds").is_empty());
+    // Removed, its text goes with it.
+    nth(&root, "[data-testid=stage-remove]", 1).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    tick().await;
+    assert!(root.query_selector("[data-testid=field-problem][data-path^=stages]").expect("selector").is_none());
+    assert_eq!(speedup.value(), "abc");
+    type_into(&speedup, "4");
+    tick().await;
     // The slider sets s, and the field and its message follow.
     type_into(&speedup, "");
     tick().await;

@@ -155,10 +155,24 @@ impl CycleState {
         })
     }
 
-    /// Changes the stages' structure (add, remove, reorder) and redraws the editors.
-    pub fn restructure(&self, change: impl FnOnce(&mut CycleSpec)) {
+    /// Changes the stages' structure (add, remove, reorder) and redraws the editors. Text that is not a
+    /// number stays in its field: the refit's and s's as they were, a stage's where `moved` puts the stage
+    /// (its old index → its new one, `None` when removed). A move dropped every field's text, even s's.
+    pub fn restructure(&self, change: impl FnOnce(&mut CycleSpec), moved: impl Fn(usize) -> Option<usize>) {
+        let revision = self.revision.get_untracked();
+        let kept: BTreeMap<String, (String, String)> = self.unread.with_untracked(|unread| {
+            if unread.revision != revision {
+                return BTreeMap::new();
+            }
+            unread
+                .messages
+                .iter()
+                .filter_map(|(path, entry)| Some((moved_path(path, &moved)?, entry.clone())))
+                .collect()
+        });
         self.spec.update(change);
         self.revision.update(|r| *r += 1);
+        self.unread.set(UnreadFields { revision: revision + 1, messages: kept });
     }
 
     /// Reads the text typed into the number field at `path`: a number goes into the spec through `apply`;
@@ -228,6 +242,14 @@ impl CycleState {
             Err(problems) => problems.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect(),
         })
     }
+}
+
+/// Where the field at `path` is after the stages moved: `stages[2].seconds` → `stages[1].seconds` when stage
+/// 2 became stage 1, `None` when it was removed; other paths stay.
+fn moved_path(path: &str, moved: impl Fn(usize) -> Option<usize>) -> Option<String> {
+    let Some(rest) = path.strip_prefix("stages[") else { return Some(path.to_string()) };
+    let (index, field) = rest.split_once(']')?;
+    Some(format!("stages[{}]{field}", moved(index.parse().ok()?)?))
 }
 
 /// A preset's canonical name and cycle; unknown names open `cycle-120`.

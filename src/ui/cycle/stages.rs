@@ -24,10 +24,13 @@ pub fn StageEditor() -> impl IntoView {
         stages.into_iter().enumerate().map(|(index, stage)| view! { <StageRow index count stage/> }).collect_view()
     };
     let add = move |_| {
-        state.restructure(|spec| {
-            let number = spec.stages.len() + 1;
-            spec.stages.push(Stage::new(format!("stage {number}"), 10.0));
-        });
+        state.restructure(
+            |spec| {
+                let number = spec.stages.len() + 1;
+                spec.stages.push(Stage::new(format!("stage {number}"), 10.0));
+            },
+            Some,
+        );
         let last = state.spec.with_untracked(|spec| spec.stages.len().saturating_sub(1));
         focus_in_row(last, &["stage-name"]);
     };
@@ -126,11 +129,23 @@ fn StageRow(
         })
     };
     let swap = move |other: usize, keep: &'static [&'static str]| {
-        state.restructure(|spec| {
-            if other < spec.stages.len() && index < spec.stages.len() {
-                spec.stages.swap(index, other);
-            }
-        });
+        let valid = state.spec.with_untracked(|spec| other < spec.stages.len() && index < spec.stages.len());
+        state.restructure(
+            |spec| {
+                if valid {
+                    spec.stages.swap(index, other);
+                }
+            },
+            |i| {
+                Some(if !valid || (i != index && i != other) {
+                    i
+                } else if i == index {
+                    other
+                } else {
+                    index
+                })
+            },
+        );
         focus_in_row(other, keep);
     };
     view! {
@@ -232,11 +247,18 @@ fn StageRow(
                     data-testid="stage-remove"
                     disabled={count <= 1}
                     on:click=move |_| {
-                        state.restructure(|spec| {
-                            if index < spec.stages.len() {
-                                spec.stages.remove(index);
-                            }
-                        });
+                        state.restructure(
+                            |spec| {
+                                if index < spec.stages.len() {
+                                    spec.stages.remove(index);
+                                }
+                            },
+                            |i| match i.cmp(&index) {
+                                std::cmp::Ordering::Less => Some(i),
+                                std::cmp::Ordering::Equal => None,
+                                std::cmp::Ordering::Greater => Some(i - 1),
+                            },
+                        );
                         // The stage that took its place, or the new last one; with one left, its name.
                         let left = state.spec.with_untracked(|spec| spec.stages.len());
                         focus_in_row(index.min(left.saturating_sub(1)), &["stage-remove", "stage-name"]);
