@@ -159,20 +159,27 @@ impl CycleState {
     /// number stays in its field: the refit's and s's as they were, a stage's where `moved` puts the stage
     /// (its old index → its new one, `None` when removed). A move dropped every field's text, even s's.
     pub fn restructure(&self, change: impl FnOnce(&mut CycleSpec), moved: impl Fn(usize) -> Option<usize>) {
-        let revision = self.revision.get_untracked();
-        let kept: BTreeMap<String, (String, String)> = self.unread.with_untracked(|unread| {
-            if unread.revision != revision {
-                return BTreeMap::new();
-            }
-            unread
-                .messages
-                .iter()
-                .filter_map(|(path, entry)| Some((moved_path(path, &moved)?, entry.clone())))
-                .collect()
-        });
+        let kept = self.unread_after_move(&moved);
         self.spec.update(change);
         self.revision.update(|r| *r += 1);
-        self.unread.set(UnreadFields { revision: revision + 1, messages: kept });
+        self.unread.set(kept);
+    }
+
+    /// The unread texts as they stand after the stages move (`dyn`: one copy for every kind of move).
+    fn unread_after_move(&self, moved: &dyn Fn(usize) -> Option<usize>) -> UnreadFields {
+        let revision = self.revision.get_untracked();
+        let mut messages = BTreeMap::new();
+        self.unread.with_untracked(|unread| {
+            if unread.revision == revision {
+                // Inserted one by one: collecting into a map brought in a sort of its own (+2.7 KB gzipped).
+                for (path, entry) in &unread.messages {
+                    if let Some(path) = moved_path(path, moved) {
+                        messages.insert(path, entry.clone());
+                    }
+                }
+            }
+        });
+        UnreadFields { revision: revision + 1, messages }
     }
 
     /// Reads the text typed into the number field at `path`: a number goes into the spec through `apply`;
@@ -246,7 +253,7 @@ impl CycleState {
 
 /// Where the field at `path` is after the stages moved: `stages[2].seconds` → `stages[1].seconds` when stage
 /// 2 became stage 1, `None` when it was removed; other paths stay.
-fn moved_path(path: &str, moved: impl Fn(usize) -> Option<usize>) -> Option<String> {
+fn moved_path(path: &str, moved: &dyn Fn(usize) -> Option<usize>) -> Option<String> {
     let Some(rest) = path.strip_prefix("stages[") else { return Some(path.to_string()) };
     let (index, field) = rest.split_once(']')?;
     Some(format!("stages[{}]{field}", moved(index.parse().ok()?)?))
