@@ -411,6 +411,11 @@ pub fn trim_float(value: f64, sig: usize) -> String {
     if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }
 }
 
+/// A count of messages as a sentence says it: `1 message`, `1,024 messages`.
+pub fn messages_text(count: u64) -> String {
+    if count == 1 { "1 message".to_string() } else { format!("{} messages", format_count(count)) }
+}
+
 /// A count with thousands separators: `1234567` → `1,234,567`.
 pub fn format_count(count: u64) -> String {
     let digits = count.to_string();
@@ -653,6 +658,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn message_counts_read_as_words() {
+        assert_eq!(messages_text(1), "1 message");
+        assert_eq!(messages_text(0), "0 messages");
+        assert_eq!(messages_text(262_144), "262,144 messages");
     }
 
     #[test]

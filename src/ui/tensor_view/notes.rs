@@ -112,7 +112,7 @@ pub(crate) fn describe_device(state: AppState, side: Side, device: u32) -> Strin
     let traffic = state.summary.with(|s| {
         let s = s.as_ref().ok()?;
         let d = s.traffic.devices.iter().find(|d| d.device == device)?;
-        let messages = |n: u64| if n == 1 { "1 message".to_string() } else { format!("{} messages", format_count(n)) };
+        let messages = crate::core::traffic::messages_text;
         let sends = format!("sends {}, {}", messages(d.messages_sent), format_bytes(d.bytes_sent));
         let receives = format!("receives {}, {}", messages(d.messages_received), format_bytes(d.bytes_received));
         Some(match side {

@@ -44,7 +44,7 @@ pub fn TransferEstimate() -> impl IntoView {
                      The link slowest to carry its load, {}, needs {}.",
                     format_seconds(e.latency_seconds),
                     format_seconds(e.seconds),
-                    if e.max_messages == 1 { "1 message".to_string() } else { format!("{} messages", e.max_messages) },
+                    crate::core::traffic::messages_text(e.max_messages),
                     link_name(&link),
                     format_seconds(link.seconds)
                 ),

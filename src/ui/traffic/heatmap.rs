@@ -14,7 +14,7 @@ use crate::chart::heatmap::{
     Grid, HEAT_STEPS, bucket, heat_step, intensity, label_stride, labelled, range_label, step_intensity, text_width,
 };
 use crate::chart::mesh::paths_by_fill;
-use crate::core::traffic::{PairMatrix, format_bytes};
+use crate::core::traffic::{PairMatrix, format_bytes, messages_text as messages};
 use crate::ui::{
     AppState,
     keyed::{keyed, redraw_on},
@@ -512,9 +512,4 @@ fn step_view(path: StepPath) -> impl IntoView {
 fn text_view((x, y, t): (f64, f64, CellText)) -> impl IntoView {
     let class = if t.strong { "heat-text heat-text-strong" } else { "heat-text" };
     view! { <text class=class x=x y=y font-size=format!("{:.1}", t.font)>{t.text}</text> }
-}
-
-/// "1 message", "3 messages".
-fn messages(count: u64) -> String {
-    if count == 1 { "1 message".to_string() } else { format!("{count} messages") }
 }

@@ -42,8 +42,7 @@ pub fn Quantities() -> impl IntoView {
                 } else {
                     String::new()
                 };
-                let count =
-                    |n: u64| if n == 1 { "1 message".to_string() } else { format!("{} messages", group_thousands(n)) };
+                let count = crate::core::traffic::messages_text;
                 match off.root {
                     Some(root) if off.to_root_messages > 0 => format!(
                         "In {}{local}. Not counted: the gather's {} into the root d{root} ({}), which is not a \
