@@ -14,9 +14,8 @@ pub fn parse_number(text: &str) -> f64 {
 /// A text field for seconds. It is not bound back to the spec: what the user types stays on screen even
 /// when it is not a number (the spec then keeps the last number and the field says why, see
 /// [`CycleState::read_field`]), and comes back when the view does; the editors redraw it from the spec
-/// only when the cycle is replaced or restructured. It
-/// sets the `value` property, not the attribute: a field once typed into ignores its attribute, and kept
-/// showing the old number after a move or a preset.
+/// only when the cycle is replaced or restructured. It sets the `value` property, not the attribute: a
+/// field once typed into ignores its attribute, and kept showing the old number after a move or a preset.
 #[component]
 pub fn NumberField(
     /// The value shown when the field is drawn.

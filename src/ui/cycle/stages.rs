@@ -136,13 +136,16 @@ fn StageRow(
                     spec.stages.swap(index, other);
                 }
             },
+            // The two stages trade places; the others stay.
             |i| {
-                Some(if !valid || (i != index && i != other) {
+                Some(if !valid {
                     i
                 } else if i == index {
                     other
-                } else {
+                } else if i == other {
                     index
+                } else {
+                    i
                 })
             },
         );
