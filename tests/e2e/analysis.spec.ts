@@ -56,6 +56,9 @@ test('strategies compare side by side and the chosen one drives the views', asyn
   await expect(page.getByTestId('received-messages')).toHaveText(
     "In 2 messages. Not counted: the gather's 2 messages into the root d0 (96 B), which is not a destination; they load its links.");
   // The root is a source that receives; a ring's destination sends: the readout says both directions.
+  // (The pointer is moved off the page first: a focus that scrolls can bring a tile under it, and a
+  // hovered device is the one described.)
+  await page.mouse.move(0, 0);
   await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
   await expect(page.getByTestId('focus-line')).toContainText('sends 1 message, 144 B · receives 2 messages, 96 B');
   await page.locator('[data-testid=device][data-side=destination][data-device="3"]').focus();
