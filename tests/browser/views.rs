@@ -84,6 +84,62 @@ async fn both_meshes_draw_one_focusable_tile_per_device() {
 }
 
 #[wasm_bindgen_test]
+async fn the_page_moving_under_a_resting_pointer_does_not_take_the_keyboards_device() {
+    // Tab to a device below the fold scrolls the page; the browser then reports the tile that came under
+    // the resting mouse as entered, at the coordinates the pointer already had.
+    let (root, state, _mounted) = mount_views("toy");
+    tick().await;
+    let tile = |side: &str, device: u32| {
+        one(&root, &format!("[data-testid=device][data-side={side}][data-device=\"{device}\"]"))
+    };
+    let mouse = |name: &str, target: &web_sys::EventTarget, x: i32, y: i32| {
+        let init = web_sys::MouseEventInit::new();
+        init.set_bubbles(true);
+        init.set_client_x(x);
+        init.set_client_y(y);
+        let event = web_sys::MouseEvent::new_with_mouse_event_init_dict(name, &init).expect("an event");
+        target.dispatch_event(&event).expect("dispatched");
+    };
+    let window = web_sys::window().expect("a window");
+    // The pointer rests at (40, 50); the keyboard chooses destination d4.
+    mouse("mousemove", &window, 40, 50);
+    tile("destination", 4).unchecked_into::<web_sys::SvgElement>().focus().expect("focused");
+    tick().await;
+    let d4 = Focus::Device { side: Side::Destination, device: 4 };
+    assert_eq!(state.focus.get_untracked(), d4);
+    // Source d1 comes under the resting pointer: the keyboard's device stays.
+    let d1 = tile("source", 1);
+    mouse("mouseover", &d1, 40, 50);
+    mouse("mousemove", &d1, 40, 50);
+    tick().await;
+    assert_eq!(state.focus.get_untracked(), d4, "the page moved, not the pointer");
+    // The pointer moves onto d1: it wins.
+    mouse("mouseover", &d1, 41, 50);
+    tick().await;
+    assert_eq!(state.focus.get_untracked(), Focus::Device { side: Side::Source, device: 1 });
+    // Without a device chosen by keyboard, what scrolls under the pointer is what it points at (a wheel).
+    mouse("mouseout", &d1, 41, 50);
+    tile("destination", 4).unchecked_into::<web_sys::SvgElement>().blur().expect("blurred");
+    mouse("mousemove", &window, 41, 50);
+    tick().await;
+    assert_eq!(state.focus.get_untracked(), Focus::Nothing);
+    mouse("mouseover", &tile("source", 2), 41, 50);
+    tick().await;
+    assert_eq!(state.focus.get_untracked(), Focus::Device { side: Side::Source, device: 2 });
+    // A piece entered under a resting pointer while a tile holds the keyboard: the tile stays.
+    tile("destination", 3).unchecked_into::<web_sys::SvgElement>().focus().expect("focused");
+    tick().await;
+    let piece = all(&root, "[data-testid=piece]").remove(0);
+    mouse("mouseenter", &piece, 41, 50);
+    tick().await;
+    assert_eq!(state.focus.get_untracked(), Focus::Device { side: Side::Destination, device: 3 });
+    mouse("mouseenter", &piece, 60, 70);
+    tick().await;
+    assert!(matches!(state.focus.get_untracked(), Focus::Piece(_)), "the pointer moved onto the piece");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn replicated_tiles_name_their_replica() {
     let (root, _state, _mounted) = mount_views("fsdp-tp");
     tick().await;

@@ -8,7 +8,9 @@ use super::{layout, paths::TilePaths, tile::Tile};
 use crate::chart::mesh::{next_tile, outlines_path};
 use wasm_bindgen::JsCast;
 
-use crate::ui::tensor_view::hover::{focus_of, let_go_on_escape, restore_keyboard_focus, set_focus, side_name};
+use crate::ui::tensor_view::hover::{
+    focus_of, let_go_on_escape, pointer_wins, restore_keyboard_focus, set_focus, side_name,
+};
 use crate::ui::{AppState, Focus, Fresh, Side, keyed::keyed};
 
 /// Corner radius of a node's outline.
@@ -130,7 +132,7 @@ pub fn Mesh(
                             class="tiles"
                             tabindex="-1"
                             on:mouseover=move |ev| {
-                                if let Some(tile) = tile_at(ev.target()) {
+                                if let Some(tile) = tile_at(ev.target()).filter(|_| pointer_wins(&ev)) {
                                     set_focus(state, focus_of(&tile));
                                 }
                             }

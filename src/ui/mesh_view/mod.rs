@@ -70,6 +70,7 @@ fn overlapping_devices(state: AppState, focus: Focus) -> Vec<(bool, u32)> {
 #[component]
 pub fn MeshView() -> impl IntoView {
     let state = expect_context::<AppState>();
+    crate::ui::tensor_view::hover::follow_pointer();
     let related = related_devices(state);
     let (source, destination) = (mesh::mesh_layout(state, Side::Source), mesh::mesh_layout(state, Side::Destination));
     // The taller drawn height of the two meshes drawn tile by tile: while presenting both are scaled by one

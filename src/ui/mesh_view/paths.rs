@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 
 use super::layout::MeshLayout;
 use crate::chart::mesh::{next_tile, paths_by_fill, tile_at};
-use crate::ui::tensor_view::hover::{let_go_on_escape, restore_keyboard_focus, set_focus, side_name};
+use crate::ui::tensor_view::hover::{let_go_on_escape, pointer_wins, restore_keyboard_focus, set_focus, side_name};
 use crate::ui::{AppState, Focus, Fresh, Side, keyed::keyed};
 
 /// The device under the pointer, read from the event's position in the mesh's SVG, which is drawn scaled
@@ -104,7 +104,7 @@ pub fn TilePaths(
             data-testid=format!("device-paths-{}", side_name(side))
             data-count=move || layout.with(|l| l.tiles.len())
             on:mousemove=move |ev| {
-                if let Some(device) = device_under(&ev, layout) {
+                if let Some(device) = device_under(&ev, layout).filter(|_| pointer_wins(&ev)) {
                     set_focus(state, Focus::Device { side, device });
                 }
             }

@@ -43,6 +43,7 @@ pub type FocusPieces = Memo<Fresh<Vec<DrawnPiece>>>;
 #[component]
 pub fn TensorView() -> impl IntoView {
     let state = expect_context::<AppState>();
+    hover::follow_pointer();
     let scene: SceneMemo = Memo::new(move |_| {
         Fresh(Arc::new(crate::ui::timing::measured("tensor scene", || {
             state

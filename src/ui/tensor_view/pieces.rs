@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::{
     FocusPieces, SceneMemo,
-    hover::{let_go_on_escape, restore_keyboard_focus, set_focus},
+    hover::{let_go_on_escape, pointer_wins, restore_keyboard_focus, set_focus},
     scene::{Deck, DrawnPiece, LABEL_PX},
 };
 use crate::chart::boxes::{Arrow, PixelRect, neighbour};
@@ -150,7 +150,11 @@ fn deck_card((index, src, dst, fill, deck): (usize, u32, u32, &'static str, Deck
             rx=1.5
             fill=fill
             stroke=stroke
-            on:mouseenter=move |_| set_focus(state, Focus::Piece(index))
+            on:mouseenter=move |ev| {
+                if pointer_wins(&ev) {
+                    set_focus(state, Focus::Piece(index));
+                }
+            }
             on:mouseleave=move |_| restore_keyboard_focus(state)
         />
     }
@@ -206,7 +210,11 @@ fn PieceBox(
             tabindex=move || if stop.get() == Some(index) { "0" } else { "-1" }
             role="img"
             aria-label=aria
-            on:mouseenter=move |_| set_focus(state, Focus::Piece(index))
+            on:mouseenter=move |ev| {
+                if pointer_wins(&ev) {
+                    set_focus(state, Focus::Piece(index));
+                }
+            }
             on:mouseleave=move |_| restore_keyboard_focus(state)
             on:focus=move |_| {
                 last.set(Some(index));
