@@ -150,7 +150,7 @@ fn note_prints_a_markdown_decision_note_for_a_spec_and_a_cycle() {
     assert!(note.starts_with("# Decision note: refit transport\n"), "{note}");
     for expected in [
         "| `w` | [12, 6] | bf16 | `[Shard(0)]` | `[Shard(1)]` |",
-        "| Send only the intersection | 72 | 72 (1×) | 144 B (1×) | 72 B (1×) |",
+        "| Send only the intersection | 72 | 72 (1×) | 144 B (1×) | 144 B (1×) | 72 B (1×) |",
         "f = transfer / cycle = 10 s / 120 s = 0.0833 (8.33 %)",
         "New cycle: 112.5 s instead of 120 s.",
         "1.067×, 6.25 % less time",
@@ -183,6 +183,13 @@ fn compare_adds_the_relayed_intersection_for_a_replicated_destination() {
     assert!(out.contains("relayed: 8 pieces (2 MiB) forwarded over NVLink"), "{out}");
     let toy = String::from_utf8(reshard(&["compare", "-"], Some(&toy())).stdout).expect("utf8");
     assert!(!toy.contains("relayed"), "{toy}");
+    // Gather's root d0 is not a destination: the 96 B it collects are sent, not received.
+    let gather = toy
+        .lines()
+        .find(|l| l.starts_with(reshard_lens::core::plan::Strategy::Gather.label()))
+        .unwrap_or_else(|| panic!("{toy}"));
+    let cells: Vec<&str> = gather.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+    assert_eq!(cells[1..3], ["288 B", "384 B"], "bytes received, then bytes sent: {toy}");
     let json = String::from_utf8(reshard(&["compare", "-", "--json"], Some(&fsdp)).stdout).expect("utf8");
     let rows: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     assert_eq!(rows[3]["strategy"], "intersection-relayed", "{json}");

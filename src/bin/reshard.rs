@@ -247,6 +247,7 @@ fn plan(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
     outln!("unique logical entries:      {}", totals.unique_entries);
     outln!("entries moved (all pieces):  {}", totals.entries_moved);
     outln!("bytes received by devices:   {} ({} B)", format_bytes(totals.bytes_received), totals.bytes_received);
+    outln!("bytes sent by devices:       {} ({} B)", format_bytes(totals.bytes_sent), totals.bytes_sent);
     outln!("local copies (no link):      {}", format_bytes(totals.local_bytes));
     outln!("messages (cross a link):     {}", totals.messages);
     match traffic.max_link() {
@@ -280,18 +281,20 @@ fn compare(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
         return Ok(0);
     }
     outln!(
-        "{:<28} {:>16} {:>16} {:>14} {:>12}",
+        "{:<28} {:>16} {:>16} {:>16} {:>14} {:>12}",
         "strategy",
         "bytes received",
+        "bytes sent",
         "max link bytes",
         "messages",
         "est. time"
     );
     for (s, t) in &rows {
         outln!(
-            "{:<28} {:>16} {:>16} {:>14} {:>12}",
+            "{:<28} {:>16} {:>16} {:>16} {:>14} {:>12}",
             s.label(),
             format_bytes(t.bytes_received),
+            format_bytes(t.bytes_sent),
             format_bytes(t.max_link_bytes),
             t.messages,
             format_seconds(t.estimated_seconds)
@@ -300,9 +303,10 @@ fn compare(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
     if let Some(relayed) = relayed {
         let t = relayed.traffic.totals();
         outln!(
-            "{:<28} {:>16} {:>16} {:>14} {:>12}",
+            "{:<28} {:>16} {:>16} {:>16} {:>14} {:>12}",
             "(intersection, relayed)",
             format_bytes(t.bytes_received),
+            format_bytes(t.bytes_sent),
             format_bytes(t.max_link_bytes),
             t.messages,
             format_seconds(t.estimated_seconds)

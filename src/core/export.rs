@@ -380,19 +380,21 @@ fn strategies_section(note: &mut String, input: &NoteInput) {
         None => String::new(),
     };
     note.push_str(
-        "| strategy | unique logical entries | entries moved | bytes received by devices | bytes crossing the \
-         busiest link | messages | estimated transfer time |\n",
+        "| strategy | unique logical entries | entries moved | bytes received by devices | bytes sent by devices \
+         | bytes crossing the busiest link | messages | estimated transfer time |\n",
     );
-    note.push_str("|---|---|---|---|---|---|---|\n");
+    note.push_str("|---|---|---|---|---|---|---|---|\n");
     for (strategy, totals) in input.strategies {
         note.push_str(&format!(
-            "| {} | {} | {}{} | {}{} | {}{} | {} | {}{} |\n",
+            "| {} | {} | {}{} | {}{} | {}{} | {}{} | {} | {}{} |\n",
             strategy.label(),
             totals.unique_entries,
             totals.entries_moved,
             ratio(totals.entries_moved as f64, |t| t.entries_moved as f64),
             format_bytes(totals.bytes_received),
             ratio(totals.bytes_received as f64, |t| t.bytes_received as f64),
+            format_bytes(totals.bytes_sent),
+            ratio(totals.bytes_sent as f64, |t| t.bytes_sent as f64),
             format_bytes(totals.max_link_bytes),
             ratio(totals.max_link_bytes as f64, |t| t.max_link_bytes as f64),
             totals.messages,
@@ -682,11 +684,17 @@ mod tests {
             assert_eq!(cells[1], totals.unique_entries.to_string(), "{row}");
             assert!(cells[2].starts_with(&totals.entries_moved.to_string()), "{row}");
             assert!(cells[3].starts_with(&format_bytes(totals.bytes_received)), "{row}");
-            assert!(cells[4].starts_with(&format_bytes(totals.max_link_bytes)), "{row}");
-            assert!(cells[6].starts_with(&format_seconds(totals.estimated_seconds)), "{row}");
+            assert!(cells[4].starts_with(&format_bytes(totals.bytes_sent)), "{row}");
+            assert!(cells[5].starts_with(&format_bytes(totals.max_link_bytes)), "{row}");
+            assert!(cells[7].starts_with(&format_seconds(totals.estimated_seconds)), "{row}");
         }
-        assert!(note.contains("| Send only the intersection | 72 | 72 (1×) | 144 B (1×) | 72 B (1×) |"), "{note}");
-        assert!(note.contains("| Send whole shard, discard | 72 | 144 (2×) | 288 B (2×) |"), "{note}");
+        assert!(
+            note.contains("| Send only the intersection | 72 | 72 (1×) | 144 B (1×) | 144 B (1×) | 72 B (1×) |"),
+            "{note}"
+        );
+        assert!(note.contains("| Send whole shard, discard | 72 | 144 (2×) | 288 B (2×) | 288 B (2×) |"), "{note}");
+        // Gather's root d0 collects 96 B that no destination receives: sent, not received.
+        assert!(note.contains(" | 216 (3×) | 288 B (2×) | 384 B (2.67×) | "), "{note}");
         assert!(note.contains("by intersection: bytes received by devices 144 B fewer (288 B → 144 B, 50 % less)"));
         assert!(note.contains("modelled transfer time about the same (15 µs)"), "latency dominates: {note}");
         assert!(note.contains("modelled transfer time 15 µs instead of 10 µs (1.5× longer)"), "{note}");

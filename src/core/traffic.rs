@@ -105,6 +105,9 @@ pub struct Totals {
     /// Sum over destination devices of bytes arriving from another device (domain §3): what gather's root
     /// gathers counts only when the root is a destination too; it is in the link loads either way.
     pub bytes_received: u64,
+    /// Sum over all devices of bytes sent to another device: every message once, gather's collection into
+    /// a root that is not a destination included (which bytes received leaves out).
+    pub bytes_sent: u64,
     /// Bytes copied within a device (cross no link).
     pub local_bytes: u64,
     /// Pieces that cross a link (local copies excluded).
@@ -245,6 +248,7 @@ impl Traffic {
             unique_entries: sum(|t| t.unique_entries),
             entries_moved: sum(|t| t.entries_moved),
             bytes_received: sum(|t| t.bytes_received),
+            bytes_sent: self.devices.iter().map(|d| d.bytes_sent).fold(0u64, u64::saturating_add),
             local_bytes: sum(|t| t.local_bytes),
             messages: sum(|t| t.messages),
             pieces: sum(|t| t.pieces),
@@ -643,6 +647,15 @@ mod tests {
                 let off = &summary.pairs.off_grid;
                 let grid: u64 = summary.pairs.bytes.iter().sum();
                 assert_eq!(grid + off.to_root_bytes + off.to_root_local_bytes + off.ring_bytes, sent, "{strategy:?}");
+                // Bytes sent counts every message once: all the planner's bytes but the local copies'.
+                let totals = summary.traffic.totals();
+                assert_eq!(totals.bytes_sent + totals.local_bytes, sent, "{strategy:?}");
+                if strategy != Strategy::Gather {
+                    assert_eq!(
+                        totals.bytes_sent, totals.bytes_received,
+                        "{strategy:?}: every sender sends to a destination"
+                    );
+                }
                 // Every message over a link that is not into the root reaches a destination.
                 let to_destinations = summary.traffic.totals().messages - off.to_root_messages;
                 let received: u64 = summary
@@ -702,6 +715,8 @@ mod tests {
         // root's 96 B load its links.
         let gather = analyse(&presets::toy(), Strategy::Gather).unwrap();
         assert_eq!(gather.totals().bytes_received, 288);
+        assert_eq!(gather.totals().bytes_sent, 384, "bytes sent counts the root's 96 B too");
+        assert_eq!(t.bytes_sent, 144);
         assert_eq!(gather.devices.iter().find(|d| d.device == 0).unwrap().bytes_received, 96);
         assert_eq!(gather.links().iter().filter(|l| l.link == LinkKind::NvlinkIn).map(|l| l.bytes).sum::<u64>(), 384);
     }

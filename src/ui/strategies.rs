@@ -15,6 +15,7 @@ use crate::ui::tensor_view::whole_shard::WholeShardToggle;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Metric {
     BytesReceived,
+    BytesSent,
     UniqueEntries,
     EntriesMoved,
     LargestLink,
@@ -23,8 +24,9 @@ enum Metric {
 }
 
 impl Metric {
-    const TABLE: [Metric; 6] = [
+    const TABLE: [Metric; 7] = [
         Metric::BytesReceived,
+        Metric::BytesSent,
         Metric::UniqueEntries,
         Metric::EntriesMoved,
         Metric::LargestLink,
@@ -37,6 +39,7 @@ impl Metric {
     fn label(self) -> &'static str {
         match self {
             Metric::BytesReceived => "Bytes received by devices",
+            Metric::BytesSent => "Bytes sent by devices",
             Metric::UniqueEntries => "Unique logical entries",
             Metric::EntriesMoved => "Entries moved",
             Metric::LargestLink => "Bytes crossing the busiest link",
@@ -48,6 +51,8 @@ impl Metric {
     fn definition(self) -> &'static str {
         match self {
             Metric::BytesReceived => "summed over destinations, from other devices",
+            // Apart from bytes received only for gather, whose root collects what no destination receives.
+            Metric::BytesSent => "summed over senders: every message once, a root's gathering included",
             Metric::UniqueEntries => "entries of the logical tensor, each once",
             Metric::EntriesMoved => "an entry counts again for every receiver, local copies included",
             Metric::LargestLink => "the most bytes on any one link and direction",
@@ -58,6 +63,7 @@ impl Metric {
     fn test_name(self) -> &'static str {
         match self {
             Metric::BytesReceived => "bytes-received",
+            Metric::BytesSent => "bytes-sent",
             Metric::UniqueEntries => "unique-entries",
             Metric::EntriesMoved => "entries-moved",
             Metric::LargestLink => "largest-link",
@@ -69,6 +75,7 @@ impl Metric {
         let t = &row.totals;
         match self {
             Metric::BytesReceived => t.bytes_received as f64,
+            Metric::BytesSent => t.bytes_sent as f64,
             Metric::UniqueEntries => t.unique_entries as f64,
             Metric::EntriesMoved => t.entries_moved as f64,
             Metric::LargestLink => t.max_link_bytes as f64,
@@ -80,6 +87,7 @@ impl Metric {
         let t = &row.totals;
         match self {
             Metric::BytesReceived => format_bytes(t.bytes_received),
+            Metric::BytesSent => format_bytes(t.bytes_sent),
             Metric::UniqueEntries => group_thousands(t.unique_entries),
             Metric::EntriesMoved => group_thousands(t.entries_moved),
             Metric::LargestLink => format_bytes(t.max_link_bytes),

@@ -205,6 +205,11 @@ async fn the_comparison_shows_whole_shard_at_twice_the_intersection() {
     assert_eq!(text_of(&whole, ".cmp-ratio"), "2×");
     assert_eq!(text_of(&root, "[data-testid=compare-bytes-received-intersection] .cmp-value"), "144 B");
     assert_eq!(text_of(&root, "[data-testid=compare-unique-entries-gather]"), "72");
+    // Gather's root d0 is no destination: what it collects is sent, not received, and the table says both.
+    assert_eq!(text_of(&root, "[data-testid=compare-bytes-received-gather] .cmp-value"), "288 B");
+    assert_eq!(text_of(&root, "[data-testid=compare-bytes-sent-gather] .cmp-value"), "384 B");
+    assert_eq!(text_of(&root, "[data-testid=compare-bytes-sent-gather] .cmp-ratio"), "2.67×");
+    assert_eq!(text_of(&root, "[data-testid=compare-bytes-sent-intersection] .cmp-value"), "144 B");
 
     // Choosing a strategy makes it the plan every view shows. With the whole-shard plan shown, its transfer
     // is drawn: the toggle stays ticked and locked. Under another plan, the toggle sets the shared view flag.
