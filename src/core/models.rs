@@ -101,6 +101,15 @@ pub enum Attention {
     },
 }
 
+impl Attention {
+    /// Grouped-query attention whose KV heads do not divide its heads (each KV head serves the same number
+    /// of query heads): a problem of both fields, reported under KV heads and marked on heads too.
+    pub fn kv_heads_misfit(&self) -> bool {
+        matches!(*self, Attention::Grouped { heads, kv_heads, .. }
+            if heads >= 1 && kv_heads >= 1 && !heads.is_multiple_of(kv_heads))
+    }
+}
+
 /// The dimensions of a decoder-only transformer, enough to list every parameter with its shape. Field names
 /// follow Hugging Face configs where one exists (in the docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -417,7 +426,7 @@ impl ModelDims {
                     ("attention.head_dim", head_dim, 1, MAX_DIM),
                 ]);
                 // Grouped-query attention: each KV head serves the same number of query heads.
-                if heads >= 1 && kv_heads >= 1 && !heads.is_multiple_of(kv_heads) {
+                if self.attention.kv_heads_misfit() {
                     out.push(Problem {
                         path: "model.attention.kv_heads".into(),
                         message: format!(

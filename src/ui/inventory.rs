@@ -8,7 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::cycle::{CycleState, SpeedupOrigin, SpeedupSource};
-use super::editor::field::{DraftStore, FieldDrafts, IntegerField, UnreadFields, slug};
+use super::editor::field::{DraftStore, FieldDrafts, GroupProblem, IntegerField, UnreadFields, slug};
 use super::{AppState, Fresh, Page, format_count, format_shape};
 use crate::chart::readout::decimal;
 use crate::core::geometry::Dtype;
@@ -344,7 +344,15 @@ const FIELD_MAX: i64 = 1 << 40;
 /// A whole-number field of the inventory form: a visible label over the editors' [`IntegerField`] (which
 /// keeps what was typed and says when it is not a number), with the core's messages for `path` under it.
 /// Not generic (a signal and a callback rather than closures): twenty fields, one copy of the code.
-fn number_field(label: &'static str, path: &'static str, get: Signal<u64>, set: Callback<u64>) -> AnyView {
+/// `group`: a problem of this field with another, reported under the other (heads that the KV heads do not
+/// divide), which marks this one invalid too.
+fn number_field(
+    label: &'static str,
+    path: &'static str,
+    get: Signal<u64>,
+    set: Callback<u64>,
+    group: Option<GroupProblem>,
+) -> AnyView {
     let s = expect_context::<InventoryState>();
     let problems = Signal::derive(move || {
         s.problems.with(|p| p.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect())
@@ -369,6 +377,7 @@ fn number_field(label: &'static str, path: &'static str, get: Signal<u64>, set: 
                 key=slug(path)
                 refuse=Callback::new(|v: i64| (v < 0).then(|| format!("{v}: a size cannot be negative")))
                 store=DraftStore { drafts: s.drafts, replaced: s.replaced.into() }
+                group=group
             />
         </div>
     }
@@ -394,7 +403,7 @@ fn bound_field<T: Copy + Send + Sync + 'static>(
             preset.set("custom".into());
         }
     });
-    number_field(label, path, get, set)
+    number_field(label, path, get, set, None)
 }
 
 /// Sets one number of the attention block, whichever kind it is (a field of the other kind is not shown).
@@ -433,13 +442,20 @@ fn attention_value(attention: &Attention, field: &str) -> u64 {
 fn attention_fields(s: InventoryState) -> impl IntoView {
     // Rebuilt only when the kind changes, so that editing a field does not redraw (and reset) the others.
     let latent = Memo::new(move |_| s.model.with(|m| matches!(m.attention, Attention::Latent { .. })));
-    let field = move |label: &'static str, name: &'static str, path: &'static str| {
+    let field_in = move |label: &'static str, name: &'static str, path: &'static str, group| {
         number_field(
             label,
             path,
             Signal::derive(move || s.model.with(|m| attention_value(&m.attention, name))),
             Callback::new(move |v| set_attention(s, name, v)),
+            group,
         )
+    };
+    let field = move |label, name, path| field_in(label, name, path, None);
+    // Heads that the KV heads do not divide: the message is under KV heads, and heads is marked too.
+    let misfit = move || GroupProblem {
+        invalid: Signal::derive(move || s.model.with(|m| m.attention.kv_heads_misfit())),
+        problems_id: format!("problems-{}", slug("model.attention.kv_heads")),
     };
     move || {
         if latent.get() {
@@ -454,7 +470,7 @@ fn attention_fields(s: InventoryState) -> impl IntoView {
             .into_any()
         } else {
             view! {
-                {field("heads", "heads", "model.attention.heads")}
+                {field_in("heads", "heads", "model.attention.heads", Some(misfit()))}
                 {field("KV heads", "kv_heads", "model.attention.kv_heads")}
                 {field("head dim", "head_dim", "model.attention.head_dim")}
             }

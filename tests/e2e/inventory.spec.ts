@@ -226,7 +226,12 @@ test('impossible layouts say why, under the field and beside the results; typed 
   // Grouped-query attention needs the KV heads to divide the heads: refused under the field.
   await page.getByTestId('field-model-attention-kv-heads').fill('5');
   await expect(page.getByTestId('problems-model-attention-kv-heads')).toContainText('5 does not divide the 32 heads');
+  // A problem of both fields: heads is marked too, and read out with the message under KV heads.
+  const heads = page.getByTestId('field-model-attention-heads');
+  await expect(heads).toHaveAttribute('aria-invalid', 'true');
+  await expect(heads).toHaveAttribute('aria-describedby', /problems-model-attention-kv-heads/);
   await page.getByTestId('field-model-attention-kv-heads').fill('8');
+  await expect(heads).toHaveAttribute('aria-invalid', 'false');
   // A TP that splits heads is counted, with a caution beside the totals (no engine would load it).
   await expect(page.getByTestId('inventory-cautions')).toHaveCount(0);
   await page.getByTestId('field-train-tp').fill('3');

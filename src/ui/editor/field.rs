@@ -273,7 +273,7 @@ pub fn IntegerField(
     store: Option<DraftStore>,
     /// A problem of the whole the field is part of (a mesh of too many devices): it marks the field invalid
     /// too, and its messages describe the field after the field's own.
-    #[prop(optional)]
+    #[prop(default = None)]
     group: Option<GroupProblem>,
 ) -> impl IntoView {
     let place = Draft::of(key, store);

@@ -136,7 +136,7 @@ fn MeshDimBlock(side: SideName, dim: Signal<usize>, rows: DimRows) -> impl IntoV
                 min=1
                 max=MAX_MESH_DEVICES as i64
                 key=Signal::derive(move || format!("{key}-mesh-{}", dim.get()))
-                group=GroupProblem { invalid: mesh_invalid, problems_id: format!("problems-{key}-mesh") }
+                group=Some(GroupProblem { invalid: mesh_invalid, problems_id: format!("problems-{key}-mesh") })
             />
             <PlacementSelect side=side dim=dim/>
         </div>
