@@ -174,6 +174,11 @@ fn restore_with(
     if shared.view.verified {
         super::verify::check_soon(state);
     }
+    // The k field shows the restored k, not text typed before (like every field a restore redraws).
+    let unread_k = cycle.startup_unread.with_untracked(Option::is_some);
+    if unread_k {
+        cycle.startup_unread.set(None);
+    }
     match &shared.measured {
         Some(measured) => {
             // Text too long for a link stayed out of it: this tab's own, found by its digest, or what is
@@ -189,6 +194,10 @@ fn restore_with(
         None => {
             if !cycle.measured_text.with_untracked(String::is_empty) {
                 cycle.measured_text.set(String::new());
+            }
+            if unread_k {
+                // Redraws the field's text from k.
+                cycle.startup.set(cycle.startup.get_untracked());
             }
         }
     }

@@ -223,18 +223,26 @@ test('text typed into the cycle fields that is not a number is still there after
   const seconds = page.getByTestId('stage-seconds').nth(1);
   const speedup = page.getByTestId('speedup-input');
   const transfer = page.getByTestId('refit-transfer');
+  const startup = page.getByTestId('measured-startup');
+  await page.getByTestId('measured-example').click();
   await seconds.fill('10s');
   await speedup.fill('4x');
   await transfer.fill('five');
-  await expect(page.locator('[data-testid=field-problem]')).toHaveCount(3);
+  await startup.fill('two');
+  await expect(page.locator('[data-testid=field-problem]')).toHaveCount(4);
   await page.getByTestId('tab-layout').click();
   await expect(page.getByTestId('piece-count')).toBeVisible();
   await page.getByTestId('tab-cycle').click();
-  // The fields were drawn anew with the spec's 10, 4 and nothing, under messages about "10s", "4x" and "five".
+  // The fields were drawn anew with the spec's 10, 4, nothing and k = 1, under messages about "10s", "4x",
+  // "five" and "two".
   await expect(seconds).toHaveValue('10s');
   await expect(speedup).toHaveValue('4x');
   await expect(transfer).toHaveValue('five');
+  await expect(startup).toHaveValue('two');
   await expect(seconds).toHaveAttribute('aria-invalid', 'true');
+  await expect(startup).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('[data-testid=field-problem]')).toHaveCount(4);
+  await startup.fill('2');
   await expect(page.locator('[data-testid=field-problem]')).toHaveCount(3);
   // The last valid answer stays meanwhile.
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');

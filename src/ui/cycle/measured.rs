@@ -92,7 +92,7 @@ pub fn MeasuredCycles(
     // Why the last dropped file was not opened; cleared by the next edit of the text.
     let refused = RwSignal::new(None::<String>);
     // Why the text in the k field is not a k; k keeps its last value meanwhile.
-    let startup_problem = RwSignal::new(None::<String>);
+    let startup_problem = move || state.startup_unread.with(|u| u.as_ref().map(|(why, _)| why.clone()));
     let startup_problems_id = problems_id("startup");
     let measurements = Memo::new(move |_| state.measured_text.with(|text| parse_measurements(text)));
     let measured = Memo::new(move |_| measurements.with(|m| stage_stats(m, state.startup.get())));
@@ -177,20 +177,28 @@ pub fn MeasuredCycles(
                         inputmode="numeric"
                         class="cycle-number"
                         aria-label="How many of the first cycles are startup"
-                        aria-invalid=move || startup_problem.with(Option::is_some).to_string()
+                        aria-invalid=move || state.startup_unread.with(Option::is_some).to_string()
                         aria-describedby=startup_problems_id.clone()
                         data-testid="measured-startup"
-                        prop:value=move || state.startup.get().to_string()
-                        on:input=move |ev| match read_startup_cycles(&event_target_value(&ev)) {
-                            Ok(k) => {
-                                startup_problem.set(None);
-                                state.startup.set(k);
+                        // k as it stands, or the text typed when the field was last drawn if it was no k.
+                        prop:value=move || {
+                            let k = state.startup.get();
+                            state.startup_unread.with_untracked(|u| u.as_ref().map(|(_, text)| text.clone()))
+                                .unwrap_or_else(|| k.to_string())
+                        }
+                        on:input=move |ev| {
+                            let text = event_target_value(&ev);
+                            match read_startup_cycles(&text) {
+                                Ok(k) => {
+                                    state.startup_unread.set(None);
+                                    state.startup.set(k);
+                                }
+                                Err(why) => state.startup_unread.set(Some((why, text))),
                             }
-                            Err(why) => startup_problem.set(Some(why)),
                         }
                     />
                     <span class="field-problems-of" id=startup_problems_id>
-                        {move || startup_problem.get().map(|why| view! {
+                        {move || startup_problem().map(|why| view! {
                             <span class="field-problem" role="alert" data-testid="field-problem" data-path="startup">
                                 {for_display(&why)}
                                 // What the summary below still uses.

@@ -86,6 +86,9 @@ pub struct CycleState {
     pub measured_text: RwSignal<String>,
     /// How many of the first cycles are startup, set apart from the steady state.
     pub startup: RwSignal<usize>,
+    /// Why the text in the k field is not a k, and that text: kept here, not in the field, so that the
+    /// cycle view drawn anew (back from another tab) shows what was typed under its message.
+    pub startup_unread: RwSignal<Option<(String, String)>>,
 }
 
 impl CycleState {
@@ -110,6 +113,7 @@ impl CycleState {
             speedup_origin: RwSignal::new(None),
             measured_text: RwSignal::new(String::new()),
             startup: RwSignal::new(1),
+            startup_unread: RwSignal::new(None),
         }
     }
 
