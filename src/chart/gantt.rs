@@ -184,6 +184,29 @@ pub fn outside_label(x0: f64, x1: f64, chars: usize, font_size: f64, left: f64, 
     if x1 + GAP + width <= limit || x0 - GAP - width < left { (x1 + GAP, true) } else { (x0 - GAP, false) }
 }
 
+/// Where the "37.5 s saved" label of the saved box `[x0, x1)` goes, on the line of the block's title, which
+/// ends at `title_end`: after the box when it ends before `width` (the picture's edge), else before the
+/// box when it starts clear of the title, else against the picture's right edge (over the box) when that
+/// is clear of the title; before the box when nothing is. A narrow picture put it over the title. The text's
+/// x, and whether it is anchored at its start.
+pub fn saved_label(x0: f64, x1: f64, chars: usize, font_size: f64, title_end: f64, width: f64) -> (f64, bool) {
+    const GAP: f64 = 6.0;
+    let text = chars as f64 * font_size * 0.58;
+    if x1 + GAP + text <= width {
+        (x1 + GAP, true)
+    } else if x0 - GAP - text >= title_end + GAP || width - 2.0 - text < title_end + GAP {
+        (x0 - GAP, false)
+    } else {
+        (width - 2.0, false)
+    }
+}
+
+/// About where a title of `chars` characters at `font_size` ends when it starts at 0 (bold text: wider
+/// glyphs than [`label_fits`] assumes).
+pub fn title_end(chars: usize, font_size: f64) -> f64 {
+    chars as f64 * font_size * 0.62
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,6 +220,21 @@ mod tests {
         assert_eq!(outside_label(790.0, 800.0, 5, 14.0, 140.0, 800.0), (784.0, false));
         // No room before either (the bar starts at the plot's edge): after it, as before.
         assert_eq!(outside_label(141.0, 150.0, 5, 14.0, 140.0, 150.0), (156.0, true));
+    }
+
+    #[test]
+    fn the_saved_label_keeps_clear_of_the_title() {
+        // Room after the box (the cycle got longer, or the box ends short of the edge): after it.
+        assert_eq!(saved_label(500.0, 600.0, 12, 16.0, 337.0, 900.0), (606.0, true));
+        // A wide picture: the box ends at the edge, and before it is clear of the title.
+        assert_eq!(saved_label(683.0, 850.0, 12, 16.0, 337.0, 900.0), (677.0, false));
+        // A narrow one: before the box would cross the title; against the right edge, it does not.
+        let (x, start) = saved_label(423.0, 510.0, 12, 16.0, 337.0, 560.0);
+        assert_eq!((x, start), (558.0, false));
+        assert!(x - 12.0 * 16.0 * 0.58 >= 337.0 + 6.0, "clear of the title");
+        // No room anywhere: before the box, as it was.
+        assert_eq!(saved_label(300.0, 540.0, 12, 16.0, 500.0, 560.0), (294.0, false));
+        assert!(title_end(36, 17.0) > 36.0 * 17.0 * 0.58);
     }
 
     fn article(speedup: f64) -> CycleSpec {

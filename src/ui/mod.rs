@@ -12,6 +12,7 @@ pub mod cycle;
 pub mod editor;
 pub mod embed;
 pub mod export;
+mod fit;
 mod focus;
 mod footer;
 mod header;

@@ -106,6 +106,41 @@ test('the cycle embed is captioned and titled by its cycle, not by the layout', 
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
 });
 
+test('in a 480 px column the cycle charts keep readable text, and no label runs into another', async ({ page }) => {
+  // Drawn 900 units wide into ~430 px, their 16-unit labels were 7 px high.
+  await page.setViewportSize({ width: 480, height: 900 });
+  for (const preset of ['cycle-160', 'cycle-overlap']) {
+    await page.goto(`/?embed=cycle&preset=${preset}`);
+    for (const chart of ['cycle-gantt', 'cycle-curve']) {
+      const svg = page.getByTestId(chart);
+      await expect(svg).toHaveAttribute('viewBox', /^0 0 (5|6)\d\d /);
+      const scale = await svg.evaluate((e: SVGSVGElement) => e.getBoundingClientRect().width / e.viewBox.baseVal.width);
+      expect(scale, `${preset} ${chart}`).toBeGreaterThan(0.66);
+    }
+    // Every text of the timeline is inside the picture, and the saved time's label clear of the titles.
+    const boxes = await page.getByTestId('cycle-gantt').evaluate((svg: SVGSVGElement) => {
+      const frame = svg.getBoundingClientRect();
+      return {
+        frame: { left: frame.left, right: frame.right },
+        texts: [...svg.querySelectorAll('text')].map((t) => {
+          const r = t.getBoundingClientRect();
+          return { text: t.textContent ?? '', cls: t.getAttribute('class') ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }),
+      };
+    });
+    for (const t of boxes.texts) {
+      expect(t.left, t.text).toBeGreaterThanOrEqual(boxes.frame.left - 1);
+      expect(t.right, t.text).toBeLessThanOrEqual(boxes.frame.right + 1);
+    }
+    const saved = boxes.texts.find((t) => t.cls.startsWith('gantt-saved'))!;
+    for (const title of boxes.texts.filter((t) => t.cls === 'gantt-title')) {
+      const apart = saved.right <= title.left || saved.left >= title.right || saved.bottom <= title.top || saved.top >= title.bottom;
+      expect(apart, `"${saved.text}" against "${title.text}"`).toBe(true);
+    }
+    await page.screenshot({ path: path.join(screenshots, `embed-480-${preset}.png`), fullPage: true });
+  }
+});
+
 test('walking through the embed choices with the arrow keys measures only the one chosen last', async ({ page }) => {
   await page.goto('/?preset=toy');
   await page.getByTestId('share-menu').locator('summary').click();

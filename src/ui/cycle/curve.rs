@@ -7,14 +7,18 @@ use leptos::prelude::*;
 use super::CycleState;
 use crate::chart::curve::{CURVE_POINTS, FAMILY, curve_path, points_path, share_label, x_ticks, y_ticks, y_top};
 use crate::chart::readout::{decimal, times};
-use crate::chart::scale::{Linear, Log};
+use crate::chart::scale::{Linear, Log, fitted_width};
 use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, curve_speedups, speedup_curve};
+use crate::ui::fit::observed_width;
 use crate::ui::keyed::redraw_on;
 
+/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_width`]).
 const WIDTH: f64 = 900.0;
+const NARROWEST: f64 = 560.0;
 const HEIGHT: f64 = 380.0;
 const LEFT: f64 = 64.0;
-const RIGHT: f64 = 760.0;
+/// Right of the plot: the curves' labels ("f = 75 %", "this cycle").
+const LABELS: f64 = 140.0;
 const TOP: f64 = 16.0;
 const BOTTOM: f64 = 330.0;
 const FONT: f64 = 15.0;
@@ -121,11 +125,12 @@ fn separate(mut ys: Vec<(f64, usize)>, gap: f64) -> Vec<(f64, usize)> {
     ys
 }
 
-/// The chart's scales for a transfer share `f`: log s across, whole-cycle speedup up to its top.
-fn scales(f: f64) -> (Log, Linear, f64) {
+/// The chart's scales for a transfer share `f` in a picture `width` units wide: log s across, whole-cycle
+/// speedup up to its top.
+fn scales(f: f64, width: f64) -> (Log, Linear, f64) {
     let top = y_top(f);
     (
-        Log { domain: (CURVE_MIN_SPEEDUP, CURVE_MAX_SPEEDUP), range: (LEFT, RIGHT) },
+        Log { domain: (CURVE_MIN_SPEEDUP, CURVE_MAX_SPEEDUP), range: (LEFT, width - LABELS) },
         Linear::new((0.0, top), (BOTTOM, TOP)),
         top,
     )
@@ -133,9 +138,10 @@ fn scales(f: f64) -> (Log, Linear, f64) {
 
 /// Everything but the marker: grid, ticks, the family of curves and their labels, this cycle's bound and
 /// its curve.
-fn curves(this: &ThisCycle) -> impl IntoView + use<> {
+fn curves(this: &ThisCycle, width: f64) -> impl IntoView + use<> {
     let f = this.f;
-    let (x, y, top) = scales(f);
+    let (x, y, top) = scales(f, width);
+    let right = width - LABELS;
     let (decades, minor) = x_ticks();
     let x_grid = decades
         .iter()
@@ -160,7 +166,7 @@ fn curves(this: &ThisCycle) -> impl IntoView + use<> {
             let at = y.map(t);
             let class = if t == 1.0 { "curve-grid curve-unity" } else { "curve-grid" };
             view! {
-                <line class=class x1=LEFT x2=RIGHT y1=at y2=at></line>
+                <line class=class x1=LEFT x2=right y1=at y2=at></line>
                 <text class="curve-tick" x=LEFT - 8.0 y=at + 5.0 text-anchor="end">{format!("{}×", decimal(t, 1))}</text>
             }
         })
@@ -182,11 +188,11 @@ fn curves(this: &ThisCycle) -> impl IntoView + use<> {
         .into_iter()
         .map(|(at, i)| match FAMILY.get(i) {
             Some(&share) => {
-                view! { <text class="curve-family-label" x=RIGHT + 8.0 y=at + 5.0>{share_label(share)}</text> }
+                view! { <text class="curve-family-label" x=right + 8.0 y=at + 5.0>{share_label(share)}</text> }
                     .into_any()
             }
             None => view! {
-                <text class="curve-current-label" x=RIGHT + 8.0 y=at + 5.0>"this cycle"</text>
+                <text class="curve-current-label" x=right + 8.0 y=at + 5.0>"this cycle"</text>
             }
             .into_any(),
         })
@@ -195,7 +201,7 @@ fn curves(this: &ThisCycle) -> impl IntoView + use<> {
         let at = y.map(b);
         let label = if this.sequential { "bound 1 / (1 − f)" } else { "bound (instant transfer)" };
         view! {
-            <line class="curve-asymptote" x1=LEFT x2=RIGHT y1=at y2=at></line>
+            <line class="curve-asymptote" x1=LEFT x2=right y1=at y2=at></line>
             <text class="curve-asymptote-label" x=LEFT + 8.0 y=at - 7.0>{format!("{label} = {}", times(b))}</text>
         }
     });
@@ -213,12 +219,12 @@ fn curves(this: &ThisCycle) -> impl IntoView + use<> {
 /// The current s on this cycle's curve (`speedup`, the timeline's whole-cycle speedup), with its drop line
 /// and label. The label sits low beside the drop line, where no curve runs: for s ≥ 1 every curve is at
 /// or above 1×, and for s < 1 they fall toward 0 only near s = 0.1.
-fn marker(f: f64, s: f64, speedup: f64) -> impl IntoView {
-    let (x, y, top) = scales(f);
+fn marker(f: f64, s: f64, speedup: f64, width: f64) -> impl IntoView {
+    let (x, y, top) = scales(f, width);
     (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(&s).then(|| {
         let (cx, cy) = (x.map(s), y.map(speedup.min(top)));
         let label = format!("s = {} → {}", decimal(s, 4), times(speedup));
-        let right = cx + 10.0 + label.chars().count() as f64 * FONT * 0.6 <= RIGHT;
+        let right = cx + 10.0 + label.chars().count() as f64 * FONT * 0.6 <= width - LABELS;
         let (anchor, dx) = if right { ("start", 8.0) } else { ("end", -8.0) };
         view! {
             <line class="curve-drop" x1=cx x2=cx y1=cy y2=BOTTOM></line>
@@ -241,14 +247,28 @@ fn Chart(current: Memo<Option<ThisCycle>>, marker: Memo<(f64, f64)>) -> impl Int
             decimal(f(), 4)
         )
     };
+    // Narrower in a narrow box (a phone, a 480 px embed), so that the labels keep a readable size.
+    let svg = NodeRef::new();
+    let px = observed_width(svg);
+    let width = Memo::new(move |_| fitted_width(px.get(), WIDTH, NARROWEST));
     view! {
-        <svg class="curve" viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" aria-label=description data-testid="cycle-curve">
-            {redraw_on(move || current.get(), move || current.with(|c| c.as_ref().map(curves)))}
-            {redraw_on(move || (f(), marker.get()), move || {
-                let (s, speedup) = marker.get();
-                self::marker(f(), s, speedup)
+        <svg
+            node_ref=svg
+            class="curve"
+            viewBox=move || format!("0 0 {} {HEIGHT}", width.get())
+            role="img"
+            aria-label=description
+            data-testid="cycle-curve"
+        >
+            {redraw_on(move || (current.get(), width.get()), move || {
+                let width = width.get();
+                current.with(|c| c.as_ref().map(|c| curves(c, width)))
             })}
-            <text class="curve-axis-label" x=(LEFT + RIGHT) / 2.0 y=HEIGHT - 6.0 text-anchor="middle">
+            {redraw_on(move || (f(), marker.get(), width.get()), move || {
+                let (s, speedup) = marker.get();
+                self::marker(f(), s, speedup, width.get())
+            })}
+            <text class="curve-axis-label" x=move || (LEFT + width.get() - LABELS) / 2.0 y=HEIGHT - 6.0 text-anchor="middle">
                 "transfer speedup s (log scale)"
             </text>
             <text class="curve-axis-label" x=14 y=(TOP + BOTTOM) / 2.0 text-anchor="middle"

@@ -8,7 +8,7 @@ use super::field::problems_id;
 use crate::chart::gantt::seconds_ticks;
 use crate::chart::palette::stage_colours;
 use crate::chart::readout::{decimal, percent, seconds};
-use crate::chart::scale::Linear;
+use crate::chart::scale::{Linear, fitted_width};
 use crate::chart::spread::{SpreadMarks, axis_end};
 use crate::core::cycle::{
     CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, read_startup_cycles, stage_stats,
@@ -16,6 +16,7 @@ use crate::core::cycle::{
 use crate::core::spec::for_display;
 use crate::core::traffic::{format_bytes, format_count};
 use crate::share::import::refuse_size;
+use crate::ui::fit::observed_width;
 
 /// A small example: one slow startup cycle, then five steady ones.
 const EXAMPLE: &str = "cycle,stage,seconds
@@ -295,9 +296,12 @@ fn MeasuredSummary(summary: MeasuredCycles) -> impl IntoView {
     }
 }
 
+/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_width`]).
 const WIDTH: f64 = 900.0;
+const NARROWEST: f64 = 560.0;
 const LEFT: f64 = 180.0;
-const RIGHT: f64 = 870.0;
+/// Between the plot's right end and the picture's.
+const MARGIN: f64 = 30.0;
 /// Rows and type sized for a half-width column at 1280 px (the SVG is drawn at about two thirds of its
 /// width there; at 30 and 16 px the names were ~10 px tall).
 const ROW: f64 = 40.0;
@@ -305,8 +309,67 @@ const ROW: f64 = 40.0;
 /// One group's strip of box plots and its table of numbers.
 #[component]
 fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str) -> impl IntoView {
-    let scale = Linear::new((0.0, end), (LEFT, RIGHT));
+    // Narrower in a narrow box (a phone, a 480 px embed), so that the names keep a readable size.
+    let svg = NodeRef::new();
+    let px = observed_width(svg);
+    let width = Memo::new(move |_| fitted_width(px.get(), WIDTH, NARROWEST));
     let height = group.stages.len() as f64 * ROW + 36.0;
+    let strip = {
+        let group = group.clone();
+        move || spread_strip(&group, end, width.get())
+    };
+    let table_rows = group
+        .stages
+        .iter()
+        .map(|stage| {
+            let d = stage.distribution;
+            view! {
+                <tr data-testid="measured-row">
+                    <th scope="row">{stage.name.clone()}</th>
+                    <td class="num">{d.samples}</td>
+                    <td class="num">{seconds(d.min)}</td>
+                    <td class="num" data-testid="measured-median">{seconds(d.median)}</td>
+                    <td class="num">{seconds(d.p90)}</td>
+                    <td class="num">{seconds(d.max)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let cycles = match group.cycles.as_slice() {
+        [] => "no cycles".to_string(),
+        [one] => format!("cycle {one}"),
+        [first, .., last] => format!("cycles {first}–{last} ({})", group.cycles.len()),
+    };
+    view! {
+        <div class="measured-group" data-testid=test_id>
+            <h3 class="measured-title">{title} <span class="muted">" · " {cycles}</span></h3>
+            <svg class="spread" node_ref=svg viewBox=move || format!("0 0 {} {height}", width.get()) role="img"
+                aria-label=format!("{title}: per-stage spread of measured seconds (whisker min to max, box median to p90)")>
+                {strip}
+            </svg>
+            <p class="spread-key muted">"Whisker: min to max · box: median to p90 · bar: median"</p>
+            <div class="table-scroll">
+                <table class="piece-table measured-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">"Stage"</th>
+                            <th scope="col" class="num">"n"</th>
+                            <th scope="col" class="num">"min"</th>
+                            <th scope="col" class="num">"median"</th>
+                            <th scope="col" class="num">"p90"</th>
+                            <th scope="col" class="num">"max"</th>
+                        </tr>
+                    </thead>
+                    <tbody>{table_rows}</tbody>
+                </table>
+            </div>
+        </div>
+    }
+}
+
+/// A group's box plots on a seconds axis to `end`, in a picture `width` units wide.
+fn spread_strip(group: &CycleGroup, end: f64, width: f64) -> impl IntoView + use<> {
+    let scale = Linear::new((0.0, end), (LEFT, width - MARGIN));
     let axis_y = group.stages.len() as f64 * ROW + 4.0;
     let ticks = seconds_ticks(end, 6);
     let last = ticks.len().saturating_sub(1);
@@ -354,52 +417,5 @@ fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str
             }
         })
         .collect_view();
-    let table_rows = group
-        .stages
-        .iter()
-        .map(|stage| {
-            let d = stage.distribution;
-            view! {
-                <tr data-testid="measured-row">
-                    <th scope="row">{stage.name.clone()}</th>
-                    <td class="num">{d.samples}</td>
-                    <td class="num">{seconds(d.min)}</td>
-                    <td class="num" data-testid="measured-median">{seconds(d.median)}</td>
-                    <td class="num">{seconds(d.p90)}</td>
-                    <td class="num">{seconds(d.max)}</td>
-                </tr>
-            }
-        })
-        .collect_view();
-    let cycles = match group.cycles.as_slice() {
-        [] => "no cycles".to_string(),
-        [one] => format!("cycle {one}"),
-        [first, .., last] => format!("cycles {first}–{last} ({})", group.cycles.len()),
-    };
-    view! {
-        <div class="measured-group" data-testid=test_id>
-            <h3 class="measured-title">{title} <span class="muted">" · " {cycles}</span></h3>
-            <svg class="spread" viewBox=format!("0 0 {WIDTH} {height}") role="img"
-                aria-label=format!("{title}: per-stage spread of measured seconds (whisker min to max, box median to p90)")>
-                {ticks}
-                {rows}
-            </svg>
-            <p class="spread-key muted">"Whisker: min to max · box: median to p90 · bar: median"</p>
-            <div class="table-scroll">
-                <table class="piece-table measured-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">"Stage"</th>
-                            <th scope="col" class="num">"n"</th>
-                            <th scope="col" class="num">"min"</th>
-                            <th scope="col" class="num">"median"</th>
-                            <th scope="col" class="num">"p90"</th>
-                            <th scope="col" class="num">"max"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{table_rows}</tbody>
-                </table>
-            </div>
-        </div>
-    }
+    view! { {ticks} {rows} }
 }

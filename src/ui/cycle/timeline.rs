@@ -6,22 +6,28 @@ use leptos::prelude::*;
 use super::CycleState;
 use crate::chart::gantt::{
     Ghost, LaneBar, LegendEntries, PartKind, bound_apart, label_fits, lane_bars, legend_entries, outside_label,
-    refit_ghost, seconds_ticks,
+    refit_ghost, saved_label, seconds_ticks, title_end,
 };
 use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
-use crate::chart::scale::Linear;
+use crate::chart::scale::{Linear, fitted_width};
 use crate::core::cycle::{CycleReport, Timeline};
+use crate::ui::fit::observed_width;
 use crate::ui::keyed::redraw_on;
 
+/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_width`]).
 const WIDTH: f64 = 900.0;
+const NARROWEST: f64 = 560.0;
 const LABEL_RIGHT: f64 = 128.0;
 const PLOT_LEFT: f64 = 140.0;
-const PLOT_RIGHT: f64 = 850.0;
+/// Between the plot's right end and the picture's.
+const PLOT_MARGIN: f64 = 50.0;
 const LANE: f64 = 34.0;
 const BAR: f64 = 26.0;
 const TITLE: f64 = 30.0;
 const FONT: f64 = 16.0;
+/// The blocks' titles (`.gantt-title`, cycle.css).
+const TITLE_FONT: f64 = 17.0;
 const WAIT_FILL: &str = "#8a949f";
 
 /// The timeline's section: heading, the SVG, its legend.
@@ -52,19 +58,28 @@ fn lane_label(name: &str) -> String {
     }
 }
 
-/// The geometry both blocks share: the seconds axis (to the longer cycle) and the number of lanes.
+/// The geometry both blocks share: the seconds axis (to the longer cycle), the number of lanes and the
+/// picture's width in viewBox units.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Axis {
     extent: f64,
     lanes: usize,
+    width: f64,
 }
 
 impl Axis {
-    fn of(report: &CycleReport) -> Axis {
-        Axis { extent: report.before.cycle_seconds.max(report.after.cycle_seconds), lanes: report.before.stages.len() }
+    fn of(report: &CycleReport, width: f64) -> Axis {
+        Axis {
+            extent: report.before.cycle_seconds.max(report.after.cycle_seconds),
+            lanes: report.before.stages.len(),
+            width,
+        }
+    }
+    fn plot_right(&self) -> f64 {
+        self.width - PLOT_MARGIN
     }
     fn scale(&self) -> Linear {
-        Linear::new((0.0, self.extent), (PLOT_LEFT, PLOT_RIGHT))
+        Linear::new((0.0, self.extent), (PLOT_LEFT, self.plot_right()))
     }
     /// The height of one block: its title and its lanes.
     fn block(&self) -> f64 {
@@ -82,7 +97,14 @@ impl Axis {
 /// redraws the "after" block and the saved time, not the "before" block or the grid.
 #[component]
 fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
-    let axis = Memo::new(move |_| report.with(|r| r.as_ref().map_or(Axis { extent: 1.0, lanes: 1 }, Axis::of)));
+    // Narrower in a narrow box (a phone, a 480 px embed), so that the labels keep a readable size.
+    let svg = NodeRef::new();
+    let px = observed_width(svg);
+    let width = Memo::new(move |_| fitted_width(px.get(), WIDTH, NARROWEST));
+    let axis = Memo::new(move |_| {
+        let width = width.get();
+        report.with(|r| r.as_ref().map_or(Axis { extent: 1.0, lanes: 1, width }, |report| Axis::of(report, width)))
+    });
     let description = move || {
         report.with(|r| {
             r.as_ref().map(|r| {
@@ -114,7 +136,7 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
         let tracks = (0..2 * lanes)
             .map(|i| {
                 let y = (i / lanes) as f64 * axis.block() + TITLE + (i % lanes) as f64 * LANE + (LANE - BAR) / 2.0;
-                view! { <rect class="gantt-track" x=PLOT_LEFT y=y width=PLOT_RIGHT - PLOT_LEFT height=BAR></rect> }
+                view! { <rect class="gantt-track" x=PLOT_LEFT y=y width=axis.plot_right() - PLOT_LEFT height=BAR></rect> }
             })
             .collect_view();
         view! { {lines} {tracks} }
@@ -130,13 +152,18 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
         })
     };
     let marks = move || {
-        report
-            .with(|r| r.as_ref().map(|r| (r.seconds_saved, r.before.cycle_seconds, r.after.cycle_seconds, axis.get())))
+        report.with(|r| {
+            r.as_ref().map(|r| {
+                let title = after_title(r.speedup, r.after.cycle_seconds);
+                (r.seconds_saved, r.before.cycle_seconds, r.after.cycle_seconds, title, axis.get())
+            })
+        })
     };
     view! {
         <svg
+            node_ref=svg
             class="gantt"
-            viewBox=move || format!("0 0 {WIDTH} {}", axis.get().height())
+            viewBox=move || axis.with(|a| format!("0 0 {} {}", a.width, a.height()))
             role="img"
             aria-label=description
             data-testid="cycle-gantt"
@@ -151,19 +178,22 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                 </pattern>
             </defs>
             {redraw_on(move || axis.get(), grid)}
-            {redraw_on(marks, move || marks().map(|(saved, old, new, axis)| saved_box(saved, old, new, axis)))}
+            {redraw_on(marks, move || marks().map(|(saved, old, new, title, axis)| saved_box(saved, old, new, title.chars().count(), axis)))}
             {redraw_on(before, move || {
                 before().map(|(timeline, axis)| {
                     // With overlaps, the stages' sum is not the cycle: say both (the article's "draw the
                     // waiting before adding the times").
                     let sum: f64 = timeline.stages.iter().map(|stage| stage.seconds).sum();
                     let title = if sum - timeline.cycle_seconds > 1e-9 {
-                        format!(
-                            "Before · {} (the stages add up to {}; {} run alongside)",
-                            seconds(timeline.cycle_seconds),
-                            seconds(sum),
-                            seconds(sum - timeline.cycle_seconds)
-                        )
+                        let (cycle, sum, alongside) =
+                            (seconds(timeline.cycle_seconds), seconds(sum), seconds(sum - timeline.cycle_seconds));
+                        let full = format!("Before · {cycle} (the stages add up to {sum}; {alongside} run alongside)");
+                        // A narrow picture (a phone, a 480 px embed) cut the long form at its edge.
+                        if title_end(full.chars().count(), TITLE_FONT) <= axis.width - 4.0 {
+                            full
+                        } else {
+                            format!("Before · {cycle} (stages {sum}, {alongside} overlap)")
+                        }
                     } else {
                         format!("Before · {}", seconds(timeline.cycle_seconds))
                     };
@@ -172,32 +202,45 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
             })}
             {redraw_on(after, move || {
                 after().map(|(timeline, speedup, ghost, best, axis)| {
-                    let change = if speedup < 1.0 {
-                        format!("{} slower", times(1.0 / speedup))
-                    } else {
-                        // s as its field shows it.
-                        format!("{}× faster", decimal(speedup, 4))
-                    };
-                    let title = format!("After · transfer {change} · {}", seconds(timeline.cycle_seconds));
+                    let title = after_title(speedup, timeline.cycle_seconds);
                     view! { <Block title top=axis.block() timeline scale=axis.scale() ghost best test_id="gantt-after"/> }
                 })
             })}
-            <line class="gantt-axis" x1=PLOT_LEFT x2=PLOT_RIGHT y1=move || axis.get().axis_y() y2=move || axis.get().axis_y()></line>
+            <line
+                class="gantt-axis"
+                x1=PLOT_LEFT
+                x2=move || axis.get().plot_right()
+                y1=move || axis.get().axis_y()
+                y2=move || axis.get().axis_y()
+            ></line>
             <text class="gantt-tick" x=LABEL_RIGHT y=move || axis.get().axis_y() + 20.0 text-anchor="end">"seconds"</text>
         </svg>
     }
 }
 
-/// The time saved (or lost) between the two cycle ends, with its label above the "after" block.
-fn saved_box(saved: f64, old: f64, new: f64, axis: Axis) -> impl IntoView {
+/// The "after" block's title.
+fn after_title(speedup: f64, cycle_seconds: f64) -> String {
+    let change = if speedup < 1.0 {
+        format!("{} slower", times(1.0 / speedup))
+    } else {
+        // s as its field shows it.
+        format!("{}× faster", decimal(speedup, 4))
+    };
+    format!("After · transfer {change} · {}", seconds(cycle_seconds))
+}
+
+/// The time saved (or lost) between the two cycle ends, with its label above the "after" block, beside
+/// its title of `title_chars` characters.
+fn saved_box(saved: f64, old: f64, new: f64, title_chars: usize, axis: Axis) -> impl IntoView {
     let (scale, block, lanes) = (axis.scale(), axis.block(), axis.lanes as f64);
     (saved.abs() > 1e-9).then(|| {
         let (x0, x1) = (scale.map(new.min(old)), scale.map(new.max(old)));
         let top = block + TITLE - 4.0;
         let label = if saved > 0.0 { format!("{} saved", seconds(saved)) } else { format!("{} lost", seconds(-saved)) };
         let class = if saved > 0.0 { "gantt-saved" } else { "gantt-lost" };
-        let label_x = if x1 + 6.0 + label.chars().count() as f64 * FONT * 0.58 <= WIDTH { x1 + 6.0 } else { x0 - 6.0 };
-        let anchor = if label_x > x1 { "start" } else { "end" };
+        let title_end = title_end(title_chars, TITLE_FONT);
+        let (label_x, start) = saved_label(x0, x1, label.chars().count(), FONT, title_end, axis.width);
+        let anchor = if start { "start" } else { "end" };
         view! {
             <g data-testid="gantt-saved">
                 <rect class=class x=x0 y=top width=(x1 - x0).max(1.0) height=lanes * LANE + 4.0></rect>
