@@ -184,27 +184,68 @@ pub fn outside_label(x0: f64, x1: f64, chars: usize, font_size: f64, left: f64, 
     if x1 + GAP + width <= limit || x0 - GAP - width < left { (x1 + GAP, true) } else { (x0 - GAP, false) }
 }
 
+/// The size of the blocks' titles and of the saved label, in viewBox units: `.gantt text` in cycle.css (it
+/// wins over `.gantt-title`'s own size).
+pub const HEADING_FONT: f64 = 21.0;
+
+/// About where a title of `chars` characters ends when it starts at 0. Measured in Chromium with the app's
+/// font, the timeline's titles take 0.52–0.56 em a character; 0.58 keeps a margin.
+pub fn title_end(chars: usize) -> f64 {
+    chars as f64 * HEADING_FONT * 0.58
+}
+
+/// About the width of the saved label (bold: measured 0.55–0.60 em a character; 0.63 keeps a margin).
+fn saved_width(chars: usize) -> f64 {
+    chars as f64 * HEADING_FONT * 0.63
+}
+
 /// Where the "37.5 s saved" label of the saved box `[x0, x1)` goes, on the line of the block's title, which
-/// ends at `title_end`: after the box when it ends before `width` (the picture's edge), else before the
-/// box when it starts clear of the title, else against the picture's right edge (over the box) when that
-/// is clear of the title; before the box when nothing is. A narrow picture put it over the title. The text's
-/// x, and whether it is anchored at its start.
-pub fn saved_label(x0: f64, x1: f64, chars: usize, font_size: f64, title_end: f64, width: f64) -> (f64, bool) {
+/// ends at `title_end`: after the box when it ends before `width` (the picture's edge), else before the box,
+/// else against the picture's right edge (over the box); each only when clear of the title. The text's x,
+/// and whether it is anchored at its start; `None` when no place on the line is clear.
+pub fn saved_label(x0: f64, x1: f64, chars: usize, title_end: f64, width: f64) -> Option<(f64, bool)> {
     const GAP: f64 = 6.0;
-    let text = chars as f64 * font_size * 0.58;
-    if x1 + GAP + text <= width {
-        (x1 + GAP, true)
-    } else if x0 - GAP - text >= title_end + GAP || width - 2.0 - text < title_end + GAP {
-        (x0 - GAP, false)
+    let text = saved_width(chars);
+    let clear = title_end + GAP;
+    if x1 + GAP + text <= width && x1 + GAP >= clear {
+        Some((x1 + GAP, true))
+    } else if x0 - GAP - text >= clear {
+        Some((x0 - GAP, false))
+    } else if width - 2.0 - text >= clear {
+        Some((width - 2.0, false))
     } else {
-        (width - 2.0, false)
+        None
     }
 }
 
-/// About where a title of `chars` characters at `font_size` ends when it starts at 0 (bold text: wider
-/// glyphs than [`label_fits`] assumes).
-pub fn title_end(chars: usize, font_size: f64) -> f64 {
-    chars as f64 * font_size * 0.62
+/// The "after" block's heading in a picture `width` units wide: its full title (`full_chars` characters)
+/// where it fits and leaves the saved label (`saved`: the box's ends and the label's characters) a place
+/// clear of it, else the short title; on a narrow picture the full one ran into the label or past the
+/// edge. Whether the full title is used, and where the label goes ([`saved_label`]; before the box when
+/// even the short title leaves no clear place).
+pub fn after_heading(
+    full_chars: usize,
+    short_chars: usize,
+    saved: Option<(f64, f64, usize)>,
+    width: f64,
+) -> (bool, Option<(f64, bool)>) {
+    let place = |chars: usize| {
+        let end = title_end(chars);
+        if end > width - 4.0 {
+            return None;
+        }
+        match saved {
+            None => Some(None),
+            Some((x0, x1, label)) => saved_label(x0, x1, label, end, width).map(Some),
+        }
+    };
+    if let Some(label) = place(full_chars) {
+        (true, label)
+    } else if let Some(label) = place(short_chars) {
+        (false, label)
+    } else {
+        (false, saved.map(|(x0, _, _)| (x0 - 6.0, false)))
+    }
 }
 
 #[cfg(test)]
@@ -224,17 +265,42 @@ mod tests {
 
     #[test]
     fn the_saved_label_keeps_clear_of_the_title() {
-        // Room after the box (the cycle got longer, or the box ends short of the edge): after it.
-        assert_eq!(saved_label(500.0, 600.0, 12, 16.0, 337.0, 900.0), (606.0, true));
-        // A wide picture: the box ends at the edge, and before it is clear of the title.
-        assert_eq!(saved_label(683.0, 850.0, 12, 16.0, 337.0, 900.0), (677.0, false));
-        // A narrow one: before the box would cross the title; against the right edge, it does not.
-        let (x, start) = saved_label(423.0, 510.0, 12, 16.0, 337.0, 560.0);
+        // After the box when it ends short of the edge and past the title.
+        assert_eq!(saved_label(500.0, 600.0, 12, 337.0, 900.0), Some((606.0, true)));
+        // The box ends at the edge: before it, when that is clear of the title.
+        assert_eq!(saved_label(683.0, 850.0, 12, 337.0, 900.0), Some((677.0, false)));
+        // Before the box would cross the title; against the right edge it does not.
+        let (x, start) = saved_label(423.0, 510.0, 12, 280.0, 560.0).expect("a place");
         assert_eq!((x, start), (558.0, false));
-        assert!(x - 12.0 * 16.0 * 0.58 >= 337.0 + 6.0, "clear of the title");
-        // No room anywhere: before the box, as it was.
-        assert_eq!(saved_label(300.0, 540.0, 12, 16.0, 500.0, 560.0), (294.0, false));
-        assert!(title_end(36, 17.0) > 36.0 * 17.0 * 0.58);
+        assert!(x - 12.0 * HEADING_FONT * 0.63 >= 280.0 + 6.0, "clear of the title");
+        // No clear place on the line.
+        assert_eq!(saved_label(300.0, 540.0, 12, 438.0, 560.0), None);
+    }
+
+    #[test]
+    fn the_after_heading_shortens_where_the_full_title_meets_the_saved_label() {
+        // The article's 160 s cycle: at 900 units the full title leaves room before the box.
+        let full = "After · transfer 4× faster · 122.5 s".chars().count();
+        let short = "After · s = 4 · 122.5 s".chars().count();
+        let label = "37.5 s saved".chars().count();
+        let box_at = |width: f64| {
+            let scale = Linear::new((0.0, 160.0), (140.0, width - 50.0));
+            Some((scale.map(122.5), scale.map(160.0), label))
+        };
+        let (full_title, at) = after_heading(full, short, box_at(900.0), 900.0);
+        assert!(full_title);
+        let (x, _) = at.expect("a place");
+        assert!(x - 12.0 * HEADING_FONT * 0.63 >= title_end(full) + 6.0);
+        // At 560 units (a phone, a narrow embed) the full title would meet it: the short one does not.
+        let (full_title, at) = after_heading(full, short, box_at(560.0), 560.0);
+        assert!(!full_title);
+        let (x, start) = at.expect("a place");
+        assert!(!start && x - 12.0 * HEADING_FONT * 0.63 >= title_end(short) + 6.0, "{x}");
+        // A title too long for the picture is shortened even with nothing saved.
+        assert_eq!(after_heading(60, short, None, 560.0), (false, None));
+        assert_eq!(after_heading(full, short, None, 900.0), (true, None));
+        // Nothing is clear even with the short title: before the box.
+        assert_eq!(after_heading(full, 40, Some((300.0, 510.0, 20)), 560.0), (false, Some((294.0, false))));
     }
 
     fn article(speedup: f64) -> CycleSpec {

@@ -40,11 +40,12 @@ impl Log {
 
 /// The viewBox width for a chart drawn `wide` units wide where there is room, shown in a box `px` pixels
 /// wide. Its text is set in viewBox units, so a narrow box shrinks it: at 480 px a 900-unit chart drew its
-/// 16-unit labels 7 px high. Narrower here keeps about two thirds of a pixel per unit (16-unit text ~11 px),
-/// never under `narrowest` (what the chart's layout needs); `wide` while the width is not known. Rounded
-/// down to 20 units, so that a resize redraws the chart only now and then.
+/// 21-unit labels 10 px high and its 14-unit ticks 7 px. Narrower here keeps about three quarters of a pixel
+/// per unit (labels ~15 px, ticks ~10 px), never under `narrowest` (what the chart's layout needs); `wide`
+/// while the width is not known. Rounded down to 20 units, so that a resize redraws the chart only now and
+/// then.
 pub fn fitted_width(px: f64, wide: f64, narrowest: f64) -> f64 {
-    const UNITS_PER_PX: f64 = 1.5;
+    const UNITS_PER_PX: f64 = 1.35;
     if px.is_nan() || px <= 0.0 || px * UNITS_PER_PX >= wide {
         return wide;
     }
@@ -111,13 +112,14 @@ mod tests {
         assert_eq!(fitted_width(0.0, 900.0, 560.0), 900.0, "not measured yet");
         assert_eq!(fitted_width(f64::NAN, 900.0, 560.0), 900.0);
         assert_eq!(fitted_width(1200.0, 900.0, 560.0), 900.0, "room enough: as drawn on the page");
-        assert_eq!(fitted_width(600.0, 900.0, 560.0), 900.0);
-        assert_eq!(fitted_width(432.0, 900.0, 560.0), 640.0, "a 480 px embed's card: ~0.67 px per unit");
+        assert_eq!(fitted_width(600.0, 900.0, 560.0), 800.0);
+        assert_eq!(fitted_width(670.0, 900.0, 560.0), 900.0);
+        assert_eq!(fitted_width(432.0, 900.0, 560.0), 580.0, "a 480 px embed's card: ~0.74 px per unit");
         assert_eq!(fitted_width(300.0, 900.0, 560.0), 560.0, "never under what the layout needs");
-        // Text keeps two thirds of a pixel per unit wherever the chart is not at its narrowest.
-        for px in (380..600).map(f64::from) {
+        // Text keeps three quarters of a pixel per unit wherever the chart is not at its narrowest.
+        for px in (415..700).map(f64::from) {
             let width = fitted_width(px, 900.0, 560.0);
-            assert!(px / width >= 0.66, "{px} px: {width} units");
+            assert!(px / width >= 0.74, "{px} px: {width} units");
         }
     }
 

@@ -5,8 +5,8 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::gantt::{
-    Ghost, LaneBar, LegendEntries, PartKind, bound_apart, label_fits, lane_bars, legend_entries, outside_label,
-    refit_ghost, saved_label, seconds_ticks, title_end,
+    Ghost, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, label_fits, lane_bars, legend_entries,
+    outside_label, refit_ghost, seconds_ticks, title_end,
 };
 use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
@@ -26,8 +26,6 @@ const LANE: f64 = 34.0;
 const BAR: f64 = 26.0;
 const TITLE: f64 = 30.0;
 const FONT: f64 = 16.0;
-/// The blocks' titles (`.gantt-title`, cycle.css).
-const TITLE_FONT: f64 = 17.0;
 const WAIT_FILL: &str = "#8a949f";
 
 /// The timeline's section: heading, the SVG, its legend.
@@ -145,17 +143,18 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
     let after = move || {
         report.with(|r| {
             r.as_ref().map(|r| {
-                let ghost = refit_ghost(r, &axis.get().scale());
+                let axis = axis.get();
+                let ghost = refit_ghost(r, &axis.scale());
                 let best = bound_apart(r).then_some(r.bound.best_cycle_seconds);
-                (r.after.clone(), r.speedup, ghost, best, axis.get())
+                (r.after.clone(), AfterHeading::of(r, axis).title, ghost, best, axis)
             })
         })
     };
     let marks = move || {
         report.with(|r| {
             r.as_ref().map(|r| {
-                let title = after_title(r.speedup, r.after.cycle_seconds);
-                (r.seconds_saved, r.before.cycle_seconds, r.after.cycle_seconds, title, axis.get())
+                let axis = axis.get();
+                (r.seconds_saved, r.before.cycle_seconds, r.after.cycle_seconds, AfterHeading::of(r, axis).label, axis)
             })
         })
     };
@@ -178,7 +177,7 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                 </pattern>
             </defs>
             {redraw_on(move || axis.get(), grid)}
-            {redraw_on(marks, move || marks().map(|(saved, old, new, title, axis)| saved_box(saved, old, new, title.chars().count(), axis)))}
+            {redraw_on(marks, move || marks().map(|(saved, old, new, label, axis)| saved_box(saved, old, new, label, axis)))}
             {redraw_on(before, move || {
                 before().map(|(timeline, axis)| {
                     // With overlaps, the stages' sum is not the cycle: say both (the article's "draw the
@@ -189,7 +188,7 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                             (seconds(timeline.cycle_seconds), seconds(sum), seconds(sum - timeline.cycle_seconds));
                         let full = format!("Before · {cycle} (the stages add up to {sum}; {alongside} run alongside)");
                         // A narrow picture (a phone, a 480 px embed) cut the long form at its edge.
-                        if title_end(full.chars().count(), TITLE_FONT) <= axis.width - 4.0 {
+                        if title_end(full.chars().count()) <= axis.width - 4.0 {
                             full
                         } else {
                             format!("Before · {cycle} (stages {sum}, {alongside} overlap)")
@@ -201,8 +200,7 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                 })
             })}
             {redraw_on(after, move || {
-                after().map(|(timeline, speedup, ghost, best, axis)| {
-                    let title = after_title(speedup, timeline.cycle_seconds);
+                after().map(|(timeline, title, ghost, best, axis)| {
                     view! { <Block title top=axis.block() timeline scale=axis.scale() ghost best test_id="gantt-after"/> }
                 })
             })}
@@ -218,33 +216,53 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
     }
 }
 
-/// The "after" block's title.
-fn after_title(speedup: f64, cycle_seconds: f64) -> String {
-    let change = if speedup < 1.0 {
-        format!("{} slower", times(1.0 / speedup))
-    } else {
-        // s as its field shows it.
-        format!("{}× faster", decimal(speedup, 4))
-    };
-    format!("After · transfer {change} · {}", seconds(cycle_seconds))
+/// The "after" block's title and where the saved time's label goes beside it ([`after_heading`]).
+#[derive(Clone, Debug, PartialEq)]
+struct AfterHeading {
+    title: String,
+    /// The label's x and whether it is anchored at its start; `None` when nothing is saved or lost.
+    label: Option<(f64, bool)>,
 }
 
-/// The time saved (or lost) between the two cycle ends, with its label above the "after" block, beside
-/// its title of `title_chars` characters.
-fn saved_box(saved: f64, old: f64, new: f64, title_chars: usize, axis: Axis) -> impl IntoView {
+impl AfterHeading {
+    fn of(report: &CycleReport, axis: Axis) -> AfterHeading {
+        let (speedup, cycle) = (report.speedup, seconds(report.after.cycle_seconds));
+        let change = if speedup < 1.0 {
+            format!("{} slower", times(1.0 / speedup))
+        } else {
+            // s as its field shows it.
+            format!("{}× faster", decimal(speedup, 4))
+        };
+        let full = format!("After · transfer {change} · {cycle}");
+        let short = format!("After · s = {} · {cycle}", decimal(speedup, 4));
+        let saved = (report.seconds_saved.abs() > 1e-9).then(|| {
+            let (old, new) = (report.before.cycle_seconds, report.after.cycle_seconds);
+            let scale = axis.scale();
+            (scale.map(new.min(old)), scale.map(new.max(old)), saved_text(report.seconds_saved).chars().count())
+        });
+        let (use_full, label) = after_heading(full.chars().count(), short.chars().count(), saved, axis.width);
+        AfterHeading { title: if use_full { full } else { short }, label }
+    }
+}
+
+/// "37.5 s saved", or "450 s lost" for a slowdown.
+fn saved_text(saved: f64) -> String {
+    if saved > 0.0 { format!("{} saved", seconds(saved)) } else { format!("{} lost", seconds(-saved)) }
+}
+
+/// The time saved (or lost) between the two cycle ends, with its label above the "after" block at `label`
+/// ([`AfterHeading`]).
+fn saved_box(saved: f64, old: f64, new: f64, label: Option<(f64, bool)>, axis: Axis) -> impl IntoView {
     let (scale, block, lanes) = (axis.scale(), axis.block(), axis.lanes as f64);
-    (saved.abs() > 1e-9).then(|| {
+    label.filter(|_| saved.abs() > 1e-9).map(|(label_x, start)| {
         let (x0, x1) = (scale.map(new.min(old)), scale.map(new.max(old)));
         let top = block + TITLE - 4.0;
-        let label = if saved > 0.0 { format!("{} saved", seconds(saved)) } else { format!("{} lost", seconds(-saved)) };
         let class = if saved > 0.0 { "gantt-saved" } else { "gantt-lost" };
-        let title_end = title_end(title_chars, TITLE_FONT);
-        let (label_x, start) = saved_label(x0, x1, label.chars().count(), FONT, title_end, axis.width);
         let anchor = if start { "start" } else { "end" };
         view! {
             <g data-testid="gantt-saved">
                 <rect class=class x=x0 y=top width=(x1 - x0).max(1.0) height=lanes * LANE + 4.0></rect>
-                <text class=format!("{class}-label") x=label_x y=block + TITLE - 10.0 text-anchor=anchor>{label}</text>
+                <text class=format!("{class}-label") x=label_x y=block + TITLE - 10.0 text-anchor=anchor>{saved_text(saved)}</text>
             </g>
         }
     })
