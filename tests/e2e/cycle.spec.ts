@@ -193,6 +193,23 @@ test('the four answer cards stand in one row, two by two or one under another, n
   }
 });
 
+test('on a phone the export menu opens on the page and measured cycles stay inside it', async ({ page }) => {
+  // At 320–560 px the menu opened past the page's left edge, and a measured group (26rem at least) widened
+  // the page to 449 px.
+  for (const width of [320, 400, 560]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/?preset=cycle-120');
+    await page.getByTestId('export-menu').locator('summary').click();
+    const menu = await page.locator('[data-testid=export-menu] .menu-body').evaluate((e) => e.getBoundingClientRect().toJSON());
+    expect(menu.left, `${width} px`).toBeGreaterThanOrEqual(0);
+    expect(menu.right, `${width} px`).toBeLessThanOrEqual(width);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('measured-example').click();
+    await expect(page.getByTestId('measured-row').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+  }
+});
+
 test('measurements too long to edit are loaded, said, and not laid out in the text area', async ({ page }) => {
   await page.goto('/?view=cycle&preset=cycle-120');
   // 40,000 cycles of one stage: 0.6 MB of CSV, pasted.
