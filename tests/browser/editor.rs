@@ -423,6 +423,30 @@ async fn layout_text_that_does_not_parse_outlives_an_edit_in_the_cards() {
 }
 
 #[wasm_bindgen_test]
+async fn unread_layout_text_over_a_layout_with_problems_says_both() {
+    // `[Shard(5)]` is read into the cards (a problem: the tensor has rank 2), then `[Foo()]` is not read:
+    // the status line counted two problems while the field showed one, and named `[Shard(5)]` as what the
+    // pictures show (they show the last valid change).
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    type_into(&root, "layout-text-source", "[Shard(5)]");
+    settle().await;
+    type_into(&root, "layout-text-source", "[Foo()]");
+    settle().await;
+    assert_eq!(text(&root, "editor-status"), "2 problems: the pictures show the last valid change.");
+    let shown: Vec<String> = (0..)
+        .map_while(|i| root.query_selector_all("#problems-source-layout li").expect("a selector").item(i))
+        .map(|li| li.text_content().unwrap_or_default())
+        .collect();
+    assert_eq!(shown.len(), 2, "{shown:?}");
+    assert!(shown[0].contains("Foo()"), "{shown:?}");
+    assert!(shown[1].starts_with("The cards' layout: ") && shown[1].contains("rank 2"), "{shown:?}");
+    let kept = text(&root, "layout-text-source-kept");
+    assert!(kept.starts_with("The cards hold [Shard(5)]"), "{kept}");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn a_preset_link_opens_in_place_and_is_marked() {
     let (root, _mounted) = mount("toy");
     settle().await;

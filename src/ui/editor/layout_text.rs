@@ -58,9 +58,16 @@ pub fn LayoutTextField(
     };
     let core_messages =
         editor.messages(move |f| matches!(f, SpecField::Layout(s) | SpecField::Placement(s, _) if s == side));
-    let messages = Signal::derive(move || match local.get() {
-        Some(message) => vec![message],
-        None => core_messages.get(),
+    // Unread text, and the cards' layout still has problems of its own (`[Shard(5)]`, then `[Foo()]`): both
+    // are said, as the status line counts both and the cards' select is marked.
+    let messages = Signal::derive(move || {
+        let core = core_messages.get();
+        match local.get() {
+            Some(message) => {
+                std::iter::once(message).chain(core.into_iter().map(|m| format!("The cards' layout: {m}"))).collect()
+            }
+            None => core,
+        }
     });
     let id = format!("field-{key}-layout");
     let problems_id = format!("problems-{}", slug(&format!("{key}.layout")));
@@ -108,7 +115,9 @@ pub fn LayoutTextField(
             <FieldProblems id=problems_id messages=messages/>
             <Show when=move || local.with(Option::is_some)>
                 <p class="field-hint layout-kept" data-testid=format!("layout-text-{key}-kept")>
-                    "The pictures show " <code>{move || implied.get()}</code> ". "
+                    // The cards' layout is the pictures' only while it is valid.
+                    {move || if core_messages.with(Vec::is_empty) { "The pictures show " } else { "The cards hold " }}
+                    <code>{move || implied.get()}</code> ". "
                     <button type="button" class="link-button" data-testid=format!("layout-text-{key}-use")
                         on:click=use_implied>"Use it instead of my text"</button>
                 </p>
