@@ -320,7 +320,11 @@ async fn the_whole_shard_toggle_hatches_what_the_receiver_discards() {
     // d3 receives the three whole 4 × 6 row shards (72 entries) and keeps columns 0..3 of each (36).
     assert_eq!(all(&root, "[data-testid=whole-shard] .tv-discard").len(), 3);
     let note = one(&root, "[data-testid=whole-shard-note]").text_content().unwrap_or_default();
-    assert_eq!(note, "Whole shard: d3 receives 3 whole source shards (72 entries) and discards 36 of them (hatched).");
+    assert_eq!(
+        note,
+        "Whole shard: d3 receives 3 whole source shards (72 entries) and discards 36 of them (hatched). Hover or \
+         focus another destination device to see its transfer."
+    );
     root.remove();
 }
 

@@ -148,7 +148,7 @@ pub fn MeshView() -> impl IntoView {
                             <rect class="tile-thumb" x="3" y="1" width="16" height="12" stroke="currentColor"/>
                             <rect class="tile-region" x="3" y="1" width="8" height="12" fill="currentColor"/>
                         </svg>
-                        <span>"thumbnail: the region the device holds, filled (light on a dark tile)"</span>
+                        <span>"thumbnail: the whole tensor, with the region the device holds filled in"</span>
                     </li>
                 })}
                 {move || badges().0.then(|| view! { <li class="legend-item"><span class="legend-badge">"R1"</span><span>"replica 1 of the same region"</span></li> })}

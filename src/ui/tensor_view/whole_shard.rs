@@ -58,21 +58,25 @@ pub struct WholeShardTransfer {
     pub shard_count: usize,
     pub received_entries: u64,
     pub kept_entries: u64,
+    /// Whether another destination receives something: the note then says how to see its transfer.
+    pub other_receivers: bool,
 }
 
 impl WholeShardTransfer {
-    /// One sentence for the note under the picture.
+    /// The note under the picture. The hatched boxes still carry the labels of the pieces drawn there
+    /// (another receiver's), so with other receivers it says how to see theirs.
     pub fn sentence(&self) -> String {
+        let discarded = match self.received_entries.saturating_sub(self.kept_entries) {
+            0 => "keeps all of them".to_string(),
+            discarded => format!("discards {} of them (hatched)", format_count(discarded)),
+        };
         format!(
-            "Whole shard: d{} receives {} whole source shard{} ({} entries) and {}.",
+            "Whole shard: d{} receives {} whole source shard{} ({} entries) and {discarded}.{}",
             self.receiver,
             self.shard_count,
             if self.shard_count == 1 { "" } else { "s" },
             format_count(self.received_entries),
-            match self.received_entries.saturating_sub(self.kept_entries) {
-                0 => "keeps all of them".to_string(),
-                discarded => format!("discards {} of them (hatched)", format_count(discarded)),
-            },
+            if self.other_receivers { " Hover or focus another destination device to see its transfer." } else { "" },
         )
     }
 }
@@ -113,6 +117,10 @@ pub fn transfer(state: AppState, scene: SceneMemo) -> Option<WholeShardTransfer>
                 shard_count: sources.len(),
                 received_entries: sources.iter().map(|d| d.region.entries()).sum(),
                 kept_entries: sources.iter().map(|d| kept(&d.region)).sum(),
+                other_receivers: regions
+                    .destination
+                    .iter()
+                    .any(|other| other.device != receiver.device && !other.region.is_empty()),
             })
         })
     })
