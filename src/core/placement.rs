@@ -28,8 +28,16 @@ impl Placement {
 
     /// Parses one placement in any accepted spelling: `Shard(dim=0)`, `Shard(0)`, `S(0)`, `S0`,
     /// `Replicate()`, `R`, `Partial()`, `Partial(sum)`, `P`, and `_StridedShard(dim=0, split_factor=4)` /
-    /// `SS0x4`. The error says what was expected.
+    /// `SS0x4`. The error says what was expected. A negative dim is refused: it needs the tensor's rank
+    /// ([`Placement::parse_for_rank`]).
     pub fn parse(text: &str) -> Result<Placement, String> {
+        Placement::parse_for_rank(text, None)
+    }
+
+    /// [`Placement::parse`] for a tensor of `rank` dims, if known: a negative dim counts back from the
+    /// last, as DTensor's `distribute_tensor` reads it (`Shard(-1)` of a rank-2 tensor is `Shard(1)`).
+    pub fn parse_for_rank(text: &str, rank: Option<usize>) -> Result<Placement, String> {
+        let parse_dim = |d: &str| parse_dim(d, rank);
         let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let expected = || {
             format!(
@@ -60,9 +68,7 @@ impl Placement {
                     return Err(expected());
                 }
                 let d = args.strip_prefix("dim=").unwrap_or(args);
-                parse_dim(d)
-                    .map(Placement::Shard)
-                    .ok_or_else(|| format!("`{}`: the shard dim must be a non-negative integer", text.trim()))
+                parse_dim(d).map(Placement::Shard).ok_or_else(|| shard_dim_problem(text.trim(), d, rank))
             }
             "replicate" | "r" if args.is_empty() => Ok(Placement::Replicate),
             "partial" | "p"
@@ -91,6 +97,9 @@ impl Placement {
                     (Some(dim), Some(split_factor)) => Ok(Placement::StridedShard { dim, split_factor }),
                     (Some(_), None) => {
                         Err(format!("`{}`: split_factor must be a whole number of at least 1", text.trim()))
+                    }
+                    (None, _) if dim_text(args).is_some_and(|d| d.starts_with('-')) => {
+                        Err(shard_dim_problem(text.trim(), dim_text(args).unwrap_or_default(), rank))
                     }
                     _ => Err(format!("`{}`: expected _StridedShard(dim=d, split_factor=k)", text.trim())),
                 }
@@ -136,11 +145,44 @@ impl Placement {
     }
 }
 
-fn parse_dim(text: &str) -> Option<usize> {
-    if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
+/// A dim written in a placement: `0`, or with the tensor's `rank` known, `-1` for its last dim.
+fn parse_dim(text: &str, rank: Option<usize>) -> Option<usize> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, text),
+    };
+    if digits.is_empty() || digits.len() > 6 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    text.parse().ok()
+    let value: usize = digits.parse().ok()?;
+    match (negative, rank) {
+        (false, _) => Some(value),
+        (true, Some(rank)) if (1..=rank).contains(&value) => Some(rank - value),
+        (true, _) => None,
+    }
+}
+
+/// The dim of `_StridedShard(dim, split_factor)`'s arguments, as written.
+fn dim_text(args: &str) -> Option<&str> {
+    let first = args.split(',').next()?;
+    Some(first.strip_prefix("dim=").unwrap_or(first))
+}
+
+/// Why the shard dim `dim` of `placement` was refused.
+fn shard_dim_problem(placement: &str, dim: &str, rank: Option<usize>) -> String {
+    let negative = dim.strip_prefix('-').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+    match rank {
+        _ if !negative => format!("`{placement}`: the shard dim must be a whole number (0 for the first tensor dim)"),
+        Some(rank) => format!(
+            "`{placement}`: a negative dim counts back from the last tensor dim (-1 is the last), and the tensor \
+             has {rank} dim{}",
+            if rank == 1 { "" } else { "s" }
+        ),
+        None => format!(
+            "`{placement}`: a negative dim counts back from the last tensor dim; here write it from 0 (Shard(1) \
+             is the last dim of a rank-2 tensor)"
+        ),
+    }
 }
 
 impl std::fmt::Display for Placement {
@@ -173,8 +215,15 @@ pub enum LayoutText {
 }
 
 /// Parses a layout in DTensor notation (`[Shard(0), Replicate()]`, `(S(0), R)`, `S(0) R`) or JAX notation
-/// (`P('tp', None)`, `PartitionSpec(('dp','tp'), None)`).
+/// (`P('tp', None)`, `PartitionSpec(('dp','tp'), None)`). Negative shard dims are refused; see
+/// [`parse_layout_text_for_rank`].
 pub fn parse_layout_text(text: &str) -> Result<LayoutText, String> {
+    parse_layout_text_for_rank(text, None)
+}
+
+/// [`parse_layout_text`] for a tensor of `rank` dims, if known: `[Shard(-1)]` is its last dim, as in
+/// DTensor, and is read as that dim's number.
+pub fn parse_layout_text_for_rank(text: &str, rank: Option<usize>) -> Result<LayoutText, String> {
     let t = text.trim();
     if t.is_empty() {
         return Err("empty layout: expected e.g. [Shard(0), Replicate()] or P('tp', None)".into());
@@ -197,7 +246,7 @@ pub fn parse_layout_text(text: &str) -> Result<LayoutText, String> {
         if item.is_empty() {
             continue;
         }
-        placements.push(Placement::parse(item).map_err(|e| format!("placement {i}: {e}"))?);
+        placements.push(Placement::parse_for_rank(item, rank).map_err(|e| format!("placement {i}: {e}"))?);
     }
     if placements.is_empty() {
         return Err("no placements: expected one per mesh dim, e.g. [Shard(0), Replicate()]".into());
@@ -314,6 +363,34 @@ mod tests {
             message("[_StridedShard(dim=0, split_factor=0)]"),
             "placement 0: `_StridedShard(dim=0, split_factor=0)`: split_factor must be a whole number of at least 1"
         );
+    }
+
+    #[test]
+    fn a_negative_shard_dim_counts_back_from_the_last_when_the_rank_is_known() {
+        // DTensor's distribute_tensor reads Shard(-1) as the last dim; tensor-parallel plans write it so.
+        for (text, rank, want) in [
+            ("Shard(-1)", 2, Placement::Shard(1)),
+            ("Shard(dim=-2)", 2, Placement::Shard(0)),
+            ("S(-1)", 3, Placement::Shard(2)),
+            ("S-1", 1, Placement::Shard(0)),
+            ("_StridedShard(dim=-1, split_factor=2)", 2, Placement::StridedShard { dim: 1, split_factor: 2 }),
+            ("Shard(0)", 2, Placement::Shard(0)),
+        ] {
+            assert_eq!(Placement::parse_for_rank(text, Some(rank)), Ok(want), "{text} of rank {rank}");
+        }
+        assert_eq!(
+            parse_layout_text_for_rank("[Shard(-1), Replicate()]", Some(2)),
+            Ok(LayoutText::Placements(vec![Placement::Shard(1), Placement::Replicate]))
+        );
+        // Past the first dim, or without a rank: said, not guessed.
+        let refused = Placement::parse_for_rank("Shard(-3)", Some(2)).unwrap_err();
+        assert!(refused.contains("the tensor has 2 dims"), "{refused}");
+        let refused = Placement::parse("Shard(-1)").unwrap_err();
+        assert!(refused.contains("write it from 0"), "{refused}");
+        let refused = Placement::parse("_StridedShard(dim=-1, split_factor=2)").unwrap_err();
+        assert!(refused.contains("counts back from the last"), "{refused}");
+        assert!(Placement::parse_for_rank("Shard(-0)", Some(2)).is_err());
+        assert!(Placement::parse_for_rank("Shard(--1)", Some(2)).unwrap_err().contains("whole number"));
     }
 
     #[test]

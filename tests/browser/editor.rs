@@ -423,6 +423,28 @@ async fn layout_text_that_does_not_parse_outlives_an_edit_in_the_cards() {
 }
 
 #[wasm_bindgen_test]
+async fn a_negative_shard_dim_in_the_layout_text_is_the_tensor_dim_counted_from_the_last() {
+    // DTensor reads Shard(-1) as the last dim; tensor-parallel code writes it so, and pasting it was refused.
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    type_into(&root, "layout-text-source", "[Shard(-1)]");
+    settle().await;
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+    let select = element(&root, "field-source-placement-0").unchecked_into::<HtmlSelectElement>();
+    assert_eq!(select.value(), "S(1)");
+    // Past the first dim: said with the rank, and nothing changes.
+    type_into(&root, "layout-text-source", "[Shard(-3)]");
+    settle().await;
+    assert!(
+        text(&root, "problems-source-layout").contains("the tensor has 2 dims"),
+        "{}",
+        text(&root, "problems-source-layout")
+    );
+    assert_eq!(select.value(), "S(1)");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn unread_layout_text_over_a_layout_with_problems_says_both() {
     // `[Shard(5)]` is read into the cards (a problem: the tensor has rank 2), then `[Foo()]` is not read:
     // the status line counted two problems while the field showed one, and named `[Shard(5)]` as what the

@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use super::EditorContext;
 use super::field::{Draft, FieldProblems, count_unread, slug};
 use crate::core::notation::{apply_layout_text, layout_text};
-use crate::core::placement::parse_layout_text;
-use crate::core::spec_edit::{SideName, SpecField, edit_layout, layout};
+use crate::core::placement::parse_layout_text_for_rank;
+use crate::core::spec_edit::{SideName, SpecField, edit_layout, layout, tensor};
 
 /// The layout text field of one side.
 #[component]
@@ -20,6 +20,11 @@ pub fn LayoutTextField(
     let state = editor.state;
     let index = editor.index;
     let key = side.key();
+    // The edited tensor's rank: `Shard(-1)` is its last dim, as DTensor reads it.
+    let parse = move |text: &str| {
+        let rank = state.input.with_untracked(|input| tensor(input, index.get_untracked()).map(|t| t.shape.len()));
+        parse_layout_text_for_rank(text, rank)
+    };
     // The text the cards imply.
     let implied = Memo::new(move |_| {
         state.input.with(|input| layout_text(&layout(input, index.get(), side)).unwrap_or_default())
@@ -27,7 +32,7 @@ pub fn LayoutTextField(
     // Text that did not parse when the field was last drawn (before a visit to another view) comes back.
     let place = Draft::of(Signal::stored(format!("layout-{key}")), None);
     let draft = place.kept();
-    let local = RwSignal::new(draft.as_deref().and_then(|text| parse_layout_text(text).err()));
+    let local = RwSignal::new(draft.as_deref().and_then(|text| parse(text).err()));
     let raw = RwSignal::new(draft.unwrap_or_else(|| implied.get_untracked()));
     // Text that does not parse counts in the editors' status line, as a number field's does.
     count_unread(local);
@@ -98,7 +103,7 @@ pub fn LayoutTextField(
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
                     raw.set(text.clone());
-                    match parse_layout_text(&text) {
+                    match parse(&text) {
                         Ok(parsed) => {
                             local.set(None);
                             place.keep(None);
