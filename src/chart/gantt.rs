@@ -218,17 +218,13 @@ pub fn saved_label(x0: f64, x1: f64, chars: usize, title_end: f64, width: f64) -
     }
 }
 
-/// The "after" block's heading in a picture `width` units wide: its full title (`full_chars` characters)
-/// where it fits and leaves the saved label (`saved`: the box's ends and the label's characters) a place
-/// clear of it, else the short title; on a narrow picture the full one ran into the label or past the
-/// edge. Whether the full title is used, and where the label goes ([`saved_label`]; before the box when
-/// even the short title leaves no clear place).
-pub fn after_heading(
-    full_chars: usize,
-    short_chars: usize,
-    saved: Option<(f64, f64, usize)>,
-    width: f64,
-) -> (bool, Option<(f64, bool)>) {
+/// The "after" block's heading in a picture `width` units wide, from its titles longest first (`titles`:
+/// their characters): the first that fits and leaves the saved label (`saved`: the box's ends and the
+/// label's characters) a place clear of it; on a narrow picture the full one ran into the label or past
+/// the edge. Which title, and where the label goes ([`saved_label`]); when no title leaves a clear place,
+/// the last title and the label against the right edge, inside the picture (before the box it ran off its
+/// left edge).
+pub fn after_heading(titles: &[usize], saved: Option<(f64, f64, usize)>, width: f64) -> (usize, Option<(f64, bool)>) {
     let place = |chars: usize| {
         let end = title_end(chars);
         if end > width - 4.0 {
@@ -239,13 +235,17 @@ pub fn after_heading(
             Some((x0, x1, label)) => saved_label(x0, x1, label, end, width).map(Some),
         }
     };
-    if let Some(label) = place(full_chars) {
-        (true, label)
-    } else if let Some(label) = place(short_chars) {
-        (false, label)
-    } else {
-        (false, saved.map(|(x0, _, _)| (x0 - 6.0, false)))
-    }
+    titles
+        .iter()
+        .enumerate()
+        .find_map(|(i, &chars)| place(chars).map(|label| (i, label)))
+        .unwrap_or((titles.len().saturating_sub(1), saved.map(|_| (width - 2.0, false))))
+}
+
+/// The first of `titles` (their characters, longest first) that fits a picture `width` units wide, else
+/// the last.
+pub fn fitting_title(titles: &[usize], width: f64) -> usize {
+    titles.iter().position(|&chars| title_end(chars) <= width - 4.0).unwrap_or(titles.len().saturating_sub(1))
 }
 
 #[cfg(test)]
@@ -287,20 +287,27 @@ mod tests {
             let scale = Linear::new((0.0, 160.0), (140.0, width - 50.0));
             Some((scale.map(122.5), scale.map(160.0), label))
         };
-        let (full_title, at) = after_heading(full, short, box_at(900.0), 900.0);
-        assert!(full_title);
+        let (title, at) = after_heading(&[full, short], box_at(900.0), 900.0);
+        assert_eq!(title, 0);
         let (x, _) = at.expect("a place");
         assert!(x - 12.0 * HEADING_FONT * 0.63 >= title_end(full) + 6.0);
         // At 560 units (a phone, a narrow embed) the full title would meet it: the short one does not.
-        let (full_title, at) = after_heading(full, short, box_at(560.0), 560.0);
-        assert!(!full_title);
+        let (title, at) = after_heading(&[full, short], box_at(560.0), 560.0);
+        assert_eq!(title, 1);
         let (x, start) = at.expect("a place");
         assert!(!start && x - 12.0 * HEADING_FONT * 0.63 >= title_end(short) + 6.0, "{x}");
         // A title too long for the picture is shortened even with nothing saved.
-        assert_eq!(after_heading(60, short, None, 560.0), (false, None));
-        assert_eq!(after_heading(full, short, None, 900.0), (true, None));
-        // Nothing is clear even with the short title: before the box.
-        assert_eq!(after_heading(full, 40, Some((300.0, 510.0, 20)), 560.0), (false, Some((294.0, false))));
+        assert_eq!(after_heading(&[60, short], None, 560.0), (1, None));
+        assert_eq!(after_heading(&[full, short], None, 900.0), (0, None));
+        // Nothing is clear even with the last title: that title, the label inside the picture's right edge.
+        assert_eq!(after_heading(&[full, 40], Some((150.0, 510.0, 20)), 560.0), (1, Some((558.0, false))));
+    }
+
+    #[test]
+    fn a_title_is_the_longest_that_fits() {
+        assert_eq!(fitting_title(&[60, 40, 20], 900.0), 0);
+        assert_eq!(fitting_title(&[60, 40, 20], 560.0), 1);
+        assert_eq!(fitting_title(&[60, 50, 40], 300.0), 2, "none fits: the shortest");
     }
 
     fn article(speedup: f64) -> CycleSpec {

@@ -170,7 +170,7 @@ fn dim_text(args: &str) -> Option<&str> {
 
 /// Why the shard dim `dim` of `placement` was refused.
 fn shard_dim_problem(placement: &str, dim: &str, rank: Option<usize>) -> String {
-    let negative = dim.strip_prefix('-').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+    let negative = dim.strip_prefix('-').and_then(|d| d.parse::<u32>().ok()).is_some_and(|d| d > 0);
     match rank {
         _ if !negative => format!("`{placement}`: the shard dim must be a whole number (0 for the first tensor dim)"),
         Some(rank) => format!(

@@ -441,6 +441,11 @@ async fn a_negative_shard_dim_in_the_layout_text_is_the_tensor_dim_counted_from_
         text(&root, "problems-source-layout")
     );
     assert_eq!(select.value(), "S(1)");
+    // A third tensor dim: the text is read again, now the first of three dims.
+    element(&root, "add-tensor-dim").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+    assert_eq!(select.value(), "S(0)");
     root.remove();
 }
 

@@ -193,17 +193,22 @@ test('the four answer cards stand in one row, two by two or one under another, n
   }
 });
 
-test('on a phone the export menu opens on the page and measured cycles stay inside it', async ({ page }) => {
-  // At 320–560 px the menu opened past the page's left edge, and a measured group (26rem at least) widened
-  // the page to 449 px.
-  for (const width of [320, 400, 560]) {
+test('at any width the share and export menus open on the page, and measured cycles stay inside it', async ({ page }) => {
+  // Aligned to their buttons, the menus opened past the page's left edge wherever the bar wraps under the
+  // tabs (320 to 1024 px) and past its right edge at 600–640 px; a measured group (26rem at least) widened a
+  // 320 px page to 449 px.
+  for (const width of [320, 400, 560, 620, 700, 900, 1024, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/?preset=cycle-120');
-    await page.getByTestId('export-menu').locator('summary').click();
-    const menu = await page.locator('[data-testid=export-menu] .menu-body').evaluate((e) => e.getBoundingClientRect().toJSON());
-    expect(menu.left, `${width} px`).toBeGreaterThanOrEqual(0);
-    expect(menu.right, `${width} px`).toBeLessThanOrEqual(width);
-    await page.keyboard.press('Escape');
+    for (const id of ['share-menu', 'export-menu']) {
+      await page.getByTestId(id).locator('summary').click();
+      const menu = await page.locator(`[data-testid=${id}] .menu-body`).evaluate((e) => e.getBoundingClientRect().toJSON());
+      expect(menu.left, `${id} at ${width} px`).toBeGreaterThanOrEqual(0);
+      expect(menu.right, `${id} at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${id} at ${width} px`).toBeLessThanOrEqual(width);
+      await page.keyboard.press('Escape');
+    }
+    if (width > 560) continue;
     await page.getByTestId('measured-example').click();
     await expect(page.getByTestId('measured-row').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);

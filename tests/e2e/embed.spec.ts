@@ -163,6 +163,15 @@ test('at any width the saved label of the timeline keeps off its titles, which s
   await page.getByTestId('speedup-input').fill('4.4721');
   await expect(page.locator('[data-testid=gantt-after] .gantt-title')).toHaveText(/^After · s = 4\.4721 · /);
   await timelineTextsApart(page, '400 px, s = 4.4721');
+  // A huge saving or loss on a phone: the label stays inside the picture and off the shortest title.
+  await page.setViewportSize({ width: 320, height: 900 });
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('stage-seconds').nth(3).fill('10000');
+  for (const s of ['1000000', '0.0001', '3.3333']) {
+    await page.getByTestId('speedup-input').fill(s);
+    await expect(page.getByTestId('gantt-saved')).toBeVisible();
+    await timelineTextsApart(page, `320 px, refit 10000 s, s = ${s}`);
+  }
 });
 
 test('walking through the embed choices with the arrow keys measures only the one chosen last', async ({ page }) => {

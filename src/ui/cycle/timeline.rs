@@ -5,8 +5,8 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::gantt::{
-    Ghost, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, label_fits, lane_bars, legend_entries,
-    outside_label, refit_ghost, seconds_ticks, title_end,
+    Ghost, HEADING_FONT, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, fitting_title, label_fits,
+    lane_bars, legend_entries, outside_label, refit_ghost, seconds_ticks,
 };
 use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
@@ -186,13 +186,14 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                     let title = if sum - timeline.cycle_seconds > 1e-9 {
                         let (cycle, sum, alongside) =
                             (seconds(timeline.cycle_seconds), seconds(sum), seconds(sum - timeline.cycle_seconds));
-                        let full = format!("Before · {cycle} (the stages add up to {sum}; {alongside} run alongside)");
-                        // A narrow picture (a phone, a 480 px embed) cut the long form at its edge.
-                        if title_end(full.chars().count()) <= axis.width - 4.0 {
-                            full
-                        } else {
-                            format!("Before · {cycle} (stages {sum}, {alongside} overlap)")
-                        }
+                        // A narrow picture (a phone, a 480 px embed) cut the long forms at its edge.
+                        let titles = [
+                            format!("Before · {cycle} (the stages add up to {sum}; {alongside} run alongside)"),
+                            format!("Before · {cycle} (stages {sum}, {alongside} overlap)"),
+                            format!("Before · {cycle}"),
+                        ];
+                        let at = fitting_title(&titles.each_ref().map(|t| t.chars().count()), axis.width);
+                        titles[at].clone()
                     } else {
                         format!("Before · {}", seconds(timeline.cycle_seconds))
                     };
@@ -233,15 +234,18 @@ impl AfterHeading {
             // s as its field shows it.
             format!("{}× faster", decimal(speedup, 4))
         };
-        let full = format!("After · transfer {change} · {cycle}");
-        let short = format!("After · s = {} · {cycle}", decimal(speedup, 4));
+        let titles = [
+            format!("After · transfer {change} · {cycle}"),
+            format!("After · s = {} · {cycle}", decimal(speedup, 4)),
+            format!("After · {cycle}"),
+        ];
         let saved = (report.seconds_saved.abs() > 1e-9).then(|| {
             let (old, new) = (report.before.cycle_seconds, report.after.cycle_seconds);
             let scale = axis.scale();
             (scale.map(new.min(old)), scale.map(new.max(old)), saved_text(report.seconds_saved).chars().count())
         });
-        let (use_full, label) = after_heading(full.chars().count(), short.chars().count(), saved, axis.width);
-        AfterHeading { title: if use_full { full } else { short }, label }
+        let (title, label) = after_heading(&titles.each_ref().map(|t| t.chars().count()), saved, axis.width);
+        AfterHeading { title: titles[title].clone(), label }
     }
 }
 
@@ -371,7 +375,8 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64) -
         }
         .into_any()
     } else {
-        let (x, after) = outside_label(bar.x0, clear_to, label.chars().count(), FONT, PLOT_LEFT, end_x - 4.0);
+        // Placed by the size it is drawn at (`.gantt text`): estimated at `FONT`, it ran into the stage names.
+        let (x, after) = outside_label(bar.x0, clear_to, label.chars().count(), HEADING_FONT, PLOT_LEFT, end_x - 4.0);
         let anchor = if after { "start" } else { "end" };
         view! { <text class="gantt-value gantt-value-out" x=x y=text_y text-anchor=anchor>{label}</text> }.into_any()
     };

@@ -56,6 +56,28 @@ pub fn LayoutTextField(
             place.keep(None);
         }
     });
+    // Reads the text into the cards, or keeps it unread with its message.
+    let read = move |text: String| match parse(&text) {
+        Ok(parsed) => {
+            local.set(None);
+            place.keep(None);
+            editor.edit(|input, index| edit_layout(input, index, side, |l| apply_layout_text(l, parsed)));
+        }
+        Err(message) => {
+            local.set(Some(message));
+            place.keep(Some(text));
+        }
+    };
+    // Unread text is read again when the tensor's rank changes: `[Shard(-3)]` refused for a rank-2 tensor
+    // is the first dim of a rank-3 one (its message named the old rank).
+    let rank = Memo::new(move |_| state.input.with(|input| tensor(input, index.get()).map(|t| t.shape.len())));
+    Effect::new(move |previous: Option<Option<usize>>| {
+        let now = rank.get();
+        if previous.is_some_and(|before| before != now) && local.with_untracked(Option::is_some) {
+            read(raw.get_untracked());
+        }
+        now
+    });
     let use_implied = move |_| {
         raw.set(implied.get_untracked());
         local.set(None);
@@ -103,17 +125,7 @@ pub fn LayoutTextField(
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
                     raw.set(text.clone());
-                    match parse(&text) {
-                        Ok(parsed) => {
-                            local.set(None);
-                            place.keep(None);
-                            editor.edit(|input, index| edit_layout(input, index, side, |l| apply_layout_text(l, parsed)));
-                        }
-                        Err(message) => {
-                            local.set(Some(message));
-                            place.keep(Some(text));
-                        }
-                    }
+                    read(text);
                 }
             ></textarea>
             <p class="field-hint" id=hint_id>"Type it in DTensor notation, e.g. " <code>"[Shard(0), R]"</code> ", or JAX, e.g. " <code>"P('tp', None)"</code></p>
