@@ -182,11 +182,11 @@ test('the four answer cards stand in one row, two by two or one under another, n
   // Between about 560 and 760 px of panel, a fitting grid put three cards in a row and the bound alone below.
   const rows = async () => {
     const tops = await page.locator('.cycle-number-card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
-    expect(tops).toHaveLength(4);
     return [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
   };
   await page.goto('/?preset=cycle-160');
-  expect(await rows(), '1920 px').toEqual([4]);
+  await expect(page.locator('.cycle-number-card')).toHaveCount(4);
+  await expect.poll(rows, { message: '1920 px' }).toEqual([4]);
   for (const [width, expected] of [[1280, [4]], [1100, [2, 2]], [760, [2, 2]], [340, [1, 1, 1, 1]]] as const) {
     await page.setViewportSize({ width, height: 900 });
     await expect.poll(rows, { message: `${width} px` }).toEqual(expected);
