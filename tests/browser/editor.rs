@@ -11,9 +11,18 @@ use crate::dom::{next_paint, wrapper};
 
 /// Mounts the editors with the totals and the piece table over `preset`.
 fn mount(preset: &'static str) -> (HtmlElement, impl Sized) {
+    let (root, _state, mounted) = mount_with_state(preset);
+    (root, mounted)
+}
+
+/// [`mount`], with the app state it provides.
+fn mount_with_state(preset: &'static str) -> (HtmlElement, AppState, impl Sized) {
     let root = wrapper();
+    let (state_tx, state_rx) = std::sync::mpsc::channel();
     let mounted = mount_to(root.clone(), move || {
-        provide_context(AppState::from_preset(preset));
+        let state = AppState::from_preset(preset);
+        provide_context(state);
+        let _ = state_tx.send(state);
         view! {
             <editor::PresetBar/>
             <editor::Editors/>
@@ -21,7 +30,8 @@ fn mount(preset: &'static str) -> (HtmlElement, impl Sized) {
             <PieceTable/>
         }
     });
-    (root, mounted)
+    let state = state_rx.recv().expect("the state was provided");
+    (root, state, mounted)
 }
 
 /// Lets signals, memos and effects run and the DOM follow.
@@ -446,6 +456,26 @@ async fn a_negative_shard_dim_in_the_layout_text_is_the_tensor_dim_counted_from_
     settle().await;
     assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
     assert_eq!(select.value(), "S(0)");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_new_spec_of_another_rank_drops_unread_layout_text_instead_of_reading_it_in() {
+    // Text is read again when an edit changes the rank, never written into a spec that replaced the state.
+    let (root, state, _mounted) = mount_with_state("toy");
+    settle().await;
+    type_into(&root, "layout-text-source", "[Shard(-3)]");
+    settle().await;
+    let mut rank_3 = state.input.get_untracked();
+    if let Some(tensor) = rank_3.tensor.as_mut() {
+        tensor.shape = vec![12, 6, 4];
+    }
+    // Read in, the text would be Shard(0) of the three dims: the new spec says Shard(1).
+    rank_3.source.placements = Some(vec!["S(1)".to_string()]);
+    state.replace_input(rank_3);
+    settle().await;
+    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(1)]");
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
     root.remove();
 }
 

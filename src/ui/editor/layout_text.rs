@@ -68,12 +68,15 @@ pub fn LayoutTextField(
             place.keep(Some(text));
         }
     };
-    // Unread text is read again when the tensor's rank changes: `[Shard(-3)]` refused for a rank-2 tensor
-    // is the first dim of a rank-3 one (its message named the old rank).
+    // Unread text is read again when an edit changes the tensor's rank: `[Shard(-3)]` refused for a rank-2
+    // tensor is the first dim of a rank-3 one (its message named the old rank). Not when a whole new spec
+    // came (a preset, a link, undo): that drops the text (below), never writes it into the new spec.
     let rank = Memo::new(move |_| state.input.with(|input| tensor(input, index.get()).map(|t| t.shape.len())));
-    Effect::new(move |previous: Option<Option<usize>>| {
-        let now = rank.get();
-        if previous.is_some_and(|before| before != now) && local.with_untracked(Option::is_some) {
+    Effect::new(move |previous: Option<(Option<usize>, u64)>| {
+        let now = (rank.get(), state.replaced.get());
+        if previous.is_some_and(|(rank, replaced)| rank != now.0 && replaced == now.1)
+            && local.with_untracked(Option::is_some)
+        {
             read(raw.get_untracked());
         }
         now
