@@ -215,6 +215,41 @@ test('at any width the share and export menus open on the page, and measured cyc
   }
 });
 
+test('on a phone each stage takes two lines: its name readable, its header words apart, the bar buttons whole', async ({ page }) => {
+  // Fixed columns (15.9 rem of a 20 rem editor) left a 360 px phone's stage names 10 px wide and ran "Stage"
+  // into "Seconds"; the page bar broke "Share ▾" over two lines.
+  const boxes = (selector: string) =>
+    page.locator(selector).evaluateAll((elements) =>
+      elements.filter((e) => getComputedStyle(e).display !== 'none').map((e) => e.getBoundingClientRect().toJSON()),
+    );
+  for (const width of [320, 360, 400, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/?preset=cycle-120');
+    const name = page.getByTestId('stage-name').first();
+    await expect(name).toBeVisible();
+    const nameBox = (await name.boundingBox())!;
+    expect(nameBox.width, `name at ${width} px`).toBeGreaterThan(85);
+    const head = await boxes('[data-testid=stage-editor] .stage-head span');
+    for (const [i, a] of head.entries()) {
+      for (const b of head.slice(i + 1)) {
+        const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        expect(apart, `header words overlap at ${width} px`).toBe(true);
+      }
+    }
+    // Every control of the first row inside the editor, and the row's actions on the name's line.
+    const editor = (await page.getByTestId('stage-editor').boundingBox())!;
+    const remove = (await page.getByTestId('stage-remove').first().boundingBox())!;
+    expect(remove.x + remove.width, `remove at ${width} px`).toBeLessThanOrEqual(editor.x + editor.width);
+    expect(Math.abs(remove.y + remove.height / 2 - (nameBox.y + nameBox.height / 2)), `actions beside the name at ${width} px`).toBeLessThan(4);
+    const seconds = (await page.getByTestId('stage-seconds').first().boundingBox())!;
+    expect(seconds.width, `seconds field at ${width} px`).toBeGreaterThan(40);
+    for (const button of await boxes('.page-actions > button, .page-actions summary, .share-bar > .button-like')) {
+      expect(button.height, `a page-bar button broke over two lines at ${width} px`).toBeLessThan(48);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+  }
+});
+
 test('measurements too long to edit are loaded, said, and not laid out in the text area', async ({ page }) => {
   await page.goto('/?view=cycle&preset=cycle-120');
   // 40,000 cycles of one stage: 0.6 MB of CSV, pasted.
