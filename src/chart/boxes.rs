@@ -66,31 +66,34 @@ pub fn subtract(outer: Cells, inner: Cells) -> Vec<Cells> {
     candidates.into_iter().filter(|c| c.row0 < c.row1 && c.col0 < c.col1).collect()
 }
 
-/// Where a tooltip of `width × height` goes beside `anchor` inside a `bounds_width × bounds_height` picture,
-/// never covering the anchor when it can help it: to the right, else to the left (top-aligned with the
-/// anchor), else below, else above (centred on it), else over it. Always kept inside the picture, and off
-/// its leftmost `clear_left` pixels (the row axis's labels) when it fits beside them. Returns the tooltip's
-/// top-left corner.
+/// Where a tooltip of `width × height` goes beside `anchor` inside a picture `bounds_height` high, of which
+/// the columns `visible.0 .. visible.1` are in sight (the whole width, unless the picture scrolls sideways in
+/// a narrow box: on a phone a tooltip placed in the part scrolled away was never seen). Never covering the
+/// anchor when it can help it: to the right, else to the left (top-aligned with the anchor), else below,
+/// else above (centred on it), else over it. Always kept in sight, and off the picture's leftmost
+/// `clear_left` pixels (the row axis's labels) when they are in sight and it fits beside them. Returns the
+/// tooltip's top-left corner.
 pub fn place_tooltip(
     anchor: PixelRect,
     width: f64,
     height: f64,
-    bounds_width: f64,
+    visible: (f64, f64),
     bounds_height: f64,
     clear_left: f64,
 ) -> (f64, f64) {
     const GAP: f64 = 8.0;
-    let min_x = if width <= bounds_width - clear_left { clear_left } else { 0.0 };
-    let clamp_x = |x: f64| x.clamp(min_x, (bounds_width - width).max(min_x));
+    let (start, end) = visible;
+    let min_x = if start < clear_left && width <= end - clear_left { clear_left } else { start };
+    let clamp_x = |x: f64| x.clamp(min_x, (end - width).max(min_x));
     let clamp_y = |y: f64| y.clamp(0.0, (bounds_height - height).max(0.0));
     let right = anchor.x + anchor.width + GAP;
     let left = anchor.x - GAP - width;
     let below = anchor.y + anchor.height + GAP;
     let above = anchor.y - GAP - height;
     let centred = clamp_x(anchor.center().0 - width / 2.0);
-    if right + width <= bounds_width {
+    if right >= min_x && right + width <= end {
         (right, clamp_y(anchor.y))
-    } else if left >= min_x {
+    } else if left >= min_x && left + width <= end {
         (left, clamp_y(anchor.y))
     } else if below + height <= bounds_height {
         (centred, below)
@@ -99,6 +102,18 @@ pub fn place_tooltip(
     } else {
         (centred, clamp_y(anchor.y))
     }
+}
+
+/// The columns of a picture `drawn_width` wide that are in sight in a box scrolled `scroll_left` pixels of
+/// `box_width`, where the picture is drawn `shown_width` pixels wide: in the picture's own units, for
+/// [`place_tooltip`]. A box that does not scroll shows the whole picture.
+pub fn visible_columns(scroll_left: f64, box_width: f64, shown_width: f64, drawn_width: f64) -> (f64, f64) {
+    if !(shown_width > 0.0 && box_width > 0.0 && drawn_width > 0.0) || box_width >= shown_width {
+        return (0.0, drawn_width.max(0.0));
+    }
+    let scale = drawn_width / shown_width;
+    let start = (scroll_left.max(0.0) * scale).min(drawn_width);
+    (start, ((scroll_left.max(0.0) + box_width) * scale).min(drawn_width))
 }
 
 /// A direction of the arrow keys.
@@ -321,21 +336,47 @@ mod tests {
 
     #[test]
     fn tooltips_stay_inside_the_picture() {
+        let all = (0.0, 400.0);
         let anchor = PixelRect::new(10.0, 20.0, 50.0, 50.0);
-        assert_eq!(place_tooltip(anchor, 100.0, 40.0, 400.0, 300.0, 0.0), (68.0, 20.0), "right of the anchor");
+        assert_eq!(place_tooltip(anchor, 100.0, 40.0, all, 300.0, 0.0), (68.0, 20.0), "right of the anchor");
         let near_right = PixelRect::new(300.0, 280.0, 50.0, 10.0);
-        assert_eq!(place_tooltip(near_right, 100.0, 40.0, 400.0, 300.0, 0.0), (192.0, 260.0), "left, pushed up");
+        assert_eq!(place_tooltip(near_right, 100.0, 40.0, all, 300.0, 0.0), (192.0, 260.0), "left, pushed up");
         let wide = PixelRect::new(0.0, 0.0, 400.0, 300.0);
-        assert_eq!(place_tooltip(wide, 100.0, 40.0, 400.0, 300.0, 0.0), (150.0, 0.0), "over a box that fills it");
+        assert_eq!(place_tooltip(wide, 100.0, 40.0, all, 300.0, 0.0), (150.0, 0.0), "over a box that fills it");
         let band = PixelRect::new(0.0, 100.0, 400.0, 50.0);
-        assert_eq!(place_tooltip(band, 100.0, 40.0, 400.0, 300.0, 0.0), (150.0, 158.0), "below a full-width band");
+        assert_eq!(place_tooltip(band, 100.0, 40.0, all, 300.0, 0.0), (150.0, 158.0), "below a full-width band");
         let bottom = PixelRect::new(0.0, 250.0, 400.0, 50.0);
-        assert_eq!(place_tooltip(bottom, 100.0, 40.0, 400.0, 300.0, 0.0), (150.0, 202.0), "above the last band");
+        assert_eq!(place_tooltip(bottom, 100.0, 40.0, all, 300.0, 0.0), (150.0, 202.0), "above the last band");
         // A narrow picture: below its left box, clear of the row axis's 56 px when it fits beside them,
         // over them when it does not.
         let narrow = PixelRect::new(56.0, 0.0, 60.0, 100.0);
-        assert_eq!(place_tooltip(narrow, 200.0, 40.0, 300.0, 300.0, 0.0), (0.0, 108.0));
-        assert_eq!(place_tooltip(narrow, 200.0, 40.0, 300.0, 300.0, 56.0), (56.0, 108.0));
-        assert_eq!(place_tooltip(narrow, 280.0, 40.0, 300.0, 300.0, 56.0), (0.0, 108.0));
+        assert_eq!(place_tooltip(narrow, 200.0, 40.0, (0.0, 300.0), 300.0, 0.0), (0.0, 108.0));
+        assert_eq!(place_tooltip(narrow, 200.0, 40.0, (0.0, 300.0), 300.0, 56.0), (56.0, 108.0));
+        assert_eq!(place_tooltip(narrow, 280.0, 40.0, (0.0, 300.0), 300.0, 56.0), (0.0, 108.0));
+    }
+
+    #[test]
+    fn a_tooltip_stays_in_the_part_of_a_scrolled_picture_in_sight() {
+        // A 630 px picture in a 300 px box scrolled to its middle: a piece at the right edge of the part in
+        // sight gets its tooltip to its left, not past the edge where it was never seen.
+        let visible = visible_columns(200.0, 300.0, 630.0, 630.0);
+        assert_eq!(visible, (200.0, 500.0));
+        let at_edge = PixelRect::new(420.0, 40.0, 60.0, 60.0);
+        assert_eq!(place_tooltip(at_edge, 150.0, 40.0, visible, 300.0, 56.0), (262.0, 40.0));
+        // A piece half scrolled off the left: to its right, inside the part in sight, the axis long gone.
+        let off_left = PixelRect::new(150.0, 40.0, 100.0, 60.0);
+        assert_eq!(place_tooltip(off_left, 150.0, 40.0, visible, 300.0, 56.0), (258.0, 40.0));
+        // Neither side fits: below, centred, and clamped into sight.
+        let wide = PixelRect::new(180.0, 40.0, 300.0, 60.0);
+        let (x, y) = place_tooltip(wide, 150.0, 40.0, visible, 300.0, 56.0);
+        assert!((200.0..=350.0).contains(&x) && y == 108.0, "{x}, {y}");
+    }
+
+    #[test]
+    fn the_columns_in_sight_follow_the_scroll_and_the_drawn_scale() {
+        assert_eq!(visible_columns(0.0, 800.0, 630.0, 630.0), (0.0, 630.0), "a box wider than the picture");
+        assert_eq!(visible_columns(330.0, 300.0, 630.0, 630.0), (330.0, 630.0), "scrolled to the end");
+        assert_eq!(visible_columns(100.0, 300.0, 1260.0, 630.0), (50.0, 200.0), "drawn at twice its size");
+        assert_eq!(visible_columns(10.0, 0.0, 0.0, 630.0), (0.0, 630.0), "not laid out yet");
     }
 }

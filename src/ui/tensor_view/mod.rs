@@ -55,6 +55,10 @@ pub fn TensorView() -> impl IntoView {
     let transfer = Memo::new(move |_| whole_shard::transfer(state, scene));
     let mismatches = Memo::new(move |_| mismatches::mismatch_rects(state, scene));
     let size = move || scene.with(|s| s.size());
+    // The picture's box scrolls sideways when the picture is wider (a phone): the tooltip stays in the part
+    // in sight, placed again when it scrolls.
+    let picture = NodeRef::<leptos::html::Div>::new();
+    let scrolled = RwSignal::new(0u32);
     let subtitle = move || {
         scene.with(|s| {
             let mut text = format!("{} · {}", s.tensor_name, format_shape(&s.shape));
@@ -84,7 +88,7 @@ pub fn TensorView() -> impl IntoView {
                 <whole_shard::WholeShardToggle testid="whole-shard-toggle" label="Show the whole-shard transfer"/>
             </div>
             <slice_controls::SliceControls/>
-            <div class="tv-picture">
+            <div class="tv-picture" node_ref=picture on:scroll=move |_| scrolled.update(|n| *n = n.wrapping_add(1))>
                 <svg
                     class="tensor-svg"
                     role="group"
@@ -118,7 +122,7 @@ pub fn TensorView() -> impl IntoView {
                         <mismatches::Mismatches mismatches=mismatches/>
                         <highlight::FocusRegion scene=scene/>
                     </g>
-                    <tooltip::Tooltip scene=scene focus_pieces=focus_pieces/>
+                    <tooltip::Tooltip scene=scene focus_pieces=focus_pieces picture=picture scrolled=scrolled/>
                 </svg>
             </div>
             <notes::Notes scene=scene transfer=transfer mismatches=mismatches/>

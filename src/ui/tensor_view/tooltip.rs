@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::{FocusPieces, SceneMemo, scene::MARGIN_TOP};
-use crate::chart::boxes::{PixelRect, place_tooltip};
+use crate::chart::boxes::{PixelRect, place_tooltip, visible_columns};
 use crate::core::plan::{LinkClass, Piece};
 use crate::core::traffic::format_bytes;
 use crate::ui::{AppState, Focus, format_count, format_offset, format_shape};
@@ -49,6 +49,10 @@ pub fn Tooltip(
     scene: SceneMemo,
     /// The focused device's pieces when the scene is aggregated.
     focus_pieces: FocusPieces,
+    /// The box the picture scrolls in when it is wider.
+    picture: NodeRef<leptos::html::Div>,
+    /// Bumped when that box scrolls.
+    scrolled: RwSignal<u32>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     move || {
@@ -83,7 +87,12 @@ pub fn Tooltip(
         let (width, height) = (longest * 6.0 + 2.0 * PADDING, lines.len() as f64 * LINE_PX + 2.0 * PADDING - 4.0);
         let ((bounds_w, bounds_h), left) = scene.with(|s| (s.size(), s.margin_left()));
         let anchor = PixelRect::new(rect.x + left, rect.y + MARGIN_TOP, rect.width, rect.height);
-        let (x, y) = place_tooltip(anchor, width, height, bounds_w, bounds_h, left);
+        scrolled.track();
+        let visible = picture.get_untracked().map_or((0.0, bounds_w), |div| {
+            let shown = div.first_element_child().map_or(0.0, |svg| svg.get_bounding_client_rect().width());
+            visible_columns(f64::from(div.scroll_left()), f64::from(div.client_width()), shown, bounds_w)
+        });
+        let (x, y) = place_tooltip(anchor, width, height, visible, bounds_h, left);
         let texts = lines
             .into_iter()
             .enumerate()

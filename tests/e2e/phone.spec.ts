@@ -1,0 +1,167 @@
+// The app on a phone's screen (320 to 414 px): presenting and the tour in one column, a tooltip kept in the
+// part of a scrolled picture in sight, the editors' controls inside their cards. Screenshots for a human.
+import { test, expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const screenshots = path.join(__dirname, 'screenshots');
+test.beforeAll(() => fs.mkdirSync(screenshots, { recursive: true }));
+
+// How much wider than `text` (in the element's font) the element's text box is: its width less its padding
+// and `reserved` pixels (a select's arrow).
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { roomFor: unknown }).roomFor = (element: HTMLElement, text: string, reserved: number) => {
+      const probe = document.createElement('span');
+      probe.style.font = getComputedStyle(element).font;
+      probe.style.position = 'absolute';
+      probe.style.whiteSpace = 'pre';
+      probe.textContent = text;
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      const style = getComputedStyle(element);
+      return element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - reserved - needed;
+    };
+  });
+});
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
+
+test('presenting on a phone is one column: the headline, the tensor and the devices one under another', async ({ page }) => {
+  // Beside the tensor, the headline's column was 34 px wide at 360 px and the meshes ran the page to 450.
+  for (const width of [320, 360, 414]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/?preset=toy&present');
+    await expect(page.getByTestId('piece')).toHaveCount(6);
+    const headline = await box(page, '.change-panel');
+    const tensor = await box(page, '[data-testid=tensor-view]');
+    const meshes = await box(page, '[data-testid=mesh-view]');
+    expect(headline.width, `headline at ${width} px`).toBeGreaterThan(width * 0.8);
+    expect(tensor.y, `tensor under the headline at ${width} px`).toBeGreaterThanOrEqual(headline.y + headline.height - 1);
+    expect(meshes.y, `devices under the tensor at ${width} px`).toBeGreaterThanOrEqual(tensor.y + tensor.height - 1);
+    expect(await pageWidth(page), `${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.screenshot({ path: path.join(screenshots, 'phone-present.png'), fullPage: true });
+});
+
+test("on a phone the tour's buttons stand on their own line and its bar leaves half the screen", async ({ page }) => {
+  // Beside the progress the buttons' column was 0 px wide at 320 px, Next stood past the screen's edge, and
+  // the bar covered 731 px of 800.
+  for (const width of [320, 360, 414]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/?preset=toy');
+    await page.getByTestId('explain').click();
+    for (let step = 0; step < 3; step++) {
+      const next = await box(page, '[data-testid=tour-next]');
+      expect(next.x + next.width, `Next at ${width} px, step ${step + 1}`).toBeLessThanOrEqual(width);
+      const bar = await box(page, '[data-testid=tour]');
+      expect(bar.height, `the bar at ${width} px, step ${step + 1}`).toBeLessThanOrEqual(800 * 0.5 + 1);
+      for (const id of ['tour-leave', 'tour-restore']) {
+        const link = await box(page, `[data-testid=${id}]`);
+        expect(link.width, `${id} at ${width} px`).toBeGreaterThan(150);
+      }
+      expect(await pageWidth(page), `${width} px`).toBeLessThanOrEqual(width);
+      // A real tap, not a scripted click: nothing covers Next.
+      await page.getByTestId('tour-next').click();
+      await expect(page.getByTestId('tour-progress')).toContainText(`Step ${step + 2} of`);
+    }
+  }
+  await page.screenshot({ path: path.join(screenshots, 'phone-tour.png') });
+});
+
+test("a piece's tooltip stays in the part of a scrolled tensor picture in sight", async ({ page }) => {
+  // The uneven layout's picture is ~630 px wide in a ~300 px box: a tooltip beside a piece at the box's edge
+  // was placed in the part scrolled away and never seen.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/?preset=uneven');
+  await expect(page.getByTestId('piece').first()).toBeVisible();
+  const picture = page.locator('.tv-picture');
+  await picture.scrollIntoViewIfNeeded();
+  const scrolls = await picture.evaluate((e) => e.scrollWidth > e.clientWidth + 100);
+  expect(scrolls, 'the picture scrolls sideways at 360 px').toBe(true);
+  for (const scrollLeft of [0, 150]) {
+    await picture.evaluate((e, left) => { e.scrollLeft = left; }, scrollLeft);
+    const sight = (await picture.boundingBox())!;
+    // The piece in sight that reaches furthest right, pointed at near its right end (or the box's edge).
+    const end = sight.x + sight.width;
+    const pieces = await page.getByTestId('piece').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON()));
+    const edge = pieces.filter((p) => p.left < end - 16 && p.right > sight.x).sort((a, b) => b.right - a.right)[0];
+    if (!edge) throw new Error(`no piece in sight at scroll ${scrollLeft}`);
+    expect(edge.right, `a piece reaches the box's edge at scroll ${scrollLeft}`).toBeGreaterThan(end - 40);
+    await page.mouse.move(Math.min(edge.right, end) - 8, edge.top + Math.min(edge.height / 2, 20));
+    const tooltip = page.getByTestId('piece-tooltip');
+    await expect(tooltip).toHaveCount(1);
+    const tip = (await tooltip.locator('rect').boundingBox())!;
+    expect(tip.x, `tooltip's left at scroll ${scrollLeft}`).toBeGreaterThanOrEqual(sight.x - 0.5);
+    expect(tip.x + tip.width, `tooltip's right at scroll ${scrollLeft}`).toBeLessThanOrEqual(sight.x + sight.width + 0.5);
+    await page.mouse.move(0, 0);
+  }
+  // Scrolled while a piece keeps the focus: the tooltip follows into sight.
+  await page.getByTestId('piece').first().focus();
+  await picture.evaluate((e) => { e.scrollLeft = e.scrollWidth; });
+  const sight = (await picture.boundingBox())!;
+  await expect.poll(async () => {
+    const tip = (await page.getByTestId('piece-tooltip').locator('rect').boundingBox())!;
+    return tip.x >= sight.x - 0.5 && tip.x + tip.width <= sight.x + sight.width + 0.5;
+  }).toBe(true);
+});
+
+test("on a phone the editors' fields, the totals and the refit's parts fit their cards", async ({ page }) => {
+  for (const width of [320, 360, 414]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/?preset=fsdp-tp');
+    await expect(page.getByTestId('tensor-view')).toBeVisible();
+    // The tensor dims' remove buttons inside their fieldset (1.6 rem in a 1.3 rem column stood 5 px out).
+    const dims = await box(page, '.tensor-card fieldset.dims');
+    for (const remove of await page.locator('[data-testid^=remove-tensor-dim]').all()) {
+      const b = (await remove.boundingBox())!;
+      expect(b.x + b.width, `a dim's remove button at ${width} px`).toBeLessThanOrEqual(dims.x + dims.width + 0.5);
+    }
+    // A select shows the whole of its choice: side by side at 320 px, the cards cut "disjoint" and "bf16".
+    for (const id of ['field-source-dtype', 'field-destination-devices', 'field-source-placement-0']) {
+      const room = await page.getByTestId(id).evaluate((select: HTMLSelectElement) => {
+        const w = window as unknown as { roomFor: (e: HTMLElement, text: string, reserved: number) => number };
+        // Less the select's arrow (~20 px).
+        return w.roomFor(select, select.selectedOptions[0].text, 20);
+      });
+      expect(room, `${id} at ${width} px`).toBeGreaterThanOrEqual(0);
+    }
+    // A total's value on one line ("1,048,57 / 6" at 414 px).
+    const value = page.getByTestId('total-unique-entries').locator('.total-value');
+    const lines = await value.evaluate((e) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).fontSize));
+    expect(lines, `the entries' value at ${width} px`).toBeLessThan(2);
+  }
+  // The refit's three parts inside their fieldset on the smallest phone.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/?preset=cycle-120');
+  const split = await box(page, '[data-testid=refit-split]');
+  for (const id of ['refit-wait', 'refit-transfer', 'refit-preparation']) {
+    const b = await box(page, `[data-testid=${id}]`);
+    expect(b.x + b.width, `${id} at 320 px`).toBeLessThanOrEqual(split.x + split.width + 0.5);
+  }
+  const room = await page.getByTestId('refit-transfer').evaluate((input: HTMLInputElement) => {
+    const w = window as unknown as { roomFor: (e: HTMLElement, text: string, reserved: number) => number };
+    return w.roomFor(input, input.placeholder, 0);
+  });
+  expect(room, "the transfer's placeholder whole").toBeGreaterThanOrEqual(0);
+});
+
+test("on a phone the pair heatmap scrolls sideways rather than shrink its labels out of reading", async ({ page }) => {
+  // Fitted to a 320 px page, fsdp-tp's 11 px labels were drawn 5.7 px high.
+  for (const width of [320, 414]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/?preset=fsdp-tp');
+    const heatmap = page.getByTestId('heatmap');
+    await heatmap.scrollIntoViewIfNeeded();
+    await expect(heatmap).toBeVisible();
+    const label = await heatmap.evaluate((svg: SVGSVGElement) => {
+      const scale = svg.getBoundingClientRect().width / svg.width.baseVal.value;
+      const text = svg.querySelector('.heat-row-label')!;
+      return parseFloat(getComputedStyle(text).fontSize) * scale;
+    });
+    expect(label, `a row label's size at ${width} px`).toBeGreaterThanOrEqual(8.5);
+    expect(await pageWidth(page), `${width} px`).toBeLessThanOrEqual(width);
+  }
+});
