@@ -368,8 +368,9 @@ mod tests {
         assert_eq!(place_tooltip(off_left, 150.0, 40.0, visible, 300.0, 56.0), (258.0, 40.0));
         // Neither side fits: below, centred, and clamped into sight.
         let wide = PixelRect::new(180.0, 40.0, 300.0, 60.0);
-        let (x, y) = place_tooltip(wide, 150.0, 40.0, visible, 300.0, 56.0);
-        assert!((200.0..=350.0).contains(&x) && y == 108.0, "{x}, {y}");
+        assert_eq!(place_tooltip(wide, 150.0, 40.0, visible, 300.0, 56.0), (255.0, 108.0));
+        let far_right = PixelRect::new(210.0, 40.0, 520.0, 60.0);
+        assert_eq!(place_tooltip(far_right, 150.0, 40.0, visible, 300.0, 56.0), (350.0, 108.0), "clamped to the end");
     }
 
     #[test]
