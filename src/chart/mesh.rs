@@ -145,6 +145,12 @@ pub fn tile_at(rects: impl IntoIterator<Item = PixelRect>, x: f64, y: f64) -> Op
     rects.into_iter().position(|r| x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height)
 }
 
+/// Whether `key` is one of a mesh's own keys (the arrows, Home, End): taken by the mesh even at its edge,
+/// where it moves nowhere (there, ArrowDown scrolled the page under the focused tile).
+pub fn is_tile_key(key: &str) -> bool {
+    matches!(key, "ArrowRight" | "ArrowLeft" | "ArrowDown" | "ArrowUp" | "Home" | "End")
+}
+
 /// Where the arrow keys, Home and End move the keyboard focus from tile `flat` on a grid of `count` tiles.
 pub fn next_tile(flat: usize, key: &str, grid: &TileGrid, count: usize) -> Option<usize> {
     let cols = grid.cols.max(1);
@@ -202,6 +208,7 @@ mod tests {
         assert_eq!(next_tile(0, "ArrowLeft", &grid, 10), None);
         assert_eq!(next_tile(5, "ArrowDown", &grid, 10), Some(9));
         assert_eq!(next_tile(6, "ArrowDown", &grid, 10), None, "no tile 10 in a mesh of 10");
+        assert!(is_tile_key("ArrowDown") && is_tile_key("End") && !is_tile_key("Tab") && !is_tile_key("Escape"));
         assert_eq!(next_tile(9, "ArrowDown", &grid, 10), None, "last row");
         assert_eq!(next_tile(5, "ArrowUp", &grid, 10), Some(1));
         assert_eq!(next_tile(5, "End", &grid, 10), Some(9));

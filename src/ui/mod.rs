@@ -6,6 +6,7 @@
 //! the mesh view, the traffic panel, the strategy comparison, the correctness check.
 
 mod after_paint;
+mod announce;
 mod change;
 pub mod constraints;
 pub mod cycle;

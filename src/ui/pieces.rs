@@ -73,12 +73,12 @@ pub fn PieceTable() -> impl IntoView {
 
     view! {
         <div class="pieces">
-            <h3 class="pieces-title">"Pieces of the plan " <span class="pieces-count" data-testid="piece-count">{count}</span></h3>
+            <h3 class="pieces-title" id="pieces-title">"Pieces of the plan " <span class="pieces-count" data-testid="piece-count">{count}</span></h3>
             {move || state.pieces.get().err().map(|message| view! {
                 <p class="problem" role="alert" data-testid="plan-error">{message}</p>
             })}
             <div class="table-scroll">
-                <table class="piece-table" data-testid="piece-table">
+                <table class="piece-table" data-testid="piece-table" aria-labelledby="pieces-title">
                     <thead>
                         <tr>
                             <th scope="col" class="num">"#"</th>

@@ -214,10 +214,18 @@ impl Default for ShareReport {
 #[component]
 pub fn ShareReportLine() -> impl IntoView {
     let ShareReport(report) = expect_context::<ShareReport>();
+    // Said by an announcer that is on the page before the report (problems are an alert of their own).
+    let spoken = Signal::derive(move || {
+        report.with(|r| match r {
+            Some(Report::Done(message)) => message.to_string(),
+            _ => String::new(),
+        })
+    });
     view! {
+        <crate::ui::announce::Announcer text=spoken test_id="share-announce"/>
         {move || report.get().map(|r| match r {
             Report::Done(message) => view! {
-                <p class="share-report" role="status" data-testid="share-report">
+                <p class="share-report" data-testid="share-report">
                     {message}
                     <button type="button" class="link-button" on:click=move |_| report.set(None)>"Dismiss"</button>
                 </p>

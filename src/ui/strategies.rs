@@ -274,7 +274,7 @@ fn ComparisonTable(
     let metric_rows = move || rows.with(|rows| Metric::TABLE.map(|metric| (metric, rows.clone())));
     view! {
         <div class="table-scroll">
-            <table class="strategy-table" data-testid="strategy-table">
+            <table class="strategy-table" data-testid="strategy-table" aria-label="The three strategies compared">
                 <thead>
                     <tr>
                         <th scope="col">"Quantity"</th>

@@ -191,7 +191,7 @@ pub fn ExplainButton() -> impl IntoView {
     let tour = expect_context::<TourState>();
     view! {
         <button type="button" class="explain-button" data-testid="explain" on:click=move |_| tour.step.set(Some(0))>
-            "Explain ▸"
+            "Explain " <span aria-hidden="true">"▸"</span>
         </button>
     }
 }
@@ -269,7 +269,13 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         keys.remove();
         resized.remove();
     });
-    move || {
+    // Each new step is said: focus stays on Next, whose description is read only when focus arrives.
+    let spoken = Signal::derive(move || {
+        let Some(index) = tour.step.get() else { return String::new() };
+        all.with_value(|s| s.as_ref().ok().and_then(|s| s.get(index)).map(|step| step.title.to_string()))
+            .map_or_else(String::new, |title| format!("Step {} of {count}: {title}", index + 1))
+    });
+    let bar = move || {
         let index = tour.step.get()?;
         let step = all.with_value(|s| s.as_ref().ok().and_then(|s| s.get(index).cloned()));
         let content = match step {
@@ -316,7 +322,8 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                         aria-describedby=STEP_DESCRIPTION
                         on:click=move |_| if at_end { leave() } else { go(1) }
                     >
-                        {if at_end { "Done" } else { "Next ▸" }}
+                        {if at_end { "Done" } else { "Next " }}
+                        {(!at_end).then(|| view! { <span aria-hidden="true">"▸"</span> })}
                     </button>
                     <button type="button" class="link-button" data-testid="tour-leave" on:click=move |_| leave()>
                         "Leave the tour (keeps this state)"
@@ -338,5 +345,9 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                 </div>
             </section>
         })
+    };
+    view! {
+        <super::announce::Announcer text=spoken test_id="tour-announce"/>
+        {bar}
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::{layout, paths::TilePaths, tile::Tile};
-use crate::chart::mesh::{next_tile, outlines_path};
+use crate::chart::mesh::{is_tile_key, next_tile, outlines_path};
 use wasm_bindgen::JsCast;
 
 use crate::ui::tensor_view::hover::{
@@ -30,9 +30,12 @@ fn flat_of(tile: &web_sys::Element) -> Option<usize> {
 fn on_key(ev: &web_sys::KeyboardEvent, layout: Memo<Layout>) {
     let Some(tile) = tile_at(ev.target()) else { return };
     let Some(flat) = flat_of(&tile) else { return };
-    let next = layout.with_untracked(|l| next_tile(flat, &ev.key(), &l.grid, l.tiles.len()));
+    let key = ev.key();
+    if is_tile_key(&key) {
+        ev.prevent_default();
+    }
+    let next = layout.with_untracked(|l| next_tile(flat, &key, &l.grid, l.tiles.len()));
     let Some(next) = next else { return };
-    ev.prevent_default();
     let target = tile
         .parent_element()
         .and_then(|group| group.query_selector(&format!("[data-flat=\"{next}\"]")).ok().flatten())

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::layout::MeshLayout;
-use crate::chart::mesh::{next_tile, paths_by_fill, tile_at};
+use crate::chart::mesh::{is_tile_key, next_tile, paths_by_fill, tile_at};
 use crate::ui::tensor_view::hover::{let_go_on_escape, pointer_wins, restore_keyboard_focus, set_focus, side_name};
 use crate::ui::{AppState, Focus, Fresh, Side, keyed::keyed};
 
@@ -81,9 +81,12 @@ pub fn TilePaths(
         if let_go_on_escape(&ev, state) {
             return;
         }
-        let next = layout.with_untracked(|l| next_tile(roving.get_untracked(), &ev.key(), &l.grid, l.tiles.len()));
-        if let Some(next) = next {
+        let key = ev.key();
+        if is_tile_key(&key) {
             ev.prevent_default();
+        }
+        let next = layout.with_untracked(|l| next_tile(roving.get_untracked(), &key, &l.grid, l.tiles.len()));
+        if let Some(next) = next {
             roving.set(next);
             focus_cursor();
             // The cursor may have left the screen (End on a 1,024-device mesh): bring it back once moved.

@@ -68,7 +68,7 @@ pub fn DeviceBars() -> impl IntoView {
             <h3 class="analysis-subtitle" id="device-bars-title">"Bytes and messages per device"</h3>
             <p class="analysis-caption" data-testid="device-bars-caption">{caption}</p>
             <div class="table-scroll">
-                <table class="device-table" data-testid="device-bars">
+                <table class="device-table" data-testid="device-bars" aria-labelledby="device-bars-title">
                     <thead>
                         <tr>
                             <th scope="col">"Device"</th>

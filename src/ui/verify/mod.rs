@@ -59,6 +59,7 @@ pub fn VerifyPanel() -> impl IntoView {
                 </p>
             </header>
             <controls::VerifyControls/>
+            <crate::ui::announce::Announcer text=outcome::spoken_verdict(state) test_id="verify-announce"/>
             <outcome::VerifyOutcome/>
         </div>
     }

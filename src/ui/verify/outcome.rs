@@ -32,6 +32,18 @@ pub fn VerifyOutcome() -> impl IntoView {
     }
 }
 
+/// What the panel's live region says of the last check: its one-line verdict (a refusal is an alert of
+/// its own).
+pub fn spoken_verdict(state: AppState) -> Signal<String> {
+    Signal::derive(move || {
+        state.verification.with(|v| match v {
+            None => String::new(),
+            Some(Ok(verification)) => verification.summary(),
+            Some(Err(_)) => String::new(),
+        })
+    })
+}
+
 /// A finished check.
 #[component]
 fn Verdict(
@@ -66,7 +78,8 @@ fn Verdict(
     };
 
     view! {
-        <div class="verdict" class:verdict-pass=passed class:verdict-fail=!passed data-testid="verify-result" role="status">
+        // Said by the panel's announcer (`spoken_verdict`), which is there before the verdict arrives.
+        <div class="verdict" class:verdict-pass=passed class:verdict-fail=!passed data-testid="verify-result">
             <p class="verdict-line" data-testid="verify-summary">
                 <span class="verdict-mark" aria-hidden="true">{if passed { "✓" } else { "✗" }}</span>
                 {summary}
@@ -75,9 +88,9 @@ fn Verdict(
             {values.map(|text| view! { <p class="verdict-values" data-testid="verify-values">{text}</p> })}
         </div>
         {(!mismatches.is_empty()).then(move || view! {
-            <h3 class="analysis-subtitle">"First mismatches"</h3>
+            <h3 class="analysis-subtitle" id="mismatches-title">"First mismatches"</h3>
             <div class="table-scroll">
-                <table class="mismatch-table" data-testid="mismatch-list">
+                <table class="mismatch-table" data-testid="mismatch-list" aria-labelledby="mismatches-title">
                     <thead>
                         <tr>
                             <th scope="col">"Device"</th>

@@ -1,0 +1,124 @@
+// What a keyboard or screen-reader user meets: results said by live regions that are on the page before
+// their words change, a mesh's keys kept by the mesh at its edge, a tabbed-to field clear of the editor
+// column's fade, and small coloured text with enough contrast.
+import { test, expect } from '@playwright/test';
+
+test('a check, and each tour step, are said by a live region that was there before it', async ({ page }) => {
+  // The verdict came as a new role=status element already holding its words, which screen readers often
+  // skip; the tour changed steps with no live region at all.
+  await page.goto('/?preset=toy');
+  const verdict = page.getByTestId('verify-announce');
+  await expect(verdict).toHaveAttribute('role', 'status');
+  await expect(verdict).toHaveText('');
+  await page.getByTestId('verify-button').click();
+  await expect(verdict).toContainText('all 72 entries');
+  await expect(page.getByTestId('verify-result')).not.toHaveAttribute('role', 'status');
+  await page.getByTestId('fault-select').selectOption('offset');
+  await expect(verdict).toHaveText('');
+  await page.getByTestId('verify-button').click();
+  await expect(verdict).toContainText('do not match');
+
+  await page.getByTestId('explain').click();
+  const step = page.getByTestId('tour-announce');
+  await expect(step).toHaveAttribute('aria-live', 'polite');
+  await expect(step).toHaveText(/^Step 1 of \d+: /);
+  const title = await page.getByTestId('tour-title').textContent();
+  await page.getByTestId('tour-next').click();
+  await expect(step).toHaveText(/^Step 2 of \d+: /);
+  expect(await step.textContent()).not.toContain(title!);
+  await expect(step).toContainText((await page.getByTestId('tour-title').textContent())!);
+});
+
+test("a mesh's arrow keys at its edge move nothing and scroll nothing", async ({ page }) => {
+  // ArrowDown on the toy's last source device scrolled the page by 40 px.
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/?preset=toy');
+  const last = page.locator('[data-testid=device][data-side=source][data-device="2"]');
+  await last.focus();
+  const before = await page.evaluate(() => scrollY);
+  for (const key of ['ArrowDown', 'ArrowUp', 'ArrowRight']) {
+    await page.keyboard.press(key);
+    await expect(last).toBeFocused();
+    expect(await page.evaluate(() => scrollY), key).toBe(before);
+  }
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('[data-testid=device][data-side=source][data-device="1"]')).toBeFocused();
+});
+
+test("a field reached by Tab in the editor column stops above the column's fade", async ({ page }) => {
+  // The destination's dtype was scrolled to the column's last 30 px, under its 2rem fade.
+  await page.goto('/?preset=fsdp-tp');
+  await expect(page.getByTestId('tensor-view')).toBeVisible();
+  const field = page.getByTestId('field-destination-dtype');
+  await page.getByTestId('field-tensor-name').focus();
+  // From the field before it, one Tab, as a keyboard user arrives.
+  await page.locator('[data-testid=field-destination-dtype]').evaluate((e) => {
+    const fields = [...document.querySelectorAll<HTMLElement>('.editors select, .editors input, .editors textarea')];
+    fields[fields.indexOf(e as HTMLElement) - 1].focus();
+  });
+  await page.keyboard.press('Tab');
+  await expect(field).toBeFocused();
+  const { bottom, columnBottom, fade } = await field.evaluate((e) => {
+    const column = e.closest('.sticky-column')!;
+    return {
+      bottom: e.getBoundingClientRect().bottom,
+      columnBottom: column.getBoundingClientRect().bottom,
+      fade: parseFloat(getComputedStyle(column, '::after').height),
+    };
+  });
+  expect(bottom).toBeLessThanOrEqual(columnBottom - fade + 1);
+});
+
+test("the link table's coloured link names and its sort arrows are readable against their rows", async ({ page }) => {
+  await page.goto('/?preset=fsdp-tp');
+  const table = page.getByTestId('link-table');
+  await table.scrollIntoViewIfNeeded();
+  const ratios = await page.evaluate(() => {
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (c: string) => {
+      const [r, g, b] = rgb(c).map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    // The first opaque background behind an element.
+    const background = (e: Element | null): string => {
+      for (; e; e = e.parentElement) {
+        const c = getComputedStyle(e).backgroundColor;
+        if (!c.startsWith('rgba') || !c.endsWith(', 0)')) return c;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    const ratio = (e: Element) => {
+      const [a, b] = [luminance(getComputedStyle(e).color), luminance(background(e))];
+      const opacity = Number(getComputedStyle(e).opacity);
+      return { ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), opacity };
+    };
+    return [...document.querySelectorAll('[data-testid=link-kind], .sort-arrow')].map((e) => ({ text: e.textContent, ...ratio(e) }));
+  });
+  expect(ratios.length).toBeGreaterThan(4);
+  for (const r of ratios) {
+    expect(r.opacity, r.text!).toBe(1);
+    expect(r.ratio, `${r.text}: ${r.ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(4.5);
+  }
+});
+
+test('a control is named by its words, not by the arrow drawn beside it', async ({ page }) => {
+  // "Share ▾", "Explain ▸", "Next ▸" and "▸ Constraint check …" were read out with their glyphs.
+  await page.goto('/?preset=toy');
+  await expect(page.getByTestId('share-menu').locator('summary')).toHaveAccessibleName('Share');
+  await expect(page.getByTestId('export-menu').locator('summary')).toHaveAccessibleName('Export');
+  await expect(page.getByTestId('explain')).toHaveAccessibleName('Explain');
+  await expect(page.locator('.constraints > summary')).toHaveAccessibleName(/^[A-Z]/);
+  await page.getByTestId('explain').click();
+  await expect(page.getByTestId('tour-next')).toHaveAccessibleName('Next');
+});
+
+test('every table of the layout view is named', async ({ page }) => {
+  // The pieces, the strategies and the per-device bars were three tables without a name.
+  await page.goto('/?preset=toy');
+  await page.getByTestId('fault-select').selectOption('offset');
+  await page.getByTestId('verify-button').click();
+  await expect(page.getByTestId('mismatch-list')).toBeVisible();
+  for (const id of ['piece-table', 'strategy-table', 'device-bars', 'link-table', 'mismatch-list']) {
+    await expect(page.getByTestId(id), id).toHaveAccessibleName(/\w{4}/);
+  }
+});
