@@ -165,3 +165,26 @@ test("on a phone the pair heatmap scrolls sideways rather than shrink its labels
     expect(await pageWidth(page), `${width} px`).toBeLessThanOrEqual(width);
   }
 });
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 800 } });
+
+  test('every small control is a target of 24 × 24 px at least', async ({ page }) => {
+    // With a finger: 13 px checkboxes, 17 px radios, 20 px sort buttons, 22 px steppers, a 16 px slider.
+    const small = async () =>
+      page.locator('input[type=checkbox], input[type=radio], input[type=range], .sort-button, .step, .icon-button').evaluateAll((elements) =>
+        elements
+          .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
+          .map((e) => ({ e: e.getAttribute('data-testid') ?? e.className, r: e.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 2 && (r.width < 23.5 || r.height < 23.5))
+          .map(({ e, r }) => `${e} ${r.width.toFixed(0)}×${r.height.toFixed(0)}`),
+      );
+    for (const preset of ['fsdp-tp', 'cycle-120']) {
+      await page.goto(`/?preset=${preset}`);
+      await expect(page.locator('.view-panel')).toBeVisible();
+      await page.waitForTimeout(200);
+      expect(await small(), preset).toEqual([]);
+      expect(await pageWidth(page), preset).toBeLessThanOrEqual(360);
+    }
+  });
+});
