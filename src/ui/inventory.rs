@@ -89,14 +89,28 @@ impl InventoryState {
         }
     }
 
-    /// Puts a link's (or a preset's) choices into the view.
+    /// Puts a link's (or a preset's) choices into the view, with a new draft generation.
     pub fn apply(&self, choice: &InventoryChoice) {
+        self.apply_in(choice, None);
+    }
+
+    /// Puts a history step's choices into the view, in the draft generation the step was shown in when
+    /// known (its fields show the text typed there that was no size), as [`AppState::restore_input`] does.
+    pub fn apply_in(&self, choice: &InventoryChoice, generation: Option<u64>) {
         self.preset.set(choice.preset.clone());
         self.model.set(choice.model);
         self.train.set(choice.train);
         self.generate.set(choice.generate);
         self.colocated.set(choice.colocated);
-        self.replaced.update(|n| *n += 1);
+        let generation = generation.unwrap_or_else(super::editor::field::fresh_generation);
+        if self.replaced.get_untracked() != generation {
+            self.replaced.set(generation);
+        }
+    }
+
+    /// The draft generation in effect, for the history step shown.
+    pub fn generation(&self) -> u64 {
+        self.replaced.get_untracked()
     }
 
     /// The whole model's spec and its validated change, as the inventory page plans them (and exports them:

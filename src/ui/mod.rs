@@ -95,7 +95,7 @@ pub fn App() -> impl IntoView {
     provide_context(cycle_state);
     // Number fields' unread text, kept while their view is away (another tab).
     let drafts = editor::field::FieldDrafts::new();
-    drafts.follow_structure(state.input.into());
+    drafts.follow_structure(state.input.into(), state.replaced.into());
     provide_context(drafts);
     let tour = tour::TourState::new();
     provide_context(tour);

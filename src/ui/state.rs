@@ -125,8 +125,9 @@ pub struct AppState {
     /// The spec as typed: the source of truth, kept even while invalid so nothing typed is lost. Edits
     /// update it; a whole new spec (a preset, a link, undo, a file) goes through [`AppState::replace_input`].
     pub input: RwSignal<SpecInput>,
-    /// Counts whole-spec replacements: fields then drop text that did not parse, even where the new spec's
-    /// value equals the old (which alone would not tell them anything happened).
+    /// The draft generation in effect ([`crate::ui::editor::field::FieldDrafts`]): a new one for each whole
+    /// new spec, whose fields then drop text that did not parse, even where the new spec's value equals the
+    /// old (which alone would not tell them anything happened); an old one again when undo restores a step.
     pub replaced: RwSignal<u64>,
     /// The core's verdict on `input`.
     pub checked: Memo<Result<Reshard, SpecError>>,
@@ -271,8 +272,18 @@ impl AppState {
     /// Opens a whole new spec (a preset, a link, an undo step, a file): unlike an edit, it also replaces what
     /// the fields hold that did not parse.
     pub fn replace_input(&self, input: SpecInput) {
+        self.restore_input(input, None);
+    }
+
+    /// Opens a history step's spec, in the draft generation the step was shown in when known (its fields
+    /// show the text typed there that did not parse), else in a new one. The generation in effect already
+    /// is no replacement: the fields follow the spec as they follow an edit.
+    pub fn restore_input(&self, input: SpecInput, generation: Option<u64>) {
         self.input.set(input);
-        self.replaced.update(|n| *n += 1);
+        let generation = generation.unwrap_or_else(super::editor::field::fresh_generation);
+        if self.replaced.get_untracked() != generation {
+            self.replaced.set(generation);
+        }
     }
 
     /// State opened on a named preset (the toy when the name is unknown).

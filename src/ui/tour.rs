@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::cycle::CycleState;
 use super::focus::{after_render, focus_test_id, typed_in_field};
 use super::inventory::InventoryState;
-use super::url_state::{restore_entry, snapshot};
+use super::url_state::{Generations, restore_entry, snapshot};
 use super::{AppState, Page};
 use crate::core::plan::Strategy;
 use crate::core::presets::find;
@@ -21,9 +21,9 @@ use crate::share::fragment::SharedState;
 #[derive(Clone, Copy)]
 pub struct TourState {
     pub step: RwSignal<Option<usize>>,
-    /// What the app showed when the tour started: the steps replace it with their examples, and leaving
-    /// can bring it back.
-    before: StoredValue<Option<SharedState>>,
+    /// What the app showed when the tour started, with its fields' draft generations: the steps replace it
+    /// with their examples, and leaving can bring it back, text that did not parse included.
+    before: StoredValue<Option<(SharedState, Generations)>>,
 }
 
 impl TourState {
@@ -209,7 +209,8 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         let step = tour.step.get();
         let Some(index) = step else { return step };
         if previous.flatten().is_none() {
-            tour.before.set_value(Some(snapshot(state, cycle, inventory, page.get_untracked())));
+            let generations = Generations::now(state, cycle, inventory);
+            tour.before.set_value(Some((snapshot(state, cycle, inventory, page.get_untracked()), generations)));
         }
         all.with_value(|s| {
             if let Ok(steps) = s
@@ -333,8 +334,8 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                         class="link-button"
                         data-testid="tour-restore"
                         on:click=move |_| {
-                            if let Some(before) = tour.before.get_value() {
-                                restore_entry(&before, state, cycle, page, inventory);
+                            if let Some((before, generations)) = tour.before.get_value() {
+                                restore_entry(&before, state, cycle, page, inventory, Some(generations));
                             }
                             leave();
                         }

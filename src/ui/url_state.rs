@@ -135,24 +135,47 @@ pub fn track_shared(state: AppState, cycle: CycleState) {
     }
 }
 
+/// The draft generations a history step was shown in, one per set of fields that keep unread text: the
+/// layout editors', the cycle's (its revision) and the inventory's. Restoring the step with them brings
+/// back what was typed there and did not parse.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Generations {
+    layout: u64,
+    cycle: u64,
+    inventory: Option<u64>,
+}
+
+impl Generations {
+    /// The generations in effect now.
+    pub fn now(state: AppState, cycle: CycleState, inventory: Option<InventoryState>) -> Generations {
+        Generations {
+            layout: state.replaced.get_untracked(),
+            cycle: cycle.revision.get_untracked(),
+            inventory: inventory.map(|inventory| inventory.generation()),
+        }
+    }
+}
+
 /// Puts a shared state into the app (used on load and on back/forward). The inventory's choices come from
 /// the context, which a browser event's handler (back/forward) runs without: see [`restore_entry`].
 pub fn restore(shared: &SharedState, state: AppState, cycle: CycleState, page: RwSignal<Page>) {
-    restore_with(shared, state, cycle, page, use_context::<InventoryState>());
+    restore_with(shared, state, cycle, page, use_context::<InventoryState>(), None);
 }
 
 /// Puts a history entry's state into the app, the inventory included: an entry without inventory choices
-/// (a link leaves them out when they are the default) had the default ones.
+/// (a link leaves them out when they are the default) had the default ones. With the draft generations the
+/// entry was shown in, when known, its fields show again what was typed there and did not parse.
 pub fn restore_entry(
     shared: &SharedState,
     state: AppState,
     cycle: CycleState,
     page: RwSignal<Page>,
     inventory: Option<InventoryState>,
+    shown_in: Option<Generations>,
 ) {
     let mut shared = shared.clone();
     shared.inventory = shared.inventory.or_else(|| Some(InventoryChoice::of_preset(&MODEL_PRESETS[0])));
-    restore_with(&shared, state, cycle, page, inventory);
+    restore_with(&shared, state, cycle, page, inventory, shown_in);
 }
 
 fn restore_with(
@@ -161,11 +184,14 @@ fn restore_with(
     cycle: CycleState,
     page: RwSignal<Page>,
     inventory: Option<InventoryState>,
+    shown_in: Option<Generations>,
 ) {
-    state.replace_input(shared.spec.clone());
+    state.restore_input(shared.spec.clone(), shown_in.map(|g| g.layout));
+    // The k field's unread text, as the restored revision left it (none without a cycle).
+    let mut k_redrawn = false;
     if let Some(spec) = &shared.cycle {
         cycle.spec.set(spec.clone());
-        cycle.revision.update(|r| *r += 1);
+        k_redrawn = cycle.reopen(shown_in.map(|g| g.cycle));
     }
     if let Some(strategy) = Strategy::parse(&shared.view.strategy) {
         state.strategy.set(strategy);
@@ -174,10 +200,11 @@ fn restore_with(
     if shared.view.verified {
         super::verify::check_soon(state);
     }
-    // The k field shows the restored k, not text typed before (like every field a restore redraws).
-    let unread_k = cycle.startup_unread.with_untracked(Option::is_some);
-    if unread_k {
+    // The k field shows the restored k, not text typed before (like every field a restore redraws), or
+    // the text the restored step left in it.
+    if shared.cycle.is_none() && cycle.startup_unread.with_untracked(Option::is_some) {
         cycle.startup_unread.set(None);
+        k_redrawn = true;
     }
     match &shared.measured {
         Some(measured) => {
@@ -195,14 +222,14 @@ fn restore_with(
             if !cycle.measured_text.with_untracked(String::is_empty) {
                 cycle.measured_text.set(String::new());
             }
-            if unread_k {
+            if k_redrawn {
                 // Redraws the field's text from k.
                 cycle.startup.set(cycle.startup.get_untracked());
             }
         }
     }
     if let (Some(inventory), Some(choice)) = (inventory, &shared.inventory) {
-        inventory.apply(choice);
+        inventory.apply_in(choice, shown_in.and_then(|g| g.inventory));
     }
     state.view.update(|v| {
         v.tensor = shared.view.tensor;
@@ -267,6 +294,10 @@ struct Steps {
     restoring: StoredValue<bool>,
     /// A step back or forward asked of the browser and not yet arrived: further keys wait for it.
     travelling: StoredValue<bool>,
+    /// The draft generations each entry (by index) was last shown in, for this document's life: undo to an
+    /// entry brings back the text typed there that did not parse.
+    /// (A list, not a map: a few hundred entries at most, and a map's code costs more than its lookups.)
+    shown_in: StoredValue<Vec<(u32, Generations)>>,
 }
 
 impl Steps {
@@ -293,8 +324,18 @@ impl Steps {
             };
             if let Ok(index) = written {
                 self.set_top(index);
+                self.remember_generations(index);
             }
         }
+    }
+
+    /// The entry at `index` is shown in the draft generations in effect now.
+    fn remember_generations(self, index: u32) {
+        let now = Generations::now(self.state, self.cycle, self.inventory);
+        self.shown_in.update_value(|shown_in| match shown_in.iter_mut().find(|(at, _)| *at == index) {
+            Some((_, shown)) => *shown = now,
+            None => shown_in.push((index, now)),
+        });
     }
 
     /// The entry at `index` was just written: the entries after it are gone.
@@ -387,7 +428,9 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
         initial: StoredValue::new(initial),
         restoring: StoredValue::new(false),
         travelling: StoredValue::new(false),
+        shown_in: StoredValue::new(Vec::new()),
     };
+    steps.remember_generations(at);
     STEPS.with(|cell| cell.set(Some(steps)));
     Effect::new(move |first: Option<()>| {
         track_shared(state, cycle);
@@ -417,7 +460,11 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
             (None, None) => steps.initial.get_value(),
         };
         steps.restoring.set_value(true);
-        restore_entry(&shared, state, cycle, page, steps.inventory);
+        let at = entry_index();
+        let shown_in =
+            steps.shown_in.with_value(|shown_in| shown_in.iter().find(|(index, _)| *index == at).map(|(_, g)| *g));
+        restore_entry(&shared, state, cycle, page, steps.inventory, shown_in);
+        steps.remember_generations(at);
     };
     let pop = window_event_listener(leptos::ev::popstate, on_pop);
     let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {

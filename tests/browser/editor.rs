@@ -22,6 +22,10 @@ fn mount_with_state(preset: &'static str) -> (HtmlElement, AppState, impl Sized)
     let mounted = mount_to(root.clone(), move || {
         let state = AppState::from_preset(preset);
         provide_context(state);
+        // Where the fields keep unread text, as the app provides it.
+        let drafts = editor::FieldDrafts::new();
+        drafts.follow_structure(state.input.into(), state.replaced.into());
+        provide_context(drafts);
         let _ = state_tx.send(state);
         view! {
             <editor::PresetBar/>
@@ -476,6 +480,37 @@ async fn a_new_spec_of_another_rank_drops_unread_layout_text_instead_of_reading_
     settle().await;
     assert_eq!(value_of(&root, "layout-text-source"), "[Shard(1)]");
     assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn restoring_a_spec_in_its_old_draft_generation_brings_back_its_unread_text() {
+    // A preset over unread text, then the spec before it restored in the generation it was typed in (as
+    // undo does): the text comes back with its message, and the status line counts it again.
+    let (root, state, _mounted) = mount_with_state("toy");
+    settle().await;
+    let size = value_of(&root, "field-source-mesh-0");
+    type_into(&root, "field-source-mesh-0", "12x");
+    type_into(&root, "layout-text-destination", "[Bogus]");
+    settle().await;
+    assert_eq!(text(&root, "editor-status"), "2 problems: the pictures show the last valid change.");
+    let (toy, typed_in) = (state.input.get_untracked(), state.replaced.get_untracked());
+    element(&root, "preset-nested").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_ne!(value_of(&root, "field-source-mesh-0"), "12x");
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+    // In a new generation (a link to the toy, say), the toy's fields are clean.
+    state.restore_input(toy.clone(), None);
+    settle().await;
+    assert_eq!(value_of(&root, "field-source-mesh-0"), size);
+    assert_eq!(text(&root, "problems-source-mesh-0"), "");
+    // In the one it was typed in, the text is back.
+    state.restore_input(toy, Some(typed_in));
+    settle().await;
+    assert_eq!(value_of(&root, "field-source-mesh-0"), "12x");
+    assert_eq!(text(&root, "problems-source-mesh-0"), "`12x` is not a whole number");
+    assert_eq!(value_of(&root, "layout-text-destination"), "[Bogus]");
+    assert_eq!(text(&root, "editor-status"), "2 problems: the pictures show the last valid change.");
     root.remove();
 }
 

@@ -89,7 +89,13 @@ pub struct CycleState {
     /// Why the text in the k field is not a k, and that text: kept here, not in the field, so that the
     /// cycle view drawn anew (back from another tab) shows what was typed under its message.
     pub startup_unread: RwSignal<Option<(String, String)>>,
+    /// The unread texts of each revision left behind, with the revision: undo to a step shows them again (a
+    /// preset clicked over text that was no number lost that text for good).
+    left: StoredValue<Vec<(u64, LeftUnread)>>,
 }
+
+/// The unread texts of a revision as it was left: the fields' (by path) and the k field's.
+type LeftUnread = (BTreeMap<String, (String, String)>, Option<(String, String)>);
 
 impl CycleState {
     /// Opens a cycle preset (`cycle-120`, `cycle-160`, `cycle-queue`, `cycle-overlap`; `cycle-120` when the
@@ -114,13 +120,46 @@ impl CycleState {
             measured_text: RwSignal::new(String::new()),
             startup: RwSignal::new(1),
             startup_unread: RwSignal::new(None),
+            left: StoredValue::new(Vec::new()),
         }
+    }
+
+    /// Moves to a new revision, keeping the unread texts of the one left for undo.
+    fn next_revision(&self) {
+        let revision = self.revision.get_untracked();
+        let messages = self.unread.with_untracked(|unread| {
+            if unread.revision == revision { unread.messages.clone() } else { BTreeMap::new() }
+        });
+        let startup = self.startup_unread.get_untracked();
+        if !messages.is_empty() || startup.is_some() {
+            // Each revision is left once: revisions only go up.
+            self.left.update_value(|left| left.push((revision, (messages, startup))));
+        }
+        self.revision.set(revision + 1);
+    }
+
+    /// Opens a history step's cycle (already in `spec`) and redraws the editors, with the unread texts of the
+    /// revision the step was shown in when known (else none, the k field's too). Returns whether the k
+    /// field's unread text changed (the field is then redrawn by a write of k).
+    pub fn reopen(&self, shown_in: Option<u64>) -> bool {
+        self.next_revision();
+        let (messages, startup) = shown_in
+            .and_then(|shown_in| {
+                self.left.with_value(|left| left.iter().find(|(r, _)| *r == shown_in).map(|(_, u)| u.clone()))
+            })
+            .unwrap_or_default();
+        self.unread.set(UnreadFields { revision: self.revision.get_untracked(), messages });
+        let k_changed = self.startup_unread.with_untracked(|now| *now != startup);
+        if k_changed {
+            self.startup_unread.set(startup);
+        }
+        k_changed
     }
 
     /// Replaces the whole cycle (a preset, measured medians) and redraws the editors.
     pub fn replace(&self, spec: CycleSpec) {
         self.spec.set(spec);
-        self.revision.update(|r| *r += 1);
+        self.next_revision();
     }
 
     /// Opens a cycle someone wrote (a file, a text block, a link's measured medians aside): it says its own
@@ -165,7 +204,7 @@ impl CycleState {
     pub fn restructure(&self, change: impl FnOnce(&mut CycleSpec), moved: impl Fn(usize) -> Option<usize>) {
         let kept = self.unread_after_move(&moved);
         self.spec.update(change);
-        self.revision.update(|r| *r += 1);
+        self.next_revision();
         self.unread.set(kept);
     }
 

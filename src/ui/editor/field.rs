@@ -39,17 +39,25 @@ pub fn FieldProblems(
     }
 }
 
-/// Text typed into a number field that does not parse (or is refused) yet, by the field's key and the
-/// inventory tensor the editors show, with the spec replacement it was typed under. A field is drawn anew
-/// when its view comes back (another tab, then this one): its text went back to the spec's value ("12x"
-/// became 12, its message gone). A new spec (a preset, a link, undo) makes the drafts stale; another tensor
-/// of an inventory has drafts of its own (its fields share the first one's keys).
+/// Text typed into a field that does not parse (or is refused) yet, by the field's key and the inventory
+/// tensor the editors show, and by the draft generation it was typed in. A field is drawn anew when its
+/// view comes back (another tab, then this one): its text went back to the spec's value ("12x" became 12,
+/// its message gone). A new spec (a preset, a link) starts a new generation, with no drafts; undo goes back
+/// to the generation of the step it restores, and its fields show what was typed there again (a preset
+/// clicked over unread text lost that text for good). Another tensor of an inventory has drafts of its own
+/// (its fields share the first one's keys).
 #[derive(Clone, Copy)]
 pub struct FieldDrafts {
-    drafts: StoredValue<std::collections::HashMap<String, (String, u64)>>,
+    drafts: StoredValue<std::collections::HashMap<(String, u64), String>>,
     /// Bumped after the drafts were forgotten for a change of structure: the fields on screen keep theirs
     /// again, under the keys they have now ([`Draft::keep_through_restructuring`]).
     restructured: RwSignal<u64>,
+}
+
+impl Default for FieldDrafts {
+    fn default() -> FieldDrafts {
+        FieldDrafts::new()
+    }
 }
 
 impl FieldDrafts {
@@ -57,14 +65,17 @@ impl FieldDrafts {
         FieldDrafts { drafts: StoredValue::new(std::collections::HashMap::new()), restructured: RwSignal::new(0) }
     }
 
-    /// Forgets every draft when `input`'s dims change in number (a dim added or removed): a field's key is
-    /// its place, and removing dim 0 left dim 1's draft under a key the next dim took (its text came back
-    /// in the wrong field, over a value in use). The fields on screen keep their text, and keep it again
-    /// as their draft under their new keys (forgotten, it was lost at the next visit to another view).
-    pub fn follow_structure(self, input: Signal<crate::core::spec::SpecInput>) {
+    /// Forgets the generation's drafts when an edit changes `input`'s dims in number (a dim added or
+    /// removed): a field's key is its place, and removing dim 0 left dim 1's draft under a key the next dim
+    /// took (its text came back in the wrong field, over a value in use). The fields on screen keep their
+    /// text, and keep it again as their draft under their new keys (forgotten, it was lost at the next
+    /// visit to another view). A new generation (`replaced`: a preset, undo) is no edit: its drafts were
+    /// typed for its own dims.
+    pub fn follow_structure(self, input: Signal<crate::core::spec::SpecInput>, replaced: Signal<u64>) {
         use crate::core::spec::MeshShapeInput;
         // The dims' counts, folded into one number (each below 2^16: ranks to 8, meshes to 65,536 dims).
-        Effect::new(move |before: Option<u64>| {
+        Effect::new(move |before: Option<(u64, u64)>| {
+            let generation = replaced.get();
             let dims = input.with(|input| {
                 let mesh = |side: &crate::core::spec::SideInput| match &side.mesh {
                     Some(MeshShapeInput::Dims(dims)) => dims.len(),
@@ -77,11 +88,11 @@ impl FieldDrafts {
                     .chain(tensors)
                     .fold(0u64, |sum, n| sum.wrapping_mul(65_537).wrapping_add(n as u64))
             });
-            if before.is_some_and(|before| before != dims) {
-                self.drafts.update_value(std::collections::HashMap::clear);
+            if before.is_some_and(|(before, g)| g == generation && before != dims) {
+                self.drafts.update_value(|drafts| drafts.retain(|(_, g), _| *g != generation));
                 self.restructured.update(|n| *n += 1);
             }
-            dims
+            (dims, generation)
         });
     }
 }
@@ -124,19 +135,21 @@ impl Draft {
         }
     }
 
-    fn stored_key(self) -> String {
+    /// Where the draft is kept: the field's key (with the tensor shown) in the generation in effect.
+    fn stored_key(self) -> (String, u64) {
         let key = self.key.get_untracked();
-        match self.tensor {
+        let key = match self.tensor {
             Some(index) => format!("{key}@{index}"),
             None => key,
-        }
+        };
+        (key, self.replaced.get_untracked())
     }
 
-    /// The draft kept for this field, if one was typed under this spec.
+    /// The draft kept for this field in the generation in effect, if one was typed there.
     pub(crate) fn kept(self) -> Option<String> {
         let drafts = self.drafts?.drafts;
-        let (key, generation) = (self.stored_key(), self.replaced.get_untracked());
-        drafts.with_value(|d| d.get(&key).filter(|(_, g)| *g == generation).map(|(text, _)| text.clone()))
+        let place = self.stored_key();
+        drafts.with_value(|d| d.get(&place).cloned())
     }
 
     /// Keeps `unread()` (the field's text while it does not parse) as its draft again each time the drafts
@@ -157,13 +170,13 @@ impl Draft {
     /// Keeps `text` as the field's draft, or forgets it (`None`: the field shows the spec's value).
     pub(crate) fn keep(self, text: Option<String>) {
         let Some(FieldDrafts { drafts, .. }) = self.drafts else { return };
-        let (key, generation) = (self.stored_key(), self.replaced.get_untracked());
+        let place = self.stored_key();
         drafts.update_value(|d| match text {
             Some(text) => {
-                d.insert(key, (text, generation));
+                d.insert(place, text);
             }
             None => {
-                d.remove(&key);
+                d.remove(&place);
             }
         });
     }
@@ -196,6 +209,20 @@ pub(crate) fn count_unread(local: RwSignal<Option<String>>) {
             unread.try_update(|n| *n = n.saturating_sub(1));
         }
     });
+}
+
+thread_local! {
+    /// The last draft generation handed out, for every state of the page (each is unique: undo may bring
+    /// an old one back, and a new one must never meet its drafts).
+    static LAST_GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A draft generation no field has drafts in yet: for a whole new spec (a preset, a link, a file).
+pub fn fresh_generation() -> u64 {
+    LAST_GENERATION.with(|last| {
+        last.set(last.get() + 1);
+        last.get()
+    })
 }
 
 /// The app's count of whole-spec replacements ([`AppState::replaced`]), or a constant where the fields are
@@ -297,12 +324,17 @@ pub fn IntegerField(
     // This value changed elsewhere (a stepper, a preset, the layout text): show it, unless the text already
     // means it. Only when it changed: `value` is read from the whole spec, and an edit of another field
     // must not replace text typed here that does not parse yet.
-    // A whole new spec (a preset, a link, undo) replaces the text whatever it was.
+    // Another draft generation (a preset, a link, undo) replaces the text whatever it was, with the draft
+    // typed in that generation if there is one (undo brings it back).
     Effect::new(move |previous: Option<(Option<i64>, u64)>| {
         let (current, generation) = (value.get(), replaced.get());
         let reopened = previous.is_some_and(|(_, g)| g != generation);
         let changed = previous.is_some_and(|(p, _)| p != current);
-        if reopened || (changed && parse_integer(&raw.get_untracked()).ok() != current) {
+        if reopened {
+            let draft = place.kept();
+            local.set(draft.as_deref().and_then(|text| judge(text).err()));
+            raw.set(draft.unwrap_or_else(|| current.map(|v| v.to_string()).unwrap_or_default()));
+        } else if changed && parse_integer(&raw.get_untracked()).ok() != current {
             raw.set(current.map(|v| v.to_string()).unwrap_or_default());
             local.set(None);
             place.keep(None);
@@ -415,12 +447,17 @@ pub fn DecimalField(
     let local = RwSignal::new(draft.and_then(|text| parse_decimal(&text).err()));
     count_unread(local);
     place.keep_through_restructuring(move || local.with_untracked(Option::is_some).then(|| raw.get_untracked()));
-    // As in `IntegerField`: replaced only when this value changed, not on another field's edit.
+    // As in `IntegerField`: replaced only when this value changed, not on another field's edit, or by
+    // another draft generation's text.
     Effect::new(move |previous: Option<(f64, u64)>| {
         let (current, generation) = (value.get(), replaced.get());
         let reopened = previous.is_some_and(|(_, g)| g != generation);
         let changed = previous.is_some_and(|(p, _)| p != current);
-        if reopened || (changed && parse_decimal(&raw.get_untracked()).ok() != Some(current)) {
+        if reopened {
+            let draft = place.kept();
+            local.set(draft.as_deref().and_then(|text| parse_decimal(text).err()));
+            raw.set(draft.unwrap_or_else(|| show(current)));
+        } else if changed && parse_decimal(&raw.get_untracked()).ok() != Some(current) {
             raw.set(show(current));
             local.set(None);
             place.keep(None);

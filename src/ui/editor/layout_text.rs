@@ -46,14 +46,14 @@ pub fn LayoutTextField(
             raw.set(text);
         }
     });
-    // A whole new spec (a preset, a link) replaces the text, even unread text, and even when it implies the
-    // same layout.
+    // Another draft generation (a preset, a link, undo) replaces the text, even unread text, and even when
+    // it implies the same layout: with the text typed in that generation, if any (undo brings it back).
     Effect::new(move |drawn: Option<()>| {
         state.replaced.track();
         if drawn.is_some() {
-            raw.set(implied.get_untracked());
-            local.set(None);
-            place.keep(None);
+            let draft = place.kept();
+            local.set(draft.as_deref().and_then(|text| parse(text).err()));
+            raw.set(draft.unwrap_or_else(|| implied.get_untracked()));
         }
     });
     // Reads the text into the cards, or keeps it unread with its message.

@@ -13,6 +13,7 @@ mod topology_card;
 
 use leptos::prelude::*;
 
+pub use field::FieldDrafts;
 pub use preset_bar::PresetBar;
 
 use super::AppState;

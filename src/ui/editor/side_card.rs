@@ -309,9 +309,12 @@ fn DevicesField(side: SideName) -> impl IntoView {
         if ids.is_none() {
             local.set(None);
             place.keep(None);
-        } else if reopened
-            || (local.with_untracked(Option::is_none) && parse_device_ids(&raw.get_untracked()).ok() != ids)
-        {
+        } else if reopened {
+            // Another draft generation (a preset, undo): its list as typed there, if it did not parse.
+            let draft = place.kept();
+            local.set(draft.as_deref().and_then(|text| parse_device_ids(text).err()));
+            raw.set(draft.unwrap_or_else(listed));
+        } else if local.with_untracked(Option::is_none) && parse_device_ids(&raw.get_untracked()).ok() != ids {
             raw.set(listed());
             local.set(None);
             place.keep(None);
