@@ -47,6 +47,26 @@ impl Grid {
         }
         Some(((dy / self.cell) as usize, (dx / self.cell) as usize))
     }
+
+    /// The cell the key `key` moves the keyboard's cell to from `at`: an arrow one cell that way (stopping
+    /// at the edge), Home and End the row's first and last; the first cell when none is chosen yet. `None`
+    /// when the key is not one of these (it is left to the page).
+    pub fn key_step(&self, at: Option<(usize, usize)>, key: &str) -> Option<(usize, usize)> {
+        let (last_row, last_col) = (self.rows.saturating_sub(1), self.cols.saturating_sub(1));
+        let moves = matches!(key, "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" | "End");
+        let Some((row, col)) = at.filter(|&(r, c)| r <= last_row && c <= last_col) else {
+            return moves.then_some((0, 0));
+        };
+        Some(match key {
+            "ArrowUp" => (row.saturating_sub(1), col),
+            "ArrowDown" => ((row + 1).min(last_row), col),
+            "ArrowLeft" => (row, col.saturating_sub(1)),
+            "ArrowRight" => (row, (col + 1).min(last_col)),
+            "Home" => (row, 0),
+            "End" => (row, last_col),
+            _ => return None,
+        })
+    }
 }
 
 /// The mesh indices that bucket `index` covers when `per_bucket` devices share one row (or column) of a
@@ -126,6 +146,26 @@ pub fn step_intensity(step: u8) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_walk_the_cells_and_stop_at_the_edges() {
+        let grid = Grid::fit(3, 4, 100.0, 100.0, 4.0, 40.0);
+        assert_eq!(grid.key_step(None, "ArrowRight"), Some((0, 0)), "the first key chooses the first cell");
+        assert_eq!(grid.key_step(None, "Tab"), None);
+        assert_eq!(grid.key_step(Some((1, 1)), "ArrowRight"), Some((1, 2)));
+        assert_eq!(grid.key_step(Some((1, 1)), "ArrowDown"), Some((2, 1)));
+        assert_eq!(grid.key_step(Some((1, 1)), "ArrowUp"), Some((0, 1)));
+        assert_eq!(grid.key_step(Some((1, 1)), "ArrowLeft"), Some((1, 0)));
+        assert_eq!(grid.key_step(Some((2, 3)), "ArrowDown"), Some((2, 3)), "the last row stays");
+        assert_eq!(grid.key_step(Some((2, 3)), "ArrowRight"), Some((2, 3)), "the last column stays");
+        assert_eq!(grid.key_step(Some((0, 0)), "ArrowUp"), Some((0, 0)));
+        assert_eq!(grid.key_step(Some((0, 0)), "ArrowLeft"), Some((0, 0)));
+        assert_eq!(grid.key_step(Some((1, 2)), "Home"), Some((1, 0)));
+        assert_eq!(grid.key_step(Some((1, 2)), "End"), Some((1, 3)));
+        assert_eq!(grid.key_step(Some((1, 2)), "Enter"), None);
+        // A cell of a larger grid before a re-plan: back to the first.
+        assert_eq!(grid.key_step(Some((7, 9)), "ArrowLeft"), Some((0, 0)));
+    }
 
     #[test]
     fn heat_steps_span_the_ramp_and_round_to_the_nearest() {

@@ -77,6 +77,45 @@ async fn the_toy_traffic_panel_keeps_the_three_quantities_apart() {
 }
 
 #[wasm_bindgen_test]
+async fn the_heatmaps_cells_are_read_from_the_keyboard() {
+    // Focused, the grid takes the arrow keys: the first key chooses the first cell, the next move by one
+    // and stop at the edge, and the readout (a live region) reads the cell; Escape and leaving let go.
+    let root = wrapper();
+    let _mounted = mount_panel(&root, "toy", || view! { <TrafficPanel/> });
+    tick().await;
+    let heatmap = find(&root, "[data-testid=heatmap]");
+    assert_eq!(heatmap.get_attribute("tabindex").as_deref(), Some("0"));
+    let press = |key: &str| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("an event");
+        heatmap.dispatch_event(&event).expect("dispatched");
+        event.default_prevented()
+    };
+    let readout = || text_of(&root, "[data-testid=heatmap-readout]");
+    assert!(readout().starts_with("Largest: "), "{}", readout());
+    assert!(press("ArrowDown"), "an arrow is the grid's, not the page's");
+    next_paint().await;
+    assert_eq!(readout(), "d0 → d3: 24 B");
+    press("ArrowRight");
+    press("ArrowRight");
+    next_paint().await;
+    assert_eq!(readout(), "d0 → d4: 24 B", "the last column stays");
+    press("ArrowDown");
+    press("End");
+    press("Home");
+    next_paint().await;
+    assert_eq!(readout(), "d1 → d3: 24 B");
+    assert!(!press("Tab"), "Tab leaves the grid");
+    assert!(press("Escape"));
+    next_paint().await;
+    assert!(readout().starts_with("Largest: "), "{}", readout());
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn the_heatmap_draws_local_copies_apart_and_says_so() {
     // Colocated: four GPUs on both sides, each keeping its own part: the diagonal's four cells are local
     // copies (faded, dashed, their own path), the other twelve transfers of the same size.

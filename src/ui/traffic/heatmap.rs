@@ -273,7 +273,9 @@ pub fn PairHeatmap() -> impl IntoView {
             .and_then(|(bytes, local)| layout.with(|l| l.as_ref().map(|l| l.describe(row, col, bytes, local))))
             .unwrap_or_default(),
         None => match largest() {
-            Some(text) => format!("Largest: {text}. Point at a cell to read it."),
+            Some(text) => {
+                format!("Largest: {text}. Point at a cell, or focus the grid and use the arrow keys, to read it.")
+            }
             None => "No bytes go from a source device to a destination device.".to_string(),
         },
     };
@@ -337,7 +339,7 @@ pub fn PairHeatmap() -> impl IntoView {
             <h3 class="analysis-subtitle" id="heatmap-title">"Bytes from each source to each destination"</h3>
             <p class="analysis-caption" data-testid="heatmap-caption">{caption}</p>
             {move || present.get().then(|| view! { <HeatmapPicture layout on_pointer=on_pointer hovered=hovered/> })}
-            <p class="heatmap-readout" data-testid="heatmap-readout" aria-live="polite">{readout}</p>
+            <p class="heatmap-readout" id="heatmap-readout" data-testid="heatmap-readout" aria-live="polite">{readout}</p>
         </section>
     }
 }
@@ -440,11 +442,14 @@ fn HeatmapPicture(
     // 11 px labels were 5.7 px at 320 px), as the tensor view does at 1:1.
     view! {
         <div class="heatmap-scroll">
+            // Focusable: the arrow keys walk the cells and the readout (a live region) reads each.
             <svg
                 class="heatmap"
                 data-testid="heatmap"
                 role="img"
+                tabindex="0"
                 aria-label=label
+                aria-describedby="heatmap-readout"
                 viewBox=move || format!("0 0 {} {}", read(|l| l.width), read(|l| l.height))
                 width=move || read(|l| l.width)
                 height=move || read(|l| l.height)
@@ -452,6 +457,18 @@ fn HeatmapPicture(
                 on:pointermove=on_pointer
                 on:pointerdown=on_pointer
                 on:pointerleave=move |_| hovered.set(None)
+                on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                    let next = layout.with_untracked(|l| l.as_ref()?.grid.key_step(hovered.get_untracked(), &ev.key()));
+                    if let Some(next) = next {
+                        ev.prevent_default();
+                        hovered.set(Some(next));
+                    } else if ev.key() == "Escape" && hovered.get_untracked().is_some() {
+                        // Lets go of the cell, not of presenting too.
+                        ev.prevent_default();
+                        hovered.set(None);
+                    }
+                }
+                on:blur=move |_| hovered.set(None)
             >
                 {redraw_on(axes_key, axes_and_legend)}
                 {keyed(row_labels, |l| view! { <text class="heat-label heat-row-label" x=l.x y=l.y>{l.text}</text> })}
