@@ -4,9 +4,9 @@
 
 use leptos::prelude::*;
 
-use super::{AppState, StrategyRow, after_paint::after_paint, keyed::keyed};
+use super::{AppState, StrategyRow, after_paint::after_paint, fit::observed_width, keyed::keyed};
 use crate::chart::bars::{Rows, bar_length, ratio_text};
-use crate::chart::scale::group_thousands;
+use crate::chart::scale::{fitted_width, group_thousands};
 use crate::core::plan::Strategy;
 use crate::core::traffic::{Relayed, analyse_relayed, format_bytes, format_seconds};
 use crate::ui::tensor_view::whole_shard::WholeShardToggle;
@@ -356,8 +356,17 @@ fn ComparisonChart(
 // Text at 13–14 px, readable on a projector from the back of a room.
 const CHART_WIDTH: f64 = 480.0;
 const NAME_WIDTH: f64 = 160.0;
-const BAR_FULL: f64 = 150.0;
+/// Room after a bar for its value and ratio (`1.5 MiB  4.00×`).
+const VALUE_ROOM: f64 = 170.0;
+/// The least a narrow box gets ([`fitted_width`]): the names, the value's room and a 30-unit bar. A phone
+/// drew the whole 480 units in 290 px, its labels 7 px high.
+const NARROWEST: f64 = 360.0;
 const ROWS: Rows = Rows::new(30.0, 17.0, 8.0);
+
+/// The longest bar in a chart `width` units wide: what is left beside the names and the values.
+fn bar_full(width: f64) -> f64 {
+    (width - NAME_WIDTH - VALUE_ROOM).max(30.0)
+}
 
 /// One metric across the strategies.
 #[component]
@@ -375,34 +384,41 @@ fn MetricBars(
         metric.label(),
         rows.iter().map(|r| format!("{} {}", short_name(r.strategy), metric.text(r))).collect::<Vec<_>>().join(", ")
     );
-    let bars = rows
-        .iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let length = bar_length(metric.value(row), max, BAR_FULL, 1.5);
-            let ratio = base.map(|b| ratio_text(metric.value(row), b)).unwrap_or_default();
-            let value = format!("{}  {}", metric.text(row), ratio);
-            view! {
-                <text class="chart-name" x=NAME_WIDTH - 8.0 y=ROWS.middle(i)>{short_name(row.strategy)}</text>
-                <rect
-                    class=format!("chart-bar strategy-{}", row.strategy.name())
-                    x=NAME_WIDTH
-                    y=ROWS.y(i)
-                    width=length
-                    height=ROWS.height
-                    rx="2"
-                />
-                <text class="chart-value" x=NAME_WIDTH + length + 6.0 y=ROWS.middle(i)>{value}</text>
-            }
-        })
-        .collect_view();
+    // Narrower in a narrow box (a phone), so that the labels keep a readable size: the bars get shorter.
+    let svg = NodeRef::new();
+    let px = observed_width(svg);
+    let width = Memo::new(move |_| fitted_width(px.get(), CHART_WIDTH, NARROWEST));
+    let bars = move || {
+        let full = bar_full(width.get());
+        rows.iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let length = bar_length(metric.value(row), max, full, 1.5);
+                let ratio = base.map(|b| ratio_text(metric.value(row), b)).unwrap_or_default();
+                let value = format!("{}  {}", metric.text(row), ratio);
+                view! {
+                    <text class="chart-name" x=NAME_WIDTH - 8.0 y=ROWS.middle(i)>{short_name(row.strategy)}</text>
+                    <rect
+                        class=format!("chart-bar strategy-{}", row.strategy.name())
+                        x=NAME_WIDTH
+                        y=ROWS.y(i)
+                        width=length
+                        height=ROWS.height
+                        rx="2"
+                    />
+                    <text class="chart-value" x=NAME_WIDTH + length + 6.0 y=ROWS.middle(i)>{value}</text>
+                }
+            })
+            .collect_view()
+    };
     view! {
         <svg
+            node_ref=svg
             class="metric-bars"
             role="img"
             aria-label=label
-            viewBox=format!("0 0 {CHART_WIDTH} {height}")
-            width=CHART_WIDTH
+            viewBox=move || format!("0 0 {} {height}", width.get())
+            width=move || width.get()
             height=height
             data-testid=format!("strategy-chart-{}", metric.test_name())
         >

@@ -166,6 +166,33 @@ test("on a phone the pair heatmap scrolls sideways rather than shrink its labels
   }
 });
 
+test("on a phone the strategy bars get shorter rather than shrink their labels", async ({ page }) => {
+  // The 480-unit charts drawn in a 290 px box: 13 px names and values were 7 px high at 320 px.
+  for (const width of [320, 414]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/?preset=fsdp-tp');
+    const chart = page.getByTestId('strategy-chart-bytes-received');
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toBeVisible();
+    await expect
+      .poll(() => chart.evaluate((svg: SVGSVGElement) => svg.viewBox.baseVal.width), { message: `${width} px` })
+      .toBeLessThan(480);
+    const sizes = await chart.evaluate((svg: SVGSVGElement) => {
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const size = (selector: string) => parseFloat(getComputedStyle(svg.querySelector(selector)!).fontSize) * scale;
+      // Every value ends inside the picture.
+      const right = svg.getBoundingClientRect().right;
+      const inside = [...svg.querySelectorAll('.chart-value')].every((t) => t.getBoundingClientRect().right <= right + 0.5);
+      return { name: size('.chart-name'), value: size('.chart-value'), inside };
+    });
+    expect(sizes.name, `a strategy's name at ${width} px`).toBeGreaterThanOrEqual(9);
+    expect(sizes.value, `a value at ${width} px`).toBeGreaterThanOrEqual(9);
+    expect(sizes.inside, `values inside at ${width} px`).toBe(true);
+    expect(await pageWidth(page), `${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.getByTestId('strategy-chart').screenshot({ path: path.join(screenshots, 'phone-strategy-bars.png') });
+});
+
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 800 } });
 
