@@ -4,17 +4,29 @@
 
 use leptos::prelude::*;
 
-/// A polite live region, unseen, saying `text` each time it changes (empty says nothing).
+/// A polite live region, unseen, saying `text` each time it is written, even with the same words (empty
+/// says nothing): a check run again with the same verdict was not said again.
 #[component]
 pub fn Announcer(
-    /// The words to say; each new value is read once.
+    /// The words to say; each write is read once.
     text: Signal<String>,
     /// For tests.
     test_id: &'static str,
 ) -> impl IntoView {
+    // Emptied, then filled a frame later: a region whose words do not change is not read again.
+    let said = RwSignal::new(text.get_untracked());
+    Effect::new(move |first: Option<()>| {
+        let words = text.get();
+        if first.is_some() {
+            said.set(String::new());
+            request_animation_frame(move || {
+                said.try_set(words);
+            });
+        }
+    });
     view! {
         <p class="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid=test_id>
-            {move || text.get()}
+            {move || said.get()}
         </p>
     }
 }

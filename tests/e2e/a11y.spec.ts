@@ -17,6 +17,16 @@ test('a check, and each tour step, are said by a live region that was there befo
   await expect(verdict).toHaveText('');
   await page.getByTestId('verify-button').click();
   await expect(verdict).toContainText('do not match');
+  // Run again with the same verdict: said again (emptied, then filled), not left as it was, unread.
+  await verdict.evaluate((region) => {
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => said.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  await page.getByTestId('verify-button').click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { said: string[] }).said))
+    .toEqual([expect.stringMatching(/^$/), expect.stringContaining('do not match')]);
 
   await page.getByTestId('explain').click();
   const step = page.getByTestId('tour-announce');
