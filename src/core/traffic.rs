@@ -226,7 +226,7 @@ impl Traffic {
             None => "no link used".into(),
         };
         let formula = format!(
-            "max over links (load / bandwidth) + latency × max messages per device = {link_text} + {} µs × {max_messages} = {}",
+            "max over links (load / bandwidth) + latency × most messages one device sends or receives = {link_text} + {} µs × {max_messages} = {}",
             topology.latency_us,
             format_seconds(seconds)
         );

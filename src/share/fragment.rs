@@ -124,7 +124,14 @@ impl std::fmt::Display for FragmentError {
 fn base64_problem(error: &base64::DecodeError) -> String {
     use base64::DecodeError;
     match error {
-        DecodeError::InvalidByte(offset, byte) | DecodeError::InvalidLastSymbol(offset, byte) => {
+        // A letter can be wrong only as the last one: its bits run past the end (`v1.garbage`), as when a
+        // link is cut. Said as a bad character, it read "has `e` … (only letters, …)".
+        DecodeError::InvalidLastSymbol(..) => {
+            "the link's state ends part-way through a character: the link was cut or changed; copy the whole \
+             link again"
+                .to_string()
+        }
+        DecodeError::InvalidByte(offset, byte) => {
             let shown =
                 if byte.is_ascii_graphic() { format!("`{}`", char::from(*byte)) } else { format!("byte {byte}") };
             format!(
@@ -265,6 +272,7 @@ mod tests {
             ("v1.!!!", "has `!` at character 1 after its version tag, which a link's state never holds"),
             ("v1.AB%20CD", "has `%` at character 3"),
             ("v1.A", "cut short: copy the whole link again"),
+            ("v1.garbage", "ends part-way through a character: the link was cut or changed"),
             ("v1.AAAA", "does not decompress: the link is damaged or cut short"),
         ];
         for (fragment, want) in cases {

@@ -19,21 +19,36 @@ pub fn after_paint<T>(track: impl Fn() + 'static, read: impl Fn() -> T + Copy + 
 where
     T: PartialEq + Send + Sync + 'static,
 {
+    use gloo::timers::callback::Timeout;
+    use std::{cell::Cell, rc::Rc};
     let copy = RwSignal::new(read());
+    let refresh = move || {
+        if copy.is_disposed() {
+            return;
+        }
+        let now = read();
+        if copy.with_untracked(|held| *held != now) {
+            copy.set(now);
+        }
+    };
     Effect::new(move || {
         track();
+        // After the next paint as a rule; from a timer where no frame comes (an iframe out of view, whose
+        // panels held the page's opening state until scrolled to). Whichever comes first refreshes.
+        let done = Rc::new(Cell::new(false));
+        let once = move || {
+            if !done.replace(true) {
+                refresh();
+            }
+        };
+        let after_frame = once.clone();
         request_animation_frame(move || {
-            gloo::timers::callback::Timeout::new(0, move || {
-                if copy.is_disposed() {
-                    return;
-                }
-                let now = read();
-                if copy.with_untracked(|held| *held != now) {
-                    copy.set(now);
-                }
-            })
-            .forget();
+            Timeout::new(0, after_frame).forget();
         });
+        Timeout::new(NO_FRAME_MS, once).forget();
     });
     copy.read_only()
 }
+
+/// How long to wait for a frame before refreshing without one.
+const NO_FRAME_MS: u32 = 250;

@@ -1,22 +1,50 @@
 //! The constraint check: the current change linted against documented limits of real transports (each rule
 //! with its source), and the "semantics diff": where torch.chunk, balanced and JAX's even-only rule give
-//! different regions for the viewed tensor. Linting plans the change once more, so it runs only while the
-//! panel is open.
+//! different regions for the viewed tensor. Linting plans the change once more, so it runs one paint after
+//! an edit, as the panels below the pictures follow it: its closed summary says what fires (an error kept
+//! behind a closed panel was missed in a design review).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::AppState;
-use crate::core::lint::{Finding, RuleStatus, lint, rule_statuses, semantics_diff};
+use crate::core::lint::{Finding, RuleStatus, Severity, lint, rule_statuses, semantics_diff};
 
-/// The panel, closed by default; opening it runs the check, and it follows every edit while open.
+/// The panel, closed by default, its summary saying how many rules fire and how gravely; it follows every
+/// edit one paint later.
 #[component]
 pub fn ConstraintCheck() -> impl IntoView {
     let state = expect_context::<AppState>();
     let open = RwSignal::new(false);
-    let findings = Memo::new(move |_| {
-        open.get().then(|| super::timing::measured("constraint check", || state.reshard.with(lint)))
+    // One paint after an edit, with the panels below the pictures (`settled`: another strategy is checked
+    // again, though the check does not depend on it). Compared by identity: a new check is news.
+    let checked = Memo::new(move |_| {
+        state.settled.track();
+        super::Fresh(std::sync::Arc::new(super::timing::measured("constraint check", || {
+            state.reshard.with_untracked(lint)
+        })))
     });
+    let findings = Memo::new(move |_| open.get().then(|| (*checked.get()).clone()));
+    // Each severity that fires, gravest first: "1 error, 2 warnings".
+    let fired = move || {
+        checked.with(|result| {
+            let findings = result.as_ref().ok()?;
+            let statuses = rule_statuses(findings);
+            let count =
+                |severity: Severity| statuses.iter().filter(|s| !s.passed() && s.rule.severity == severity).count();
+            let parts: Vec<String> =
+                [(Severity::Error, "error"), (Severity::Warning, "warning"), (Severity::Info, "note")]
+                    .into_iter()
+                    .filter_map(|(severity, word)| match count(severity) {
+                        0 => None,
+                        1 => Some(format!("1 {word}")),
+                        n => Some(format!("{n} {word}s")),
+                    })
+                    .collect();
+            let gravest = statuses.iter().filter(|s| !s.passed()).map(|s| s.rule.severity).max()?;
+            Some((parts.join(", "), gravest.name()))
+        })
+    };
     view! {
         <details
             class="constraints"
@@ -28,6 +56,9 @@ pub fn ConstraintCheck() -> impl IntoView {
         >
             <summary>
                 <h2 class="constraints-title">"Constraint check"</h2>
+                {move || fired().map(|(text, gravest)| view! {
+                    <span class=format!("constraints-fired severity-{gravest}") data-testid="lint-fired">{text}</span>
+                })}
                 <span class="muted">" against documented limits of real transports, and split semantics"</span>
             </summary>
             {move || findings.get().map(|result| match result {

@@ -292,6 +292,22 @@ async fn a_replicated_destination_shows_what_relaying_inside_a_node_would_change
     next_paint().await;
     let note = text_of(&root, "[data-testid=relay-note]");
     assert!(note.contains("would not help here"), "{note}");
+    // The same load on the busiest link, but no longer on a NIC: said so ("16 MiB instead of 16 MiB").
+    let spec = r#"{"tensor": {"name": "w", "shape": [4096, 4096], "dtype": "bf16"},
+        "source": {"mesh": [2, 4], "placements": ["S(0)", "S(1)"]},
+        "destination": {"mesh": [4, 2], "placements": ["R", "S(0)"]}}"#;
+    state.input.set(reshard_lens::core::spec::parse_input(spec).expect("the spec parses"));
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+    let note = text_of(&root, "[data-testid=relay-note]");
+    assert!(
+        note.contains(
+            "The busiest link would still carry 16 MiB, but the time would be bound by nic_out of d0 (4 MiB in 83.89"
+        ),
+        "{note}"
+    );
+    assert!(!note.contains("16 MiB instead of 16 MiB"), "{note}");
     root.remove();
     // The toy has no replicas: nothing to relay, no note.
     let root = wrapper();
@@ -449,6 +465,25 @@ async fn an_edit_reaches_the_traffic_panel_whole_one_paint_later() {
     let after = formula(&root);
     assert!(after.contains("144 B ÷ 100 GB/s"), "whole shards on the new NVLink: {after}");
     assert_eq!(text_of(&root, "[data-testid=traffic-strategy]"), "Send whole shard, discard");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_estimates_formula_carries_exact_bytes_that_come_to_its_time() {
+    // 4100 × 4096 bf16 from 8 to 8 devices across nodes: the busiest link carries 16,793,600 B. Written
+    // "16 MiB ÷ 50 GB/s" (rounded), the formula came to 335.5 µs while the time beside it said 335.9 µs.
+    let root = wrapper();
+    let (_mounted, state) = mount_panel(&root, "toy", || view! { <TrafficPanel/> });
+    let spec = r#"{"tensor": {"name": "w", "shape": [4100, 4096], "dtype": "bf16"},
+        "source": {"mesh": [2, 4], "placements": ["S(0)", "S(1)"]},
+        "destination": {"mesh": [4, 2], "placements": ["R", "S(0)"]}}"#;
+    state.input.set(reshard_lens::core::spec::parse_input(spec).expect("the spec parses"));
+    tick().await;
+    next_paint().await;
+    let formula = text_of(&root, "[data-testid=estimate-formula]");
+    assert!(formula.contains("16,793,600 B ÷ 50 GB/s"), "{formula}");
+    assert!(formula.contains("335.9 µs"), "{formula}");
+    assert!(formula.contains("most messages one device sends or receives"), "{formula}");
     root.remove();
 }
 

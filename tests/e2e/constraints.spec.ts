@@ -42,6 +42,25 @@ test('an uneven split fires the evenness and empty-shard rules, and the semantic
   await page.getByTestId('constraint-check').screenshot({ path: path.join(screenshots, 'constraints-uneven.png') });
 });
 
+test('the closed panel says what fires, gravest first, and follows an edit', async ({ page }) => {
+  // An error behind the closed panel went unseen in a design review.
+  await page.goto('/?preset=nested');
+  const fired = page.getByTestId('lint-fired');
+  await expect(fired).toHaveText(/^1 error(, .*)?$/);
+  await expect(fired).toHaveClass(/severity-error/);
+  await expect(page.getByTestId('constraint-check')).not.toHaveAttribute('open', '');
+  // Its count is the open checklist's.
+  await page.getByTestId('constraint-check').locator('summary').click();
+  const failing = await page.locator('[data-testid=lint-rule][data-passed=false]').count();
+  const counted = (await fired.innerText()).split(', ').reduce((sum, part) => sum + Number(part.split(' ')[0]), 0);
+  expect(counted).toBe(failing);
+  await page.getByTestId('constraint-check').locator('summary').screenshot({ path: path.join(screenshots, 'constraints-fired.png') });
+  // The toy: only the tiny messages, a warning or a note, never an error.
+  await page.getByTestId('preset-toy').click();
+  await expect(fired).not.toContainText('error');
+  await expect(fired).toHaveText(/^1 (warning|note)$/);
+});
+
 test('Partial sources and nested sharding break the M2N rules they should', async ({ page }) => {
   await openCheck(page, 'partial');
   await expect(rule(page, 'm2n-no-partial')).toHaveAttribute('data-passed', 'false');

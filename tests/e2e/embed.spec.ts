@@ -3,6 +3,8 @@
 // errors that name the field and the line, and a hostile tensor name that stays text everywhere.
 import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { reshard } from './cli';
@@ -18,6 +20,17 @@ async function openEmbed(page: Page, view: string): Promise<void> {
   await page.getByTestId('embed-view').selectOption(view);
   const snippet = await page.getByTestId('embed-code').inputValue();
   await page.goto(snippet.match(/src="([^"]+)"/)![1]);
+}
+
+/**
+ * Opens `html` as another site's page would be: served from a server of the test's own on the loopback (a
+ * page of no address, `about:blank`, may not frame the loopback), closed with the test.
+ */
+async function openHostPage(page: Page, html: string): Promise<void> {
+  const server = http.createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  page.once('close', () => server.close());
+  await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
 }
 
 /** Whether `text` is well-formed SVG, as the browser's XML parser sees it. */
@@ -61,7 +74,10 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
 
   // The snippet, dropped into another page's 800 px column, shows the traffic of the same change and
   // nothing else, whole: the frame is as tall as what it shows (a fixed 900 px cut the link table).
-  await page.setContent(`<!doctype html><body style="margin:0"><h1>Design review</h1><div style="width:800px">${snippet}</div>`);
+  // On a page of its own: the app's CSP, kept by `setContent`, refused the column's inline width, and the
+  // frame was 1,264 px wide.
+  await openHostPage(page, `<!doctype html><body style="margin:0"><h1>Design review</h1><div style="width:800px">${snippet}</div>`);
+  expect(await page.locator('iframe').evaluate((f) => f.getBoundingClientRect().width)).toBe(800);
   const frame = page.frameLocator('iframe');
   await expect(frame.getByTestId('link-table')).toBeVisible();
   await expect
@@ -75,7 +91,8 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(frame.getByTestId('tensor-view')).toHaveCount(0);
 
   // A narrower column wraps more: measured there, the frame is taller, and fits a 480 px column whole.
-  await page.setContent(`<!doctype html><body style="margin:0"><div style="width:480px">${narrowSnippet}</div>`);
+  await openHostPage(page, `<!doctype html><body style="margin:0"><div style="width:480px">${narrowSnippet}</div>`);
+  expect(await page.locator('iframe').evaluate((f) => f.getBoundingClientRect().width)).toBe(480);
   await expect(page.frameLocator('iframe').getByTestId('link-table')).toBeVisible();
   await expect
     .poll(async () => page.frames()[1].evaluate(() => document.querySelector('.embed-shell')!.getBoundingClientRect().bottom - window.innerHeight))
@@ -90,6 +107,36 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await page.screenshot({ path: path.join(screenshots, 'embed-tensor.png') });
   await page.goto('/?embed=pie');
   await expect(page.getByTestId('embed-problem')).toContainText('choose one of tensor, mesh, traffic, strategies, cycle');
+});
+
+test("an embed's height follows its content down as well as up, and an embed out of view shows its own state", async ({ page }) => {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('preset-fsdp-tp').click();
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 5000 }).toMatch(/^#v1\./);
+  const app = new URL(page.url());
+  const src = (view: string) => `${app.origin}/?embed=${view}${app.hash}`;
+  // A host page of another origin: one frame far too tall,
+  // one far below the fold. The first only ever reported its own height (its page was a screen tall at
+  // least, and a screen is the frame); the second showed the toy's traffic until scrolled to (no frame is
+  // painted there, and its panels waited for one).
+  const host = `<!doctype html><body style="margin:0">
+    <iframe id="tall" src="${src('tensor')}" width="800" height="3000" style="border:0"></iframe>
+    <div style="height:4000px"></div>
+    <iframe id="low" src="${src('traffic')}" width="800" height="900" style="border:0"></iframe>
+    <script>
+      window.heights = [];
+      addEventListener('message', (e) => {
+        if (e.data && e.data.type === 'reshard-lens:height' && e.source === document.getElementById('tall').contentWindow) heights.push(e.data.height);
+      });
+    </script>`;
+  await openHostPage(page, host);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { heights: number[] }).heights.at(-1) ?? 0)).toBeGreaterThan(0);
+  const reported = await page.evaluate(() => (window as unknown as { heights: number[] }).heights.at(-1)!);
+  expect(reported, 'the tensor embed of fsdp-tp at 800 px').toBeLessThan(1500);
+  const low = page.frameLocator('#low');
+  await expect(low.getByTestId('embed')).toBeAttached();
+  await expect(low.getByTestId('quantity-unique-entries').locator('.quantity-value')).toHaveText('1,048,576');
+  expect(await page.evaluate(() => scrollY), 'the host page was not scrolled').toBe(0);
 });
 
 test('the cycle embed is captioned and titled by its cycle, not by the layout', async ({ page }) => {

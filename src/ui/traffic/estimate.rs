@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 
 use super::{from_summary, link_name};
-use crate::core::traffic::{format_bytes, format_seconds, trim_float};
+use crate::chart::scale::group_thousands;
+use crate::core::traffic::{format_seconds, trim_float};
 use crate::ui::AppState;
 
 /// The estimated transfer time of the current plan.
@@ -20,7 +21,8 @@ pub fn TransferEstimate() -> impl IntoView {
             // Bandwidth and latency come with the estimate (the settled plan's topology): an edit never shows
             // a new bandwidth beside an old load.
             Some(match e.bounding_link {
-                Some(link) => format!("{} ÷ {} GB/s", format_bytes(link.bytes), trim_float(e.bandwidth_gbps, 4)),
+                // Exact bytes: a rounded "16 MiB ÷ 50 GB/s" did not come to the time beside it.
+                Some(link) => format!("{} B ÷ {} GB/s", group_thousands(link.bytes), trim_float(e.bandwidth_gbps, 4)),
                 None => "no link is used".to_string(),
             })
         })
@@ -68,7 +70,7 @@ pub fn TransferEstimate() -> impl IntoView {
             <div class="estimate-formula" data-testid="estimate-formula">
                 <p>
                     <span class="formula-eq">"="</span>
-                    " max over links (load ÷ bandwidth) + latency × most messages at one device"
+                    " max over links (load ÷ bandwidth) + latency × most messages one device sends or receives"
                 </p>
                 <p>
                     <span class="formula-eq">"="</span> " " <span class="mono">{bandwidth_term}</span> " + "
@@ -80,7 +82,8 @@ pub fn TransferEstimate() -> impl IntoView {
             </div>
             <p class="estimate-bound" data-testid="bounding-link">{bound}</p>
             <p class="estimate-caveat">
-                "A lower bound: real transfers also pay for contention, protocol overhead and imperfect overlap."
+                "A lower bound: real transfers also pay for contention, protocol overhead and imperfect overlap. "
+                "Like a link, a device's sending and receiving are counted apart: they overlap, each way at once."
             </p>
         </section>
     }
