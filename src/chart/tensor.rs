@@ -175,16 +175,34 @@ pub fn lines_path(
 /// turned to read upwards), then the widest tick label (the last, `rows` itself: "128,256"), then the ticks;
 /// at least `least`. Assumes the axes' 11 px type: tabular digits ~6.7 px wide, a comma ~3.5 px.
 pub fn row_axis_margin(rows: u64, title_x: f64, least: f64) -> f64 {
-    let label = super::scale::group_thousands(rows);
-    let commas = label.chars().filter(|&c| c == ',').count() as f64;
-    let width = (label.chars().count() as f64 - commas) * 6.7 + commas * 3.5;
     // 9 px for the title's descenders and a gap, 8 px between a label and the frame (its tick).
-    (title_x + 9.0 + width + 8.0).max(least).ceil()
+    (title_x + 9.0 + tick_label_width(rows) + 8.0).max(least).ceil()
+}
+
+/// The right margin a tensor picture of `cols` columns needs: half the last column label (`cols` itself,
+/// centred on the frame's right edge) and 2 px, at least `least`. A fixed 14 px cut "4,096" by 2 px.
+pub fn col_axis_margin(cols: u64, least: f64) -> f64 {
+    (tick_label_width(cols) / 2.0 + 2.0).max(least).ceil()
+}
+
+/// The width of the axis label of `n` ("128,256") in the axes' 11 px type.
+fn tick_label_width(n: u64) -> f64 {
+    let label = super::scale::group_thousands(n);
+    let commas = label.chars().filter(|&c| c == ',').count() as f64;
+    (label.chars().count() as f64 - commas) * 6.7 + commas * 3.5
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_right_margin_holds_half_the_last_column_label() {
+        // "12" fits the least margin; "4,096" (~30 px) needs 18 px past the edge, "128,256" (~44 px) 24.
+        assert_eq!(col_axis_margin(12, 14.0), 14.0);
+        assert_eq!(col_axis_margin(4096, 14.0), 18.0);
+        assert_eq!(col_axis_margin(128_256, 14.0), 24.0);
+    }
 
     #[test]
     fn the_row_axis_margin_grows_with_the_widest_row_number() {

@@ -23,7 +23,7 @@ use super::model::{ConvertAt, Layout, Mesh, Reshard, ShardOrder};
 use super::notation::dtensor_spelling;
 use super::placement::Placement;
 use super::plan::{Planner, Strategy};
-use super::traffic::{Totals, Traffic, analyse, format_bytes, format_seconds};
+use super::traffic::{Totals, Traffic, analyse, format_bytes, format_count, format_seconds};
 use crate::chart::bars::ratio_text;
 use crate::chart::readout::{decimal, percent, seconds, times};
 
@@ -371,7 +371,7 @@ fn strategies_section(note: &mut String, input: &NoteInput) {
          every strategy), **bytes received by devices** (summed over destinations, from other devices) and **bytes \
          crossing the busiest link** (one direction of one device's NVLink or NIC port). The estimated transfer \
          time is a model and a lower bound: the longest load / bandwidth over links plus latency × the most \
-         messages of one device. The new transport is intersection (each destination receives exactly the pieces it \
+         messages one device sends or receives. The new transport is intersection (each destination receives exactly the pieces it \
          needs, the Reshard idea); ratios are to it.\n\n",
     );
     let base = input.strategies.iter().find(|(s, _)| *s == Strategy::Intersection).map(|(_, t)| t);
@@ -388,8 +388,8 @@ fn strategies_section(note: &mut String, input: &NoteInput) {
         note.push_str(&format!(
             "| {} | {} | {}{} | {}{} | {}{} | {}{} | {} | {}{} |\n",
             strategy.label(),
-            totals.unique_entries,
-            totals.entries_moved,
+            format_count(totals.unique_entries),
+            format_count(totals.entries_moved),
             ratio(totals.entries_moved as f64, |t| t.entries_moved as f64),
             format_bytes(totals.bytes_received),
             ratio(totals.bytes_received as f64, |t| t.bytes_received as f64),
@@ -397,7 +397,7 @@ fn strategies_section(note: &mut String, input: &NoteInput) {
             ratio(totals.bytes_sent as f64, |t| t.bytes_sent as f64),
             format_bytes(totals.max_link_bytes),
             ratio(totals.max_link_bytes as f64, |t| t.max_link_bytes as f64),
-            totals.messages,
+            format_count(totals.messages),
             format_seconds(totals.estimated_seconds),
             ratio(totals.estimated_seconds, |t| t.estimated_seconds),
         ));
@@ -681,8 +681,8 @@ mod tests {
                 .find(|line| line.starts_with(&format!("| {} |", strategy.label())))
                 .unwrap_or_else(|| panic!("no row for {strategy:?} in\n{note}"));
             let cells: Vec<&str> = row.split(" | ").collect();
-            assert_eq!(cells[1], totals.unique_entries.to_string(), "{row}");
-            assert!(cells[2].starts_with(&totals.entries_moved.to_string()), "{row}");
+            assert_eq!(cells[1], format_count(totals.unique_entries), "{row}");
+            assert!(cells[2].starts_with(&format_count(totals.entries_moved)), "{row}");
             assert!(cells[3].starts_with(&format_bytes(totals.bytes_received)), "{row}");
             assert!(cells[4].starts_with(&format_bytes(totals.bytes_sent)), "{row}");
             assert!(cells[5].starts_with(&format_bytes(totals.max_link_bytes)), "{row}");

@@ -223,7 +223,9 @@ impl std::fmt::Display for VerifyError {
         match self {
             VerifyError::TooLarge { entries, limit } => write!(
                 f,
-                "the check would hold {entries} entries in memory, more than the limit of {limit}; use a smaller shape"
+                "the check would hold {} entries in memory, more than the limit of {}; use a smaller shape",
+                crate::core::traffic::format_count(*entries),
+                crate::core::traffic::format_count(*limit)
             ),
             VerifyError::FaultNotApplicable { fault, reason } => {
                 write!(f, "cannot inject `{}`: {reason}", fault.name())
@@ -693,7 +695,10 @@ mod tests {
         let p = plan(&large, Strategy::Intersection).unwrap();
         let err = verify(&large, &p, VerifyOptions::default()).unwrap_err();
         assert_eq!(err, VerifyError::TooLarge { entries: 2 * 8192 * 8192, limit: DEFAULT_MAX_ENTRIES });
-        assert!(err.to_string().contains("more than the limit"));
+        assert!(
+            err.to_string().contains("hold 134,217,728 entries in memory, more than the limit of 16,777,216"),
+            "{err}"
+        );
     }
 
     #[test]

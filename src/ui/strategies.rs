@@ -125,7 +125,7 @@ pub fn StrategyComparison() -> impl IntoView {
         <div class="strategies analysis" data-testid="strategies">
             <header class="analysis-head">
                 <h2 class="analysis-title">"Compare strategies"</h2>
-                <p class="analysis-lede">"The same change, planned three ways. Ratios are to the intersection."</p>
+                <p class="analysis-lede">"The same change, planned three ways. Ratios are to the intersection: 2× is twice its amount, 0.5× half. Each is a cost: lower is better."</p>
             </header>
             <div class="strategy-controls">
                 <StrategyChoice/>

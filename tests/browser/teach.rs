@@ -209,6 +209,8 @@ async fn every_rule_fires_and_passes_as_the_core_says() {
     for json in LAYOUTS {
         state.input.set(parse_input(json).expect("test spec parses"));
         tick().await;
+        // The check follows an edit one paint later, as the panels below the pictures do.
+        next_paint().await;
         let findings = lint(&parse_spec(json).expect("test spec is valid")).expect("lints");
         for rule in RULES {
             let fires = findings.iter().any(|f| f.rule.id == rule.id);

@@ -217,3 +217,20 @@ test('the large preset renders without a page error; preset switch timings are p
   await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-large-hover-source.png') });
   expect(problems).toEqual([]);
 });
+
+test('every axis label of the tensor view stands inside its picture', async ({ page }) => {
+  // The last column label, centred on the frame's right edge, was cut by 2 px ("4,096" in a 14 px margin).
+  for (const preset of ['toy', 'fsdp-tp', 'large']) {
+    await page.goto(`/?preset=${preset}`);
+    const svg = page.getByTestId('tensor-view').locator('svg').first();
+    await expect(svg.locator('.tv-tick-label').first()).toBeVisible();
+    const outside = await svg.evaluate((picture: SVGSVGElement) => {
+      const bounds = picture.getBoundingClientRect();
+      return [...picture.querySelectorAll('.tv-tick-label')]
+        .map((label) => ({ text: label.textContent, r: label.getBoundingClientRect() }))
+        .filter(({ r }) => r.left < bounds.left - 0.5 || r.right > bounds.right + 0.5)
+        .map(({ text, r }) => `${text}: ${r.left.toFixed(1)}–${r.right.toFixed(1)} of ${bounds.left.toFixed(1)}–${bounds.right.toFixed(1)}`);
+    });
+    expect(outside, preset).toEqual([]);
+  }
+});

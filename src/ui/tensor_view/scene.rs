@@ -121,7 +121,8 @@ impl TensorScene {
     }
     /// The whole picture's size, margins included.
     pub fn size(&self) -> (f64, f64) {
-        (self.margin_left() + self.frame.width + MARGIN_RIGHT, MARGIN_TOP + self.frame.height + MARGIN_BOTTOM)
+        let margin_right = crate::chart::tensor::col_axis_margin(self.frame.cols, MARGIN_RIGHT);
+        (self.margin_left() + self.frame.width + margin_right, MARGIN_TOP + self.frame.height + MARGIN_BOTTOM)
     }
     /// The fill of pieces sent by `device`.
     pub fn fill_of(&self, device: u32) -> &'static str {
