@@ -137,6 +137,15 @@ test("an embed's height follows its content down as well as up, and an embed out
   await expect(low.getByTestId('embed')).toBeAttached();
   await expect(low.getByTestId('quantity-unique-entries').locator('.quantity-value')).toHaveText('1,048,576');
   expect(await page.evaluate(() => scrollY), 'the host page was not scrolled').toBe(0);
+
+  // In a 700 px column every table of the traffic fits its box (the devices' "messages in" was cut).
+  await openHostPage(page, `<!doctype html><body style="margin:0"><iframe src="${src('traffic')}" width="700" height="3000" style="border:0"></iframe>`);
+  const traffic = page.frameLocator('iframe');
+  await expect(traffic.getByTestId('device-bars')).toBeVisible();
+  const hidden = await page.frames()[1].evaluate(() =>
+    [...document.querySelectorAll('.table-scroll')].map((box) => box.scrollWidth - box.clientWidth).filter((over) => over > 0),
+  );
+  expect(hidden, 'pixels of a table behind a sideways scroll').toEqual([]);
 });
 
 test('the cycle embed is captioned and titled by its cycle, not by the layout', async ({ page }) => {
