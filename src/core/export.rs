@@ -372,8 +372,8 @@ fn strategies_section(note: &mut String, input: &NoteInput) {
          every strategy), **bytes received by devices** (summed over destinations, from other devices) and **bytes \
          crossing the busiest link** (one direction of one device's NVLink or NIC port). The estimated transfer \
          time is a model and a lower bound: the longest load / bandwidth over links plus latency × the most \
-         messages one device sends or receives. The new transport is intersection (each destination receives exactly the pieces it \
-         needs, the Reshard idea); ratios are to it.\n\n",
+         messages one device sends or receives. The new transport is intersection (each destination receives \
+         exactly the pieces it needs, the Reshard idea); ratios are to it.\n\n",
     );
     let base = input.strategies.iter().find(|(s, _)| *s == Strategy::Intersection).map(|(_, t)| t);
     let ratio = |value: f64, base_value: fn(&Totals) -> f64| match base {

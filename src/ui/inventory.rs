@@ -94,18 +94,20 @@ impl InventoryState {
         self.apply_in(choice, None);
     }
 
-    /// Puts a history step's choices into the view, in the draft generation the step was shown in when
-    /// known (its fields show the text typed there that was no size), as [`AppState::restore_input`] does.
-    pub fn apply_in(&self, choice: &InventoryChoice, generation: Option<u64>) {
+    /// Puts a history step's choices into the view in a new draft generation, with the drafts of the one
+    /// the step was shown in when known (its fields show the text typed there that was no size), as
+    /// [`AppState::restore_input`] does.
+    pub fn apply_in(&self, choice: &InventoryChoice, shown_in: Option<u64>) {
         self.preset.set(choice.preset.clone());
         self.model.set(choice.model);
         self.train.set(choice.train);
         self.generate.set(choice.generate);
         self.colocated.set(choice.colocated);
-        let generation = generation.unwrap_or_else(super::editor::field::fresh_generation);
-        if self.replaced.get_untracked() != generation {
-            self.replaced.set(generation);
+        let generation = super::editor::field::fresh_generation();
+        if let Some(shown_in) = shown_in {
+            self.drafts.carry(shown_in, generation);
         }
+        self.replaced.set(generation);
     }
 
     /// The draft generation in effect, for the history step shown.

@@ -94,7 +94,7 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     provide_context(cycle_state);
     // Number fields' unread text, kept while their view is away (another tab).
-    let drafts = editor::field::FieldDrafts::new();
+    let drafts = state.drafts;
     drafts.follow_structure(state.input.into(), state.replaced.into());
     provide_context(drafts);
     let tour = tour::TourState::new();

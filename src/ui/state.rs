@@ -127,8 +127,10 @@ pub struct AppState {
     pub input: RwSignal<SpecInput>,
     /// The draft generation in effect ([`crate::ui::editor::field::FieldDrafts`]): a new one for each whole
     /// new spec, whose fields then drop text that did not parse, even where the new spec's value equals the
-    /// old (which alone would not tell them anything happened); an old one again when undo restores a step.
+    /// old (which alone would not tell them anything happened), or show the drafts undo carried into it.
     pub replaced: RwSignal<u64>,
+    /// The layout editors' unread texts, by generation (provided to the fields as a context too).
+    pub drafts: super::editor::FieldDrafts,
     /// The core's verdict on `input`.
     pub checked: Memo<Result<Reshard, SpecError>>,
     /// The last valid change: what every picture shows (it stays while the input is invalid).
@@ -253,6 +255,7 @@ impl AppState {
         AppState {
             input,
             replaced: RwSignal::new(0),
+            drafts: super::editor::FieldDrafts::new(),
             checked,
             reshard,
             strategy,
@@ -275,15 +278,15 @@ impl AppState {
         self.restore_input(input, None);
     }
 
-    /// Opens a history step's spec, in the draft generation the step was shown in when known (its fields
-    /// show the text typed there that did not parse), else in a new one. The generation in effect already
-    /// is no replacement: the fields follow the spec as they follow an edit.
-    pub fn restore_input(&self, input: SpecInput, generation: Option<u64>) {
+    /// Opens a history step's spec in a new draft generation, with the drafts of the one the step was shown
+    /// in when known: its fields show the text typed there that did not parse.
+    pub fn restore_input(&self, input: SpecInput, shown_in: Option<u64>) {
         self.input.set(input);
-        let generation = generation.unwrap_or_else(super::editor::field::fresh_generation);
-        if self.replaced.get_untracked() != generation {
-            self.replaced.set(generation);
+        let generation = super::editor::field::fresh_generation();
+        if let Some(shown_in) = shown_in {
+            self.drafts.carry(shown_in, generation);
         }
+        self.replaced.set(generation);
     }
 
     /// State opened on a named preset (the toy when the name is unknown).

@@ -23,7 +23,7 @@ fn mount_with_state(preset: &'static str) -> (HtmlElement, AppState, impl Sized)
         let state = AppState::from_preset(preset);
         provide_context(state);
         // Where the fields keep unread text, as the app provides it.
-        let drafts = editor::FieldDrafts::new();
+        let drafts = state.drafts;
         drafts.follow_structure(state.input.into(), state.replaced.into());
         provide_context(drafts);
         let _ = state_tx.send(state);
@@ -476,8 +476,20 @@ async fn a_new_spec_of_another_rank_drops_unread_layout_text_instead_of_reading_
     }
     // Read in, the text would be Shard(0) of the three dims: the new spec says Shard(1).
     rank_3.source.placements = Some(vec!["S(1)".to_string()]);
-    state.replace_input(rank_3);
+    let (toy, typed_in) = (state.input.get_untracked(), state.replaced.get_untracked());
+    state.replace_input(rank_3.clone());
     settle().await;
+    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(1)]");
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+    // Undo to the toy brings the text back, unread; redo to the rank-3 spec, where the text would read,
+    // neither reads it in nor shows it: the spec's layout shows.
+    state.restore_input(toy, Some(typed_in));
+    settle().await;
+    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(-3)]");
+    let carried = state.replaced.get_untracked();
+    state.restore_input(rank_3.clone(), Some(carried));
+    settle().await;
+    assert_eq!(state.input.get_untracked(), rank_3, "the restored spec stays as it was");
     assert_eq!(value_of(&root, "layout-text-source"), "[Shard(1)]");
     assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
     root.remove();

@@ -49,15 +49,16 @@ pub fn SpeedupControl() -> impl IntoView {
         // A NaN only comes from a link saved by an older version; the field then keeps its text. When the
         // field is drawn, its text is s or text kept while the view was away: nothing changed yet.
         // Text kept through a restructuring (a stage moved) stays too, and an undo step's comes back.
-        let kept = state.unread_text(SPEEDUP);
-        if let Some(kept) = kept.filter(|kept| first.is_some() && *kept != text.get_untracked()) {
-            text.set(kept);
-        } else if first.is_some()
-            && state.unread_text(SPEEDUP).is_none()
-            && speedup.is_finite()
-            && parse_number(&text.get_untracked()) != speedup
-        {
-            text.set(decimal(speedup, 4));
+        if first.is_none() {
+            return;
+        }
+        match state.unread_text(SPEEDUP) {
+            Some(kept) if kept != text.get_untracked() => text.set(kept),
+            Some(_) => {}
+            None if speedup.is_finite() && parse_number(&text.get_untracked()) != speedup => {
+                text.set(decimal(speedup, 4))
+            }
+            None => {}
         }
     });
     let layout = Memo::new(move |_| {

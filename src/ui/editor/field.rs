@@ -42,9 +42,9 @@ pub fn FieldProblems(
 /// Text typed into a field that does not parse (or is refused) yet, by the field's key and the inventory
 /// tensor the editors show, and by the draft generation it was typed in. A field is drawn anew when its
 /// view comes back (another tab, then this one): its text went back to the spec's value ("12x" became 12,
-/// its message gone). A new spec (a preset, a link) starts a new generation, with no drafts; undo goes back
-/// to the generation of the step it restores, and its fields show what was typed there again (a preset
-/// clicked over unread text lost that text for good). Another tensor of an inventory has drafts of its own
+/// its message gone). A new spec (a preset, a link) starts a new generation, with no drafts; undo starts
+/// one with the drafts of the generation the step it restores was shown in, and its fields show what was
+/// typed there again (a preset clicked over unread text lost that text for good). Another tensor of an inventory has drafts of its own
 /// (its fields share the first one's keys).
 #[derive(Clone, Copy)]
 pub struct FieldDrafts {
@@ -63,6 +63,20 @@ impl Default for FieldDrafts {
 impl FieldDrafts {
     pub fn new() -> FieldDrafts {
         FieldDrafts { drafts: StoredValue::new(std::collections::HashMap::new()), restructured: RwSignal::new(0) }
+    }
+
+    /// Copies the drafts of generation `from` into generation `to`: a history step restored in a new
+    /// generation shows what was typed when it was shown. (Restored in its own generation, it was no
+    /// replacement: unread layout text was then read into the restored spec when its rank differed.)
+    pub fn carry(self, from: u64, to: u64) {
+        self.drafts.update_value(|drafts| {
+            let carried: Vec<_> = drafts
+                .iter()
+                .filter(|((_, g), _)| *g == from)
+                .map(|((key, _), text)| (key.clone(), text.clone()))
+                .collect();
+            drafts.extend(carried.into_iter().map(|(key, text)| ((key, to), text)));
+        });
     }
 
     /// Forgets the generation's drafts when an edit changes `input`'s dims in number (a dim added or
@@ -331,9 +345,10 @@ pub fn IntegerField(
         let reopened = previous.is_some_and(|(_, g)| g != generation);
         let changed = previous.is_some_and(|(p, _)| p != current);
         if reopened {
-            let draft = place.kept();
-            local.set(draft.as_deref().and_then(|text| judge(text).err()));
-            raw.set(draft.unwrap_or_else(|| current.map(|v| v.to_string()).unwrap_or_default()));
+            // A draft that reads under the restored spec is no unread text there: the spec's value shows.
+            let draft = place.kept().and_then(|text| judge(&text).err().map(|why| (text, why)));
+            local.set(draft.as_ref().map(|(_, why)| why.clone()));
+            raw.set(draft.map_or_else(|| current.map(|v| v.to_string()).unwrap_or_default(), |(text, _)| text));
         } else if changed && parse_integer(&raw.get_untracked()).ok() != current {
             raw.set(current.map(|v| v.to_string()).unwrap_or_default());
             local.set(None);
@@ -454,9 +469,9 @@ pub fn DecimalField(
         let reopened = previous.is_some_and(|(_, g)| g != generation);
         let changed = previous.is_some_and(|(p, _)| p != current);
         if reopened {
-            let draft = place.kept();
-            local.set(draft.as_deref().and_then(|text| parse_decimal(text).err()));
-            raw.set(draft.unwrap_or_else(|| show(current)));
+            let draft = place.kept().and_then(|text| parse_decimal(&text).err().map(|why| (text, why)));
+            local.set(draft.as_ref().map(|(_, why)| why.clone()));
+            raw.set(draft.map_or_else(|| show(current), |(text, _)| text));
         } else if changed && parse_decimal(&raw.get_untracked()).ok() != Some(current) {
             raw.set(show(current));
             local.set(None);

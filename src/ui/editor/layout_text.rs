@@ -51,9 +51,10 @@ pub fn LayoutTextField(
     Effect::new(move |drawn: Option<()>| {
         state.replaced.track();
         if drawn.is_some() {
-            let draft = place.kept();
-            local.set(draft.as_deref().and_then(|text| parse(text).err()));
-            raw.set(draft.unwrap_or_else(|| implied.get_untracked()));
+            // Text that reads under the restored spec is no unread text there: the cards' layout shows.
+            let draft = place.kept().and_then(|text| parse(&text).err().map(|why| (text, why)));
+            local.set(draft.as_ref().map(|(_, why)| why.clone()));
+            raw.set(draft.map_or_else(|| implied.get_untracked(), |(text, _)| text));
         }
     });
     // Reads the text into the cards, or keeps it unread with its message.

@@ -311,9 +311,9 @@ fn DevicesField(side: SideName) -> impl IntoView {
             place.keep(None);
         } else if reopened {
             // Another draft generation (a preset, undo): its list as typed there, if it did not parse.
-            let draft = place.kept();
-            local.set(draft.as_deref().and_then(|text| parse_device_ids(text).err()));
-            raw.set(draft.unwrap_or_else(listed));
+            let draft = place.kept().and_then(|text| parse_device_ids(&text).err().map(|why| (text, why)));
+            local.set(draft.as_ref().map(|(_, why)| why.clone()));
+            raw.set(draft.map_or_else(listed, |(text, _)| text));
         } else if local.with_untracked(Option::is_none) && parse_device_ids(&raw.get_untracked()).ok() != ids {
             raw.set(listed());
             local.set(None);
