@@ -187,6 +187,7 @@ pub fn App() -> impl IntoView {
     };
     view! {
         <div class="shell" class:presenting=move || presenting.0.get() class:touring=move || tour_running.get()>
+            {move || (page.get() == Page::Layout).then(|| view! { <header::SkipToPictures/> })}
             <AppHeader/>
             {link_problem.map(|message| view! { <p class="problem link-problem" role="alert" data-testid="link-problem">{message}</p> })}
             <div class="page-bar">
@@ -243,7 +244,13 @@ fn LayoutPage() -> impl IntoView {
                         <ChangeSummary title_id="change-title"/>
                         <TrafficTotals/>
                     </section>
-                    <section class="panel pictures" aria-label="The tensor and the devices">
+                    <section
+                        class="panel pictures"
+                        id=header::PICTURES
+                        // Focused by the skip link only: Tab goes on from here to the first piece.
+                        tabindex="-1"
+                        aria-label="The tensor and the devices"
+                    >
                         <tensor_view::TensorView/>
                         <mesh_view::MeshView/>
                     </section>

@@ -132,3 +132,26 @@ test('every table of the layout view is named', async ({ page }) => {
     await expect(page.getByTestId(id), id).toHaveAccessibleName(/\w{4}/);
   }
 });
+
+test('the first Tab stop skips the page bar, the presets and the editors to the pictures', async ({ page }) => {
+  // Without it the first piece was the 49th Tab stop, after every stepper of the editors.
+  await page.goto('/?preset=toy');
+  await expect(page.getByTestId('piece')).toHaveCount(6);
+  const skip = page.getByTestId('skip-to-pictures');
+  const hidden = (await skip.boundingBox())!;
+  expect(hidden.y + hidden.height, 'out of sight until focused').toBeLessThanOrEqual(0);
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  const shown = (await skip.boundingBox())!;
+  expect(shown.y).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#pictures')).toBeFocused();
+  expect(page.url(), 'the share state in the address stays as it was').not.toContain('#pictures');
+  // From the pictures, Tab goes on into them: the whole-shard toggle, then the first piece.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('piece').first()).toBeFocused();
+  // The other views have no editors to skip, and no link.
+  await page.getByTestId('tab-cycle').click();
+  await expect(skip).toHaveCount(0);
+});
