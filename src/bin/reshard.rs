@@ -204,9 +204,16 @@ fn strategy(flags: &Flags) -> Result<Strategy, Failure> {
 }
 
 fn plan(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
-    flags.check_known(&["--json", "--pieces"], &["--strategy"])?;
+    flags.check_known(&["--json", "--csv", "--pieces"], &["--strategy"])?;
     let reshard = parse(text, path)?;
     let strategy = strategy(flags)?;
+    if flags.has("--csv") {
+        if flags.has("--json") {
+            return Err(bad("--csv and --json: choose one format"));
+        }
+        out!("{}", export::plan_csv_text(&reshard, strategy).map_err(bad)?);
+        return Ok(0);
+    }
     let inventory = reshard.tensors.len() > 1;
     let keep_pieces = !inventory || flags.has("--pieces");
     if flags.has("--json") {

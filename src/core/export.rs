@@ -130,6 +130,65 @@ pub fn plan_json_text(reshard: &Reshard, strategy: Strategy, with_pieces: bool) 
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// One tensor's pieces as CSV
+// ---------------------------------------------------------------------------------------------------------
+
+/// The pieces of one tensor's plan as CSV, one row per piece in the plan's order, for a spreadsheet: what
+/// `reshard plan --csv` prints. Its columns are fixed by the change before any piece is written, so every
+/// row has every column:
+///
+/// - `src`, `dst` (device ids), `link` (`local`, `nvlink`, `nic`);
+/// - `role` for gather then broadcast only (`to-root`, `ring-hop`);
+/// - `offset_0` … and `shape_0` … of the box sent, one column per tensor dim;
+/// - `entries` and `bytes` of the box (bytes in the dtype that crosses the link);
+/// - `keep_offset_0` … and `keep_shape_0` … for the strategies that send more than a receiver keeps;
+/// - `contributor` when the source holds Partial sums (which contributor's sum the piece carries).
+///
+/// An inventory's plan has no CSV (its tensors differ in rank, and it runs to millions of rows): refused.
+/// Nothing here is typed text, so no field needs quoting.
+pub fn plan_csv_text(reshard: &Reshard, strategy: Strategy) -> Result<String, String> {
+    let [tensor] = reshard.tensors.as_slice() else {
+        return Err("a CSV holds the pieces of one tensor; the plan of an inventory is JSON".into());
+    };
+    let rank = tensor.shape.len();
+    let gather = strategy == Strategy::Gather;
+    let keeps = strategy != Strategy::Intersection;
+    let partial = tensor.source.placements.contains(&Placement::Partial);
+    let per_dim = |name: &'static str| (0..rank).map(move |d| format!("{name}_{d}"));
+    let mut header = vec!["src".to_string(), "dst".into(), "link".into()];
+    if gather {
+        header.push("role".into());
+    }
+    header.extend(per_dim("offset").chain(per_dim("shape")));
+    header.extend(["entries".to_string(), "bytes".into()]);
+    if keeps {
+        header.extend(per_dim("keep_offset").chain(per_dim("keep_shape")));
+    }
+    if partial {
+        header.push("contributor".into());
+    }
+    let mut text = header.join(",") + "\n";
+    let join = |numbers: &[u64]| numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    Planner::new(reshard, strategy).run(|p| {
+        let mut row = vec![p.src.to_string(), p.dst.to_string(), p.link.name().to_string()];
+        if gather {
+            row.push(p.role.name().to_string());
+        }
+        row.extend([join(p.region.offset()), join(p.region.shape()), p.region.entries().to_string()]);
+        row.push(p.bytes.to_string());
+        if keeps {
+            row.extend([join(p.keep.offset()), join(p.keep.shape())]);
+        }
+        if partial {
+            row.push(p.contributor.to_string());
+        }
+        text.push_str(&row.join(","));
+        text.push('\n');
+    })?;
+    Ok(text)
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Markdown that keeps typed text literal
 // ---------------------------------------------------------------------------------------------------------
 
@@ -795,6 +854,66 @@ mod tests {
             "{note}"
         );
         assert!(note.contains("with overlapping stages"), "{note}");
+    }
+
+    /// The rows of a CSV as maps from its header's names to cells.
+    fn csv_rows(text: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
+        lines
+            .map(|line| {
+                let cells: Vec<&str> = line.split(',').collect();
+                assert_eq!(cells.len(), header.len(), "every row has every column: {line}");
+                header.iter().zip(cells).map(|(h, c)| (h.to_string(), c.to_string())).collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn plan_csv_has_a_row_per_piece_that_agrees_with_the_json() {
+        for (name, reshard) in [
+            ("toy", presets::toy()),
+            ("uneven", presets::uneven()),
+            ("partial", presets::partial()),
+            ("nested", presets::nested()),
+        ] {
+            for strategy in Strategy::ALL {
+                let csv = plan_csv_text(&reshard, strategy).unwrap_or_else(|e| panic!("{e}"));
+                let json = plan_json(&reshard, strategy, true).unwrap_or_else(|e| panic!("{e}"));
+                let pieces = json["pieces"].as_array().cloned().unwrap_or_default();
+                let rows = csv_rows(&csv);
+                assert_eq!(rows.len(), pieces.len(), "{name} {strategy:?}");
+                let rank = reshard.tensors[0].shape.len();
+                for (row, piece) in rows.iter().zip(&pieces) {
+                    let dims = |column: &str| -> Vec<Value> {
+                        (0..rank)
+                            .map(|d| json!(row[&format!("{column}_{d}")].parse::<u64>().unwrap_or(u64::MAX)))
+                            .collect()
+                    };
+                    assert_eq!(row["src"], piece["src"].to_string());
+                    assert_eq!(row["dst"], piece["dst"].to_string());
+                    assert_eq!(json!(row["link"]), piece["link"]);
+                    assert_eq!(Value::Array(dims("offset")), piece["offset"]);
+                    assert_eq!(Value::Array(dims("shape")), piece["shape"]);
+                    assert_eq!(row["bytes"], piece["bytes"].to_string());
+                    let entries: u64 = dims("shape").iter().filter_map(Value::as_u64).product();
+                    assert_eq!(row["entries"], entries.to_string());
+                    if strategy != Strategy::Intersection {
+                        // The JSON names what is kept only where it is less than the box.
+                        let kept = piece.get("keep_shape").unwrap_or(&piece["shape"]);
+                        assert_eq!(&Value::Array(dims("keep_shape")), kept);
+                    }
+                }
+                let header = csv.lines().next().unwrap_or_default();
+                assert_eq!(header.contains(",role,"), strategy == Strategy::Gather, "{header}");
+                assert_eq!(header.contains("keep_offset_0"), strategy != Strategy::Intersection, "{header}");
+                assert_eq!(header.ends_with(",contributor"), name == "partial", "{header}");
+            }
+        }
+        let toy = plan_csv_text(&presets::toy(), Strategy::Intersection).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(toy.lines().next(), Some("src,dst,link,offset_0,offset_1,shape_0,shape_1,entries,bytes"));
+        assert_eq!(toy.lines().nth(1), Some("0,3,nvlink,0,0,4,3,12,24"));
+        assert!(plan_csv_text(&presets::llama_inventory(1), Strategy::Intersection).is_err());
     }
 
     #[test]

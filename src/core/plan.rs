@@ -84,6 +84,17 @@ pub enum PieceRole {
     RingHop,
 }
 
+impl PieceRole {
+    /// As serialized (the CSV export's `role` column).
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceRole::Direct => "direct",
+            PieceRole::ToRoot => "to-root",
+            PieceRole::RingHop => "ring-hop",
+        }
+    }
+}
+
 /// One message: a box of one tensor sent from `src` to `dst`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {

@@ -28,7 +28,7 @@ pub fn AppHeader() -> impl IntoView {
 
 /// The first Tab stop of the layout view: a link, shown only while focused, that takes the focus past the
 /// page bar, the presets and the editors to the pictures. Without it a keyboard reached the first piece after
-/// 48 stops (every stepper's buttons among them); with it, after two.
+/// 40 stops (48 while each stepper's buttons were stops of their own); with it, after two.
 ///
 /// The click is handled here rather than by the `#pictures` fragment: fragments are the share links' state.
 #[component]

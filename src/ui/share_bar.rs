@@ -420,6 +420,7 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
         <details class="menu" data-testid="export-menu">
             <summary>"Export"</summary>
             <div class="menu-body">
+                {move || stale_note(page.get(), state).map(|note| view! { <p class="menu-note stale-note" data-testid="export-stale">{note}</p> })}
                 <Show when=move || page.get() == Page::Layout>
                     <p class="menu-heading">"Pictures, as on screen"</p>
                     <div class="menu-row">
@@ -466,6 +467,13 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                     ") "
                     <button type="button" aria-label="Plan as JSON" data-testid="export-plan-json" on:click=text_file("{stem}-plan.json", "application/json", plan_json)>"JSON"</button>
                 </div>
+                // One tensor's pieces for a spreadsheet; an inventory's millions of rows are not offered.
+                <Show when=move || page.get() != Page::Inventory>
+                    <div class="menu-row">
+                        "Pieces, a row each "
+                        <button type="button" aria-label="Pieces as CSV" data-testid="export-pieces-csv" on:click=text_file("{stem}-pieces.csv", "text/csv", pieces_csv)>"CSV"</button>
+                    </div>
+                </Show>
                 <div class="menu-row">
                     <button type="button" data-testid="export-note" on:click=text_file("{stem}-decision-note.md", "text/markdown", decision_note)>
                         "Decision note (Markdown)"
@@ -474,6 +482,23 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
             </div>
         </details>
     }
+}
+
+/// While the layout editors hold a problem, the exports of the layout do not all describe one change: the
+/// pictures, the plan and the decision note are of the last valid change (what the pictures show), the spec
+/// is as typed (so that nothing typed is lost). Said before a click rather than found in the files.
+fn stale_note(page: Page, state: AppState) -> Option<&'static str> {
+    if page == Page::Inventory || state.checked.with(Result::is_ok) {
+        return None;
+    }
+    Some(match page {
+        Page::Layout => {
+            "The editors hold a problem: the pictures, the plan and the decision note are of the last valid change; the spec is as typed."
+        }
+        _ => {
+            "The layout editors hold a problem: the plan and the decision note are of the last valid change; the spec is as typed."
+        }
+    })
 }
 
 /// What the data exports describe.
@@ -523,6 +548,12 @@ fn plan_json(state: AppState, _: CycleState, subject: Subject) -> Result<String,
         Subject::Layout => state.reshard.with_untracked(text),
         Subject::Inventory(inventory) => text(&inventory_change(inventory)?.1),
     }
+}
+
+/// The pieces of the layout view's plan as CSV (`reshard plan --csv`), in the strategy shown.
+fn pieces_csv(state: AppState, _: CycleState, _: Subject) -> Result<String, String> {
+    let strategy = state.strategy.get_untracked();
+    state.reshard.with_untracked(|r| crate::core::export::plan_csv_text(r, strategy))
 }
 
 fn decision_note(state: AppState, cycle: CycleState, subject: Subject) -> Result<String, String> {

@@ -153,6 +153,60 @@ async fn a_mesh_of_too_many_devices_marks_its_sizes_invalid_and_names_the_mesh_m
     root.remove();
 }
 
+/// Presses `key` on `element` as a keyboard would; returns whether the page's default was prevented.
+fn press(element: &Element, key: &str) -> bool {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("an event");
+    element.dispatch_event(&event).expect("dispatched");
+    event.default_prevented()
+}
+
+#[wasm_bindgen_test]
+async fn a_size_field_is_a_spin_button_stepped_by_the_arrow_keys() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    let field = element(&root, "field-tensor-shape-0");
+    assert_eq!(field.get_attribute("role").as_deref(), Some("spinbutton"));
+    assert_eq!(field.get_attribute("aria-valuenow").as_deref(), Some("12"));
+    // The buttons are the pointer's: out of the Tab order, still buttons with names.
+    for id in ["less-tensor-shape-0", "more-tensor-shape-0"] {
+        assert_eq!(element(&root, id).get_attribute("tabindex").as_deref(), Some("-1"), "{id}");
+    }
+
+    assert!(press(&field, "ArrowUp"), "the arrow is the field's, not the caret's");
+    settle().await;
+    assert_eq!(value_of(&root, "field-tensor-shape-0"), "13");
+    assert_eq!(field.get_attribute("aria-valuenow").as_deref(), Some("13"));
+    assert_eq!(unique_entries(&root), "78", "13 × 6: the change re-planned");
+    assert!(press(&field, "ArrowDown"));
+    assert!(press(&field, "ArrowDown"));
+    settle().await;
+    assert_eq!(unique_entries(&root), "66", "11 × 6");
+    assert!(!press(&field, "ArrowLeft"), "other keys move the caret");
+
+    // From text that does not parse, a step counts from the spec's value, and the message goes.
+    type_into(&root, "field-tensor-shape-0", "11x");
+    settle().await;
+    assert_eq!(field.get_attribute("aria-valuenow"), None, "no number to announce");
+    assert_eq!(field.get_attribute("aria-valuetext").as_deref(), Some("11x"));
+    press(&field, "ArrowUp");
+    settle().await;
+    assert_eq!(value_of(&root, "field-tensor-shape-0"), "12");
+    assert_eq!(text(&root, "problems-tensor-shape-0"), "");
+
+    // A mesh size stops at the stepper's lower bound.
+    let mesh = element(&root, "field-source-mesh-0");
+    for _ in 0..4 {
+        press(&mesh, "ArrowDown");
+    }
+    settle().await;
+    assert_eq!(value_of(&root, "field-source-mesh-0"), "1");
+    root.remove();
+}
+
 #[wasm_bindgen_test]
 async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     let (root, _mounted) = mount("toy");

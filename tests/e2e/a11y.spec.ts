@@ -134,7 +134,7 @@ test('every table of the layout view is named', async ({ page }) => {
 });
 
 test('the first Tab stop skips the page bar, the presets and the editors to the pictures', async ({ page }) => {
-  // Without it the first piece was the 49th Tab stop, after every stepper of the editors.
+  // Without it the first piece is the 40th Tab stop, after every field of the editors.
   await page.goto('/?preset=toy');
   await expect(page.getByTestId('piece')).toHaveCount(6);
   const skip = page.getByTestId('skip-to-pictures');

@@ -272,6 +272,26 @@ test('an embed made while the layout had problems shows them, not the default la
   await expect(page.getByTestId('cycle-new')).toBeHidden();
 });
 
+test('while the layout has a problem, the export menu says which exports are of the last valid change', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('export-menu').locator('summary').click();
+  await expect(page.getByTestId('export-stale')).toHaveCount(0);
+
+  await page.getByTestId('field-tensor-shape-0').fill('0');
+  const note = page.getByTestId('export-stale');
+  await expect(note).toContainText('the pictures, the plan and the decision note are of the last valid change');
+  // What the note says holds: the spec is as typed, the plan of the 12 × 6 toy still drawn.
+  const spec = JSON.parse((await download(page, 'export-spec-json')).text);
+  expect((spec.tensor ?? spec.tensors[0]).shape[0]).toBe(0);
+  const plan = JSON.parse((await download(page, 'export-plan-json')).text);
+  expect(JSON.stringify(plan)).toContain('"shape":[4,3]');
+  await page.screenshot({ path: path.join(screenshots, 'export-stale.png') });
+
+  // Fixed, the note goes.
+  await page.getByTestId('field-tensor-shape-0').fill('12');
+  await expect(note).toHaveCount(0);
+});
+
 test('an embed does not overwrite the app state saved by the reader', async ({ page }) => {
   await page.goto('/?preset=toy');
   await page.getByTestId('preset-nested').click();
@@ -356,6 +376,7 @@ test('each export button is named with what it exports', async ({ page }) => {
     'Spec as JSON',
     'Spec as text',
     'Plan as JSON',
+    'Pieces as CSV',
     'Decision note (Markdown)',
   ]);
   await expect(page.getByRole('button', { name: 'Mesh view as PNG' })).toBeVisible();
@@ -452,6 +473,27 @@ test('every export downloads a file that parses, and the plan is what the CLI co
   expect(note.text).toContain(speedup);
   expect(note.text).toContain(bytesReceived);
   expect(note.text).toContain('`[Shard(0)]`');
+});
+
+test('the pieces download as CSV in the strategy shown, as the CLI prints them', async ({ page }) => {
+  test.setTimeout(600_000);
+  await page.goto('/?preset=partial');
+  await page.getByTestId('strategy-option-whole-shard').click();
+  const csv = await download(page, 'export-pieces-csv');
+  expect(csv.name).toBe('out-pieces.csv');
+  const lines = csv.text.trimEnd().split('\n');
+  // A Partial source: which contributor's sum each row carries; whole shard: what the receiver keeps.
+  expect(lines[0]).toMatch(/^src,dst,link,offset_0,offset_1,shape_0,shape_1,entries,bytes,keep_offset_0,.*,contributor$/);
+  // A row per piece of the plan on screen (8: each of 4 contributors' whole 8 × 8 to each of 2 receivers).
+  expect(lines.length - 1).toBe(8);
+  await expect(page.getByTestId('piece-count')).toHaveText(`${lines.length - 1} pieces`);
+  for (const line of lines) expect(line.split(',').length).toBe(lines[0].split(',').length);
+
+  const spec = await download(page, 'export-spec-json');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-'));
+  const specFile = path.join(dir, 'spec.json');
+  fs.writeFileSync(specFile, spec.text);
+  expect(csv.text).toBe(reshard(['plan', specFile, '--strategy', 'whole-shard', '--csv']));
 });
 
 test('the cycle exports as a docs widget\'s text block, which opens here again', async ({ page }) => {

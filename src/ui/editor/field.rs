@@ -382,9 +382,13 @@ pub fn IntegerField(
     view! {
         <div class="number-field">
             <div class="stepper">
+                // The buttons are for the pointer; the keyboard steps with the arrow keys in the field, as
+                // a spin button does (WAI-ARIA's pattern), so they are not Tab stops of their own: three
+                // stops per field made the editors 48 stops long.
                 <button
                     type="button"
                     class="step"
+                    tabindex="-1"
                     aria-label=label_less
                     data-testid=test_id("less")
                     disabled={move || value.get().is_some_and(|v| v <= min)}
@@ -396,11 +400,25 @@ pub fn IntegerField(
                     type="text"
                     inputmode="numeric"
                     class="number"
+                    role="spinbutton"
+                    aria-valuemin=min.to_string()
+                    aria-valuemax=max.to_string()
+                    aria-valuenow=move || parse_integer(&raw.get()).ok().map(|v| v.to_string())
+                    aria-valuetext=move || raw.get()
                     aria-label=label
                     aria-invalid=invalid
                     aria-describedby=described_by
                     data-testid=test_id("field")
                     prop:value=move || raw.get()
+                    on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                        let delta = match ev.key().as_str() {
+                            "ArrowUp" => 1,
+                            "ArrowDown" => -1,
+                            _ => return,
+                        };
+                        ev.prevent_default();
+                        step(delta);
+                    }
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
                         raw.set(text.clone());
@@ -420,6 +438,7 @@ pub fn IntegerField(
                 <button
                     type="button"
                     class="step"
+                    tabindex="-1"
                     aria-label=label_more
                     data-testid=test_id("more")
                     disabled={move || value.get().is_some_and(|v| v >= max)}
