@@ -19,8 +19,8 @@
 use serde_json::{Value, json};
 
 use super::cycle::CycleReport;
-use super::model::{ConvertAt, Layout, Mesh, Reshard, ShardOrder};
-use super::notation::dtensor_spelling;
+use super::model::{ConvertAt, Layout, Mesh, Reshard};
+use super::notation::{placements_list, strided_where_it_matters};
 use super::placement::Placement;
 use super::plan::{Planner, Strategy};
 use super::traffic::{Totals, Traffic, analyse, format_bytes, format_count, format_seconds};
@@ -403,21 +403,8 @@ fn mesh_text(mesh: &Mesh) -> String {
 /// matters, some tensor dim split by two mesh dims of more than one device (an inventory's FSDP-only
 /// training side is strided by construction, and the mark there read as if the layout were nested).
 fn placements_text(layout: &Layout, mesh_shape: &[u64]) -> String {
-    let items: Vec<String> = layout.placements.iter().map(|&p| dtensor_spelling(p)).collect();
-    let nested = layout.placements.iter().enumerate().any(|(m, p)| {
-        let Placement::Shard(dim) = p else { return false };
-        let splits = |m: usize| mesh_shape.get(m).is_some_and(|&n| n > 1);
-        splits(m)
-            && layout.placements[m + 1..]
-                .iter()
-                .enumerate()
-                .any(|(k, q)| *q == Placement::Shard(*dim) && splits(m + 1 + k))
-    });
-    let order = match layout.order {
-        ShardOrder::Strided if nested => " (strided order)",
-        _ => "",
-    };
-    format!("{}{order}", table_code_span(&format!("[{}]", items.join(", "))))
+    let order = if strided_where_it_matters(layout, mesh_shape) { " (strided order)" } else { "" };
+    format!("{}{order}", table_code_span(&placements_list(layout)))
 }
 
 fn strategies_section(note: &mut String, input: &NoteInput) {

@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use super::model::{Layout, ShardOrder};
 use super::placement::{LayoutText, Placement};
 use super::spec::{MAX_MESH_DEVICES, SideInput};
 
@@ -15,6 +16,28 @@ pub fn dtensor_spelling(placement: Placement) -> String {
         Placement::Partial => "Partial()".into(),
         strided @ Placement::StridedShard { .. } => strided.dtensor(),
     }
+}
+
+/// A layout's placements as a DTensor list: `[Shard(0), Replicate()]`.
+pub fn placements_list(layout: &Layout) -> String {
+    let items: Vec<String> = layout.placements.iter().map(|&p| dtensor_spelling(p)).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// Whether a layout's nested shards apply right to left where that changes who holds what: some tensor dim
+/// split by two mesh dims of more than one device, in the strided order. Elsewhere the order is no news (an
+/// inventory's FSDP-only training side is strided by construction, and a mark there read as nested).
+pub fn strided_where_it_matters(layout: &Layout, mesh_shape: &[u64]) -> bool {
+    let splits = |m: usize| mesh_shape.get(m).is_some_and(|&n| n > 1);
+    let nested = layout.placements.iter().enumerate().any(|(m, p)| {
+        let Placement::Shard(dim) = p else { return false };
+        splits(m)
+            && layout.placements[m + 1..]
+                .iter()
+                .enumerate()
+                .any(|(k, q)| *q == Placement::Shard(*dim) && splits(m + 1 + k))
+    });
+    nested && layout.order == ShardOrder::Strided
 }
 
 /// The text of a side's layout: DTensor notation for `placements`, JAX notation for `partition_spec`, and

@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 
 use super::{AppState, pieces::format_shape};
-use crate::core::model::Reshard;
+use crate::core::model::{Layout, Mesh, Reshard};
+use crate::core::notation::{placements_list, strided_where_it_matters};
 
 /// One line naming the change: `w · 12 × 6 bf16 · 3 source devices → 2 destination devices`.
 ///
@@ -46,6 +47,23 @@ fn keep_together(text: &str) -> String {
     text
 }
 
+/// The placements of the tensor shown, source → destination: `[Shard(0)] → [Shard(1)]`, what the change is
+/// about (a projected slide showed the device counts without them). For an inventory, the tensor in view,
+/// named. Nested shards in the strided order say so, as the decision note does.
+pub fn describe_placements(reshard: &Reshard, tensor: usize) -> Option<String> {
+    let shown = reshard.tensors.get(tensor)?;
+    let side = |layout: &Layout, mesh: &Mesh| {
+        let order = if strided_where_it_matters(layout, &mesh.shape) { " (strided order)" } else { "" };
+        format!("{}{order}", placements_list(layout))
+    };
+    let name = if reshard.tensors.len() > 1 { format!("{}: ", shown.name) } else { String::new() };
+    Some(format!(
+        "{name}{} → {}",
+        side(&shown.source, &reshard.source_mesh),
+        side(&shown.destination, &reshard.destination_mesh)
+    ))
+}
+
 /// The section heading and the one-line description of the current change.
 #[component]
 pub fn ChangeSummary(
@@ -55,11 +73,18 @@ pub fn ChangeSummary(
     let state = expect_context::<AppState>();
     let description = Memo::new(move |_| state.reshard.with(|r| keep_together(&describe_change(r))));
     let strategy = move || state.strategy.get().label();
+    let placements = Memo::new(move |_| {
+        let tensor = state.view.with(|v| v.tensor);
+        state.reshard.with(|r| describe_placements(r, tensor))
+    });
 
     view! {
         <div class="change">
             <h2 id=title_id class="change-title">"The layout change"</h2>
             <p class="change-description" data-testid="change-description">{description}</p>
+            {move || placements.get().map(|text| view! {
+                <p class="change-placements" data-testid="change-placements">{text}</p>
+            })}
             <p class="change-strategy">"Strategy: " <span data-testid="strategy">{strategy}</span></p>
         </div>
     }

@@ -37,7 +37,7 @@ pub mod widgets;
 
 use leptos::prelude::*;
 
-pub use change::{ChangeSummary, describe_change};
+pub use change::{ChangeSummary, describe_change, describe_placements};
 pub use footer::AppFooter;
 pub use header::AppHeader;
 pub use pieces::{PieceTable, format_offset, format_shape};

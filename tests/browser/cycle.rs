@@ -188,7 +188,10 @@ async fn the_timeline_says_what_the_stages_add_up_to_when_they_overlap() {
     let before = text_of(&root, "[data-testid=gantt-before]");
     assert!(before.contains("Before · 114 s (the stages add up to 120 s; 6 s run alongside)"), "{before}");
     // The working says up front that the formula is not what the cards show.
-    assert!(text_of(&root, "[data-testid=cycle-working-lead]").contains("takes the stages back to back"));
+    assert!(
+        text_of(&root, "[data-testid=cycle-working-lead]")
+            .contains("counts the whole transfer as time the cycle waits for")
+    );
     root.remove();
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");

@@ -7,7 +7,7 @@ use reshard_lens::{
         presets,
         traffic::{analyse, format_bytes},
     },
-    ui::{App, describe_change, format_count, format_offset, format_shape, panic::show_panic},
+    ui::{App, describe_change, describe_placements, format_count, format_offset, format_shape, panic::show_panic},
 };
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -57,8 +57,30 @@ async fn the_app_lists_six_pieces_of_four_by_three() {
         text_of(&root, "[data-testid=change-description]"),
         "w · 12\u{a0}×\u{a0}6 bf16 · 3\u{a0}source\u{a0}devices → 2\u{a0}destination\u{a0}devices"
     );
+    // What the change is: the placements on each side, under the counts.
+    assert_eq!(text_of(&root, "[data-testid=change-placements]"), "[Shard(0)] → [Shard(1)]");
     assert!(text_of(&root, "[data-testid=version]").ends_with(env!("CARGO_PKG_VERSION")));
     root.remove();
+}
+
+#[wasm_bindgen_test]
+fn the_placements_line_names_each_sides_layout_and_a_strided_order() {
+    let line = |reshard: &reshard_lens::core::model::Reshard, tensor| describe_placements(reshard, tensor);
+    assert_eq!(line(&presets::partial(), 0).as_deref(), Some("[Partial()] → [Replicate()]"));
+    assert_eq!(line(&presets::nested(), 0).as_deref(), Some("[Shard(0), Shard(0)] → [Shard(1)]"));
+    // Rows split by both mesh dims in the strided order: said, as it changes who holds which rows.
+    let strided = reshard_lens::core::spec::parse_spec(
+        r#"{"tensor": {"name": "w", "shape": [16, 8]},
+            "source": {"mesh": [2, 4], "placements": ["S(0)", "S(0)"], "order": "strided"},
+            "destination": {"mesh": [4], "placements": ["S(1)"]}}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(line(&strided, 0).as_deref(), Some("[Shard(0), Shard(0)] (strided order) → [Shard(1)]"));
+    // An inventory: the tensor in view, named.
+    let inventory = presets::llama_inventory(1);
+    let second = line(&inventory, 1).unwrap_or_default();
+    assert!(second.starts_with(&format!("{}: [", inventory.tensors[1].name)), "{second}");
+    assert_eq!(line(&inventory, inventory.tensors.len()), None, "no such tensor");
 }
 
 #[wasm_bindgen_test]

@@ -150,7 +150,7 @@ fn Working(report: CycleReport) -> impl IntoView {
             // say so before its numbers, not only after them.
             {(!report.formula.exact).then(|| view! {
                 <p class="working-lead" data-testid="cycle-working-lead">
-                    "The article's formula, which takes the stages back to back (the figures above read the timeline):"
+                    "The article's formula, which counts the whole transfer as time the cycle waits for (the figures above read the timeline):"
                 </p>
             })}
             <p>

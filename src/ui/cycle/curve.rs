@@ -61,8 +61,8 @@ pub fn SpeedupCurve(
                         <p class="muted cycle-curve-note" data-testid="curve-note">
                             {format!(
                                 "This cycle's stages overlap, so its curve is read off its timeline: {} at s = {} and \
-                                 a bound of {}, where the formula 1 / (1 − f + f/s), which takes the stages back to \
-                                 back, gives {} and {}. The other curves are the formula's.",
+                                 a bound of {}, where the formula 1 / (1 − f + f/s), which counts the whole \
+                                 transfer as time the cycle waits for, gives {} and {}. The other curves are the formula's.",
                                 times(r.cycle_speedup),
                                 decimal(r.speedup, 4),
                                 bound(r.bound.max_speedup),
