@@ -95,6 +95,45 @@ pub fn node_blocks(runs: &[NodeRun]) -> Vec<NodeBlock> {
 /// when the device ids shift).
 pub const TILE_ELEMENTS_MAX: usize = 128;
 
+/// The shades of a large mesh's tiles, first to last (viridis, reversed: yellow to purple), readable for
+/// colour-blind eyes and in both themes. Over [`TILE_ELEMENTS_MAX`] devices, eight source colours repeated
+/// every eight tiles said nothing (d0 and d8 alike) and destination tiles were blank; a shade by where the
+/// device's region starts shows how the tensor is laid over the mesh instead, on both sides.
+pub const POSITION_RAMP: [&str; 8] =
+    ["#fde725", "#a0da39", "#4ac16d", "#1fa187", "#277f8e", "#365c8d", "#46327e", "#440154"];
+
+/// One shade per device from where its region starts (`None`: it holds nothing, left neutral): the starts
+/// in reading order (lexicographic, so rows before columns) spread evenly over [`POSITION_RAMP`]. Replicas
+/// of a region share its shade.
+///
+/// A side's regions are a product of per-dim partitions, so a start's place in reading order is a mixed-radix
+/// number of its place among each dim's distinct starts: sorted per dim as `u64`s, which reuses the sort the
+/// boundaries already need (a sort of slices cost 3 KB of the bundle).
+pub fn shades_by_start(starts: &[Option<&[u64]>]) -> Vec<Option<&'static str>> {
+    let rank = starts.iter().flatten().map(|s| s.len()).max().unwrap_or(0);
+    let per_dim: Vec<Vec<u64>> = (0..rank)
+        .map(|d| {
+            let mut values: Vec<u64> = starts.iter().flatten().filter_map(|s| s.get(d).copied()).collect();
+            values.sort_unstable();
+            values.dedup();
+            values
+        })
+        .collect();
+    let total = per_dim.iter().fold(1usize, |n, values| n.saturating_mul(values.len().max(1)));
+    let steps = POSITION_RAMP.len();
+    starts
+        .iter()
+        .map(|&start| {
+            let start = start?;
+            let place = per_dim.iter().enumerate().try_fold(0usize, |place, (d, values)| {
+                let index = values.binary_search(start.get(d)?).ok()?;
+                Some(place.saturating_mul(values.len().max(1)).saturating_add(index))
+            })?;
+            POSITION_RAMP.get((place as u128 * steps as u128 / total as u128) as usize).copied()
+        })
+        .collect()
+}
+
 /// Rounded rectangles (corner radius `radius`, clamped to half the shorter side) as one SVG path: the node
 /// outlines of a large mesh in one element.
 pub fn outlines_path(rects: impl IntoIterator<Item = PixelRect>, radius: f64) -> String {
@@ -169,6 +208,25 @@ pub fn next_tile(flat: usize, key: &str, grid: &TileGrid, count: usize) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_large_meshs_shades_follow_where_regions_start() {
+        let (a, b, c, d): (&[u64], &[u64], &[u64], &[u64]) = (&[0, 0], &[0, 4], &[2, 0], &[2, 4]);
+        // Given out of order, with a replica and an empty region: shades by reading order of the starts.
+        let shades = shades_by_start(&[Some(d), Some(a), None, Some(c), Some(b), Some(a)]);
+        let at = |step: usize| Some(POSITION_RAMP[step]);
+        assert_eq!(shades, vec![at(6), at(0), None, at(4), at(2), at(0)]);
+        // Many regions: every step used, first and last at the ramp's ends, never decreasing.
+        let starts: Vec<Vec<u64>> = (0..1024u64).map(|i| vec![i * 8, 0]).collect();
+        let shades = shades_by_start(&starts.iter().map(|s| Some(s.as_slice())).collect::<Vec<_>>());
+        assert_eq!(shades[0], at(0));
+        assert_eq!(shades[1023], at(7));
+        let steps: Vec<usize> =
+            shades.iter().map(|s| POSITION_RAMP.iter().position(|r| Some(*r) == *s).unwrap_or(99)).collect();
+        assert!(steps.windows(2).all(|w| w[0] <= w[1]), "{steps:?}");
+        assert_eq!(steps.iter().filter(|&&s| s == 3).count(), 128, "eight even bands");
+        assert_eq!(shades_by_start(&[None, None]), vec![None, None]);
+    }
 
     #[test]
     fn tiles_become_one_path_per_colour() {

@@ -354,6 +354,20 @@ async fn the_large_preset_draws_boundaries_not_a_quarter_million_pieces() {
     assert!(mesh_elements < 40, "{mesh_elements} elements in the destination mesh");
     let notes = one(&root, ".tv-notes").text_content().unwrap_or_default();
     assert!(notes.contains("262,144 pieces"), "{notes}");
+    // Both sides shaded by where their regions start (eight source colours repeated over 1024 tiles said
+    // nothing, and destination tiles were blank): rows of the source from yellow down to purple, the
+    // destination's columns likewise, each shade one path.
+    use reshard_lens::chart::mesh::POSITION_RAMP;
+    for side in ["source", "destination"] {
+        let fills: Vec<String> = all(&root, &format!("[data-testid=device-paths-{side}] .tile-paths-base path"))
+            .iter()
+            .map(|p| p.get_attribute("fill").unwrap_or_default())
+            .collect();
+        assert_eq!(fills, POSITION_RAMP.map(String::from).to_vec(), "{side}: in order of first appearance");
+    }
+    let legend = one(&root, ".mesh-legend").text_content().unwrap_or_default();
+    assert!(legend.contains("each shaded by where its region starts"), "{legend}");
+    assert!(!legend.contains("its colour is that of the pieces it sends"), "no piece is drawn in a device colour");
     root.remove();
 }
 
@@ -377,9 +391,9 @@ async fn a_large_mesh_is_walked_with_the_keyboard_cursor() {
     // Its partners are outlined: every destination column needs a piece of d1's rows, so the destination's
     // related overlay holds all 256 tiles (one rectangle each in its path).
     let related = all(&root, "[data-testid=device-paths-destination] .tile-path.is-related");
-    assert_eq!(related.len(), 1, "neutral destination tiles share one path");
-    let d = related[0].get_attribute("d").unwrap_or_default();
-    assert_eq!(d.matches('M').count(), 256, "{d}");
+    assert_eq!(related.len(), 8, "one path per shade");
+    let rectangles: usize = related.iter().map(|p| p.get_attribute("d").unwrap_or_default().matches('M').count()).sum();
+    assert_eq!(rectangles, 256);
     root.remove();
 }
 

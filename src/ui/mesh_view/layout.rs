@@ -37,7 +37,8 @@ pub struct TileSpec {
     /// Row-major index in the mesh (for keyboard moves).
     pub flat: usize,
     pub rect: PixelRect,
-    /// Source tiles take their device's colour (the colour of the pieces it sends); `None`: neutral.
+    /// Source tiles take their device's colour (the colour of the pieces it sends); `None`: neutral. A mesh
+    /// drawn as paths shades every tile, on both sides, by where its region starts instead.
     pub fill: Option<&'static str>,
     pub ink: &'static str,
     pub label: Option<String>,
@@ -169,7 +170,7 @@ pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[Devic
     let shape = tensor.map(|t| t.shape.clone()).unwrap_or_default();
     let slice = Slice { row_dim: view.row_dim, col_dim: view.col_dim, index: view.slice.clone() };
     let (rows, cols) = slice.extent(&shape);
-    let tiles = mesh
+    let mut tiles: Vec<TileSpec> = mesh
         .devices
         .iter()
         .enumerate()
@@ -212,6 +213,15 @@ pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[Devic
             tile
         })
         .collect();
+    // A mesh drawn as paths: shades by where each region starts, on both sides (see `shades_by_start`).
+    if tiles.len() > crate::chart::mesh::TILE_ELEMENTS_MAX {
+        let starts: Vec<Option<&[u64]>> =
+            tiles.iter().map(|t| t.holds.as_ref().filter(|r| !r.is_empty()).map(|r| r.offset())).collect();
+        let shades = crate::chart::mesh::shades_by_start(&starts);
+        for (tile, shade) in tiles.iter_mut().zip(shades) {
+            tile.fill = shade;
+        }
+    }
     let blocks = node_blocks(&node_runs(&grid, &mesh.devices, reshard.topology.devices_per_node));
     let mut labelled = std::collections::HashSet::new();
     let nodes = blocks

@@ -9,6 +9,7 @@ mod tile;
 
 use leptos::prelude::*;
 
+use crate::chart::mesh::TILE_ELEMENTS_MAX;
 use crate::ui::{AppState, Focus, Side, tensor_view::LegendItem};
 
 /// The devices that relate to the focus, as `(on the destination side, device)`, sorted: a piece's sender and receiver, or the partners of a
@@ -132,9 +133,24 @@ pub fn MeshView() -> impl IntoView {
                 <mesh::Mesh side=Side::Destination layout=destination related=related/>
             </div>
             <ul class="legend mesh-legend" aria-label="Legend of the mesh view">
+                // Source colours while the source is drawn tile by tile; a mesh drawn as paths is shaded.
                 {move || {
-                    let colours = state.reshard.with(|r| r.source_mesh.size());
-                    view! { <LegendItem kind="palette" fill="" colours text="source device: its colour is that of the pieces it sends".to_string()/> }
+                    let (source, largest) =
+                        state.reshard.with(|r| (r.source_mesh.size(), r.source_mesh.size().max(r.destination_mesh.size())));
+                    let palette = (source <= TILE_ELEMENTS_MAX)
+                        .then(|| ("palette", "source device: its colour is that of the pieces it sends".to_string()));
+                    let ramp = (largest > TILE_ELEMENTS_MAX).then(|| {
+                        let text = format!(
+                            "a mesh of over {TILE_ELEMENTS_MAX} devices: each shaded by where its region starts in the \
+                             tensor, yellow first, purple last (rows before columns); copies share a shade"
+                        );
+                        ("ramp", text)
+                    });
+                    [palette, ramp]
+                        .into_iter()
+                        .flatten()
+                        .map(|(kind, text)| view! { <LegendItem kind fill="" colours=source text/> })
+                        .collect_view()
                 }}
                 <li class="legend-item">
                     <svg class="legend-mark" width="22" height="14" viewBox="0 0 22 14" aria-hidden="true">

@@ -74,7 +74,7 @@ pub fn Legend(
 /// One legend entry: a small drawing and its meaning.
 #[component]
 pub fn LegendItem(
-    /// Which drawing: `swatch` (uses `fill`), `palette`, `solid`, `dashed`, `cell`, `stack`, `local`, `hatch`,
+    /// Which drawing: `swatch` (uses `fill`), `palette`, `ramp`, `solid`, `dashed`, `cell`, `stack`, `local`, `hatch`,
     /// `mismatch`.
     kind: &'static str,
     /// The swatch's colour, for `swatch`; for `stack`, the one sender's colour (empty: several senders).
@@ -96,6 +96,13 @@ pub fn LegendItem(
                 let width = 24.0 / in_use as f64;
                 view! { <rect x=i as f64 * width y=1.0 width=width height=12.0 fill=*c/> }
             })
+            .collect::<Vec<_>>()
+            .into_any(),
+        // A large mesh's shades, first to last.
+        "ramp" => crate::chart::mesh::POSITION_RAMP
+            .iter()
+            .enumerate()
+            .map(|(i, c)| view! { <rect x=i as f64 * 3.0 y=1.0 width=3.0 height=12.0 fill=*c/> })
             .collect::<Vec<_>>()
             .into_any(),
         "solid" => view! { <line class="tv-src-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
