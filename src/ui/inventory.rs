@@ -174,6 +174,8 @@ struct Group {
 /// The planned inventory.
 #[derive(Clone, Debug, PartialEq)]
 struct Inventory {
+    /// What was inventoried: the preset's title (or "A custom model") and both meshes.
+    setup: (String, String),
     spec: SpecInput,
     rows: Vec<Row>,
     groups: Vec<Group>,
@@ -247,7 +249,28 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
             Group { name, tensors, bytes, dominant }
         })
         .collect();
-    Ok(Inventory { spec, rows, groups, strategies })
+    let setup = describe_setup(&state.preset.get_untracked(), &reshard);
+    Ok(Inventory { setup, spec, rows, groups, strategies })
+}
+
+/// The model and both meshes in one line, over the totals: on a presented slide the form is put away, and
+/// the totals named no model and no layout. A preset's title describes it (an edited model is "custom").
+fn describe_setup(preset: &str, reshard: &Reshard) -> (String, String) {
+    let model = find_model(preset).map_or_else(|| "A custom model.".to_string(), |p| format!("{}.", p.title));
+    let mesh = |mesh: &Mesh| {
+        let names = if mesh.dim_names.is_empty() { String::new() } else { format!(" ({})", mesh.dim_names.join(", ")) };
+        format!("mesh {}{names}, {} GPUs", format_shape(&mesh.shape), format_count(mesh.size() as u64))
+    };
+    let sorted = |mesh: &Mesh| {
+        let mut devices = mesh.devices.clone();
+        devices.sort_unstable();
+        devices
+    };
+    let same = sorted(&reshard.source_mesh) == sorted(&reshard.destination_mesh);
+    let place = if same { ", on the same GPUs" } else { "" };
+    let meshes =
+        format!("Training: {} → generation: {}{place}.", mesh(&reshard.source_mesh), mesh(&reshard.destination_mesh));
+    (model, meshes)
 }
 
 /// The inventory view: model and layouts on the left, totals, groups and tensors on the right.
@@ -649,6 +672,9 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     };
     view! {
         <h3 class="card-title">"Whole model, per strategy"</h3>
+        <p class="inventory-setup" data-testid="inventory-setup">
+            <strong>{inventory.setup.0.clone()}</strong> " " {inventory.setup.1.clone()}
+        </p>
         <p class="inventory-unique" data-testid="inventory-unique">
             <strong>{format_count(unique)}</strong>
             " unique logical entries (parameters, each counted once; the same for every strategy)"

@@ -97,6 +97,12 @@ fn mount_inventory(root: &HtmlElement) -> (impl Sized, InventoryState) {
 async fn inventory_totals_of_a_small_model_are_the_cores() {
     let root = wrapper();
     let (_mounted, inventory) = mount_inventory(&root);
+    tick().await;
+    // Over the totals, what they are of (a presented slide puts the form away): the preset's own words.
+    let setup = text_of(&root, "[data-testid=inventory-setup]");
+    let first = &reshard_lens::core::models::MODEL_PRESETS[0];
+    assert!(setup.starts_with(first.title), "{setup}");
+    assert!(setup.contains("Training: mesh "), "{setup}");
     // A small dense model: 2 layers, hidden 256, 4 heads of 64 with 2 KV heads; TP 2 × FSDP 2 → TP 2.
     inventory.model.update(|m| {
         m.hidden = 256;
@@ -118,7 +124,13 @@ async fn inventory_totals_of_a_small_model_are_the_cores() {
         g.dp_replicas = 1;
     });
     inventory.colocated.set(false);
+    // As the form marks an edited model.
+    inventory.preset.set("custom".into());
     tick().await;
+    let setup = text_of(&root, "[data-testid=inventory-setup]");
+    assert!(setup.starts_with("A custom model. Training: mesh 2 × 2"), "{setup}");
+    assert!(setup.contains(", 4 GPUs → generation: mesh 2"), "{setup}");
+    assert!(setup.ends_with(", 2 GPUs."), "separate GPUs: {setup}");
 
     let spec = inventory_spec(
         &inventory.model.get_untracked(),
