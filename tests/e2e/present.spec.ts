@@ -170,6 +170,21 @@ test('presenting the RL cycle keeps the speedup control, above the answer beside
   await page.screenshot({ path: path.join(screenshots, 'present-cycle-1920x1080.png') });
 });
 
+test('presenting on a projector, the heatmap below the pictures is drawn larger, and a cell is still read where pointed', async ({ page }) => {
+  await page.goto('/?preset=fsdp-tp&present');
+  const heatmap = page.getByTestId('heatmap');
+  await heatmap.scrollIntoViewIfNeeded();
+  const scale = await heatmap.evaluate((svg) => svg.getBoundingClientRect().width / Number(svg.getAttribute('width')));
+  console.log(`heatmap presented at ${scale.toFixed(2)}× its drawn size`);
+  expect(scale).toBeGreaterThan(1.3);
+  // The first value in the grid is d0 → d8's (a source's first row, its first destination column).
+  const value = heatmap.locator('.heat-text').first();
+  const box = (await value.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByTestId('heatmap-readout')).toContainText('d0 → d8');
+  await page.screenshot({ path: path.join(screenshots, 'present-heatmap-1920x1080.png') });
+});
+
 test.describe('on a 1280 × 800 laptop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
