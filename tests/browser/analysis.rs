@@ -85,15 +85,7 @@ async fn the_heatmaps_cells_are_read_from_the_keyboard() {
     tick().await;
     let heatmap = find(&root, "[data-testid=heatmap]");
     assert_eq!(heatmap.get_attribute("tabindex").as_deref(), Some("0"));
-    let press = |key: &str| {
-        let init = web_sys::KeyboardEventInit::new();
-        init.set_key(key);
-        init.set_bubbles(true);
-        init.set_cancelable(true);
-        let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("an event");
-        heatmap.dispatch_event(&event).expect("dispatched");
-        event.default_prevented()
-    };
+    let press = |key: &str| crate::dom::press(&heatmap, key);
     let readout = || text_of(&root, "[data-testid=heatmap-readout]");
     assert!(readout().starts_with("Largest: "), "{}", readout());
     assert!(press("ArrowDown"), "an arrow is the grid's, not the page's");

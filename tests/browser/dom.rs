@@ -65,3 +65,15 @@ pub fn forget_saved_state() {
     let history = window.history().expect("a history");
     history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address)).expect("the address reset");
 }
+
+/// Presses `key` on `element` as a keyboard would (a bubbling, cancelable `keydown`); returns whether the
+/// element's handler took it from the page (prevented its default).
+pub fn press(element: &Element, key: &str) -> bool {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("an event");
+    element.dispatch_event(&event).expect("dispatched");
+    event.default_prevented()
+}

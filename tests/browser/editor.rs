@@ -7,7 +7,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, js_sys::Reflect};
 
-use crate::dom::{next_paint, wrapper};
+use crate::dom::{next_paint, press, wrapper};
 
 /// Mounts the editors with the totals and the piece table over `preset`.
 fn mount(preset: &'static str) -> (HtmlElement, impl Sized) {
@@ -151,17 +151,6 @@ async fn a_mesh_of_too_many_devices_marks_its_sizes_invalid_and_names_the_mesh_m
     settle().await;
     assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("false"));
     root.remove();
-}
-
-/// Presses `key` on `element` as a keyboard would; returns whether the page's default was prevented.
-fn press(element: &Element, key: &str) -> bool {
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key(key);
-    init.set_bubbles(true);
-    init.set_cancelable(true);
-    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("an event");
-    element.dispatch_event(&event).expect("dispatched");
-    event.default_prevented()
 }
 
 #[wasm_bindgen_test]
