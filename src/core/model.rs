@@ -157,6 +157,17 @@ pub struct Reshard {
 }
 
 impl Reshard {
+    /// Whether both sides are the same GPUs (colocated, in any order): then pieces that stay on a device are
+    /// local copies, and the pages say "the same GPUs" instead of counting the devices twice.
+    pub fn same_devices(&self) -> bool {
+        let sorted = |mesh: &Mesh| {
+            let mut devices = mesh.devices.clone();
+            devices.sort_unstable();
+            devices
+        };
+        sorted(&self.source_mesh) == sorted(&self.destination_mesh)
+    }
+
     /// The dtype whose bytes cross a link for this tensor.
     pub fn wire_dtype(&self, tensor: &TensorChange) -> Dtype {
         match self.convert_at {

@@ -880,6 +880,15 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r.destination_mesh.devices, r.source_mesh.devices);
+        assert!(r.same_devices());
+        // The same GPUs in another order are still the same GPUs; disjoint ones are not.
+        let reordered = parse_spec(
+            r#"{"tensor": {"shape": [8, 8]}, "source": {"mesh": [4], "placements": ["S(0)"]},
+            "destination": {"mesh": [4], "devices": [3, 2, 1, 0], "placements": ["S(1)"]}}"#,
+        )
+        .unwrap();
+        assert!(reordered.same_devices());
+        assert!(!crate::core::presets::toy().same_devices());
     }
 
     #[test]

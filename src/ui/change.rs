@@ -27,10 +27,7 @@ pub fn describe_change(reshard: &Reshard) -> String {
     };
     let devices = |count: usize, side: &str| format!("{count} {side}device{}", if count == 1 { "" } else { "s" });
     let (source, destination) = (&reshard.source_mesh.devices, &reshard.destination_mesh.devices);
-    let mut sorted = (source.clone(), destination.clone());
-    sorted.0.sort_unstable();
-    sorted.1.sort_unstable();
-    if sorted.0 == sorted.1 {
+    if reshard.same_devices() {
         return format!("{tensors} · {}, source and destination on the same GPUs", devices(source.len(), ""));
     }
     format!("{tensors} · {} → {}", devices(source.len(), "source "), devices(destination.len(), "destination "))

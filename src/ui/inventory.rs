@@ -261,13 +261,7 @@ fn describe_setup(preset: &str, reshard: &Reshard) -> (String, String) {
         let names = if mesh.dim_names.is_empty() { String::new() } else { format!(" ({})", mesh.dim_names.join(", ")) };
         format!("mesh {}{names}, {} GPUs", format_shape(&mesh.shape), format_count(mesh.size() as u64))
     };
-    let sorted = |mesh: &Mesh| {
-        let mut devices = mesh.devices.clone();
-        devices.sort_unstable();
-        devices
-    };
-    let same = sorted(&reshard.source_mesh) == sorted(&reshard.destination_mesh);
-    let place = if same { ", on the same GPUs" } else { "" };
+    let place = if reshard.same_devices() { ", on the same GPUs" } else { "" };
     let meshes =
         format!("Training: {} → generation: {}{place}.", mesh(&reshard.source_mesh), mesh(&reshard.destination_mesh));
     (model, meshes)

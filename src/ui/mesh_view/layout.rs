@@ -241,13 +241,7 @@ pub fn layout(reshard: &Reshard, view: &ViewChoice, side: Side, regions: &[Devic
         .collect();
     let names = if mesh.dim_names.is_empty() { String::new() } else { format!(" ({})", mesh.dim_names.join(", ")) };
     // Colocated: the same GPUs play both parts, and pieces that stay on a device are local copies.
-    let shared = side == Side::Destination && {
-        let mut a = reshard.source_mesh.devices.clone();
-        let mut b = mesh.devices.clone();
-        a.sort_unstable();
-        b.sort_unstable();
-        a == b
-    };
+    let shared = side == Side::Destination && reshard.same_devices();
     let names = if shared { format!("{names} · the source's devices") } else { names };
     MeshLayout {
         side,
