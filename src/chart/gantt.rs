@@ -175,6 +175,14 @@ pub fn label_fits(width: f64, chars: usize, font_size: f64) -> bool {
     width >= chars as f64 * font_size * 0.58 + font_size * 0.8
 }
 
+/// The part of `bar` its seconds are written inside: the widest part, when they fit in it. Centred on the
+/// whole bar, a refit's "10 s" sat half on the hatched wait and half on the transfer, readable on neither;
+/// `None` sends the label outside the bar ([`outside_label`]).
+pub fn label_part(bar: &LaneBar, chars: usize, font_size: f64) -> Option<Part> {
+    let widest = bar.parts.iter().copied().max_by(|a, b| (a.x1 - a.x0).total_cmp(&(b.x1 - b.x0)))?;
+    label_fits(widest.x1 - widest.x0, chars, font_size).then_some(widest)
+}
+
 /// Where the seconds of a bar too narrow to hold them go: after the bar when they end before `limit` (the
 /// cycle's end line, which they must not cross), else before the bar when they start after `left` (the
 /// plot's edge); after it when neither has room. The text's x, and whether it is anchored at its start.
@@ -414,5 +422,32 @@ mod tests {
     fn short_bars_take_their_label_outside() {
         assert!(label_fits(200.0, 10, 16.0));
         assert!(!label_fits(25.0, 5, 16.0));
+    }
+
+    #[test]
+    fn a_refit_label_goes_inside_one_part_or_outside() {
+        let bar = |parts: Vec<Part>| LaneBar {
+            stage: 3,
+            name: "refit".into(),
+            seconds: 10.0,
+            x0: parts[0].x0,
+            x1: parts[parts.len() - 1].x1,
+            overlap: None,
+            parts,
+        };
+        let part = |kind, x0, x1| Part { kind, x0, x1 };
+        // An ordinary stage: its one part is the bar.
+        let work = bar(vec![part(PartKind::Work, 100.0, 300.0)]);
+        assert_eq!(label_part(&work, 4, 16.0), Some(work.parts[0]));
+        // The queueing refit at 900 units (5.9 a second): 8 s wait, 2 s transfer. "10 s" fits the bar
+        // but neither part: outside.
+        let queue = bar(vec![part(PartKind::Wait, 790.8, 838.2), part(PartKind::Transfer, 838.2, 850.0)]);
+        assert!(label_fits(queue.x1 - queue.x0, 4, 16.0));
+        assert_eq!(label_part(&queue, 4, 16.0), None);
+        // A long transfer after a short wait: inside the transfer.
+        let long = bar(vec![part(PartKind::Wait, 100.0, 120.0), part(PartKind::Transfer, 120.0, 300.0)]);
+        assert_eq!(label_part(&long, 4, 16.0).map(|p| p.kind), Some(PartKind::Transfer));
+        // No parts (never built, but not a panic).
+        assert_eq!(label_part(&LaneBar { parts: Vec::new(), ..work }, 4, 16.0), None);
     }
 }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::gantt::{
-    Ghost, HEADING_FONT, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, fitting_title, label_fits,
+    Ghost, HEADING_FONT, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, fitting_title, label_part,
     lane_bars, legend_entries, outside_label, refit_ghost, seconds_ticks,
 };
 use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
@@ -364,12 +364,10 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64) -
         view! { <rect class="gantt-overlap" x=x0 y=bar_y width=x1 - x0 height=BAR fill="url(#cycle-hatch-overlap)"></rect> }
     });
     let label = seconds(bar.seconds);
-    let width = bar.x1 - bar.x0;
-    let inside = label_fits(width, label.chars().count(), FONT);
-    let value = if inside {
-        let work_colour = if bar.parts.iter().all(|p| p.kind == PartKind::Wait) { WAIT_FILL } else { colour };
+    let value = if let Some(part) = label_part(&bar, label.chars().count(), FONT) {
+        let under = if part.kind == PartKind::Wait { WAIT_FILL } else { colour };
         view! {
-            <text class="gantt-value" x=bar.x0 + width / 2.0 y=text_y text-anchor="middle" fill=text_on(work_colour)>
+            <text class="gantt-value" x=(part.x0 + part.x1) / 2.0 y=text_y text-anchor="middle" fill=text_on(under)>
                 {label}
             </text>
         }
