@@ -170,6 +170,26 @@ test('presenting the RL cycle keeps the speedup control, above the answer beside
   await page.screenshot({ path: path.join(screenshots, 'present-cycle-1920x1080.png') });
 });
 
+test('presenting on a projector, the tables below the pictures are drawn larger than outside Present', async ({ page }) => {
+  // A row's height scales with its text: 13 px table text was too small to read from the back of a room.
+  const rowHeight = async () => {
+    const row = page.getByTestId('link-table').locator('tbody tr').first();
+    await row.scrollIntoViewIfNeeded();
+    return (await row.boundingBox())!.height;
+  };
+  await page.goto('/?preset=fsdp-tp');
+  const plain = await rowHeight();
+  await page.goto('/?preset=fsdp-tp&present');
+  const presented = await rowHeight();
+  console.log(`link table row: ${plain.toFixed(1)} px, presented ${presented.toFixed(1)} px`);
+  expect(presented).toBeGreaterThan(plain * 1.2);
+  // Sorting still works at that size (the zoom changes where things are drawn, not what a click hits).
+  const sortByDevice = page.getByTestId('link-sort-device');
+  await sortByDevice.click();
+  await sortByDevice.click();
+  await expect(page.getByTestId('link-table').locator('tbody tr').first().locator('td').first()).toHaveText('d15');
+});
+
 test('presenting on a projector, the heatmap below the pictures is drawn larger, and a cell is still read where pointed', async ({ page }) => {
   await page.goto('/?preset=fsdp-tp&present');
   const heatmap = page.getByTestId('heatmap');
