@@ -34,6 +34,14 @@ async function start() {
   const mounts = blocks.map((block) => {
     const host = document.createElement('div');
     host.className = 'reshard-lens-widget';
+    // `<pre class="reshard-lens" data-theme="dark">` forces a theme (main.css), for a site whose theme is
+    // not the reader's system one; a page that switches themes may set `data-theme` on the host later.
+    const theme = block.dataset.theme;
+    if (theme === 'light' || theme === 'dark') {
+      host.dataset.theme = theme;
+    } else if (theme !== undefined && theme !== 'auto') {
+      console.warn(`Reshard Lens: data-theme="${theme}" is not a theme; use light, dark or auto`);
+    }
     const shadow = host.attachShadow({ mode: 'open' });
     for (const href of styles) {
       const link = document.createElement('link');

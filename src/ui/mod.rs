@@ -64,7 +64,8 @@ pub enum Page {
     Inventory,
 }
 
-/// What the address names that does not exist: `?preset=` or `?model=`, with the names that do.
+/// What the address names that does not exist (`?preset=`, `?model=`, `?view=`, `?theme=`), with the names
+/// that do.
 fn unknown_names_in_address() -> Option<String> {
     let unknown = |parameter: &str, known: Vec<&str>| {
         let name = query_parameter(parameter)?;
@@ -81,12 +82,27 @@ fn unknown_names_in_address() -> Option<String> {
     unknown("preset", presets.collect())
         .or_else(|| unknown("model", crate::core::models::MODEL_PRESETS.iter().map(|m| m.name).collect()))
         .or_else(|| unknown("view", vec!["layout", "cycle", "inventory"]))
+        .or_else(|| unknown("theme", THEMES.to_vec()))
+}
+
+/// The themes `?theme=` may name; `auto` (as no parameter) follows the reader's `prefers-color-scheme`.
+const THEMES: [&str; 3] = ["light", "dark", "auto"];
+
+/// Forces the theme the address names (`?theme=dark`), for an embed in a documentation site whose own
+/// theme is not the reader's system one, or a slide: `data-theme` on the root sets its `color-scheme`, which
+/// every colour of the style sheets follows (`light-dark()`, main.css).
+fn apply_theme_from_address() {
+    let Some(theme) = query_parameter("theme").filter(|t| matches!(t.as_str(), "light" | "dark")) else { return };
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-theme", &theme);
+    }
 }
 
 /// The whole page: header, the view tabs (layout change, RL cycle, model inventory) with share, export and
 /// open beside them, the current view, footer. `?embed=VIEW` shows one view alone (see `embed.rs`).
 #[component]
 pub fn App() -> impl IntoView {
+    apply_theme_from_address();
     let preset = query_parameter("preset").unwrap_or_else(|| "toy".to_string());
     let cycle_preset = preset.starts_with("cycle-").then(|| preset.clone());
     let state = AppState::from_preset(if cycle_preset.is_some() { "toy" } else { &preset });

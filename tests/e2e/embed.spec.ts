@@ -338,6 +338,52 @@ test('the documentation page turns four text blocks into four live widgets', asy
   await page.screenshot({ path: path.join(screenshots, 'widgets-page.png'), fullPage: true });
 });
 
+test('?theme= forces a theme over the reader\'s, for the app and an embed; an unknown one says so', async ({ page }) => {
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [light, dark] = ['rgb(246, 247, 249)', 'rgb(19, 22, 27)'];
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/?embed=tensor&preset=toy');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  expect(await background()).toBe(light);
+  await page.goto('/?embed=tensor&preset=toy&theme=dark');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  expect(await background()).toBe(dark);
+  // The pictures follow too: a destination device's neutral tile is the dark one.
+  const tile = page.locator('.tile-box.is-neutral').first();
+  await page.goto('/?embed=mesh&preset=toy&theme=dark');
+  expect(await tile.evaluate((e) => getComputedStyle(e).fill)).toBe('rgb(44, 51, 63)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/?preset=toy&theme=light');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  expect(await background()).toBe(light);
+  await page.screenshot({ path: path.join(screenshots, 'theme-light-over-dark.png') });
+  await page.goto('/?preset=toy&theme=auto');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  expect(await background()).toBe(dark);
+  await page.goto('/?preset=toy&theme=purple');
+  await expect(page.getByTestId('link-problem')).toContainText('There is no theme named “purple”; the themes are light, dark, auto.');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+});
+
+test('a block with data-theme draws its widget in that theme; the others follow the reader', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.route('**/public/widgets.html', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('<pre class="reshard-lens" data-testid="block-toy"', '<pre class="reshard-lens" data-theme="dark" data-testid="block-toy"');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/public/widgets.html');
+  const widgets = page.locator('.reshard-lens-widget');
+  await expect(widgets.nth(0).locator('[data-testid=piece]')).toHaveCount(6);
+  const background = (n: number) => widgets.nth(n).locator('.reshard-lens-root').evaluate((e) => getComputedStyle(e).backgroundColor);
+  expect(await background(0)).toBe('rgb(19, 22, 27)');
+  expect(await background(1)).toBe('rgb(246, 247, 249)');
+  // A page that switches its own theme switches the widget's with it.
+  await widgets.nth(1).evaluate((host) => host.setAttribute('data-theme', 'dark'));
+  expect(await background(1)).toBe('rgb(19, 22, 27)');
+  await widgets.nth(0).screenshot({ path: path.join(screenshots, 'widget-dark-on-light.png') });
+});
+
 test('a block with mistakes shows them by line in its widget; the other widgets still work', async ({ page }) => {
   await page.goto('/public/widgets.html');
   await expect(page.locator('.reshard-lens-widget')).toHaveCount(4);
