@@ -202,6 +202,26 @@ test('in a 480 px column the cycle charts keep readable text, and no label runs 
   }
 });
 
+test('in a 480 px column the link table keeps each number on one line, inside its box', async ({ page }) => {
+  await page.setViewportSize({ width: 480, height: 900 });
+  await page.goto('/?embed=traffic&preset=fsdp-tp');
+  const table = page.getByTestId('link-table');
+  await expect(table.locator('tbody tr')).toHaveCount(16);
+  // "10.49 µs" broke after its number; a cell of one line is no taller than a line of its text.
+  const lines = await table.locator('td.num').evaluateAll((cells) =>
+    cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return range.getClientRects().length;
+    }),
+  );
+  expect(lines.length).toBe(32);
+  expect(lines.every((n) => n === 1), `lines per number cell: ${lines}`).toBe(true);
+  const box = await table.evaluate((t) => ({ table: t.getBoundingClientRect().right, box: t.parentElement!.getBoundingClientRect().right }));
+  expect(box.table).toBeLessThanOrEqual(box.box + 0.5);
+  await page.screenshot({ path: path.join(screenshots, 'embed-480-traffic.png'), fullPage: true });
+});
+
 test('at any width the saved label of the timeline keeps off its titles, which stay inside the picture', async ({ page }) => {
   // A narrow picture put "37.5 s saved" over "After · transfer 4× faster · 122.5 s", and cut the long
   // overlap title at its edge; the widths are where a probe saw that.
