@@ -35,21 +35,33 @@ pub const HEIGHT_MESSAGE: &str = "reshard-lens:height";
 /// column, the first by default. A narrower column wraps more and needs a taller frame.
 pub const MEASURE_WIDTHS: [u32; 3] = [800, 640, 480];
 
+/// The themes an embed can be given (`?theme=`, src/ui/mod.rs) and how the share menu names them:
+/// `auto` follows the reader's system, as the app does; a documentation site with its own theme picks one.
+pub const EMBED_THEMES: [(&str, &str); 3] = [("auto", "the reader's system"), ("light", "light"), ("dark", "dark")];
+
 /// The address an embed of `view` of the state in `fragment` (`v1.…`, without `#`) is served from, given
-/// the app's address without query or fragment.
-pub fn embed_src(app_url: &str, view: &str, fragment: &str) -> String {
-    format!("{app_url}?embed={view}#{fragment}")
+/// the app's address without query or fragment, in `theme` (one of [`EMBED_THEMES`]; `auto` adds nothing).
+pub fn embed_src(app_url: &str, view: &str, theme: &str, fragment: &str) -> String {
+    let theme = if matches!(theme, "light" | "dark") { format!("&theme={theme}") } else { String::new() };
+    format!("{app_url}?embed={view}{theme}#{fragment}")
 }
 
-/// The `<iframe>` for `view` of the state in `fragment` (`v1.…`, without `#`), served from `app_url` (the
-/// page's address without query or fragment). `title` names the frame for screen readers; `height` is
-/// the measured height, else the view's usual one.
-pub fn embed_snippet(app_url: &str, view: &str, fragment: &str, title: &str, height: Option<u32>) -> String {
+/// The `<iframe>` for `view` of the state in `fragment` (`v1.…`, without `#`) in `theme`, served from
+/// `app_url` (the page's address without query or fragment). `title` names the frame for screen readers;
+/// `height` is the measured height, else the view's usual one.
+pub fn embed_snippet(
+    app_url: &str,
+    view: &str,
+    theme: &str,
+    fragment: &str,
+    title: &str,
+    height: Option<u32>,
+) -> String {
     let usual = EMBED_VIEWS.iter().find(|(name, _, _)| *name == view).map_or(600, |(_, _, h)| *h);
     let height = height.unwrap_or(usual);
     format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
-        escape_html(&embed_src(app_url, view, fragment)),
+        escape_html(&embed_src(app_url, view, theme, fragment)),
         escape_html(title)
     )
 }
@@ -60,17 +72,27 @@ mod tests {
 
     #[test]
     fn the_snippet_points_at_the_embed_view_with_the_state() {
-        let snippet = embed_snippet("http://127.0.0.1:8080/", "traffic", "v1.abc-_", "Reshard Lens: w", None);
+        let snippet = embed_snippet("http://127.0.0.1:8080/", "traffic", "auto", "v1.abc-_", "Reshard Lens: w", None);
         assert!(snippet.starts_with("<iframe src=\"http://127.0.0.1:8080/?embed=traffic#v1.abc-_\""), "{snippet}");
         assert!(snippet.contains("height=\"1850\""), "the view's usual height until measured");
-        let measured = embed_snippet("http://127.0.0.1:8080/", "traffic", "v1.abc-_", "Reshard Lens: w", Some(1234));
+        let measured =
+            embed_snippet("http://127.0.0.1:8080/", "traffic", "auto", "v1.abc-_", "Reshard Lens: w", Some(1234));
         assert!(measured.contains("height=\"1234\""), "{measured}");
         assert!(snippet.contains("title=\"Reshard Lens: w\""));
     }
 
     #[test]
+    fn a_theme_other_than_the_readers_is_in_the_address() {
+        assert_eq!(embed_src("http://x/", "mesh", "dark", "v1.a"), "http://x/?embed=mesh&theme=dark#v1.a");
+        assert_eq!(embed_src("http://x/", "mesh", "light", "v1.a"), "http://x/?embed=mesh&theme=light#v1.a");
+        assert_eq!(embed_src("http://x/", "mesh", "auto", "v1.a"), "http://x/?embed=mesh#v1.a");
+        let snippet = embed_snippet("http://x/", "mesh", "dark", "v1.a", "t", None);
+        assert!(snippet.contains("src=\"http://x/?embed=mesh&amp;theme=dark#v1.a\""), "{snippet}");
+    }
+
+    #[test]
     fn a_hostile_name_stays_text() {
-        let snippet = embed_snippet("http://x/", "tensor", "v1.a", "\"><img src=x onerror=alert(1)>", None);
+        let snippet = embed_snippet("http://x/", "tensor", "auto", "v1.a", "\"><img src=x onerror=alert(1)>", None);
         assert!(!snippet.contains("<img"), "{snippet}");
         assert!(snippet.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"), "{snippet}");
         assert_eq!(snippet.matches('<').count(), 2, "only the iframe's own tags: {snippet}");

@@ -14,7 +14,7 @@ use crate::core::plan::Strategy;
 use crate::core::spec::{SpecInput, for_display};
 use crate::core::traffic::Totals;
 use crate::share::cycle_text::cycle_lines;
-use crate::share::embed::{EMBED_VIEWS, HEIGHT_MESSAGE, MEASURE_WIDTHS, embed_snippet, embed_src};
+use crate::share::embed::{EMBED_THEMES, EMBED_VIEWS, HEIGHT_MESSAGE, MEASURE_WIDTHS, embed_snippet, embed_src};
 use crate::share::fragment::encode;
 use crate::share::import::{Imported, import_file, refuse_size};
 use crate::share::text::to_block;
@@ -74,8 +74,10 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     });
     let link = move || format!("{}#{}", app_url(), fragment.get());
     let embed_view = RwSignal::new("tensor".to_string());
+    let embed_theme = RwSignal::new(EMBED_THEMES[0].0.to_string());
+    // Measured in the reader's theme: a theme changes colours, not the height.
     let embed_address =
-        Memo::new(move |_| open.get().then(|| embed_src(&app_url(), &embed_view.get(), &fragment.get())));
+        Memo::new(move |_| open.get().then(|| embed_src(&app_url(), &embed_view.get(), "auto", &fragment.get())));
     let column = RwSignal::new(MEASURE_WIDTHS[0]);
     let measured = measured_height(embed_address, column);
     let snippet = move || {
@@ -90,7 +92,14 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
             state.reshard.with(super::describe_change)
         };
         let title = format!("Reshard Lens: {}", crate::core::spec::for_display(&described));
-        embed_snippet(&app_url(), &embed_view.get(), &fragment.get(), &title, measured.get().height())
+        embed_snippet(
+            &app_url(),
+            &embed_view.get(),
+            &embed_theme.get(),
+            &fragment.get(),
+            &title,
+            measured.get().height(),
+        )
     };
     let height_note = move || match measured.get() {
         EmbedHeight::Measured(height) => {
@@ -153,6 +162,19 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                             {MEASURE_WIDTHS
                                 .iter()
                                 .map(|w| view! { <option value=w.to_string()>{format!("{w} px")}</option> })
+                                .collect_view()}
+                        </select>
+                    </label>
+                    <label class="menu-row">
+                        "Theme "
+                        <select
+                            data-testid="embed-theme"
+                            on:change=move |ev| embed_theme.set(event_target_value(&ev))
+                            prop:value=move || embed_theme.get()
+                        >
+                            {EMBED_THEMES
+                                .iter()
+                                .map(|(name, label)| view! { <option value=*name>{*label}</option> })
                                 .collect_view()}
                         </select>
                     </label>

@@ -71,6 +71,14 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   expect(narrow).toBeGreaterThan(measured);
   const narrowSnippet = await page.getByTestId('embed-code').inputValue();
   expect(narrowSnippet).toContain(`height="${narrow}"`);
+  // A theme for a site whose own is not the reader's: in the address, the height as measured.
+  await page.getByTestId('embed-theme').selectOption('dark');
+  await expect(page.getByTestId('embed-code')).toHaveValue(/\?embed=traffic&amp;theme=dark#v1\./);
+  expect(await page.getByTestId('embed-code').inputValue()).toContain(`height="${narrow}"`);
+  await expect(page.getByTestId('copy-embed')).toBeEnabled();
+  const darkSnippet = await page.getByTestId('embed-code').inputValue();
+  await page.getByTestId('embed-theme').selectOption('auto');
+  await expect(page.getByTestId('embed-code')).toHaveValue(narrowSnippet);
 
   // The snippet, dropped into another page's 800 px column, shows the traffic of the same change and
   // nothing else, whole: the frame is as tall as what it shows (a fixed 900 px cut the link table).
@@ -89,6 +97,12 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(frame.getByTestId('quantity-unique-entries')).toBeVisible();
   await expect(frame.getByTestId('preset-bar')).toHaveCount(0);
   await expect(frame.getByTestId('tensor-view')).toHaveCount(0);
+
+  // The dark snippet's frame is dark whatever the reader's system says.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openHostPage(page, `<!doctype html><body style="margin:0"><div style="width:480px">${darkSnippet}</div>`);
+  await expect(page.frameLocator('iframe').getByTestId('link-table')).toBeVisible();
+  expect(await page.frames()[1].evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(19, 22, 27)');
 
   // A narrower column wraps more: measured there, the frame is taller, and fits a 480 px column whole.
   await openHostPage(page, `<!doctype html><body style="margin:0"><div style="width:480px">${narrowSnippet}</div>`);
