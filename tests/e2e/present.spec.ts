@@ -170,6 +170,11 @@ test('presenting the RL cycle keeps the speedup control, above the answer beside
   expect(timeline.y).toBeLessThan(answer.y + 5);
   // "(1/12 of the cycle)" is never split (it wrapped after "the" beside the tour's step 8).
   expect(await page.getByTestId('cycle-f-fraction').evaluate((e) => e.getClientRects().length)).toBe(1);
+  // On a projector it stays on f's line, too: the line is as tall as the next (it went under on its own).
+  const lineHeights = await page.locator('.cycle-working p:has(.working-key)').evaluateAll((lines) =>
+    lines.slice(0, 3).map((line) => Math.round(line.getBoundingClientRect().height)),
+  );
+  expect(lineHeights[0], `${lineHeights}`).toBeLessThanOrEqual(lineHeights[2] + 1);
   await page.getByTestId('speedup-input').fill('2');
   await expect(page.getByTestId('cycle-new')).toHaveText('115 s');
   await page.screenshot({ path: path.join(screenshots, 'present-cycle-1920x1080.png') });
