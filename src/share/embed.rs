@@ -11,6 +11,21 @@ pub const EMBED_VIEWS: [(&str, &str, u32); 5] = [
     ("cycle", "RL cycle", 1600),
 ];
 
+/// Why `?preset=NAME` does not apply to an embed of `view`: a cycle preset (`cycle-…`) under a layout view
+/// showed the toy without a word, and a layout preset under the cycle view the default cycle.
+pub fn preset_mismatch(view: &str, preset: &str) -> Option<String> {
+    let cycle_preset = preset.starts_with("cycle-");
+    match (view == "cycle", cycle_preset) {
+        (false, true) => Some(format!(
+            "“{preset}” is an RL cycle preset: this {view} view shows the toy layout; embed=cycle shows the cycle."
+        )),
+        (true, false) => Some(format!(
+            "“{preset}” is a layout preset: the cycle view shows the 120 s cycle; embed=tensor, mesh, traffic or strategies shows the layout."
+        )),
+        _ => None,
+    }
+}
+
 /// Escapes text for an HTML attribute value or element content.
 pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -88,6 +103,16 @@ mod tests {
         assert_eq!(embed_src("http://x/", "mesh", "auto", "v1.a"), "http://x/?embed=mesh#v1.a");
         let snippet = embed_snippet("http://x/", "mesh", "dark", "v1.a", "t", None);
         assert!(snippet.contains("src=\"http://x/?embed=mesh&amp;theme=dark#v1.a\""), "{snippet}");
+    }
+
+    #[test]
+    fn a_preset_of_the_other_view_is_named() {
+        assert_eq!(preset_mismatch("tensor", "toy"), None);
+        assert_eq!(preset_mismatch("cycle", "cycle-160"), None);
+        let message = preset_mismatch("tensor", "cycle-120").expect("a cycle preset under the tensor view");
+        assert!(message.contains("“cycle-120” is an RL cycle preset") && message.contains("embed=cycle"), "{message}");
+        let message = preset_mismatch("cycle", "nested").expect("a layout preset under the cycle view");
+        assert!(message.contains("“nested” is a layout preset"), "{message}");
     }
 
     #[test]

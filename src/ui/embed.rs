@@ -165,6 +165,11 @@ pub fn EmbedPage(
     let app_url = web_sys::window()
         .and_then(|w| Some(format!("{}{}", w.location().origin().ok()?, w.location().pathname().ok()?)))
         .unwrap_or_default();
+    // A preset of the other kind (a cycle under a layout view, or the reverse) says so over the default.
+    let link_problem = link_problem.or_else(|| {
+        let preset = super::query_parameter("preset")?;
+        EmbedView::parse(&name).ok().and(crate::share::embed::preset_mismatch(name.trim(), &preset))
+    });
     let problem =
         link_problem.map(|message| view! { <p class="problem" role="alert" data-testid="link-problem">{message}</p> });
     let content = match EmbedView::parse(&name) {

@@ -73,7 +73,9 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
         encode(&url_state::snapshot(state, cycle, inventory, page.get()))
     });
     let link = move || format!("{}#{}", app_url(), fragment.get());
+    // The view of the tab the menu is opened from (a cycle's embed code gave a tensor), until one is picked.
     let embed_view = RwSignal::new("tensor".to_string());
+    let embed_view_picked = RwSignal::new(false);
     let embed_theme = RwSignal::new(EMBED_THEMES[0].0.to_string());
     // Measured in the reader's theme: a theme changes colours, not the height.
     let embed_address =
@@ -121,7 +123,12 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                 data-testid="share-menu"
                 on:toggle=move |ev| {
                     let details: Option<web_sys::HtmlDetailsElement> = ev.target().and_then(|t| t.dyn_into().ok());
-                    open.set(details.is_some_and(|d| d.open()));
+                    let opened = details.is_some_and(|d| d.open());
+                    if opened && !embed_view_picked.get_untracked() {
+                        let view = if page.get_untracked() == Page::Cycle { "cycle" } else { "tensor" };
+                        embed_view.set(view.to_string());
+                    }
+                    open.set(opened);
                 }
             >
                 <summary>"Share"</summary>
@@ -139,7 +146,10 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                         "View "
                         <select
                             data-testid="embed-view"
-                            on:change=move |ev| embed_view.set(event_target_value(&ev))
+                            on:change=move |ev| {
+                                embed_view_picked.set(true);
+                                embed_view.set(event_target_value(&ev));
+                            }
                             prop:value=move || embed_view.get()
                         >
                             {EMBED_VIEWS

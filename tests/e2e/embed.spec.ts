@@ -165,6 +165,19 @@ test("an embed's height follows its content down as well as up, and an embed out
 test('the cycle embed is captioned and titled by its cycle, not by the layout', async ({ page }) => {
   await page.goto('/?preset=cycle-120');
   await page.getByTestId('share-menu').locator('summary').click();
+  // Opened from the RL cycle tab, the menu embeds the cycle (it offered the tensor view).
+  await expect(page.getByTestId('embed-view')).toHaveValue('cycle');
+  await expect(page.getByTestId('embed-code')).toHaveValue(/\?embed=cycle#v1\./);
+  // A view picked stays picked across tabs; the layout tab opens on the tensor view otherwise.
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('tab-layout').click();
+  await page.getByTestId('share-menu').locator('summary').click();
+  await expect(page.getByTestId('embed-view')).toHaveValue('tensor');
+  await page.getByTestId('embed-view').selectOption('traffic');
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('share-menu').locator('summary').click();
+  await expect(page.getByTestId('embed-view')).toHaveValue('traffic');
   await page.getByTestId('embed-view').selectOption('cycle');
   // The iframe's title named the tensor (a screen reader announced a layout for a cycle diagram).
   await expect(page.getByTestId('embed-code')).toHaveValue(
@@ -174,6 +187,17 @@ test('the cycle embed is captioned and titled by its cycle, not by the layout', 
   await expect(page.getByTestId('embed-cycle-caption')).toHaveText(
     'RL cycle of 120 s: generation 70 s, scoring 10 s, training 30 s, refit 10 s · s = 4');
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  // A preset of the other kind says what is shown instead of it.
+  await page.goto('/?embed=tensor&preset=cycle-120');
+  await expect(page.getByTestId('link-problem')).toHaveText(
+    '“cycle-120” is an RL cycle preset: this tensor view shows the toy layout; embed=cycle shows the cycle.');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  await page.goto('/?embed=cycle&preset=nested');
+  await expect(page.getByTestId('link-problem')).toContainText('“nested” is a layout preset');
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  await page.goto('/?embed=cycle&preset=cycle-160');
+  await expect(page.getByTestId('cycle-new')).toHaveText('122.5 s');
+  await expect(page.getByTestId('link-problem')).toHaveCount(0);
 });
 
 /** The timeline's texts: every one inside the picture, and the saved time's label clear of the titles. */
@@ -214,6 +238,29 @@ test('in a 480 px column the cycle charts keep readable text, and no label runs 
     await timelineTextsApart(page, `480 px ${preset}`);
     await page.screenshot({ path: path.join(screenshots, `embed-480-${preset}.png`), fullPage: true });
   }
+});
+
+test('in a 480 px column a wide tensor is shrunk to fit the embed, and hovering still finds its pieces', async ({ page }) => {
+  await page.setViewportSize({ width: 480, height: 900 });
+  await page.goto('/?embed=tensor&preset=fsdp-tp');
+  const svg = page.locator('svg.tensor-svg');
+  await expect(page.locator('[data-testid=piece]').first()).toBeVisible();
+  // Cut at 800 of 1,024 columns before: its right edge behind a sideways scroll.
+  const fit = await svg.evaluate((e) => {
+    const box = e.getBoundingClientRect();
+    const picture = e.closest('.tv-picture')!;
+    return { right: box.right, room: picture.getBoundingClientRect().right, scrolls: picture.scrollWidth > picture.clientWidth + 1, scale: box.width / Number(e.getAttribute('width')) };
+  });
+  expect(fit.right).toBeLessThanOrEqual(fit.room + 0.5);
+  expect(fit.scrolls).toBe(false);
+  expect(fit.scale).toBeGreaterThan(0.7);
+  expect(fit.scale).toBeLessThan(1);
+  await page.locator('[data-testid=piece][data-src="7"]').first().hover();
+  await expect(page.getByTestId('piece-tooltip')).toContainText('d7 →');
+  // A tensor that fits keeps its drawn size.
+  await page.goto('/?embed=tensor&preset=toy');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  expect(await svg.evaluate((e) => e.getBoundingClientRect().width / Number(e.getAttribute('width')))).toBeCloseTo(1, 2);
 });
 
 test('in a 480 px column the link table keeps each number on one line, inside its box', async ({ page }) => {
