@@ -910,8 +910,32 @@ pub fn find_model(name: &str) -> Option<&'static ModelPreset> {
     MODEL_PRESETS.iter().find(|p| p.name == name)
 }
 
+impl ModelPreset {
+    /// The preset's title while its layouts are the ones chosen, else only the model's part of it
+    /// ("Llama-3-8B-like"): a title names the layout pair too, and once colocation was unticked it still
+    /// said "on the same GPUs" over separate ones.
+    pub fn title_for(&self, train: &TrainingLayout, generate: &GenerationLayout, colocated: bool) -> &'static str {
+        if self.train == *train && self.generate == *generate && self.colocated == colocated {
+            self.title
+        } else {
+            self.title.split_once(": ").map_or(self.title, |(model, _)| model)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_title_names_the_layouts_only_while_they_are_the_presets() {
+        for preset in MODEL_PRESETS {
+            assert_eq!(preset.title_for(&preset.train, &preset.generate, preset.colocated), preset.title);
+            let model = preset.title_for(&preset.train, &preset.generate, !preset.colocated);
+            assert!(preset.title.starts_with(model) && !model.contains(':') && model.contains("-like"), "{model}");
+            let wider = GenerationLayout { tp: preset.generate.tp * 2, ..preset.generate };
+            assert_eq!(preset.title_for(&preset.train, &wider, preset.colocated), model);
+        }
+    }
+
     use super::*;
     use crate::core::plan::{Strategy as PlanStrategy, plan};
     use crate::core::region::device_regions;

@@ -249,14 +249,18 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
             Group { name, tensors, bytes, dominant }
         })
         .collect();
-    let setup = describe_setup(&state.preset.get_untracked(), &reshard);
+    let title = find_model(&state.preset.get_untracked()).map(|p| {
+        p.title_for(&state.train.get_untracked(), &state.generate.get_untracked(), state.colocated.get_untracked())
+    });
+    let setup = describe_setup(title, &reshard);
     Ok(Inventory { setup, spec, rows, groups, strategies })
 }
 
 /// The model and both meshes in one line, over the totals: on a presented slide the form is put away, and
-/// the totals named no model and no layout. A preset's title describes it (an edited model is "custom").
-fn describe_setup(preset: &str, reshard: &Reshard) -> (String, String) {
-    let model = find_model(preset).map_or_else(|| "A custom model.".to_string(), |p| format!("{}.", p.title));
+/// the totals named no model and no layout. A preset's title describes it ([`crate::core::models::ModelPreset::title_for`]: its
+/// layouts' part only while they are the preset's); an edited model is "custom" (`None`).
+fn describe_setup(title: Option<&str>, reshard: &Reshard) -> (String, String) {
+    let model = title.map_or_else(|| "A custom model.".to_string(), |title| format!("{title}."));
     let mesh = |mesh: &Mesh| {
         let names = if mesh.dim_names.is_empty() { String::new() } else { format!(" ({})", mesh.dim_names.join(", ")) };
         format!("mesh {}{names}, {} GPUs", format_shape(&mesh.shape), format_count(mesh.size() as u64))
@@ -535,7 +539,15 @@ fn ModelControls() -> impl IntoView {
             <option value="custom" disabled=true>"custom"</option>
         </select>
         <p class="muted inventory-title" data-testid="model-title">
-            {move || find_model(&s.preset.get()).map_or("Edited: your own dimensions", |p| p.title)}
+            {move || {
+                find_model(&s.preset.get()).map_or_else(
+                    || "Edited: your own dimensions".to_string(),
+                    |p| {
+                        let title = p.title_for(&s.train.get(), &s.generate.get(), s.colocated.get());
+                        if title == p.title { title.to_string() } else { format!("{title}, with layouts of your own") }
+                    },
+                )
+            }}
         </p>
         <div class="inventory-fields">
             {bound_field("hidden", "model.hidden", s.model, |m| &mut m.hidden, Some(s.preset))}

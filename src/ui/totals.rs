@@ -6,10 +6,17 @@ use super::AppState;
 use crate::core::traffic::format_bytes;
 pub use crate::core::traffic::format_count;
 
+/// What the unique entries are of: "the logical tensor", or "all 291 tensors" of a model opened from the
+/// inventory (its cards summed the whole model beside one tensor's picture, and said "the logical tensor").
+pub fn entries_of(tensors: usize) -> String {
+    if tensors > 1 { format!("all {} tensors", format_count(tensors as u64)) } else { "the logical tensor".to_string() }
+}
+
 /// Unique logical entries, bytes received by devices, and the largest load of one link.
 #[component]
 pub fn TrafficTotals() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let tensors = Memo::new(move |_| state.reshard.with(|r| r.tensors.len()));
     // One tensor's bytes are its received entries times one dtype: said beside the bytes, so that a
     // reader comparing with entries (the article's toy: 72 entries, 144 B of bf16) sees where 144 comes from.
     let wire = Memo::new(move |_| {
@@ -35,7 +42,7 @@ pub fn TrafficTotals() -> impl IntoView {
                     test_id="total-unique-entries"
                     label="Unique logical entries"
                     value=format_count(totals.unique_entries)
-                    note="entries of the logical tensor, each counted once"
+                    note=format!("entries of {}, each counted once", entries_of(tensors.get()))
                 />
                 <Total
                     test_id="total-bytes-received"
@@ -69,10 +76,12 @@ fn Total(
     #[prop(into)]
     note: String,
 ) -> impl IntoView {
+    // Smaller when long (main.css): a whole model's "8,030,261,248" broke before its last digit.
+    let long = value.chars().count() > 10;
     view! {
         <div class="total" data-testid=test_id>
             <dt class="total-label">{label}</dt>
-            <dd class="total-value">{value}</dd>
+            <dd class="total-value" class:is-long=long>{value}</dd>
             <dd class="total-note">{note}</dd>
         </div>
     }

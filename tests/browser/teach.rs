@@ -103,6 +103,18 @@ async fn inventory_totals_of_a_small_model_are_the_cores() {
     let first = &reshard_lens::core::models::MODEL_PRESETS[0];
     assert!(setup.starts_with(first.title), "{setup}");
     assert!(setup.contains("Training: mesh "), "{setup}");
+    // Its layouts changed, the title's layout part goes (it said "on the same GPUs" over separate ones).
+    inventory.colocated.update(|c| *c = !*c);
+    tick().await;
+    let edited = text_of(&root, "[data-testid=inventory-setup]");
+    let model = first.title.split_once(": ").expect("a model: layouts title").0;
+    assert!(edited.starts_with(&format!("{model}. Training: mesh ")), "{edited}");
+    assert!(!edited.contains(first.title), "{edited}");
+    let title = text_of(&root, "[data-testid=model-title]");
+    assert_eq!(title, format!("{model}, with layouts of your own"));
+    inventory.colocated.update(|c| *c = !*c);
+    tick().await;
+    assert!(text_of(&root, "[data-testid=inventory-setup]").starts_with(first.title));
     // A small dense model: 2 layers, hidden 256, 4 heads of 64 with 2 KV heads; TP 2 × FSDP 2 → TP 2.
     inventory.model.update(|m| {
         m.hidden = 256;

@@ -95,6 +95,13 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   await first.click();
   await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('tensor-view')).toContainText(name);
+  // The totals beside one tensor's picture are of the whole model, and say so; its 13-digit count is one line.
+  const entries = page.getByTestId('total-unique-entries');
+  await expect(entries).toContainText('entries of all 291 tensors, each counted once');
+  await expect(page.getByTestId('quantity-unique-entries')).toContainText('The entries of all 291 tensors, each counted once');
+  const value = entries.locator('.total-value');
+  await expect(value).toHaveText('8,030,261,248');
+  expect(await value.evaluate((e) => { const r = document.createRange(); r.selectNodeContents(e); return r.getClientRects().length; })).toBe(1);
 
   // A measured refit typed in the cycle view first: the hand-off must keep it.
   await page.getByTestId('tab-cycle').click();

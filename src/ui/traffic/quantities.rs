@@ -16,6 +16,13 @@ pub fn Quantities() -> impl IntoView {
     let busiest = from_summary(state, |s| s.traffic.max_link());
 
     let unique = move || totals.with(|t| t.as_ref().map(|t| group_thousands(t.unique_entries)));
+    let tensors = Memo::new(move |_| state.reshard.with(|r| r.tensors.len()));
+    let unique_definition = move || {
+        format!(
+            "The entries of {}, each counted once, however many devices hold or receive it.",
+            crate::ui::totals::entries_of(tensors.get())
+        )
+    };
     let moved = move || {
         totals.with(|t| {
             t.as_ref().map(|t| {
@@ -66,9 +73,7 @@ pub fn Quantities() -> impl IntoView {
             <div class="quantity" data-testid="quantity-unique-entries">
                 <dt class="quantity-label">"Unique logical entries"</dt>
                 <dd class="quantity-value">{unique}</dd>
-                <dd class="quantity-definition">
-                    "The entries of the logical tensor, each counted once, however many devices hold or receive it."
-                </dd>
+                <dd class="quantity-definition">{unique_definition}</dd>
                 <dd class="quantity-note" data-testid="entries-moved">{moved}</dd>
             </div>
             <div class="quantity" data-testid="quantity-bytes-received">
