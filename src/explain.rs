@@ -140,7 +140,8 @@ pub fn steps() -> Result<Vec<Step>, String> {
     let relay = match analyse_relayed(&replicated)? {
         Some(relayed) => format!(
             " And the link is not the device: if each box crossed to the node once and was forwarded there, the \
-             busiest link would carry {} while devices still receive {} (Compare strategies shows it).",
+             busiest link would carry {} while devices still receive {} (the note “Relaying inside a node” under \
+             Compare strategies; not one of its three strategies).",
             format_bytes(relayed.traffic.totals().max_link_bytes),
             format_bytes(relayed.traffic.totals().bytes_received)
         ),
