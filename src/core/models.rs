@@ -925,6 +925,13 @@ impl ModelPreset {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::core::plan::{Strategy as PlanStrategy, plan};
+    use crate::core::region::device_regions;
+    use crate::core::traffic::analyse;
+    use crate::core::verify::{VerifyOptions, verify};
+    use proptest::prelude::*;
+
     #[test]
     fn a_title_names_the_layouts_only_while_they_are_the_presets() {
         for preset in MODEL_PRESETS {
@@ -935,13 +942,6 @@ mod tests {
             assert_eq!(preset.title_for(&preset.train, &wider, preset.colocated), model);
         }
     }
-
-    use super::*;
-    use crate::core::plan::{Strategy as PlanStrategy, plan};
-    use crate::core::region::device_regions;
-    use crate::core::traffic::analyse;
-    use crate::core::verify::{VerifyOptions, verify};
-    use proptest::prelude::*;
 
     fn preset(name: &str) -> &'static ModelPreset {
         find_model(name).unwrap()

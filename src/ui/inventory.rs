@@ -257,8 +257,9 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
 }
 
 /// The model and both meshes in one line, over the totals: on a presented slide the form is put away, and
-/// the totals named no model and no layout. A preset's title describes it ([`crate::core::models::ModelPreset::title_for`]: its
-/// layouts' part only while they are the preset's); an edited model is "custom" (`None`).
+/// the totals named no model and no layout. A preset's title describes it, its layouts' part only while
+/// they are the preset's ([`crate::core::models::ModelPreset::title_for`]); an edited model is "custom"
+/// (`None`).
 fn describe_setup(title: Option<&str>, reshard: &Reshard) -> (String, String) {
     let model = title.map_or_else(|| "A custom model.".to_string(), |title| format!("{title}."));
     let mesh = |mesh: &Mesh| {
