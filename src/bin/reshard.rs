@@ -352,7 +352,10 @@ fn verify_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> 
             outln!("{values}");
         }
         for m in result.mismatches.iter().take(20) {
-            let found = m.found_text();
+            let found = match m.found_reading() {
+                Some(reading) => format!("{} ({reading})", m.found_text()),
+                None => m.found_text(),
+            };
             outln!(
                 "  {} d{} at {:?}: expected {}, found {found}",
                 reshard.tensors[m.tensor].name,

@@ -88,6 +88,22 @@ impl Mismatch {
             Some(v) => v.to_string(),
         }
     }
+
+    /// The value found read as [`value`]'s entry and version: this entry at another version is stale,
+    /// another entry at this version was read from the wrong place, and a wrong Partial sum is no entry's
+    /// value ("3084005441886518607" alone told a reader nothing). `None` when no value arrived.
+    pub fn found_reading(&self) -> Option<String> {
+        let found = self.found.filter(|_| !self.read_outside_sender)?;
+        let (entry, version) = (self.expected / 1000, self.expected % 1000);
+        let (found_entry, found_version) = (found / 1000, found % 1000);
+        Some(if found_entry == entry {
+            format!("this entry at version {found_version}: stale")
+        } else if found_version == version {
+            format!("entry {found_entry}'s value: read from the wrong place")
+        } else {
+            "no entry's value at this version".to_string()
+        })
+    }
 }
 
 /// Which piece a fault was injected into, in words.
@@ -544,6 +560,23 @@ mod tests {
     fn check(reshard: &Reshard, strategy: Strategy, fault: Option<Fault>) -> Verification {
         let plan = plan(reshard, strategy).unwrap();
         verify(reshard, &plan, VerifyOptions { fault, ..Default::default() }).unwrap()
+    }
+
+    #[test]
+    fn a_found_value_is_read_as_an_entry_and_a_version_where_it_is_one() {
+        let first = |v: &Verification| v.mismatches.first().and_then(Mismatch::found_reading).expect("a value");
+        // The toy: a stale source sends version 6 of the same entries.
+        let stale = first(&check(&presets::toy(), Strategy::Intersection, Some(Fault::Stale)));
+        assert_eq!(stale, "this entry at version 6: stale");
+        // An offset read takes a neighbour's value at the right version.
+        let offset = first(&check(&presets::toy(), Strategy::Intersection, Some(Fault::Offset)));
+        assert!(offset.starts_with("entry ") && offset.ends_with("'s value: read from the wrong place"), "{offset}");
+        // A Partial sum of misplaced shares is no entry's value.
+        let partial = first(&check(&presets::partial(), Strategy::Intersection, Some(Fault::Offset)));
+        assert_eq!(partial, "no entry's value at this version");
+        let nothing =
+            Mismatch { tensor: 0, device: 0, coord: vec![0], expected: 7, found: None, read_outside_sender: false };
+        assert_eq!((nothing.found_text().as_str(), nothing.found_reading()), ("nothing arrived", None));
     }
 
     #[test]

@@ -111,7 +111,12 @@ fn Verdict(
                                         <Show when=show_tensor><td class="mono">{move || tensor_name(tensor)}</td></Show>
                                         <td class="mono">{format_offset(&m.coord)}</td>
                                         <td class="num mono">{m.expected}</td>
-                                        <td class="num mono found">{m.found_text()}</td>
+                                        <td class="num found">
+                                            <span class="mono">{m.found_text()}</span>
+                                            {m.found_reading().map(|reading| view! {
+                                                <span class="found-reading">{reading}</span>
+                                            })}
+                                        </td>
                                     </tr>
                                 }
                             })
