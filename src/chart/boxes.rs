@@ -32,18 +32,45 @@ pub const DECK_CARD: f64 = 24.0;
 /// replica of the destination, or one per partial contributor). The box itself is drawn once, exactly; the
 /// deck in its top-left corner has one card per piece, each in its sender's colour, fanned left to right so
 /// that every card shows a strip to point at. (Drawing each piece as the whole box set off a few pixels left
-/// corners no card covered, which read as entries nobody sends; lanes side by side read as rows.) The deck
-/// stays inside the box; on a box too small for it the cards overlap more, down to lying on each other.
+/// corners no card covered, which read as entries nobody sends; lanes side by side read as rows.) Each card
+/// shows half of itself beneath the next, so the deck reads as cards lying on each other, not as a row of
+/// entries. The deck stays inside the box; on a box too small for it the cards overlap more, down to lying
+/// on each other.
 pub fn deck_card(rect: PixelRect, count: usize, index: usize) -> PixelRect {
-    let short = rect.width.min(rect.height).max(0.0);
-    let height = (short * 0.3).clamp(0.0, DECK_CARD);
-    let width = height * 0.75;
-    let margin = (short * 0.1).min(8.0);
-    let below = count.max(1) as f64 - 1.0;
-    let room = (rect.width - 2.0 * margin - width).max(0.0);
-    let step = if below == 0.0 { 0.0 } else { (width * 0.7).min(room / below) };
-    let offset = (index as f64).min(below) * step;
+    let DeckMeasures { margin, width, height, step } = DeckMeasures::in_box(rect, count);
+    let offset = (index as f64).min(count.max(1) as f64 - 1.0) * step;
     PixelRect::new(rect.x + margin + offset, rect.y + margin, width, height)
+}
+
+/// The tray a deck lies on: the cards' bounds and a little more, drawn in the page's colour under them so
+/// that the deck stands apart from the entries of the box it sits in (without it, fanned cards in a box's
+/// first row read as that row's data). Inside the box, as the cards are.
+pub fn deck_tray(rect: PixelRect, count: usize) -> PixelRect {
+    let DeckMeasures { margin, width, height, step } = DeckMeasures::in_box(rect, count);
+    let pad = margin / 2.0;
+    let fan = width + (count.max(1) as f64 - 1.0) * step;
+    PixelRect::new(rect.x + margin - pad, rect.y + margin - pad, fan + 2.0 * pad, height + 2.0 * pad)
+}
+
+/// A deck's measures in one box: its margin from the box's corner, a card's size, and the step between cards.
+struct DeckMeasures {
+    margin: f64,
+    width: f64,
+    height: f64,
+    step: f64,
+}
+
+impl DeckMeasures {
+    fn in_box(rect: PixelRect, count: usize) -> DeckMeasures {
+        let short = rect.width.min(rect.height).max(0.0);
+        let height = (short * 0.3).clamp(0.0, DECK_CARD);
+        let width = height * 0.75;
+        let margin = (short * 0.1).min(8.0);
+        let below = count.max(1) as f64 - 1.0;
+        let room = (rect.width - 2.0 * margin - width).max(0.0);
+        let step = if below == 0.0 { 0.0 } else { (width * 0.5).min(room / below) };
+        DeckMeasures { margin, width, height, step }
+    }
 }
 
 /// The parts of `outer` outside `inner`, as at most four non-overlapping boxes (top band, bottom band,
@@ -282,10 +309,12 @@ mod tests {
     #[test]
     fn a_deck_fans_its_cards_in_the_box_corner() {
         let big = PixelRect::new(10.0, 20.0, 400.0, 400.0);
-        // Full-size cards (24 × 18), 8 px in, each 70 % of a card's width right of the one under it.
+        // Full-size cards (24 × 18), 8 px in, each half a card's width right of the one under it.
         assert_eq!(deck_card(big, 8, 0), PixelRect::new(18.0, 28.0, 18.0, 24.0));
         let last = deck_card(big, 8, 7);
-        assert!((last.x - (18.0 + 7.0 * 12.6)).abs() < 1e-9, "{last:?}");
+        assert!((last.x - (18.0 + 7.0 * 9.0)).abs() < 1e-9, "{last:?}");
+        // The tray: 4 px round the fan.
+        assert_eq!(deck_tray(big, 8), PixelRect::new(14.0, 24.0, 18.0 + 7.0 * 9.0 + 8.0, 32.0));
         assert_eq!(deck_card(big, 1, 0), deck_card(big, 8, 0), "one piece: one card at the corner");
         // A narrow box squeezes the fan to fit.
         let narrow = PixelRect::new(0.0, 0.0, 40.0, 400.0);
@@ -308,6 +337,16 @@ mod tests {
                     proptest::prop_assert!(c.x >= cards[i - 1].x);
                     proptest::prop_assert!((c.width - cards[0].width).abs() < 1e-9);
                 }
+            }
+            // The tray holds every card and lies inside the box.
+            let tray = deck_tray(rect, count);
+            proptest::prop_assert!(tray.x >= rect.x - 1e-9 && tray.y >= rect.y - 1e-9);
+            proptest::prop_assert!(tray.x + tray.width <= rect.x + rect.width + 1e-9);
+            proptest::prop_assert!(tray.y + tray.height <= rect.y + rect.height + 1e-9);
+            for c in &cards {
+                proptest::prop_assert!(c.x >= tray.x - 1e-9 && c.y >= tray.y - 1e-9);
+                proptest::prop_assert!(c.x + c.width <= tray.x + tray.width + 1e-9);
+                proptest::prop_assert!(c.y + c.height <= tray.y + tray.height + 1e-9);
             }
             // A box with room for the fan shows every card.
             if w >= 200.0 && h >= 60.0 {

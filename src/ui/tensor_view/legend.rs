@@ -116,15 +116,17 @@ pub fn LegendItem(
         // `fill` empty: a cross-hatched box and cards of three senders; else a box and two cards of that colour.
         "stack" if fill.is_empty() => view! {
             <rect class="tv-piece-box is-stacked" x=0.5 y=0.5 width=22.0 height=13.0/>
+            <rect class="tv-deck-tray" x=1.5 y=1.5 width=14.0 height=10.0 rx=1.5/>
             <rect class="tv-deck-card" x=2.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=device_color(0)/>
-            <rect class="tv-deck-card" x=6.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=device_color(1)/>
-            <rect class="tv-deck-card" x=10.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=device_color(2)/>
+            <rect class="tv-deck-card" x=5.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=device_color(1)/>
+            <rect class="tv-deck-card" x=8.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=device_color(2)/>
         }
         .into_any(),
         "stack" => view! {
             <rect class="tv-piece-box" x=0.5 y=0.5 width=22.0 height=13.0 fill=fill/>
+            <rect class="tv-deck-tray" x=1.5 y=1.5 width=11.0 height=10.0 rx=1.5/>
             <rect class="tv-deck-card" x=2.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=fill/>
-            <rect class="tv-deck-card" x=6.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=fill/>
+            <rect class="tv-deck-card" x=5.5 y=2.5 width=6.0 height=8.0 rx=1.0 fill=fill/>
         }
         .into_any(),
         "local" => view! { <rect class="lg-swatch" x=1.0 y=1.0 width=20.0 height=12.0 rx=2.0 fill=device_color(0) fill-opacity="0.4"/> }

@@ -122,7 +122,25 @@ pub fn Decks(
             pieces.iter().filter_map(|p| p.deck.map(|deck| (p.index, p.src, p.dst, p.fill, deck))).collect::<Vec<_>>()
         })
     };
-    view! { <g class=class>{keyed(cards, deck_card)}</g> }
+    // One tray per deck, under its cards (a deck's pieces lie next to each other in the list).
+    let trays = move || {
+        with_drawn(scene, focus_pieces, |pieces| {
+            let mut trays: Vec<PixelRect> = pieces.iter().filter_map(|p| p.deck.map(|deck| deck.tray)).collect();
+            trays.dedup();
+            trays
+        })
+    };
+    view! {
+        <g class=class>
+            <g class="tv-deck-trays">{keyed(trays, deck_tray)}</g>
+            {keyed(cards, deck_card)}
+        </g>
+    }
+}
+
+/// The tray under one deck.
+fn deck_tray(tray: PixelRect) -> impl IntoView {
+    view! { <rect class="tv-deck-tray" x=tray.x - 0.5 y=tray.y - 0.5 width=tray.width + 1.0 height=tray.height + 1.0 rx=3.0/> }
 }
 
 /// One card of a deck.

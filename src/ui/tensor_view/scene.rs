@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::chart::{
     aggregate::{PIECE_BUDGET, boundary_positions, dim_word, empty_lines, empty_shards, stack_label, stacks},
-    boxes::{PixelRect, deck_card},
+    boxes::{PixelRect, deck_card, deck_tray},
     palette::device_color,
     tensor::{Cells, Frame, Slice, piece_label, row_axis_margin, thin_boundaries},
 };
@@ -78,6 +78,8 @@ pub struct DrawnPiece {
 pub struct Deck {
     /// The piece's card in the deck in the box's corner.
     pub card: PixelRect,
+    /// The tray the whole deck lies on (the same for every piece of the stack).
+    pub tray: PixelRect,
     /// The first piece of the stack draws the box, once.
     pub draws_box: bool,
     /// The box has several senders (partial contributors): drawn cross-hatched, its senders being the deck's
@@ -248,7 +250,12 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                 src: piece.src,
                 dst: piece.dst,
                 rect,
-                deck: (stack > 1).then(|| Deck { card: deck_card(rect, stack, place), draws_box: on_top, mixed }),
+                deck: (stack > 1).then(|| Deck {
+                    card: deck_card(rect, stack, place),
+                    tray: deck_tray(rect, stack),
+                    draws_box: on_top,
+                    mixed,
+                }),
                 fill,
                 local: piece.is_local(),
                 label: on_top
