@@ -14,7 +14,7 @@ use wasm_bindgen::{JsCast, prelude::*};
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, Event, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
-use crate::dom::{next_paint, wrapper};
+use crate::dom::{next_paint, texts_of, wrapper};
 
 /// The cycle view opened on `preset`, with the layout state it reads `s` from.
 fn mount_cycle(root: &HtmlElement, preset: &'static str) -> impl Sized {
@@ -629,6 +629,40 @@ async fn startup_cycles_that_are_not_a_whole_number_are_refused_under_the_field(
     assert!(nth(&root, "[data-testid=measured-use]", 0).unchecked_into::<HtmlButtonElement>().disabled());
     let note = text_of(&root, "[data-testid=measured-use-note]");
     assert!(note.starts_with("all 6 cycles are startup"), "{note}");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn spreads_are_drawn_as_changes_from_the_steady_medians_or_in_seconds() {
+    // On one seconds axis a stage's 2 s of spread was a sliver of 100 s; as changes from each stage's
+    // steady-state median every spread shows, and a startup cycle reads as how much slower it ran.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    click_example(&root).await;
+    let startup = "[data-testid=measured-startup-group]";
+    // Cycle 1 against the medians of cycles 2-6: 96 s / 70 s, 12.5 / 10, 41 / 30.2, 24 / 10.1.
+    assert_eq!(texts_of(&root, &format!("{startup} .spread-value")), ["+37 %", "+25 %", "+36 %", "+138 %"]);
+    assert!(text_of(&root, &format!("{startup} [data-testid=spread-key]")).starts_with("Change from the stage's"));
+    let ticks = texts_of(&root, "[data-testid=measured-steady] .gantt-tick");
+    assert!(ticks.contains(&"0".to_string()) && ticks.contains(&"+20 %".to_string()), "{ticks:?}");
+    let refit =
+        texts_of(&root, "[data-testid=measured-steady] [data-testid=spread-row] title").pop().expect("a refit row");
+    assert_eq!(refit, "refit: against the steady median 10.1 s: min \u{2212}2 %, median 0, p90 +25 %, max +25 %");
+
+    nth(&root, "[data-testid=spread-scale-seconds]", 0).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    assert_eq!(texts_of(&root, &format!("{startup} .spread-value")), ["96 s", "12.5 s", "41 s", "24 s"]);
+    assert!(text_of(&root, &format!("{startup} [data-testid=spread-key]")).starts_with("Seconds"));
+
+    // The choice stays while the measurements change; a stage only startup ran has nothing to compare with.
+    nth(&root, "[data-testid=spread-scale-change]", 0).unchecked_into::<HtmlElement>().click();
+    let text = nth(&root, "[data-testid=measured-text]", 0).unchecked_into::<HtmlTextAreaElement>();
+    text.set_value("cycle,stage,seconds\n1,warmup,5\n1,refit,20\n2,refit,10\n3,refit,10\n");
+    text.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+    tick().await;
+    assert_eq!(texts_of(&root, &format!("{startup} .spread-value")), ["+100 %"]);
+    assert!(text_of(&root, startup).contains("no steady-state median"));
     root.remove();
 }
 

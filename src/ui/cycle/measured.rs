@@ -9,7 +9,7 @@ use crate::chart::gantt::seconds_ticks;
 use crate::chart::palette::stage_colours;
 use crate::chart::readout::{decimal, percent, seconds};
 use crate::chart::scale::{Linear, fitted_width};
-use crate::chart::spread::{SpreadMarks, axis_end};
+use crate::chart::spread::{SpreadMarks, SpreadScale, axis_end, change_axis, change_from, change_label, change_ticks};
 use crate::core::cycle::{
     CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, read_startup_cycles, stage_stats,
 };
@@ -92,6 +92,8 @@ pub fn MeasuredCycles(
     let state = expect_context::<CycleState>();
     // Why the last dropped file was not opened; cleared by the next edit of the text.
     let refused = RwSignal::new(None::<String>);
+    // How the spreads are drawn; kept while the measurements or k change.
+    let scale = RwSignal::new(SpreadScale::default());
     // Why the text in the k field is not a k; k keeps its last value meanwhile.
     let startup_problem = move || state.startup_unread.with(|u| u.as_ref().map(|(why, _)| why.clone()));
     let startup_problems_id = problems_id("startup");
@@ -255,7 +257,7 @@ pub fn MeasuredCycles(
         <Show when=loaded>
             {move || {
                 let summary = measured.get();
-                view! { <MeasuredSummary summary/> }
+                view! { <MeasuredSummary summary scale/> }
             }}
             <div class="measured-use">
                 <button
@@ -280,16 +282,49 @@ pub fn MeasuredCycles(
 
 /// Spreads and tables for the steady state and the startup.
 #[component]
-fn MeasuredSummary(summary: MeasuredCycles) -> impl IntoView {
+fn MeasuredSummary(summary: MeasuredCycles, scale: RwSignal<SpreadScale>) -> impl IntoView {
     let all: Vec<&Distribution> =
         summary.steady.stages.iter().chain(&summary.startup.stages).map(|s| &s.distribution).collect();
     let end = axis_end(all);
+    // Each stage is compared with its steady-state median, in both groups: a startup cycle reads as how
+    // much slower than steady state it ran.
+    let steady_median =
+        |name: &str| summary.steady.stages.iter().find(|s| s.name == name).map(|s| s.distribution.median);
+    let references = |group: &CycleGroup| group.stages.iter().map(|s| steady_median(&s.name)).collect::<Vec<_>>();
+    let steady_references = references(&summary.steady);
+    let startup_references = references(&summary.startup);
     let notes = summary.notes.clone();
+    let pick = move |choice: SpreadScale| {
+        view! {
+            <label>
+                <input
+                    type="radio"
+                    name="spread-scale"
+                    prop:checked=move || scale.get() == choice
+                    data-testid=match choice {
+                        SpreadScale::ChangeFromMedian => "spread-scale-change",
+                        SpreadScale::Seconds => "spread-scale-seconds",
+                    }
+                    on:change=move |_| scale.set(choice)
+                />
+                {match choice {
+                    SpreadScale::ChangeFromMedian => " change from the steady median",
+                    SpreadScale::Seconds => " seconds",
+                }}
+            </label>
+        }
+    };
     view! {
+        <div class="spread-scale" role="radiogroup" aria-label="How the spreads are drawn">
+            <span class="muted">"Draw each stage as"</span>
+            {pick(SpreadScale::ChangeFromMedian)}
+            {pick(SpreadScale::Seconds)}
+        </div>
         <div class="measured-groups">
-            <Group title="Steady state" group=summary.steady.clone() end test_id="measured-steady"/>
+            <Group title="Steady state" group=summary.steady.clone() scale end references=steady_references test_id="measured-steady"/>
             {(!summary.startup.cycles.is_empty()).then(|| view! {
-                <Group title="Startup (set apart)" group=summary.startup.clone() end test_id="measured-startup-group"/>
+                <Group title="Startup (set apart)" group=summary.startup.clone() scale end references=startup_references
+                    test_id="measured-startup-group"/>
             })}
         </div>
         {notes.into_iter().map(|note| view! { <p class="cycle-hint muted">{note}</p> }).collect_view()}
@@ -308,7 +343,17 @@ const ROW: f64 = 40.0;
 
 /// One group's strip of box plots and its table of numbers.
 #[component]
-fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str) -> impl IntoView {
+fn Group(
+    title: &'static str,
+    group: CycleGroup,
+    /// How the strip is drawn.
+    scale: RwSignal<SpreadScale>,
+    /// The end of the seconds axis, shared by the groups.
+    end: f64,
+    /// Each stage's steady-state median, which its changes are measured from.
+    references: Vec<Option<f64>>,
+    test_id: &'static str,
+) -> impl IntoView {
     // Narrower in a narrow box (a phone, a 480 px embed), so that the names keep a readable size.
     let svg = NodeRef::new();
     let px = observed_width(svg);
@@ -316,7 +361,25 @@ fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str
     let height = group.stages.len() as f64 * ROW + 36.0;
     let strip = {
         let group = group.clone();
-        move || spread_strip(&group, end, width.get())
+        move || match scale.get() {
+            SpreadScale::Seconds => seconds_strip(&group, end, width.get()).into_any(),
+            SpreadScale::ChangeFromMedian => change_strip(&group, &references, width.get()).into_any(),
+        }
+    };
+    let key = move || match scale.get() {
+        SpreadScale::Seconds => "Seconds · whisker: min to max · box: median to p90 · bar: median",
+        SpreadScale::ChangeFromMedian => {
+            "Change from the stage's steady-state median · whisker: min to max · box: median to p90 · bar: median"
+        }
+    };
+    let label = move || match scale.get() {
+        SpreadScale::Seconds => {
+            format!("{title}: per-stage spread of measured seconds (whisker min to max, box median to p90)")
+        }
+        SpreadScale::ChangeFromMedian => format!(
+            "{title}: per-stage spread as percent change from each stage's steady-state median (whisker min to \
+             max, box median to p90)"
+        ),
     };
     let table_rows = group
         .stages
@@ -344,10 +407,10 @@ fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str
         <div class="measured-group" data-testid=test_id>
             <h3 class="measured-title">{title} <span class="muted">" · " {cycles}</span></h3>
             <svg class="spread" node_ref=svg viewBox=move || format!("0 0 {} {height}", width.get()) role="img"
-                aria-label=format!("{title}: per-stage spread of measured seconds (whisker min to max, box median to p90)")>
+                aria-label=label>
                 {strip}
             </svg>
-            <p class="spread-key muted">"Whisker: min to max · box: median to p90 · bar: median"</p>
+            <p class="spread-key muted" data-testid="spread-key">{key}</p>
             <div class="table-scroll">
                 <table class="piece-table measured-table">
                     <thead>
@@ -368,20 +431,103 @@ fn Group(title: &'static str, group: CycleGroup, end: f64, test_id: &'static str
 }
 
 /// A group's box plots on a seconds axis to `end`, in a picture `width` units wide.
-fn spread_strip(group: &CycleGroup, end: f64, width: f64) -> impl IntoView + use<> {
+fn seconds_strip(group: &CycleGroup, end: f64, width: f64) -> impl IntoView + use<> {
     let scale = Linear::new((0.0, end), (LEFT, width - MARGIN));
-    let axis_y = group.stages.len() as f64 * ROW + 4.0;
     let ticks = seconds_ticks(end, 6);
     let last = ticks.len().saturating_sub(1);
-    let ticks = ticks
+    let ticks: Vec<(f64, String)> = ticks
         .into_iter()
         .enumerate()
-        .map(|(i, t)| {
+        // The last number carries the unit.
+        .map(|(i, t)| (t, if i == last { format!("{} s", decimal(t, 3)) } else { decimal(t, 3) }))
+        .collect();
+    let rows = group
+        .stages
+        .iter()
+        .map(|stage| SpreadRow {
+            marks: Some(SpreadMarks::of(&stage.distribution, &scale)),
+            reading: seconds_reading(stage),
+            value: seconds(stage.distribution.median),
+        })
+        .collect();
+    strip(group, &scale, ticks, rows)
+}
+
+/// A group's box plots as changes from each stage's steady-state median (`references`), on a percent axis of
+/// the group's own: a startup cycle is often far slower, and on a shared axis the steady spreads shrank
+/// back to slivers.
+fn change_strip(group: &CycleGroup, references: &[Option<f64>], width: f64) -> impl IntoView + use<> {
+    let changes = group.stages.iter().zip(references).flat_map(|(stage, reference)| {
+        let d = stage.distribution;
+        [d.min, d.max].into_iter().filter_map(move |v| reference.and_then(|r| change_from(v, r)))
+    });
+    let axis = change_axis(changes);
+    let scale = Linear::new(axis, (LEFT, width - MARGIN));
+    let ticks = change_ticks(axis, 5).into_iter().map(|t| (t, change_label(t))).collect();
+    let rows = group
+        .stages
+        .iter()
+        .zip(references)
+        .map(|(stage, &reference)| {
+            let marks = reference.and_then(|r| SpreadMarks::relative(&stage.distribution, r, &scale));
+            let d = stage.distribution;
+            let change = |v: f64| reference.and_then(|r| change_from(v, r)).map(change_label).unwrap_or_default();
+            let reading = match reference {
+                Some(r) if marks.is_some() => {
+                    format!(
+                        "{}: against the steady median {}: min {}, median {}, p90 {}, max {}",
+                        stage.name,
+                        seconds(r),
+                        change(d.min),
+                        change(d.median),
+                        change(d.p90),
+                        change(d.max)
+                    )
+                }
+                _ => format!("{}: no steady-state median to compare with", stage.name),
+            };
+            SpreadRow { marks, reading, value: change(d.median) }
+        })
+        .collect();
+    strip(group, &scale, ticks, rows)
+}
+
+/// A stage's spread in seconds, as its tooltip says it.
+fn seconds_reading(stage: &crate::core::cycle::StageStats) -> String {
+    let d = stage.distribution;
+    format!(
+        "{}: min {}, median {}, p90 {}, max {}",
+        stage.name,
+        seconds(d.min),
+        seconds(d.median),
+        seconds(d.p90),
+        seconds(d.max)
+    )
+}
+
+/// One stage's row of a strip.
+struct SpreadRow {
+    /// Its marks; `None` when there is nothing to draw it against.
+    marks: Option<SpreadMarks>,
+    /// The row's numbers in words, its tooltip.
+    reading: String,
+    /// Its median as the axis counts (`96 s`, `+37 %`), written beside a stage measured once: its marks are
+    /// then one thin line, which says little alone.
+    value: String,
+}
+
+/// The strip itself: gridlines at `ticks` (0 drawn stronger on a change axis), then one row per stage with
+/// its marks, or a note where a stage has nothing to draw against, and each row's reading as its tooltip.
+fn strip(group: &CycleGroup, scale: &Linear, ticks: Vec<(f64, String)>, rows: Vec<SpreadRow>) -> impl IntoView + use<> {
+    let axis_y = group.stages.len() as f64 * ROW + 4.0;
+    let zero_is_inside = scale.domain.0 < 0.0;
+    let ticks = ticks
+        .into_iter()
+        .map(|(t, label)| {
             let x = scale.map(t);
-            // The last number carries the unit.
-            let label = if i == last { format!("{} s", decimal(t, 3)) } else { decimal(t, 3) };
+            let class = if zero_is_inside && t == 0.0 { "gantt-grid spread-zero" } else { "gantt-grid" };
             view! {
-                <line class="gantt-grid" x1=x x2=x y1=0 y2=axis_y></line>
+                <line class=class x1=x x2=x y1=0 y2=axis_y></line>
                 <text class="gantt-tick" x=x y=axis_y + 26.0 text-anchor="middle">{label}</text>
             }
         })
@@ -393,26 +539,37 @@ fn spread_strip(group: &CycleGroup, end: f64, width: f64) -> impl IntoView + use
         .stages
         .iter()
         .zip(colours)
+        .zip(rows)
         .enumerate()
-        .map(|(i, (stage, colour))| {
-            let m = SpreadMarks::of(&stage.distribution, &scale);
+        .map(|(i, ((stage, colour), SpreadRow { marks, reading, value }))| {
             let y = i as f64 * ROW + ROW / 2.0;
-            view! {
-                <g class="spread-row">
-                    <title>{format!(
-                        "{}: min {}, median {}, p90 {}, max {}",
-                        stage.name,
-                        seconds(stage.distribution.min),
-                        seconds(stage.distribution.median),
-                        seconds(stage.distribution.p90),
-                        seconds(stage.distribution.max)
-                    )}</title>
-                    <text class="gantt-name" x=LEFT - 10.0 y=y + 7.0 text-anchor="end">{stage.name.clone()}</text>
+            // Beside a single measurement, on the side with more room.
+            let once = stage.distribution.samples == 1;
+            let value_label = marks.filter(|_| once).map(|m| {
+                let right = m.max < (scale.range.0 + scale.range.1) / 2.0;
+                let (x, anchor) = if right { (m.max + 10.0, "start") } else { (m.min - 10.0, "end") };
+                view! { <text class="spread-value" x=x y=y + 6.0 text-anchor=anchor>{value}</text> }
+            });
+            let drawn = match marks {
+                Some(m) => view! {
                     <line class="spread-whisker" x1=m.min x2=m.max y1=y y2=y></line>
                     <line class="spread-whisker" x1=m.min x2=m.min y1=y - 9.0 y2=y + 9.0></line>
                     <line class="spread-whisker" x1=m.max x2=m.max y1=y - 9.0 y2=y + 9.0></line>
                     <rect class="spread-box" x=m.median y=y - 12.0 width=(m.p90 - m.median).max(3.0) height=24 fill=colour></rect>
                     <line class="spread-median" x1=m.median x2=m.median y1=y - 15.0 y2=y + 15.0></line>
+                    {value_label}
+                }
+                .into_any(),
+                None => view! {
+                    <text class="gantt-tick" x=LEFT + 8.0 y=y + 6.0>"no steady-state median"</text>
+                }
+                .into_any(),
+            };
+            view! {
+                <g class="spread-row" data-testid="spread-row">
+                    <title>{reading}</title>
+                    <text class="gantt-name" x=LEFT - 10.0 y=y + 7.0 text-anchor="end">{stage.name.clone()}</text>
+                    {drawn}
                 </g>
             }
         })
