@@ -29,6 +29,35 @@ pub fn boundary_positions(boxes: impl IntoIterator<Item = Cells>, rows: u64, col
     (row_lines, col_lines)
 }
 
+/// An aggregated picture tints the source regions of at most this many devices (one rectangle each, drawn
+/// as one layer); beyond it the picture keeps its boundaries alone.
+pub const TINT_REGIONS_MAX: usize = 4_096;
+
+/// The source regions' boxes to tint on an aggregated picture, each once, with the fill of the device that
+/// holds it (as its tile in the mesh view is filled), in the order first held. A box held by devices of
+/// different fills (partial contributors, or replicas of different colours) is left untinted: no one
+/// colour is right for it. Without a tint the large presets' pictures were a bare grid of lines beside
+/// their coloured meshes.
+pub fn tint_boxes(held: impl IntoIterator<Item = (Cells, &'static str)>) -> Vec<(Cells, &'static str)> {
+    let key = |c: &Cells| (c.row0, c.row1, c.col0, c.col1);
+    let mut boxes: Vec<(Cells, Option<&'static str>)> = Vec::new();
+    let mut seen: HashMap<(u64, u64, u64, u64), usize> = HashMap::new();
+    for (cells, fill) in held {
+        match seen.get(&key(&cells)) {
+            Some(&i) => {
+                if boxes[i].1 != Some(fill) {
+                    boxes[i].1 = None;
+                }
+            }
+            None => {
+                seen.insert(key(&cells), boxes.len());
+                boxes.push((cells, Some(fill)));
+            }
+        }
+    }
+    boxes.into_iter().filter_map(|(cells, fill)| Some((cells, fill?))).collect()
+}
+
 /// For each box in order, its place in the stack of equal boxes and the stack's size: `(place, size)`.
 /// Boxes equal to an earlier one are stacked on it (replicas of a destination, or partial contributors,
 /// receive the same box).
@@ -149,6 +178,15 @@ pub fn empty_lines(side: &str, shards: &[EmptyShard], word: impl Fn(usize) -> St
 mod tests {
     use super::*;
     use crate::core::{presets, region::device_regions};
+
+    #[test]
+    fn each_box_is_tinted_once_and_a_box_of_several_colours_not_at_all() {
+        let c = |row0, row1| Cells { row0, row1, col0: 0, col1: 4 };
+        let tint = tint_boxes([(c(0, 2), "a"), (c(2, 4), "b"), (c(0, 2), "a"), (c(4, 6), "c"), (c(4, 6), "d")]);
+        // Replicas of one colour: once. Two colours on one box (partial contributors): untinted.
+        assert_eq!(tint, [(c(0, 2), "a"), (c(2, 4), "b")]);
+        assert!(tint_boxes([]).is_empty());
+    }
 
     #[test]
     fn many_empty_shards_are_listed_a_few_then_counted() {

@@ -57,6 +57,8 @@ async fn the_toy_draws_six_pieces_from_each_source_to_each_destination() {
         assert!(piece.get_attribute("aria-label").unwrap_or_default().contains("shape 4 × 3"));
     }
     assert!(root.query_selector("[data-testid=empty-shards]").expect("a valid selector").is_none());
+    // Pieces drawn one by one carry the colours: no tint under them.
+    assert_eq!(all(&root, "[data-testid=tensor-tint] path").len(), 0);
     root.remove();
 }
 
@@ -354,6 +356,14 @@ async fn the_large_preset_draws_boundaries_not_a_quarter_million_pieces() {
     assert!(mesh_elements < 40, "{mesh_elements} elements in the destination mesh");
     let notes = one(&root, ".tv-notes").text_content().unwrap_or_default();
     assert!(notes.contains("262,144 pieces"), "{notes}");
+    // The tensor is tinted as the source tiles are shaded: one path per shade, rows from yellow to purple.
+    let tint: Vec<String> = all(&root, "[data-testid=tensor-tint] path")
+        .iter()
+        .map(|p| p.get_attribute("fill").unwrap_or_default())
+        .collect();
+    assert_eq!(tint, reshard_lens::chart::mesh::POSITION_RAMP.map(String::from).to_vec());
+    let legend = one(&root, "[data-testid=tensor-legend]").text_content().unwrap_or_default();
+    assert!(legend.contains("each source region shaded as its device's tile"), "{legend}");
     // Both sides shaded by where their regions start (eight source colours repeated over 1024 tiles said
     // nothing, and destination tiles were blank): rows of the source from yellow down to purple, the
     // destination's columns likewise, each shade one path.

@@ -26,8 +26,18 @@ pub fn Legend(
         // sends nothing and has no swatch (the empty-shard note names it). With the pieces kept but not drawn
         // one by one (aggregated; a focused device's pieces are drawn), every source is listed.
         let sends = |d: u32| scene.with(|s| s.pieces.is_empty() || s.pieces.iter().any(|p| p.src == d));
-        // Boundaries alone (too many pieces to keep): no colour is drawn, so none is explained.
-        if scene.with(|s| s.pieces.is_empty() && !s.pieces_kept) {
+        // An aggregated picture's tint: by device colour, or on a source mesh drawn as paths by where each
+        // region starts, as the mesh view shades its tiles.
+        let tinted = scene.with(|s| !s.tint.is_empty());
+        let ramp = tinted && sources.len() > crate::chart::mesh::TILE_ELEMENTS_MAX;
+        let ramp_item = ramp.then(|| {
+            let text = "faint: each source region shaded as its device's tile, by where it starts (yellow first, \
+                        purple last)";
+            view! { <LegendItem kind="ramp" fill="" text=text.to_string()/> }
+        });
+        // Boundaries alone (too many pieces to keep, and no tint in device colours): no device colour is
+        // drawn, so none is explained.
+        let items = if scene.with(|s| s.pieces.is_empty() && !s.pieces_kept) && (!tinted || ramp) {
             Vec::new()
         } else if sources.len() <= PALETTE.len() {
             sources
@@ -40,7 +50,8 @@ pub fn Legend(
             vec![view! {
                 <LegendItem kind="palette" fill="" text=format!("from source device (the {} colours repeat; labels and tooltips name the device)", PALETTE.len())/>
             }]
-        }
+        };
+        items.into_iter().chain(ramp_item).collect::<Vec<_>>()
     };
     view! {
         <ul class="legend tv-legend" aria-label="Legend of the tensor view" data-testid="tensor-legend">

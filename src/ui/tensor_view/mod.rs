@@ -114,6 +114,7 @@ pub fn TensorView() -> impl IntoView {
                     <grid::Axes scene=scene/>
                     <g transform=move || format!("translate({} {MARGIN_TOP})", scene.with(|s| s.margin_left()))>
                         <grid::Grid scene=scene/>
+                        <pieces::Tint scene=scene/>
                         <pieces::Pieces scene=scene focus_pieces=focus_pieces/>
                         <grid::Cells scene=scene/>
                         <pieces::Decks scene=scene focus_pieces=focus_pieces/>

@@ -105,6 +105,23 @@ fn focus_class(plain: &'static str, focused: &'static str) -> impl Fn() -> &'sta
     move || if state.focus.with(|f| *f == Focus::Nothing) { plain } else { focused }
 }
 
+/// The faint fill of an aggregated picture's source regions ([`super::scene::TensorScene::tint`]), under
+/// the boundaries and a focused device's pieces, which stay the figure.
+#[component]
+pub fn Tint(
+    /// The scene being drawn.
+    scene: SceneMemo,
+) -> impl IntoView {
+    let class = focus_class("tv-tint", "tv-tint has-focus");
+    let boxes = move || scene.with(|s| s.tint.clone());
+    view! { <g class=class data-testid="tensor-tint">{keyed(boxes, tint_path)}</g> }
+}
+
+/// The tinted regions of one fill.
+fn tint_path((fill, d): (&'static str, String)) -> impl IntoView {
+    view! { <path d=d fill=fill/> }
+}
+
 /// The decks on boxes that several pieces carry: one card per piece, in its sender's colour. Drawn over
 /// the entry grid (a card is a thing to point at, not part of the tensor); pointing at a card focuses its
 /// piece as pointing at a box does.

@@ -4,7 +4,10 @@
 use std::collections::HashMap;
 
 use crate::chart::{
-    aggregate::{PIECE_BUDGET, boundary_positions, dim_word, empty_lines, empty_shards, stack_label, stacks},
+    aggregate::{
+        PIECE_BUDGET, TINT_REGIONS_MAX, boundary_positions, dim_word, empty_lines, empty_shards, stack_label, stacks,
+        tint_boxes,
+    },
     boxes::{PixelRect, deck_card, deck_tray},
     palette::device_color,
     tensor::{Cells, Frame, Slice, piece_label, row_axis_margin, thin_boundaries},
@@ -102,6 +105,9 @@ pub struct TensorScene {
     pub pieces: Vec<DrawnPiece>,
     /// When the pieces are too many to draw: how many there are (`None` when all are drawn).
     pub aggregated: Option<u64>,
+    /// When aggregated: the source regions, each filled as its device's tile is, as one path per fill
+    /// (empty when the pieces are drawn, or the source has more than [`TINT_REGIONS_MAX`] devices).
+    pub tint: Vec<(&'static str, String)>,
     /// The plan's pieces are in memory (so a focused device's pieces can be drawn when aggregated).
     pub pieces_kept: bool,
     /// Several pieces carry the same box somewhere (drawn once, with a deck of cards in its corner).
@@ -173,6 +179,7 @@ pub fn build(
         frame,
         pieces: Vec::new(),
         aggregated: None,
+        tint: Vec::new(),
         pieces_kept: false,
         stacked: false,
         ring_hops: 0,
@@ -204,7 +211,32 @@ pub fn build(
             scene.aggregated = Some(count);
         }
     }
+    if scene.aggregated.is_some() {
+        scene.tint = source_tint(&scene, &regions.source);
+    }
     scene
+}
+
+/// The source regions tinted as the mesh view fills their devices' tiles: by device colour on a mesh drawn
+/// tile by tile, by where the region starts on one drawn as paths ([`crate::chart::mesh::shades_by_start`]).
+/// One path per fill, so that a thousand regions are a handful of elements; each region a quarter pixel
+/// larger on every side, so that neighbours of different fills overlap rather than leave a seam of
+/// background between their anti-aliased edges.
+fn source_tint(scene: &TensorScene, source: &[DeviceRegion]) -> Vec<(&'static str, String)> {
+    use crate::chart::mesh::{TILE_ELEMENTS_MAX, paths_by_fill, shades_by_start};
+    if source.len() > TINT_REGIONS_MAX {
+        return Vec::new();
+    }
+    let fills: Vec<Option<&'static str>> = if source.len() > TILE_ELEMENTS_MAX {
+        let starts: Vec<Option<&[u64]>> =
+            source.iter().map(|r| (!r.region.is_empty()).then(|| r.region.offset())).collect();
+        shades_by_start(&starts)
+    } else {
+        source.iter().map(|r| Some(scene.fill_of(r.device))).collect()
+    };
+    let held = source.iter().zip(fills).filter_map(|(r, fill)| Some((scene.slice.project(&r.region)?, fill?)));
+    let grown = |r: PixelRect| PixelRect::new(r.x - 0.25, r.y - 0.25, r.width + 0.5, r.height + 0.5);
+    paths_by_fill(tint_boxes(held).into_iter().map(|(cells, fill)| (grown(scene.rect(cells)), fill)))
 }
 
 fn has_stacks(scene: &TensorScene, shown: &[(usize, &Piece)]) -> bool {
