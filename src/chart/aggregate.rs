@@ -29,8 +29,9 @@ pub fn boundary_positions(boxes: impl IntoIterator<Item = Cells>, rows: u64, col
     (row_lines, col_lines)
 }
 
-/// An aggregated picture tints the source regions of at most this many devices (one rectangle each, drawn
-/// as one layer); beyond it the picture keeps its boundaries alone.
+/// An aggregated picture tints the source regions of at most this many devices (drawn as one path per fill,
+/// but each region is a subpath to build and hash on every edit); beyond it the picture keeps its
+/// boundaries alone.
 pub const TINT_REGIONS_MAX: usize = 4_096;
 
 /// The source regions' boxes to tint on an aggregated picture, each once, with the fill of the device that

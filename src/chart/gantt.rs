@@ -4,7 +4,7 @@
 
 use crate::core::cycle::{CycleReport, Timeline};
 
-use super::scale::Linear;
+use super::scale::{Linear, nice_step};
 
 /// What a piece of a bar shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,8 +163,7 @@ pub fn seconds_ticks(extent: f64, target: usize) -> Vec<f64> {
         return vec![0.0];
     }
     let raw = extent / target.max(1) as f64;
-    let magnitude = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * magnitude).find(|&s| s >= raw).unwrap_or(10.0 * magnitude);
+    let step = nice_step(raw);
     let count = (extent / step + 1e-9).floor() as usize;
     (0..=count.min(1000)).map(|i| i as f64 * step).collect()
 }

@@ -52,6 +52,12 @@ pub fn fitted_width(px: f64, wide: f64, narrowest: f64) -> f64 {
     ((px * UNITS_PER_PX / 20.0).floor() * 20.0).max(narrowest).min(wide)
 }
 
+/// The round step (1, 2 or 5 × 10ⁿ) at or just above `raw`: the spacing of every chart's "nice" ticks.
+pub fn nice_step(raw: f64) -> f64 {
+    let magnitude = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * magnitude).find(|&s| s >= raw).unwrap_or(10.0 * magnitude)
+}
+
 /// Integer ticks for an axis over `[0, extent]`: about `target` of them, at 1, 2 or 5 × 10ⁿ steps, always
 /// including 0 and never past `extent`. The end itself is added when it is not too close to the last tick.
 pub fn integer_ticks(extent: u64, target: usize) -> Vec<u64> {
@@ -59,8 +65,7 @@ pub fn integer_ticks(extent: u64, target: usize) -> Vec<u64> {
         return vec![0];
     }
     let raw = (extent as f64 / target.max(1) as f64).max(1.0);
-    let magnitude = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * magnitude).find(|&s| s >= raw).unwrap_or(10.0 * magnitude);
+    let step = nice_step(raw);
     let step = (step as u64).max(1);
     let mut ticks: Vec<u64> = (0..=extent / step).map(|i| i * step).collect();
     let last = *ticks.last().unwrap_or(&0);

@@ -3,7 +3,7 @@
 
 use crate::core::cycle::Distribution;
 
-use super::scale::Linear;
+use super::scale::{Linear, nice_step};
 
 /// One stage's spread in x positions: a whisker `min..max`, a box `median..p90`, and the median's mark.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,9 +23,7 @@ impl SpreadMarks {
             max: scale.map(distribution.max),
         }
     }
-}
 
-impl SpreadMarks {
     /// The marks of `distribution` as percent changes from `reference` (a stage's steady-state median), on
     /// `scale` in percent; `None` when there is no positive reference to compare with.
     pub fn relative(distribution: &Distribution, reference: f64, scale: &Linear) -> Option<SpreadMarks> {
@@ -79,8 +77,7 @@ pub fn change_ticks((low, high): (f64, f64), target: usize) -> Vec<f64> {
         return vec![0.0];
     }
     let raw = span / target.max(1) as f64;
-    let magnitude = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * magnitude).find(|&s| s >= raw).unwrap_or(10.0 * magnitude);
+    let step = nice_step(raw);
     let first = (low / step - 1e-9).ceil() as i64;
     let last = (high / step + 1e-9).floor() as i64;
     (first..=last.min(first + 1000)).map(|k| k as f64 * step).collect()
