@@ -458,6 +458,7 @@ fn bench() {
     bench_models();
     bench_measured();
     bench_lint();
+    bench_tint();
 }
 
 /// Measured cycles as the cycle view reads a file: parse, then the per-stage statistics.
@@ -551,5 +552,53 @@ fn bench_lint() {
             lint_time.as_secs_f64() * 1e3,
             start.elapsed().as_secs_f64() * 1e3
         );
+    }
+}
+
+/// The aggregated tensor view's tint, redone on every edit of a large layout: each source region projected,
+/// shaded by where it starts (as the mesh view does over 128 devices), deduplicated and written as one path
+/// per shade. Up to `TINT_REGIONS_MAX` regions; the large preset has 1,024.
+fn bench_tint() {
+    use reshard_lens::chart::aggregate::{TINT_REGIONS_MAX, tint_boxes};
+    use reshard_lens::chart::boxes::PixelRect;
+    use reshard_lens::chart::mesh::{paths_by_fill, shades_by_start};
+    use reshard_lens::chart::tensor::{Frame, Slice};
+    use reshard_lens::core::region::device_regions;
+    let square = |side: u64| {
+        parse_spec(&format!(
+            r#"{{"tensor": {{"shape": [8192, 8192]}}, "source": {{"mesh": [{side}, {side}], "placements": ["S(0)", "S(1)"]}},
+                "destination": {{"mesh": [16], "placements": ["S(1)"]}}}}"#
+        ))
+        .expect("benchmark spec is valid")
+    };
+    outln!("\n{:<44} {:>10} {:>10} {:>10}", "aggregated tensor tint (source regions)", "regions", "paths", "tint ms");
+    for (label, reshard) in
+        [("large preset, 1024 × S(0)", presets::large()), ("[8192, 8192], 64 × 64 (S(0), S(1))", square(64))]
+    {
+        let tensor = &reshard.tensors[0];
+        let source = device_regions(&tensor.source, &reshard.source_mesh, &tensor.shape, reshard.split)
+            .expect("benchmark cases split");
+        assert!(source.len() <= TINT_REGIONS_MAX, "the case is one the view tints");
+        let slice = Slice { row_dim: 0, col_dim: 1, index: vec![0; tensor.shape.len()] };
+        let (rows, cols) = slice.extent(&tensor.shape);
+        let frame = Frame::fit(rows, cols, 760.0, 560.0, 8.0);
+        let mut best = f64::INFINITY;
+        let mut paths = 0;
+        for _ in 0..3 {
+            let start = std::time::Instant::now();
+            let starts: Vec<Option<&[u64]>> =
+                source.iter().map(|r| (!r.region.is_empty()).then(|| r.region.offset())).collect();
+            let held = source
+                .iter()
+                .zip(shades_by_start(&starts))
+                .filter_map(|(r, fill)| Some((slice.project(&r.region)?, fill?)));
+            let drawn = paths_by_fill(tint_boxes(held).into_iter().map(|(cells, fill)| {
+                let (x, y, width, height) = frame.rect(cells);
+                (PixelRect::new(x, y, width, height), fill)
+            }));
+            best = best.min(start.elapsed().as_secs_f64());
+            paths = drawn.len();
+        }
+        outln!("{:<44} {:>10} {:>10} {:>10.2}", label, source.len(), paths, best * 1e3);
     }
 }
