@@ -555,25 +555,22 @@ fn bench_lint() {
     }
 }
 
-/// The aggregated tensor view's tint, redone on every edit of a large layout: each source region projected,
-/// shaded by where it starts (as the mesh view does over 128 devices), deduplicated and written as one path
-/// per shade. Up to `TINT_REGIONS_MAX` regions; the large preset has 1,024.
+/// The aggregated tensor view's tint, redone on every edit of a large layout ([`region_tint`]: each source
+/// region projected, shaded by where it starts, deduplicated and written as one path per shade). Up to
+/// `TINT_REGIONS_MAX` regions; the large preset has 1,024.
 fn bench_tint() {
-    use reshard_lens::chart::aggregate::{TINT_REGIONS_MAX, tint_boxes};
+    use reshard_lens::chart::aggregate::{TINT_REGIONS_MAX, region_tint};
     use reshard_lens::chart::boxes::PixelRect;
-    use reshard_lens::chart::mesh::{paths_by_fill, shades_by_start};
     use reshard_lens::chart::tensor::{Frame, Slice};
     use reshard_lens::core::region::device_regions;
-    let square = |side: u64| {
-        parse_spec(&format!(
-            r#"{{"tensor": {{"shape": [8192, 8192]}}, "source": {{"mesh": [{side}, {side}], "placements": ["S(0)", "S(1)"]}},
-                "destination": {{"mesh": [16], "placements": ["S(1)"]}}}}"#
-        ))
-        .expect("benchmark spec is valid")
-    };
+    let square = parse_spec(
+        r#"{"tensor": {"shape": [8192, 8192]}, "source": {"mesh": [64, 64], "placements": ["S(0)", "S(1)"]},
+            "destination": {"mesh": [16], "placements": ["S(1)"]}}"#,
+    )
+    .expect("benchmark spec is valid");
     outln!("\n{:<44} {:>10} {:>10} {:>10}", "aggregated tensor tint (source regions)", "regions", "paths", "tint ms");
     for (label, reshard) in
-        [("large preset, 1024 × S(0)", presets::large()), ("[8192, 8192], 64 × 64 (S(0), S(1))", square(64))]
+        [("large preset, 1024 × S(0)", presets::large()), ("[8192, 8192], 64 × 64 (S(0), S(1))", square)]
     {
         let tensor = &reshard.tensors[0];
         let source = device_regions(&tensor.source, &reshard.source_mesh, &tensor.shape, reshard.split)
@@ -586,16 +583,7 @@ fn bench_tint() {
         let mut paths = 0;
         for _ in 0..3 {
             let start = std::time::Instant::now();
-            let starts: Vec<Option<&[u64]>> =
-                source.iter().map(|r| (!r.region.is_empty()).then(|| r.region.offset())).collect();
-            let held = source
-                .iter()
-                .zip(shades_by_start(&starts))
-                .filter_map(|(r, fill)| Some((slice.project(&r.region)?, fill?)));
-            let drawn = paths_by_fill(tint_boxes(held).into_iter().map(|(cells, fill)| {
-                let (x, y, width, height) = frame.rect(cells);
-                (PixelRect::new(x, y, width, height), fill)
-            }));
+            let drawn = region_tint(&source, &slice, |_| "unused", |cells| PixelRect::from_tuple(frame.rect(cells)));
             best = best.min(start.elapsed().as_secs_f64());
             paths = drawn.len();
         }

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::tensor::Cells;
+use super::boxes::PixelRect;
+use super::tensor::{Cells, Slice};
 use crate::core::geometry::{Interval, Region};
 use crate::core::region::DeviceRegion;
 
@@ -33,6 +34,34 @@ pub fn boundary_positions(boxes: impl IntoIterator<Item = Cells>, rows: u64, col
 /// but each region is a subpath to build and hash on every edit); beyond it the picture keeps its
 /// boundaries alone.
 pub const TINT_REGIONS_MAX: usize = 4_096;
+
+/// The source regions tinted as the mesh view fills their devices' tiles: by `fill_of` the device on a mesh
+/// drawn tile by tile, by where the region starts on one drawn as paths ([`super::mesh::shades_by_start`]);
+/// nothing beyond [`TINT_REGIONS_MAX`] regions. One path per fill, so that a thousand regions are a handful
+/// of elements; each region a quarter pixel larger on every side, so that neighbours of different fills
+/// overlap rather than leave a seam of background between their anti-aliased edges. Shared by the tensor
+/// view and the CLI's benchmark, which times it on every edit's worth of regions.
+pub fn region_tint(
+    source: &[DeviceRegion],
+    slice: &Slice,
+    fill_of: impl Fn(u32) -> &'static str,
+    rect: impl Fn(Cells) -> PixelRect,
+) -> Vec<(&'static str, String)> {
+    use super::mesh::{TILE_ELEMENTS_MAX, paths_by_fill, shades_by_start};
+    if source.len() > TINT_REGIONS_MAX {
+        return Vec::new();
+    }
+    let fills: Vec<Option<&'static str>> = if source.len() > TILE_ELEMENTS_MAX {
+        let starts: Vec<Option<&[u64]>> =
+            source.iter().map(|r| (!r.region.is_empty()).then(|| r.region.offset())).collect();
+        shades_by_start(&starts)
+    } else {
+        source.iter().map(|r| Some(fill_of(r.device))).collect()
+    };
+    let held = source.iter().zip(fills).filter_map(|(r, fill)| Some((slice.project(&r.region)?, fill?)));
+    let grown = |r: PixelRect| PixelRect::new(r.x - 0.25, r.y - 0.25, r.width + 0.5, r.height + 0.5);
+    paths_by_fill(tint_boxes(held).into_iter().map(|(cells, fill)| (grown(rect(cells)), fill)))
+}
 
 /// The source regions' boxes to tint on an aggregated picture, each once, with the fill of the device that
 /// holds it (as its tile in the mesh view is filled), in the order first held. A box held by devices of

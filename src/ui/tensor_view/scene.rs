@@ -5,8 +5,7 @@ use std::collections::HashMap;
 
 use crate::chart::{
     aggregate::{
-        PIECE_BUDGET, TINT_REGIONS_MAX, boundary_positions, dim_word, empty_lines, empty_shards, stack_label, stacks,
-        tint_boxes,
+        PIECE_BUDGET, boundary_positions, dim_word, empty_lines, empty_shards, region_tint, stack_label, stacks,
     },
     boxes::{PixelRect, deck_card, deck_tray},
     palette::device_color,
@@ -217,26 +216,9 @@ pub fn build(
     scene
 }
 
-/// The source regions tinted as the mesh view fills their devices' tiles: by device colour on a mesh drawn
-/// tile by tile, by where the region starts on one drawn as paths ([`crate::chart::mesh::shades_by_start`]).
-/// One path per fill, so that a thousand regions are a handful of elements; each region a quarter pixel
-/// larger on every side, so that neighbours of different fills overlap rather than leave a seam of
-/// background between their anti-aliased edges.
+/// The source regions tinted as the mesh view fills their devices' tiles ([`region_tint`]).
 fn source_tint(scene: &TensorScene, source: &[DeviceRegion]) -> Vec<(&'static str, String)> {
-    use crate::chart::mesh::{TILE_ELEMENTS_MAX, paths_by_fill, shades_by_start};
-    if source.len() > TINT_REGIONS_MAX {
-        return Vec::new();
-    }
-    let fills: Vec<Option<&'static str>> = if source.len() > TILE_ELEMENTS_MAX {
-        let starts: Vec<Option<&[u64]>> =
-            source.iter().map(|r| (!r.region.is_empty()).then(|| r.region.offset())).collect();
-        shades_by_start(&starts)
-    } else {
-        source.iter().map(|r| Some(scene.fill_of(r.device))).collect()
-    };
-    let held = source.iter().zip(fills).filter_map(|(r, fill)| Some((scene.slice.project(&r.region)?, fill?)));
-    let grown = |r: PixelRect| PixelRect::new(r.x - 0.25, r.y - 0.25, r.width + 0.5, r.height + 0.5);
-    paths_by_fill(tint_boxes(held).into_iter().map(|(cells, fill)| (grown(scene.rect(cells)), fill)))
+    region_tint(source, &scene.slice, |device| scene.fill_of(device), |cells| scene.rect(cells))
 }
 
 fn has_stacks(scene: &TensorScene, shown: &[(usize, &Piece)]) -> bool {
