@@ -43,6 +43,11 @@ test('presenting scales the pictures to the screen, and hovering still points at
   const presented = await tensorScale(page);
   expect(presented.scale).toBeGreaterThan(1.5);
   expect(presented.bottom).toBeLessThanOrEqual(1080);
+  // The tall toy leaves room beside it: its legend stands there, on screen (under it, it began at 1,104 px).
+  const legend = (await page.getByTestId('tensor-legend').boundingBox())!;
+  const picture = (await page.locator('.tensor-svg').boundingBox())!;
+  expect(legend.x).toBeGreaterThanOrEqual(picture.x + picture.width);
+  expect(legend.y + legend.height).toBeLessThanOrEqual(1080);
   const tensorBox = (await page.getByTestId('tensor-view').boundingBox())!;
   const changeBox = (await page.locator('.change-panel').boundingBox())!;
   expect(changeBox.x).toBeGreaterThan(tensorBox.x + tensorBox.width);

@@ -81,8 +81,14 @@ pub fn TensorView() -> impl IntoView {
             )
         })
     };
+    // Clearly taller than wide: on a projector's slide such a picture is as tall as the screen and leaves
+    // room at its side, where its notes and legend go (views.css) instead of under it, below the fold.
+    let portrait = move || {
+        let (width, height) = size();
+        width <= height * 0.8
+    };
     view! {
-        <figure class="tensor-view" data-testid="tensor-view">
+        <figure class="tensor-view" class:is-portrait=portrait data-testid="tensor-view">
             <div class="view-header">
                 <h3 class="view-title">"The tensor " <span class="view-subtitle">{subtitle}</span></h3>
                 <whole_shard::WholeShardToggle testid="whole-shard-toggle" label="Show the whole-shard transfer"/>
