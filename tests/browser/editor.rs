@@ -457,6 +457,32 @@ async fn following_the_advice_to_add_a_mesh_dim_makes_typed_placements_valid() {
 }
 
 #[wasm_bindgen_test]
+async fn the_layout_texts_button_gives_the_mesh_the_dims_its_placements_need() {
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    assert!(root.query_selector("[data-testid='layout-text-source-add-dims']").expect("a selector").is_none());
+    type_into(&root, "layout-text-source", "[Shard(0), Shard(1), R]");
+    settle().await;
+    assert!(text(&root, "problems-source-layout").contains("give the mesh 3 dims"));
+    assert_eq!(text(&root, "layout-text-source-add-dims"), "Add 2 mesh dims of size 2");
+    element(&root, "layout-text-source-add-dims").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
+    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0), Shard(1), Replicate()]");
+    assert_eq!(
+        (value_of(&root, "field-source-mesh-1"), value_of(&root, "field-source-mesh-2")),
+        ("2".into(), "2".into())
+    );
+    assert!(root.query_selector("[data-testid='layout-text-source-add-dims']").expect("a selector").is_none());
+    // Fewer placements than dims: which dim to remove is the user's choice (the cards' buttons), no button.
+    type_into(&root, "layout-text-source", "[Shard(0)]");
+    settle().await;
+    assert!(text(&root, "problems-source-layout").contains("give the mesh 1 dim"));
+    assert!(root.query_selector("[data-testid='layout-text-source-add-dims']").expect("a selector").is_none());
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn layout_text_that_does_not_parse_outlives_an_edit_in_the_cards() {
     let (root, _mounted) = mount("toy");
     settle().await;

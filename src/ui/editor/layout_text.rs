@@ -8,7 +8,9 @@ use super::EditorContext;
 use super::field::{Draft, FieldProblems, count_unread, slug};
 use crate::core::notation::{apply_layout_text, layout_text};
 use crate::core::placement::parse_layout_text_for_rank;
-use crate::core::spec_edit::{SideName, SpecField, edit_layout, layout, tensor};
+use crate::core::spec_edit::{
+    MAX_DIMS, SideName, SpecField, add_mesh_dim, edit_layout, layout, mesh_shape, side as side_of, tensor,
+};
 
 /// The layout text field of one side.
 #[component]
@@ -100,6 +102,20 @@ pub fn LayoutTextField(
             None => core,
         }
     });
+    // A layout that places more mesh dims than the mesh has (`[Shard(0), Shard(1)]` on one dim): its message
+    // says to give the mesh the dims, and here is the button for it, under the message rather than up at the
+    // mesh's rows. The text cannot say a new dim's size; it gets the card's usual 2, and a stepper.
+    let missing_dims = Memo::new(move |_| {
+        state.input.with(|input| {
+            let placed = layout(input, index.get(), side).placements.map_or(0, |p| p.len());
+            let dims = mesh_shape(side_of(input, side)).len();
+            (placed > dims && placed <= MAX_DIMS).then(|| placed - dims)
+        })
+    });
+    let add_missing_dims = move |_| {
+        let Some(missing) = missing_dims.get_untracked() else { return };
+        state.input.update(|input| (0..missing).for_each(|_| add_mesh_dim(input, side)));
+    };
     let id = format!("field-{key}-layout");
     let problems_id = format!("problems-{}", slug(&format!("{key}.layout")));
     let hint_id = format!("hint-{key}-layout");
@@ -134,6 +150,14 @@ pub fn LayoutTextField(
             ></textarea>
             <p class="field-hint" id=hint_id>"Type it in DTensor notation, e.g. " <code>"[Shard(0), R]"</code> ", or JAX, e.g. " <code>"P('tp', None)"</code></p>
             <FieldProblems id=problems_id messages=messages/>
+            {move || missing_dims.get().map(|missing| view! {
+                <p class="field-hint">
+                    <button type="button" class="link-button" data-testid=format!("layout-text-{key}-add-dims")
+                        on:click=add_missing_dims>
+                        {if missing == 1 { "Add a mesh dim of size 2".to_string() } else { format!("Add {missing} mesh dims of size 2") }}
+                    </button>
+                </p>
+            })}
             <Show when=move || local.with(Option::is_some)>
                 <p class="field-hint layout-kept" data-testid=format!("layout-text-{key}-kept")>
                     // The cards' layout is the pictures' only while it is valid.
