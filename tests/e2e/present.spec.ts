@@ -329,6 +329,9 @@ test.describe('on a short projector', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(721);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('mesh-readout')).not.toContainText('d12');
+    // Let go of, the device keeps the focus; the next Escape is the slide's.
+    await expect(last).toBeFocused();
+    await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByTestId('present')).toBeFocused();

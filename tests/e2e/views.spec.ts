@@ -117,6 +117,16 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('piece-tooltip')).toHaveCount(0);
   await expect(page.getByTestId('focus-line')).toContainText('Hover or focus');
+  // Let go of, the piece keeps the keyboard's place: the pointer passing over and away does not bring its
+  // highlight back, and an arrow key does (on the next piece).
+  const last = page.locator('[data-testid=piece]').last();
+  await expect(last).toBeFocused();
+  await page.locator('[data-testid=piece]').first().hover();
+  await page.mouse.move(5, 5);
+  await expect(page.getByTestId('focus-line')).toContainText('Hover or focus');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('piece-tooltip')).toHaveCount(1);
+  await expect(piece(2, 3)).toBeFocused();
   await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');
@@ -160,6 +170,10 @@ test('the large preset: the keyboard cursor of a 1,024-device mesh stays on scre
   await expect(cursor).toBeInViewport();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('focus-line')).not.toContainText('(source)');
+  // The cursor keeps the keyboard's place, and moved, shows its device again.
+  await expect(cursor).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');
 });
 
 test('the whole-shard toggle hatches what the receiver discards', async ({ page }) => {

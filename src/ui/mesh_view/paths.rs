@@ -11,7 +11,9 @@ use wasm_bindgen::JsCast;
 
 use super::layout::MeshLayout;
 use crate::chart::mesh::{is_tile_key, next_tile, paths_by_fill, tile_at};
-use crate::ui::tensor_view::hover::{let_go_on_escape, pointer_wins, restore_keyboard_focus, set_focus, side_name};
+use crate::ui::tensor_view::hover::{
+    let_go_on_escape, pointer_wins, restore_keyboard_focus, set_focus, side_name, take_back,
+};
 use crate::ui::{AppState, Focus, Fresh, Side, keyed::keyed};
 
 /// The device under the pointer, read from the event's position in the mesh's SVG, which is drawn scaled
@@ -88,6 +90,10 @@ pub fn TilePaths(
         let next = layout.with_untracked(|l| next_tile(roving.get_untracked(), &key, &l.grid, l.tiles.len()));
         if let Some(next) = next {
             roving.set(next);
+            // The cursor is one element: moved after an Escape, it stands for its device again.
+            if let Some(cursor) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                take_back(&cursor);
+            }
             focus_cursor();
             // The cursor may have left the screen (End on a 1,024-device mesh): bring it back once moved.
             if let Some(cursor) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {

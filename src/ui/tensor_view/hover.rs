@@ -47,13 +47,28 @@ pub fn pointer_wins(ev: &web_sys::MouseEvent) -> bool {
 
 /// Starts recording where the pointer is, once per page: called by every view that draws a picture (in the
 /// app, an embed or a widget), so that the pointer's resting place is known before the page first scrolls.
+/// Also where an element let go of with Escape stops being let go of: when it loses the keyboard focus.
 pub fn follow_pointer() {
     if !FOLLOWING.replace(true) {
-        // Never removed: one listener for the page's life, shared by every picture.
+        // Never removed: one listener each for the page's life, shared by every picture.
         let _ = window_event_listener(leptos::ev::mousemove, |ev: web_sys::MouseEvent| {
             POINTER.set(Some((ev.client_x(), ev.client_y())));
         });
+        let _ = window_event_listener(leptos::ev::focusout, |ev: web_sys::FocusEvent| {
+            use wasm_bindgen::JsCast;
+            if let Some(element) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                take_back(&element);
+            }
+        });
     }
+}
+
+/// Marks a focused picture element let go of with Escape: it keeps the keyboard focus but stands for nothing.
+const LET_GO: &str = "data-let-go";
+
+/// An element let go of with Escape stands for itself again (the keyboard moved the focus on, or left it).
+pub fn take_back(element: &web_sys::Element) {
+    let _ = element.remove_attribute(LET_GO);
 }
 
 /// Sets the focus, notifying only on a change (every view re-reads it).
@@ -63,10 +78,11 @@ pub fn set_focus(state: AppState, focus: Focus) {
     }
 }
 
-/// What the element with keyboard focus stands for (`Focus::Nothing` when it is not a piece or a device).
+/// What the element with keyboard focus stands for (`Focus::Nothing` when it is not a piece or a device, or
+/// was let go of with Escape).
 fn keyboard_focus() -> Focus {
     let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-    active.as_ref().map_or(Focus::Nothing, focus_of)
+    active.filter(|a| !a.has_attribute(LET_GO)).as_ref().map_or(Focus::Nothing, focus_of)
 }
 
 /// When the pointer leaves an element: back to whatever holds keyboard focus.
@@ -74,17 +90,22 @@ pub fn restore_keyboard_focus(state: AppState) {
     set_focus(state, keyboard_focus());
 }
 
-/// Escape on a focused piece or device: lets go of it (blurred, so its highlight and tooltip go, and the
-/// pointer leaving does not bring them back). Returns whether the key was Escape.
+/// Escape on a focused piece or device: lets go of it, so its highlight and tooltip go and the pointer
+/// leaving does not bring them back. It keeps the keyboard focus (blurred, the next Tab started again at the
+/// top of the page), marked let go of until the focus moves on ([`take_back`]). Escape again, with nothing
+/// shown, is not the picture's: it goes on to the page (leaving Present or the tour). Returns whether the
+/// picture took the key.
 pub fn let_go_on_escape(ev: &web_sys::KeyboardEvent, state: AppState) -> bool {
     use wasm_bindgen::JsCast;
     if ev.key() != "Escape" {
         return false;
     }
-    ev.prevent_default();
-    if let Some(element) = ev.target().and_then(|t| t.dyn_into::<web_sys::SvgElement>().ok()) {
-        let _ = element.blur();
+    let Some(element) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return false };
+    if element.has_attribute(LET_GO) && state.focus.get_untracked() == Focus::Nothing {
+        return false;
     }
+    ev.prevent_default();
+    let _ = element.set_attribute(LET_GO, "");
     set_focus(state, Focus::Nothing);
     true
 }
