@@ -90,13 +90,14 @@ pub fn TilePaths(
         let next = layout.with_untracked(|l| next_tile(roving.get_untracked(), &key, &l.grid, l.tiles.len()));
         if let Some(next) = next {
             roving.set(next);
+            let cursor = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
             // The cursor is one element: moved after an Escape, it stands for its device again.
-            if let Some(cursor) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                take_back(&cursor);
+            if let Some(cursor) = &cursor {
+                take_back(cursor);
             }
             focus_cursor();
             // The cursor may have left the screen (End on a 1,024-device mesh): bring it back once moved.
-            if let Some(cursor) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+            if let Some(cursor) = cursor {
                 crate::ui::focus::after_render(move |_| {
                     let options = web_sys::ScrollIntoViewOptions::new();
                     options.set_block(web_sys::ScrollLogicalPosition::Nearest);

@@ -91,10 +91,10 @@ pub fn restore_keyboard_focus(state: AppState) {
 }
 
 /// Escape on a focused piece or device: lets go of it, so its highlight and tooltip go and the pointer
-/// leaving does not bring them back. It keeps the keyboard focus (blurred, the next Tab started again at the
-/// top of the page), marked let go of until the focus moves on ([`take_back`]). Escape again, with nothing
-/// shown, is not the picture's: it goes on to the page (leaving Present or the tour). Returns whether the
-/// picture took the key.
+/// leaving does not bring them back. It keeps the keyboard focus, so that the next Tab goes on from there
+/// (blurred, it went back to the top of the page), marked let go of until the focus moves on
+/// ([`take_back`]). Escape again, with nothing shown, is not the picture's: it goes on to the page (leaving
+/// Present or the tour). Returns whether the picture took the key.
 pub fn let_go_on_escape(ev: &web_sys::KeyboardEvent, state: AppState) -> bool {
     use wasm_bindgen::JsCast;
     if ev.key() != "Escape" {
