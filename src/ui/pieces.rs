@@ -40,9 +40,11 @@ pub fn PieceTable() -> impl IntoView {
     let listed = move || state.pieces.with(|p| p.as_ref().map_or(0, Vec::len)).min(shown.get());
     // Counted from the same (settled) plan as the rows, so the two always agree.
     let total = Memo::new(move |_| state.settled.with(|s| (**s).as_ref().ok().map(|s| s.traffic.totals().pieces)));
+    // Too many to keep (the plan was counted as it streamed): no rows to show under the table's header.
+    let too_many = move || listed() == 0 && total.get().is_some_and(|t| t > 0);
     let count = move || match total.get() {
-        // Too many to keep (the plan was counted as it streamed): say so instead of "first 0 listed".
-        Some(total) if listed() == 0 && total > 0 => format!(
+        // Said instead of "first 0 listed".
+        Some(total) if too_many() => format!(
             "{} pieces: too many to list (the table holds plans of up to {} pieces); the totals above count them all",
             format_count(total),
             format_count(crate::ui::state::PIECE_LIMIT as u64)
@@ -77,7 +79,15 @@ pub fn PieceTable() -> impl IntoView {
             {move || state.pieces.get().err().map(|message| view! {
                 <p class="problem" role="alert" data-testid="plan-error">{message}</p>
             })}
-            <div class="table-scroll">
+            // An empty table read as a drawing that failed: where the rows are instead.
+            <Show when=too_many>
+                <p class="pieces-elsewhere" data-testid="pieces-elsewhere">
+                    "Every piece, a row each, is in the CSV of Export ▾ (as from "
+                    <code>"reshard plan SPEC.json --csv"</code>
+                    ")."
+                </p>
+            </Show>
+            <div class="table-scroll" hidden=too_many>
                 <table class="piece-table" data-testid="piece-table" aria-labelledby="pieces-title">
                     <thead>
                         <tr>
@@ -97,7 +107,7 @@ pub fn PieceTable() -> impl IntoView {
                     </tbody>
                 </table>
             </div>
-            <p class="legend-line"><crate::ui::traffic::LinkClassKey directions=false/></p>
+            <p class="legend-line" hidden=too_many><crate::ui::traffic::LinkClassKey directions=false/></p>
             {more}
         </div>
     }

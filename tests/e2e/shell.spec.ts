@@ -33,6 +33,7 @@ test('the page shows the six pieces of the toy', async ({ page }) => {
   await open(page);
   const rows = page.getByTestId('piece-row');
   await expect(rows).toHaveCount(6);
+  await expect(page.getByTestId('pieces-elsewhere')).toHaveCount(0);
 
   // Their text in the DOM: the table is below the pictures, where the browser skips rendering until it is
   // near the screen (content-visibility), so its rendered text (innerText) may be empty.
