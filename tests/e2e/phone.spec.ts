@@ -166,6 +166,30 @@ test("on a phone the pair heatmap scrolls sideways rather than shrink its labels
   }
 });
 
+test('a table wider than a phone fades out at the edge it scrolls on from, and a table that fits does not', async ({ page }) => {
+  // Cut at a column's edge, the inventory's strategy table read as three names and three numbers.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?view=inventory');
+  const table = page.locator('.table-scroll').first();
+  await table.scrollIntoViewIfNeeded();
+  await expect(table).toBeVisible();
+  const fades = () =>
+    table.evaluate((box) => {
+      const style = getComputedStyle(box);
+      return { start: style.getPropertyValue('--fade-start'), end: style.getPropertyValue('--fade-end'), wider: box.scrollWidth > box.clientWidth };
+    });
+  expect(await fades()).toEqual({ start: '0px', end: '40px', wider: true });
+  await table.evaluate((box) => (box.scrollLeft = box.scrollWidth));
+  await expect.poll(fades).toEqual({ start: '40px', end: '0px', wider: true });
+  await page.screenshot({ path: path.join(screenshots, 'phone-inventory-table-scrolled.png') });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?preset=toy');
+  const links = page.getByTestId('link-table').locator('xpath=..');
+  await expect(links).toBeAttached();
+  expect(await links.evaluate((box) => [box.className, getComputedStyle(box).getPropertyValue('--fade-end')])).toEqual(['table-scroll', '0px']);
+});
+
 test("on a phone the strategy bars get shorter rather than shrink their labels", async ({ page }) => {
   // The 480-unit charts drawn in a 290 px box: 13 px names and values were 7 px high at 320 px.
   for (const width of [320, 414]) {
