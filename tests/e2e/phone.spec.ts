@@ -58,6 +58,12 @@ test("on a phone the tour's buttons stand on their own line and its bar leaves h
       expect(next.x + next.width, `Next at ${width} px, step ${step + 1}`).toBeLessThanOrEqual(width);
       const bar = await box(page, '[data-testid=tour]');
       expect(bar.height, `the bar at ${width} px, step ${step + 1}`).toBeLessThanOrEqual(800 * 0.5 + 1);
+      // Words scrolled inside it: its lower edge fades out, so that a sentence cut there does not read as the end.
+      const words = await page.getByTestId('tour').evaluate((tour) => ({
+        more: tour.scrollHeight > tour.clientHeight + 1,
+        fade: getComputedStyle(tour).getPropertyValue('--fade-end'),
+      }));
+      expect(words.fade, `the bar's lower edge at ${width} px, step ${step + 1}`).toBe(words.more ? '40px' : '0px');
       for (const id of ['tour-leave', 'tour-restore']) {
         const link = await box(page, `[data-testid=${id}]`);
         expect(link.width, `${id} at ${width} px`).toBeGreaterThan(150);
