@@ -1,11 +1,14 @@
-//! The page header: the product's name and what it does, in one line, and the keyboard's way past the
-//! editors.
+//! The page header: the product's name and what it does, in one line, and the ways past the editors (the
+//! keyboard's, and on a narrow screen, where the editors come first, everyone's).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// The id of the layout view's pictures, where [`SkipToPictures`] takes the focus.
 pub const PICTURES: &str = "pictures";
+
+/// The id of the layout view's headline of the change, where [`SeeTheChange`] takes the focus.
+pub const CHANGE: &str = "change";
 
 /// The product name and a one-line description.
 #[component]
@@ -29,24 +32,35 @@ pub fn AppHeader() -> impl IntoView {
 /// The first Tab stop of the layout view: a link, shown only while focused, that takes the focus past the
 /// page bar, the presets and the editors to the pictures. Without it a keyboard reached the first piece after
 /// 40 stops (48 while each stepper's buttons were stops of their own); with it, after two.
-///
-/// The click is handled here rather than by the `#pictures` fragment: fragments are the share links' state.
 #[component]
 pub fn SkipToPictures() -> impl IntoView {
-    let skip = |ev: leptos::ev::MouseEvent| {
-        ev.prevent_default();
-        let Some(pictures) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(PICTURES))
-        else {
-            return;
-        };
-        pictures.scroll_into_view();
-        if let Ok(pictures) = pictures.dyn_into::<web_sys::HtmlElement>() {
-            let _ = pictures.focus();
-        }
-    };
     view! {
-        <a class="skip-link" href=format!("#{PICTURES}") data-testid="skip-to-pictures" on:click=skip>
+        <a class="skip-link" href=format!("#{PICTURES}") data-testid="skip-to-pictures" on:click=|ev| go_to(ev, PICTURES)>
             "Skip to the pictures"
         </a>
+    }
+}
+
+/// Above the editors where they stand over the pictures (a phone, a narrow window; CSS shows it there only):
+/// a shared link opened on a phone showed a screen and a half of fields before the change they describe.
+#[component]
+pub fn SeeTheChange() -> impl IntoView {
+    view! {
+        <a class="see-the-change" href=format!("#{CHANGE}") data-testid="see-the-change" on:click=|ev| go_to(ev, CHANGE)>
+            "See the change, pictured ↓"
+        </a>
+    }
+}
+
+/// Scrolls to the element `id` and focuses it, so that Tab goes on from there. Handled here rather than by
+/// the fragment: fragments are the share links' state.
+fn go_to(ev: leptos::ev::MouseEvent, id: &str) {
+    ev.prevent_default();
+    let Some(target) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else {
+        return;
+    };
+    target.scroll_into_view();
+    if let Ok(target) = target.dyn_into::<web_sys::HtmlElement>() {
+        let _ = target.focus();
     }
 }

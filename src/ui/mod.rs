@@ -253,10 +253,12 @@ fn LayoutPage() -> impl IntoView {
         <editor::PresetBar/>
         <main class="main workspace" data-testid="main">
                 <aside class="editors sticky-column" aria-label="Describe the change">
+                    <header::SeeTheChange/>
                     <editor::Editors/>
                 </aside>
                 <div class="stage">
-                    <section class="panel change-panel" aria-labelledby="change-title">
+                    // Focused by the link above the editors only.
+                    <section class="panel change-panel" id=header::CHANGE tabindex="-1" aria-labelledby="change-title">
                         <ChangeSummary title_id="change-title"/>
                         <TrafficTotals/>
                     </section>

@@ -172,6 +172,23 @@ test("on a phone the pair heatmap scrolls sideways rather than shrink its labels
   }
 });
 
+test('on a phone a link on the first screen goes past the editors to the change, which the Tab goes on from', async ({ page }) => {
+  // The editors stand over the pictures there: a shared link showed a screen and a half of fields first.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?preset=toy');
+  const link = page.getByTestId('see-the-change');
+  await expect(link).toBeVisible();
+  expect((await link.boundingBox())!.y + (await link.boundingBox())!.height).toBeLessThanOrEqual(844);
+  await expect(page.locator('#change')).not.toBeInViewport();
+  await link.click();
+  await expect(page.locator('#change')).toBeFocused();
+  await expect(page.getByTestId('change-description')).toBeInViewport();
+  await page.screenshot({ path: path.join(screenshots, 'phone-see-the-change.png') });
+  // Beside the editors there is nothing to go past.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(link).toBeHidden();
+});
+
 test('a table wider than a phone fades out at the edge it scrolls on from, and a table that fits does not', async ({ page }) => {
   // Cut at a column's edge, the inventory's strategy table read as three names and three numbers.
   await page.setViewportSize({ width: 390, height: 844 });
