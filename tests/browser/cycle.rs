@@ -187,11 +187,14 @@ async fn the_timeline_says_what_the_stages_add_up_to_when_they_overlap() {
     tick().await;
     let before = text_of(&root, "[data-testid=gantt-before]");
     assert!(before.contains("Before · 114 s (the stages add up to 120 s; 6 s run alongside)"), "{before}");
-    // The working says up front that the formula is not what the cards show.
+    // The working says up front that the formula is not what the cards show, and by how much.
+    let lead = text_of(&root, "[data-testid=cycle-working-lead]");
+    assert!(lead.contains("counts the whole transfer as time the cycle waits for"), "{lead}");
     assert!(
-        text_of(&root, "[data-testid=cycle-working-lead]")
-            .contains("counts the whole transfer as time the cycle waits for")
+        lead.contains("gives a 106.5 s cycle here, where the timeline the figures above read gives 110 s:"),
+        "{lead}"
     );
+    assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "110 s");
     root.remove();
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
