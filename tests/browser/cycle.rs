@@ -82,7 +82,10 @@ async fn the_120_s_cycle_shows_the_articles_numbers() {
     assert_eq!(text_of(&root, "[data-testid=cycle-percent-saved]"), "6.25 %");
     assert_eq!(text_of(&root, "[data-testid=cycle-seconds-saved]"), "7.5 s");
     // The article's contrast: 6.25 % of the cycle, where the 75 % applies to refit's ten seconds.
-    assert_eq!(text_of(&root, "[data-testid=cycle-refit-change]"), "refit: 10 s → 2.5 s (75 % less)");
+    assert_eq!(
+        text_of(&root, "[data-testid=cycle-refit-change]"),
+        "refit: 10\u{a0}s → 2.5\u{a0}s (75\u{a0}%\u{a0}less)"
+    );
     assert_eq!(text_of(&root, "[data-testid=cycle-bound-seconds]"), "110 s");
     assert_eq!(text_of(&root, "[data-testid=cycle-formula]"), "1 - 0.0833 + 0.0833/4 = 0.9375");
     // A narrow column may break it before its `=` only: the sum is one unbreakable part.
@@ -115,7 +118,10 @@ async fn the_160_s_cycle_shows_the_articles_numbers() {
     // The working multiplies back exactly (0.7656 × 160 s would be 122.496 s).
     let working = text_of(&root, ".cycle-working");
     assert!(working.contains("= 0.765625 × 160 s = 122.5 s"), "{working}");
-    assert_eq!(text_of(&root, "[data-testid=cycle-refit-change]"), "refit: 50 s → 12.5 s (75 % less)");
+    assert_eq!(
+        text_of(&root, "[data-testid=cycle-refit-change]"),
+        "refit: 50\u{a0}s → 12.5\u{a0}s (75\u{a0}%\u{a0}less)"
+    );
     root.remove();
 }
 

@@ -98,7 +98,15 @@ fn refit_change(report: &CycleReport) -> Option<String> {
     }
     let change = (before - after) / before * 100.0;
     let word = if change >= 0.0 { "less" } else { "more" };
-    Some(format!("refit: {} → {} ({} {word})", seconds(before), seconds(after), percent(change.abs())))
+    // A number with its unit, and the change in brackets, each on one line: the narrow card broke "(15 / %
+    // less)" at 1280 px.
+    let unbroken = |text: String| text.replace(' ', "\u{a0}");
+    Some(format!(
+        "refit: {} → {} {}",
+        unbroken(seconds(before)),
+        unbroken(seconds(after)),
+        unbroken(format!("({} {word})", percent(change.abs())))
+    ))
 }
 
 /// The numbers of one report.
