@@ -90,6 +90,19 @@ impl TextBlock {
     }
 }
 
+/// The keyword `word` is most likely a misspelling of (two edits at most, and fewer than half its letters),
+/// if any: `destinaton` → `destination`, `stgae` → `stage`.
+fn nearest_keyword(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    KEYWORDS
+        .iter()
+        .chain(CYCLE_KEYWORDS.iter())
+        .map(|&k| (strsim::levenshtein(&word, k), k))
+        .filter(|&(distance, k)| distance <= 2 && distance * 2 < k.len())
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, k)| k)
+}
+
 fn problem(line: usize, message: impl Into<String>) -> Problem {
     Problem { path: format!("line {line}"), message: message.into() }
 }
@@ -107,6 +120,8 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
     let mut problems = Vec::new();
     let mut seen_tensor = false;
     let mut seen: Vec<(&str, usize)> = Vec::new();
+    // Keywords a misspelt line was probably meant as: what they would have said is not said missing.
+    let mut misspelt: Vec<&str> = Vec::new();
     let mut lines = Vec::new();
     let mut cycle = CycleLines::default();
     for (index, raw) in text.lines().enumerate() {
@@ -174,13 +189,22 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
                     problems.push(problem(line_no, message));
                 }
             }
-            other => problems.push(problem(
-                line_no,
-                format!(
-                    "`{other}` is not a keyword; expected tensor, source, destination, split, convert, topology, \
-                     view, or for the cycle: cycle, stage, refit, speedup"
-                ),
-            )),
+            other => {
+                let nearest = nearest_keyword(other);
+                if let Some(meant) = nearest {
+                    misspelt.push(meant);
+                }
+                problems.push(problem(
+                    line_no,
+                    match nearest {
+                        Some(meant) => format!("`{other}` is not a keyword: did you mean `{meant}`?"),
+                        None => format!(
+                            "`{other}` is not a keyword; expected tensor, source, destination, split, convert, \
+                             topology, view, or for the cycle: cycle, stage, refit, speedup"
+                        ),
+                    },
+                ));
+            }
         }
     }
     // A cycle's block needs no layout: the app's toy stands in (it only matters for "take s from the layout").
@@ -189,7 +213,15 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
     let cycle_only = !seen_tensor && seen.iter().all(|(k, _)| !matches!(*k, "source" | "destination"));
     if cycle_only && (view == "cycle" || (view_unread && !cycle.is_empty())) {
         spec = crate::core::presets::find("toy").and_then(|toy| parse_input(toy.spec).ok()).unwrap_or_default();
-    } else if !seen_tensor {
+    } else if cycle_only && !cycle.is_empty() && !seen.iter().any(|(k, _)| *k == "view") {
+        // Cycle lines alone, and no view: "missing a tensor line" sent the author to add a layout.
+        problems.push(Problem {
+            path: "block".into(),
+            message: "a block of cycle lines draws the cycle with a `view cycle` line (a layout needs a \
+                      `tensor NAME SHAPE` line)"
+                .into(),
+        });
+    } else if !seen_tensor && !misspelt.contains(&"tensor") {
         problems.push(Problem { path: "block".into(), message: "missing a `tensor NAME SHAPE` line".into() });
     }
     let cycle = (!cycle.is_empty()).then(|| cycle.spec());
@@ -204,8 +236,10 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
         p.path.strip_prefix("line ").and_then(|rest| rest.split(',').next()?.parse().ok()).unwrap_or(usize::MAX)
     };
     let unread: Vec<usize> = problems.iter().map(line_number).collect();
+    // Nor for a part whose line was misspelt: "destination.mesh: missing" only repeated `destinaton`.
+    let of_misspelt = |p: &Problem| misspelt.iter().any(|k| p.path == *k || p.path.starts_with(&format!("{k}.")));
     if seen_tensor && let Err(meaning) = block.check() {
-        problems.extend(meaning.into_iter().filter(|p| !unread.contains(&line_number(p))));
+        problems.extend(meaning.into_iter().filter(|p| !unread.contains(&line_number(p)) && !of_misspelt(p)));
     } else if let Some(Err(found)) = block.cycle.as_ref().map(CycleSpec::validate) {
         // A cycle's block: the cycle's own problems, by line.
         problems.extend(found.into_iter().map(|p| block.placed(p).1).filter(|p| !unread.contains(&line_number(p))));
@@ -469,6 +503,27 @@ mod tests {
         assert_eq!(reshard.destination_mesh.devices, reshard.source_mesh.devices);
         assert_eq!(reshard.tensors[0].source.dtype, crate::core::geometry::Dtype::Fp32);
         assert_eq!(block.view, "traffic");
+    }
+
+    #[test]
+    fn a_misspelt_keyword_is_answered_with_the_nearest_and_not_said_missing_too() {
+        let problems = parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ndestinaton mesh 2 [S(1)]").unwrap_err();
+        let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(text, ["line 3: `destinaton` is not a keyword: did you mean `destination`?"]);
+        let tensor = parse_block("tensr w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]").unwrap_err();
+        assert_eq!(tensor.len(), 1, "{tensor:?}");
+        assert!(tensor[0].message.contains("did you mean `tensor`?"));
+        assert_eq!(nearest_keyword("Stgae"), Some("stage"));
+        assert_eq!(nearest_keyword("frobnicate"), None);
+        assert_eq!(nearest_keyword("mesh"), None, "two edits from `view` is half of it");
+    }
+
+    #[test]
+    fn cycle_lines_without_a_view_are_told_to_add_view_cycle() {
+        let problems = parse_block("stage generation 70\nstage refit 50\nspeedup 4").unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].message.contains("draws the cycle with a `view cycle` line"), "{problems:?}");
+        assert!(parse_block("stage generation 70\nstage refit 50\nspeedup 4\nview cycle").is_ok());
     }
 
     #[test]
