@@ -90,14 +90,14 @@ impl TextBlock {
     }
 }
 
-/// The keyword `word` is most likely a misspelling of (two edits at most, and fewer than half its letters),
-/// if any: `destinaton` → `destination`, `stgae` → `stage`.
+/// The keyword `word` is most likely a misspelling of (two edits at most, a swap of neighbours counting
+/// one, and fewer than half the keyword's letters), if any: `destinaton` → `destination`, `veiw` → `view`.
 fn nearest_keyword(word: &str) -> Option<&'static str> {
     let word = word.to_ascii_lowercase();
     KEYWORDS
         .iter()
         .chain(CYCLE_KEYWORDS.iter())
-        .map(|&k| (strsim::levenshtein(&word, k), k))
+        .map(|&k| (strsim::osa_distance(&word, k), k))
         .filter(|&(distance, k)| distance <= 2 && distance * 2 < k.len())
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, k)| k)
@@ -515,7 +515,8 @@ mod tests {
         assert!(tensor[0].message.contains("did you mean `tensor`?"));
         assert_eq!(nearest_keyword("Stgae"), Some("stage"));
         assert_eq!(nearest_keyword("frobnicate"), None);
-        assert_eq!(nearest_keyword("mesh"), None, "two edits from `view` is half of it");
+        assert_eq!(nearest_keyword("veiw"), Some("view"), "a swap is one edit");
+        assert_eq!(nearest_keyword("mesh"), None, "a source's word, four edits from any keyword");
     }
 
     #[test]
