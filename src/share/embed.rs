@@ -2,7 +2,7 @@
 //! a tensor name lands in the iframe's `title`, and a name is the user's, never markup.
 
 /// The views an embed or a widget can show, with the height (CSS px) an iframe of each takes until the share
-/// menu has measured it (the toy's, at the first of [`MEASURE_WIDTHS`]).
+/// menu has measured it (the toy's, in an 800 px column).
 pub const EMBED_VIEWS: [(&str, &str, u32); 5] = [
     ("tensor", "Tensor view", 800),
     ("mesh", "Mesh view", 420),
@@ -46,9 +46,106 @@ pub fn escape_html(text: &str) -> String {
 /// (`{type: "reshard-lens:height", height, href}`), whenever its height changes.
 pub const HEIGHT_MESSAGE: &str = "reshard-lens:height";
 
-/// The widths (CSS px) at which the share menu can measure an embed's height: a documentation page's
-/// column, the first by default. A narrower column wraps more and needs a taller frame.
-pub const MEASURE_WIDTHS: [u32; 3] = [800, 640, 480];
+/// The column widths (CSS px) the share menu offers to measure an embed's height for. A narrower column
+/// wraps more and mostly needs a taller frame, but not always: the strategies embed was 1,639 px tall at
+/// 720 px, above its 1,551 at 640 and 1,478 at 800 (its panels change layout at 46 rem). So the first
+/// choice, and the default, fits any column a documentation page has, however wide the reader's is.
+pub const COLUMNS: [Column; 4] = [Column::Any, Column::Fixed(800), Column::Fixed(640), Column::Fixed(480)];
+
+/// The narrowest and widest columns [`Column::Any`] fits, and its step between the widths it measures: a
+/// layout change of the embed's (the strategies' at 46 rem) is met within 30 px of where it happens, and
+/// the seventeen widths take a few seconds.
+const ANY_FROM: u32 = 480;
+const ANY_TO: u32 = 960;
+const ANY_STEP: u32 = 30;
+
+/// A column an embed's height is measured for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Column {
+    /// Any width from [`ANY_FROM`] to [`ANY_TO`] px: the tallest height measured over them.
+    Any,
+    /// This width, in CSS px.
+    Fixed(u32),
+}
+
+impl Column {
+    /// The widths to lay the embed out at, the first one first.
+    pub fn widths(self) -> Vec<u32> {
+        match self {
+            Column::Any => (ANY_FROM..=ANY_TO).step_by(ANY_STEP as usize).collect(),
+            Column::Fixed(width) => vec![width],
+        }
+    }
+
+    /// The value of its option in the menu's select (`any`, or the width).
+    pub fn value(self) -> String {
+        match self {
+            Column::Any => "any".to_string(),
+            Column::Fixed(width) => width.to_string(),
+        }
+    }
+
+    /// Reads an option's value back; `None` for anything else.
+    pub fn from_value(value: &str) -> Option<Column> {
+        COLUMNS.into_iter().find(|c| c.value() == value)
+    }
+
+    /// How the menu names it: "any from 480 to 960 px", "800 px".
+    pub fn label(self) -> String {
+        match self {
+            Column::Any => format!("any from {ANY_FROM} to {ANY_TO} px"),
+            Column::Fixed(width) => format!("{width} px"),
+        }
+    }
+
+    /// The words after "fits this view in": "any column from 480 to 960 px wide", "a column 800 px wide".
+    pub fn fits(self) -> String {
+        match self {
+            Column::Any => format!("any column from {ANY_FROM} to {ANY_TO} px wide"),
+            Column::Fixed(width) => format!("a column {width} px wide"),
+        }
+    }
+}
+
+/// Measuring one embed over a column's widths: the frame is laid out at each in turn (one boot of the app,
+/// then a resize per width) and the snippet takes the tallest height.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Sweep {
+    widths: Vec<u32>,
+    /// How many widths have a settled height so far.
+    done: usize,
+    tallest: u32,
+}
+
+impl Sweep {
+    pub fn new(column: Column) -> Sweep {
+        Sweep { widths: column.widths(), done: 0, tallest: 0 }
+    }
+
+    /// The width the frame should have now, `None` once every width is measured.
+    pub fn width(&self) -> Option<u32> {
+        self.widths.get(self.done).copied()
+    }
+
+    /// Takes the settled height at the current width, and says the next width to lay the frame out at.
+    pub fn record(&mut self, height: u32) -> Option<u32> {
+        if self.done < self.widths.len() {
+            self.tallest = self.tallest.max(height);
+            self.done += 1;
+        }
+        self.width()
+    }
+
+    /// The tallest height, once every width is measured.
+    pub fn height(&self) -> Option<u32> {
+        (self.done == self.widths.len() && !self.widths.is_empty()).then_some(self.tallest)
+    }
+
+    /// How many of how many widths are measured, for a progress line.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.done, self.widths.len())
+    }
+}
 
 /// The themes an embed can be given (`?theme=`, src/ui/mod.rs) and how the share menu names them:
 /// `auto` follows the reader's system, as the app does; a documentation site with its own theme picks one.
@@ -113,6 +210,45 @@ mod tests {
         assert!(message.contains("“cycle-120” is an RL cycle preset") && message.contains("embed=cycle"), "{message}");
         let message = preset_mismatch("cycle", "nested").expect("a layout preset under the cycle view");
         assert!(message.contains("“nested” is a layout preset"), "{message}");
+    }
+
+    #[test]
+    fn any_column_is_measured_at_every_step_and_takes_the_tallest() {
+        let widths = Column::Any.widths();
+        assert_eq!((widths[0], *widths.last().unwrap()), (480, 960));
+        assert!(widths.windows(2).all(|w| w[1] - w[0] == 30), "{widths:?}");
+        // The strategies embed's heights around its layout change: tallest in between, not at an end.
+        let mut sweep = Sweep::new(Column::Any);
+        let heights = widths.iter().map(|&w| if w == 720 { 1639 } else { 1700 - w });
+        let mut laid_out = vec![sweep.width().unwrap()];
+        for height in heights {
+            assert_eq!(sweep.height(), None, "not before every width is measured");
+            laid_out.extend(sweep.record(height));
+        }
+        assert_eq!(laid_out, widths);
+        assert_eq!(sweep.height(), Some(1639));
+        assert_eq!(sweep.progress(), (widths.len(), widths.len()));
+        assert_eq!(sweep.record(5000), None, "a late report changes nothing");
+        assert_eq!(sweep.height(), Some(1639));
+    }
+
+    #[test]
+    fn a_fixed_column_is_one_measurement() {
+        let mut sweep = Sweep::new(Column::Fixed(640));
+        assert_eq!(sweep.width(), Some(640));
+        assert_eq!(sweep.record(1551), None);
+        assert_eq!(sweep.height(), Some(1551));
+    }
+
+    #[test]
+    fn the_menus_column_values_read_back() {
+        for column in COLUMNS {
+            assert_eq!(Column::from_value(&column.value()), Some(column));
+        }
+        assert_eq!(Column::from_value("123"), None, "only the offered widths");
+        assert_eq!(Column::from_value("wide"), None);
+        assert_eq!(Column::Any.fits(), "any column from 480 to 960 px wide");
+        assert_eq!(Column::Fixed(800).fits(), "a column 800 px wide");
     }
 
     #[test]

@@ -14,7 +14,9 @@ use crate::core::plan::Strategy;
 use crate::core::spec::{SpecInput, for_display};
 use crate::core::traffic::Totals;
 use crate::share::cycle_text::cycle_lines;
-use crate::share::embed::{EMBED_THEMES, EMBED_VIEWS, HEIGHT_MESSAGE, MEASURE_WIDTHS, embed_snippet, embed_src};
+use crate::share::embed::{
+    COLUMNS, Column, EMBED_THEMES, EMBED_VIEWS, HEIGHT_MESSAGE, Sweep, embed_snippet, embed_src,
+};
 use crate::share::fragment::encode;
 use crate::share::import::{Imported, import_file, refuse_size};
 use crate::share::text::to_block;
@@ -90,7 +92,7 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     // Measured in the reader's theme: a theme changes colours, not the height.
     let embed_address =
         Memo::new(move |_| open.get().then(|| embed_src(&app_url(), &embed_view.get(), "auto", &fragment.get())));
-    let column = RwSignal::new(MEASURE_WIDTHS[0]);
+    let column = RwSignal::new(COLUMNS[0]);
     let measured = measured_height(embed_address, column);
     let snippet = move || {
         // Nothing to show while the menu is closed (and no reason to follow every edit).
@@ -114,10 +116,11 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
         )
     };
     let height_note = move || match measured.get() {
-        EmbedHeight::Measured(height) => {
-            format!("Its height, {height} px, fits this view in a column {} px wide.", column.get())
+        EmbedHeight::Measured(height) => format!("Its height, {height} px, fits this view in {}.", column.get().fits()),
+        EmbedHeight::Measuring(done, widths) if done > 0 => {
+            format!("Measuring its height: {done} of {widths} column widths…")
         }
-        EmbedHeight::Measuring => "Measuring its height…".to_string(),
+        EmbedHeight::Measuring(..) => "Measuring its height…".to_string(),
         EmbedHeight::NotMeasured => format!(
             "Its height could not be measured in {} s: the code gives this view's usual height.",
             GIVE_UP_MS / 1000
@@ -173,15 +176,15 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                         <select
                             data-testid="embed-width"
                             on:change=move |ev| {
-                                if let Ok(width) = event_target_value(&ev).parse() {
-                                    column.set(width);
+                                if let Some(picked) = Column::from_value(&event_target_value(&ev)) {
+                                    column.set(picked);
                                 }
                             }
-                            prop:value=move || column.get().to_string()
+                            prop:value=move || column.get().value()
                         >
-                            {MEASURE_WIDTHS
+                            {COLUMNS
                                 .iter()
-                                .map(|w| view! { <option value=w.to_string()>{format!("{w} px")}</option> })
+                                .map(|c| view! { <option value=c.value()>{c.label()}</option> })
                                 .collect_view()}
                         </select>
                     </label>
@@ -204,7 +207,7 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                     <button
                         type="button"
                         data-testid="copy-embed"
-                        disabled=move || measured.get() == EmbedHeight::Measuring
+                        disabled=move || matches!(measured.get(), EmbedHeight::Measuring(..))
                         on:click=move |_| copy(snippet(), "embed code", report)
                     >
                         "Copy embed code"
@@ -290,8 +293,9 @@ const GIVE_UP_MS: u32 = 15_000;
 /// Where the measuring of an embed's height is.
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum EmbedHeight {
-    /// The embed has not settled yet (or the address changed since it did: each edit is measured again).
-    Measuring,
+    /// The embed has not settled yet at every width of the column (or the address changed since it did:
+    /// each edit is measured again): how many of how many widths have.
+    Measuring(usize, usize),
     Measured(u32),
     /// Nothing came in [`GIVE_UP_MS`]: the snippet gives the view's usual height.
     NotMeasured,
@@ -306,41 +310,54 @@ impl EmbedHeight {
     }
 }
 
-/// The height the embed at `address` needs in a column `width` px wide, measured while the Share menu is
-/// open: the embed is loaded in an invisible iframe of that width (same origin) and reports its height
-/// ([`HEIGHT_MESSAGE`]) as it renders.
-fn measured_height(address: Memo<Option<String>>, width: RwSignal<u32>) -> Signal<EmbedHeight> {
+/// The height the embed at `address` needs in `column`, measured while the Share menu is open: the embed is
+/// loaded in an invisible iframe (same origin), laid out at each of the column's widths in turn, and
+/// reports its height at each ([`HEIGHT_MESSAGE`]) as it renders; the snippet takes the tallest.
+fn measured_height(address: Memo<Option<String>>, column: RwSignal<Column>) -> Signal<EmbedHeight> {
+    use gloo::timers::callback::Timeout;
     use web_sys::js_sys::Reflect;
-    /// How long a reported height must hold before the snippet takes it.
+    /// How long a reported height must hold before it counts: the first, while the app boots in the
+    /// frame, and each after a resize (the frame only lays out again).
     const SETTLE_MS: u32 = 400;
+    const SETTLE_RESIZED_MS: u32 = 200;
+    /// After a resize that left the height as it was, the embed says nothing: the height stands by then.
+    const UNCHANGED_MS: u32 = 1_000;
     /// How long an address must hold before a frame is loaded to measure it.
     const LOAD_AFTER_MS: u32 = 250;
     let reported = RwSignal::new(None::<(String, u32)>);
-    let settle = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
+    let sweep = RwSignal::new(Sweep::new(column.get_untracked()));
+    let settle = StoredValue::new_local(None::<Timeout>);
     let frame = StoredValue::new_local(None::<web_sys::Element>);
     let gave_up = RwSignal::new(false);
-    let give_up = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
-    let load = StoredValue::new_local(None::<gloo::timers::callback::Timeout>);
+    let give_up = StoredValue::new_local(None::<Timeout>);
+    let load = StoredValue::new_local(None::<Timeout>);
     let remove_frame = move || {
         if let Some(old) = frame.try_update_value(Option::take).flatten() {
             old.remove();
         }
     };
+    // Waits afresh whenever a width is measured: the large preset boots in seconds, then each width is quick.
+    let wait_for_next = move || {
+        give_up.set_value(Some(Timeout::new(GIVE_UP_MS, move || gave_up.set(true))));
+    };
     Effect::new(move |_| {
         remove_frame();
         load.set_value(None);
         gave_up.set(false);
-        give_up.set_value(None);
-        // A height measured at another width or for another address does not fit this one (nor one still
+        // A height measured in another column or for another address does not fit this one (nor one still
         // settling from the frame just removed).
         settle.set_value(None);
         reported.set(None);
-        let width = width.get();
-        let Some(src) = address.get() else { return };
-        give_up.set_value(Some(gloo::timers::callback::Timeout::new(GIVE_UP_MS, move || gave_up.set(true))));
+        sweep.set(Sweep::new(column.get()));
+        let Some(src) = address.get() else {
+            give_up.set_value(None);
+            return;
+        };
+        wait_for_next();
+        let Some(width) = sweep.with_untracked(Sweep::width) else { return };
         // Loaded once the address has held for a moment: each frame boots a second copy of the app, and
         // steps of an edit made while the menu is open (a stepper held down, undo pressed again) need none.
-        load.set_value(Some(gloo::timers::callback::Timeout::new(LOAD_AFTER_MS, move || {
+        load.set_value(Some(Timeout::new(LOAD_AFTER_MS, move || {
             let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
             let Ok(iframe) = document.create_element("iframe") else { return };
             for (name, value) in [
@@ -363,6 +380,32 @@ fn measured_height(address: Memo<Option<String>>, width: RwSignal<u32>) -> Signa
             }
         })));
     });
+    // A height that has held at the current width: the next width, or the tallest once all are measured.
+    fn settled(
+        href: String,
+        height: u32,
+        sweep: RwSignal<Sweep>,
+        frame: StoredValue<Option<web_sys::Element>, LocalStorage>,
+        settle: StoredValue<Option<Timeout>, LocalStorage>,
+        reported: RwSignal<Option<(String, u32)>>,
+        wait_for_next: impl Fn() + Copy + 'static,
+    ) {
+        let Some(next) = sweep.try_update(|s| s.record(height)) else { return };
+        match next {
+            Some(width) => {
+                wait_for_next();
+                frame.with_value(|f| f.as_ref().map(|f| f.set_attribute("width", &width.to_string())));
+                settle.set_value(Some(Timeout::new(UNCHANGED_MS, move || {
+                    settled(href, height, sweep, frame, settle, reported, wait_for_next);
+                })));
+            }
+            None => {
+                if let Some(tallest) = sweep.with_untracked(Sweep::height) {
+                    reported.set(Some((href, tallest)));
+                }
+            }
+        }
+    }
     let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
     let listener = window_event_listener(leptos::ev::message, move |ev: web_sys::MessageEvent| {
         let data = ev.data();
@@ -374,12 +417,14 @@ fn measured_height(address: Memo<Option<String>>, width: RwSignal<u32>) -> Signa
             (field("href").and_then(|h| h.as_string()), field("height").and_then(|h| h.as_f64()))
             && height.is_finite()
             && height > 0.0
+            && address.get_untracked().as_deref() == Some(href.as_str())
         {
             // The embed grows as its panels fill in (the large preset's traffic: 1,859 px, then 3,136 px
             // 120 ms later): a height counts once it has held for a moment, so a copy never takes a partial one.
             let height = height.min(100_000.0) as u32;
-            settle.set_value(Some(gloo::timers::callback::Timeout::new(SETTLE_MS, move || {
-                reported.set(Some((href, height)));
+            let wait = if sweep.with_untracked(|s| s.progress().0) == 0 { SETTLE_MS } else { SETTLE_RESIZED_MS };
+            settle.set_value(Some(Timeout::new(wait, move || {
+                settled(href, height, sweep, frame, settle, reported, wait_for_next);
             })));
         }
     });
@@ -392,12 +437,15 @@ fn measured_height(address: Memo<Option<String>>, width: RwSignal<u32>) -> Signa
         let _ = load.try_update_value(Option::take);
     });
     Signal::derive(move || {
-        let Some(current) = address.get() else { return EmbedHeight::Measuring };
+        let Some(current) = address.get() else { return EmbedHeight::Measuring(0, 0) };
         let height = reported.with(|r| r.as_ref().filter(|(href, _)| *href == current).map(|(_, height)| *height));
         match height {
             Some(height) => EmbedHeight::Measured(height),
             None if gave_up.get() => EmbedHeight::NotMeasured,
-            None => EmbedHeight::Measuring,
+            None => {
+                let (done, widths) = sweep.with(Sweep::progress);
+                EmbedHeight::Measuring(done, widths)
+            }
         }
     })
 }

@@ -57,18 +57,28 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(page.getByTestId('embed-height-note')).toHaveText('Measuring its height…');
   await expect(page.getByTestId('copy-embed')).toBeDisabled();
   release();
-  // The snippet's height is measured: the embed, laid out at 800 px in an unseen frame, reports it.
-  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view in a column 800 px wide', { timeout: 20_000 });
+  // By default the height fits any column a documentation page has: the embed, laid out at each width
+  // from 480 to 960 px in an unseen frame, reports its height at each, and the snippet takes the tallest.
+  await expect(page.getByTestId('embed-height-note')).toContainText(/Measuring its height: \d+ of 17 column widths…/, { timeout: 20_000 });
+  await expect(page.getByTestId('copy-embed')).toBeDisabled();
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view in any column from 480 to 960 px wide', { timeout: 40_000 });
   await expect(page.getByTestId('copy-embed')).toBeEnabled();
+  const anyColumn = Number((await page.getByTestId('embed-height-note').innerText()).match(/(\d+) px,/)![1]);
+  const anySnippet = await page.getByTestId('embed-code').inputValue();
+  expect(anySnippet).toContain(`height="${anyColumn}"`);
+  await page.screenshot({ path: path.join(screenshots, 'share-menu.png') });
+  // One column's width: measured at that width alone.
+  await page.getByTestId('embed-width').selectOption('800');
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view in a column 800 px wide', { timeout: 20_000 });
   const measured = Number((await page.getByTestId('embed-height-note').innerText()).match(/(\d+) px,/)![1]);
   const snippet = await page.getByTestId('embed-code').inputValue();
   expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=traffic#v1\.[A-Za-z0-9_-]+" /);
   expect(snippet).toContain(`height="${measured}"`);
-  await page.screenshot({ path: path.join(screenshots, 'share-menu.png') });
   await page.getByTestId('embed-width').selectOption('480');
   await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view in a column 480 px wide', { timeout: 20_000 });
   const narrow = Number((await page.getByTestId('embed-height-note').innerText()).match(/(\d+) px,/)![1]);
   expect(narrow).toBeGreaterThan(measured);
+  expect(anyColumn).toBeGreaterThanOrEqual(narrow);
   const narrowSnippet = await page.getByTestId('embed-code').inputValue();
   expect(narrowSnippet).toContain(`height="${narrow}"`);
   // A theme for a site whose own is not the reader's: in the address, the height as measured.
@@ -107,6 +117,14 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   // A narrower column wraps more: measured there, the frame is taller, and fits a 480 px column whole.
   await openHostPage(page, `<!doctype html><body style="margin:0"><div style="width:480px">${narrowSnippet}</div>`);
   expect(await page.locator('iframe').evaluate((f) => f.getBoundingClientRect().width)).toBe(480);
+  await expect(page.frameLocator('iframe').getByTestId('link-table')).toBeVisible();
+  await expect
+    .poll(async () => page.frames()[1].evaluate(() => document.querySelector('.embed-shell')!.getBoundingClientRect().bottom - window.innerHeight))
+    .toBeLessThanOrEqual(1);
+
+  // The height for any column fits one between the widths offered (the strategies embed was taller at
+  // 720 px than at 640 or 800, so no single width's height fitted it).
+  await openHostPage(page, `<!doctype html><body style="margin:0"><div style="width:720px">${anySnippet}</div>`);
   await expect(page.frameLocator('iframe').getByTestId('link-table')).toBeVisible();
   await expect
     .poll(async () => page.frames()[1].evaluate(() => document.querySelector('.embed-shell')!.getBoundingClientRect().bottom - window.innerHeight))
@@ -327,7 +345,7 @@ test('at any width the saved label of the timeline keeps off its titles, which s
 test('walking through the embed choices with the arrow keys measures only the one chosen last', async ({ page }) => {
   await page.goto('/?preset=toy');
   await page.getByTestId('share-menu').locator('summary').click();
-  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view', { timeout: 20_000 });
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view', { timeout: 40_000 });
   // Every measuring frame the page loads from here on (each boots a second copy of the app).
   await page.evaluate(() => {
     (window as any).framesLoaded = [];
@@ -340,7 +358,7 @@ test('walking through the embed choices with the arrow keys measures only the on
   await page.getByTestId('embed-view').focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
   const chosen = await page.getByTestId('embed-view').inputValue();
-  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view', { timeout: 20_000 });
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view', { timeout: 40_000 });
   const loaded: string[] = await page.evaluate(() => (window as any).framesLoaded);
   expect(loaded).toHaveLength(1);
   expect(loaded[0]).toContain(`?embed=${chosen}#`);
