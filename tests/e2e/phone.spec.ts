@@ -240,6 +240,41 @@ test("on a phone the strategy bars get shorter rather than shrink their labels",
   await page.getByTestId('strategy-chart').screenshot({ path: path.join(screenshots, 'phone-strategy-bars.png') });
 });
 
+test('on a phone the speedup chart keeps its text readable and its labels apart', async ({ page }) => {
+  // Never narrower than 560 units, it drew its text 8 px high at 375 px, and the bound's label ran
+  // across the whole plot.
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/?view=cycle&preset=cycle-120');
+    const chart = page.getByTestId('cycle-curve');
+    await chart.scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('curve-marker-label')).toHaveText('s = 4 → 1.067×');
+    const seen = await chart.evaluate((svg: SVGSVGElement) => {
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const box = (e: Element) => e.getBoundingClientRect();
+      const texts = [...svg.querySelectorAll('text')];
+      const labels = texts.filter((t) => /curve-(family|current|asymptote|marker)-label/.test(t.getAttribute('class') ?? ''));
+      const overlaps: string[] = [];
+      for (const [i, a] of labels.entries())
+        for (const b of labels.slice(i + 1)) {
+          const [p, q] = [box(a), box(b)];
+          if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) overlaps.push(`${a.textContent} / ${b.textContent}`);
+        }
+      const frame = box(svg);
+      return {
+        font: Math.min(...texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)),
+        outside: texts.filter((t) => box(t).left < frame.left - 1 || box(t).right > frame.right + 1).map((t) => t.textContent),
+        overlaps,
+      };
+    });
+    expect(seen.font, `the smallest text at ${width} px`).toBeGreaterThanOrEqual(9);
+    expect(seen.outside, `${width} px`).toEqual([]);
+    expect(seen.overlaps, `${width} px`).toEqual([]);
+    expect(await pageWidth(page), `${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.getByTestId('cycle-curve').screenshot({ path: path.join(screenshots, 'phone-speedup-curve.png') });
+});
+
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 800 } });
 

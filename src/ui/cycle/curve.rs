@@ -12,13 +12,17 @@ use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, curve_speedups, s
 use crate::ui::fit::observed_width;
 use crate::ui::keyed::redraw_on;
 
-/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_width`]).
+/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_width`]): on a 375 px
+/// phone, 560 units drew the text 8 px high; 400 keep it at 11.
 const WIDTH: f64 = 900.0;
-const NARROWEST: f64 = 560.0;
+const NARROWEST: f64 = 400.0;
 const HEIGHT: f64 = 380.0;
 const LEFT: f64 = 64.0;
-/// Right of the plot: the curves' labels ("f = 75 %", "this cycle").
-const LABELS: f64 = 140.0;
+/// Right of the plot: the curves' labels ("f = 75 %", "this cycle", the longest, about 98 units).
+const LABELS: f64 = 116.0;
+/// Under this width the bound's label leaves out its formula: written out it ran across the whole plot,
+/// into the curves' labels.
+const BOUND_FORMULA_FROM: f64 = 560.0;
 const TOP: f64 = 16.0;
 const BOTTOM: f64 = 330.0;
 const FONT: f64 = 15.0;
@@ -199,7 +203,11 @@ fn curves(this: &ThisCycle, width: f64) -> impl IntoView + use<> {
         .collect_view();
     let bound = this.bound.filter(|&b| b <= top).map(|b| {
         let at = y.map(b);
-        let label = if this.sequential { "bound 1 / (1 − f)" } else { "bound (instant transfer)" };
+        let label = match (this.sequential, width >= BOUND_FORMULA_FROM) {
+            (true, true) => "bound 1 / (1 − f)",
+            (false, true) => "bound (instant transfer)",
+            (_, false) => "bound",
+        };
         view! {
             <line class="curve-asymptote" x1=LEFT x2=right y1=at y2=at></line>
             <text class="curve-asymptote-label" x=LEFT + 8.0 y=at - 7.0>{format!("{label} = {}", times(b))}</text>
@@ -224,7 +232,9 @@ fn marker(f: f64, s: f64, speedup: f64, width: f64) -> impl IntoView {
     (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(&s).then(|| {
         let (cx, cy) = (x.map(s), y.map(speedup.min(top)));
         let label = format!("s = {} → {}", decimal(s, 4), times(speedup));
-        let right = cx + 10.0 + label.chars().count() as f64 * FONT * 0.6 <= width - LABELS;
+        // Right of the drop line while it fits the picture: low down, the labels' column is empty (every
+        // curve ends at or above 1×), and on the left the curves fall toward 0 near s = 0.1.
+        let right = cx + 10.0 + label.chars().count() as f64 * FONT * 0.6 <= width - 4.0;
         let (anchor, dx) = if right { ("start", 8.0) } else { ("end", -8.0) };
         view! {
             <line class="curve-drop" x1=cx x2=cx y1=cy y2=BOTTOM></line>
