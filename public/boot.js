@@ -15,9 +15,13 @@ function report(message) {
   box.textContent = message;
 }
 
+// The names are relative to the page (Trunk.toml, public_url); an import would take them as relative to
+// this script, in public/.
+const page = (name) => new URL(name, document.baseURI).href;
+
 try {
-  const { default: init } = await import(tag.dataset.js);
-  await init({ module_or_path: tag.dataset.wasm });
+  const { default: init } = await import(page(tag.dataset.js));
+  await init({ module_or_path: page(tag.dataset.wasm) });
 } catch (error) {
   // A wasm that fails to load or start (wrong wasm-opt, missing file) must not leave a blank page.
   if (!document.getElementById('panic')) {

@@ -154,3 +154,40 @@ test('the view tabs are one Tab stop, and the arrow keys switch views', async ({
   await page.getByTestId('tab-cycle').click();
   await expect(page.getByRole('tabpanel', { name: 'RL cycle' }).getByTestId('cycle-view')).toBeVisible();
 });
+
+test('the same build works under a path, as on a course page or a project site', async ({ page }) => {
+  // Served at /course/reshard/ (the files are the root's): with absolute asset addresses every file 404'd
+  // there and the page stayed blank.
+  const prefix = '/course/reshard/';
+  const missing: string[] = [];
+  // Nothing is served outside the path (routes registered later are tried first).
+  await page.route('**/*', (route) => route.fulfill({ status: 404, body: 'not under the path' }));
+  await page.route(`**${prefix}**`, (route) => {
+    const url = new URL(route.request().url());
+    url.pathname = '/' + url.pathname.slice(prefix.length);
+    return route.continue({ url: url.href });
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`);
+  });
+  const problems = watch(page);
+  await page.goto(`${prefix}?preset=toy`);
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  // The fonts the stylesheet names come from under the path too.
+  const fonts = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family);
+  });
+  expect(fonts).toContain('Lens Sans');
+  expect(missing).toEqual([]);
+  expect(problems).toEqual([]);
+  // The link and the embed code point under the path.
+  await page.getByTestId('share-menu').locator('summary').click();
+  expect(await page.getByTestId('share-link').inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/course\/reshard\/#v1\./);
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view', { timeout: 40_000 });
+  expect(await page.getByTestId('embed-code').inputValue()).toMatch(/src="http:\/\/127\.0\.0\.1:\d+\/course\/reshard\/\?embed=tensor#v1\./);
+  // The docs widgets' page under the path loads its widgets from there.
+  await page.goto(`${prefix}public/widgets.html`);
+  await expect(page.locator('[data-testid=piece]').first()).toBeVisible({ timeout: 15_000 });
+  expect(missing).toEqual([]);
+});
