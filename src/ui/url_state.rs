@@ -378,18 +378,35 @@ thread_local! {
     static STEPS: std::cell::Cell<Option<Steps>> = const { std::cell::Cell::new(None) };
 }
 
+/// The query parameters that say how the page is shown, not what it shows: a preset's address keeps them.
+/// (Presenting, a reload after a preset's button left Present: the address had lost `present=1`.)
+const DISPLAY_PARAMETERS: [&str; 2] = ["present", "theme"];
+
 /// Puts `address` (`?preset=NAME`) in the address bar as a new history entry, after writing an edit still
-/// settling as its own entry (a quick edit just before a preset's button was merged into it). The entry
-/// takes the state the address opens once it settles. Without [`sync_url`] (a test, a widget) it only
-/// pushes the address.
+/// settling as its own entry (a quick edit just before a preset's button was merged into it), with the
+/// current address's [`DISPLAY_PARAMETERS`]. The entry takes the state the address opens once it settles.
+/// Without [`sync_url`] (a test, a widget) it only pushes the address.
 pub fn push_address(address: &str) {
     let steps = STEPS.with(std::cell::Cell::get);
     if let Some(steps) = steps {
         steps.flush();
     }
-    let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else { return };
+    let Some(window) = web_sys::window() else { return };
+    let Ok(history) = window.history() else { return };
+    let current = window.location().search().ok().and_then(|q| web_sys::UrlSearchParams::new_with_str(&q).ok());
+    let address = match (current, web_sys::UrlSearchParams::new_with_str(address)) {
+        (Some(current), Ok(params)) => {
+            for name in DISPLAY_PARAMETERS {
+                if let Some(value) = current.get(name) {
+                    params.set(name, &value);
+                }
+            }
+            format!("?{}", String::from(params.to_string()))
+        }
+        _ => address.to_string(),
+    };
     let index = entry_index() + 1;
-    if history.push_state_with_url(&JsValue::from(index), "", Some(address)).is_ok()
+    if history.push_state_with_url(&JsValue::from(index), "", Some(&address)).is_ok()
         && let Some(steps) = steps
     {
         steps.set_top(index);

@@ -355,3 +355,19 @@ test.describe('on a short projector', () => {
     }
   });
 });
+
+test("presenting, a preset's button keeps Present in the address, so a reload still presents", async ({ page }) => {
+  await page.goto('/?preset=toy&theme=dark');
+  await page.getByTestId('present').click();
+  await expect(page).toHaveURL(/present=1/);
+  await page.getByTestId('preset-bar').getByRole('link', { name: 'partial', exact: true }).click();
+  await expect(page.getByTestId('change-description')).toContainText('out · 8 × 8');
+  await expect(page).toHaveURL(/\?preset=partial&present=1&theme=dark(#|$)/);
+  await page.reload();
+  await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('change-description')).toContainText('out · 8 × 8');
+  // Leaving Present takes it out of the address; the next preset does not bring it back.
+  await page.getByTestId('present').click();
+  await page.getByTestId('preset-bar').getByRole('link', { name: 'toy', exact: true }).click();
+  await expect(page).toHaveURL(/\?preset=toy&theme=dark(#|$)/);
+});
