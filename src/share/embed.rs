@@ -47,14 +47,14 @@ pub fn escape_html(text: &str) -> String {
 pub const HEIGHT_MESSAGE: &str = "reshard-lens:height";
 
 /// The column widths (CSS px) the share menu offers to measure an embed's height for. A narrower column
-/// wraps more and mostly needs a taller frame, but not always: the strategies embed was 1,639 px tall at
-/// 720 px, above its 1,551 at 640 and 1,478 at 800 (its panels change layout at 46 rem). So the first
-/// choice, and the default, fits any column a documentation page has, however wide the reader's is.
+/// wraps more and mostly needs a taller frame, but not always: the toy's strategies embed needs 1,743 px at
+/// 540 px and 1,639 at 720, more than at 480 (1,491), 640 (1,551) or 800 (1,478), as its panels change
+/// layout. So the first choice, and the default, fits any column a documentation page has.
 pub const COLUMNS: [Column; 4] = [Column::Any, Column::Fixed(800), Column::Fixed(640), Column::Fixed(480)];
 
 /// The narrowest and widest columns [`Column::Any`] fits, and its step between the widths it measures: a
-/// layout change of the embed's (the strategies' at 46 rem) is met within 30 px of where it happens, and
-/// the seventeen widths take a few seconds.
+/// layout change of the embed's is met within 30 px of where it happens, and the seventeen widths take
+/// about four seconds after the frame's boot.
 const ANY_FROM: u32 = 480;
 const ANY_TO: u32 = 960;
 const ANY_STEP: u32 = 30;
