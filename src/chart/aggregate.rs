@@ -30,6 +30,47 @@ pub fn boundary_positions(boxes: impl IntoIterator<Item = Cells>, rows: u64, col
     (row_lines, col_lines)
 }
 
+/// The boxes of a side's outer groups in the viewed slice: the devices that share their coordinate on the
+/// mesh's first dim (one `dp` replica group of a `dp × tp` mesh), each group's regions together. Nested
+/// sharding (`[Shard(0), Shard(0)]`) cuts the tensor in eight equal bands, drawn as Shard(0) over eight
+/// devices would be; the groups' boundaries tell the two apart. Empty when there is nothing to tell: a
+/// one-dim mesh, groups that all cover the same box (the first dim replicates), or a group whose regions
+/// are not one box (a strided order interleaves the groups' rows).
+pub fn outer_group_boxes(side: &[DeviceRegion], slice: &Slice) -> Vec<Cells> {
+    let mut groups: Vec<(u64, Vec<Cells>)> = Vec::new();
+    for device in side {
+        if device.coord.len() < 2 {
+            return Vec::new();
+        }
+        let Some(cells) = slice.project(&device.region) else { continue };
+        let outer = device.coord[0];
+        match groups.iter_mut().find(|(g, _)| *g == outer) {
+            Some((_, boxes)) if !boxes.contains(&cells) => boxes.push(cells),
+            Some(_) => {}
+            None => groups.push((outer, vec![cells])),
+        }
+    }
+    let area = |c: &Cells| (c.row1 - c.row0) * (c.col1 - c.col0);
+    let mut unions = Vec::with_capacity(groups.len());
+    for (_, boxes) in &groups {
+        let Some(first) = boxes.first() else { continue };
+        let union = boxes.iter().fold(*first, |u, c| Cells {
+            row0: u.row0.min(c.row0),
+            row1: u.row1.max(c.row1),
+            col0: u.col0.min(c.col0),
+            col1: u.col1.max(c.col1),
+        });
+        // Distinct boxes of one group are disjoint (its inner dims split it), so they fill their union
+        // exactly when their areas add up to it.
+        if boxes.iter().map(area).sum::<u64>() != area(&union) {
+            return Vec::new();
+        }
+        unions.push(union);
+    }
+    let all_same = unions.windows(2).all(|w| w[0] == w[1]);
+    if all_same { Vec::new() } else { unions }
+}
+
 /// An aggregated picture tints the source regions of at most this many devices (drawn as one path per fill,
 /// but each region is a subpath to build and hash on every edit); beyond it the picture keeps its
 /// boundaries alone.
@@ -245,6 +286,29 @@ mod tests {
     fn boundaries_are_interior_and_deduplicated() {
         let toy_sources = [cells(0, 4, 0, 6), cells(4, 8, 0, 6), cells(8, 12, 0, 6)];
         assert_eq!(boundary_positions(toy_sources, 12, 6), (vec![4, 8], vec![]));
+    }
+
+    #[test]
+    fn nested_sharding_is_told_from_a_flat_one_by_its_outer_groups() {
+        let nested = presets::nested();
+        let t = &nested.tensors[0];
+        let slice = Slice { row_dim: 0, col_dim: 1, index: vec![0; t.shape.len()] };
+        let sources = side_regions(&nested, true);
+        // [Shard(0), Shard(0)] on dp = 2 × tp = 4 over 16 rows: two groups of eight rows, four bands each.
+        assert_eq!(nested.source_mesh.shape, vec![2, 4]);
+        let groups = outer_group_boxes(&sources, &slice);
+        assert_eq!(groups, vec![cells(0, 8, 0, 8), cells(8, 16, 0, 8)]);
+        assert_eq!(boundary_positions(groups, 16, 8), (vec![8], vec![]));
+        // In strided order the groups interleave: no group is one box, so nothing is drawn.
+        let mut strided = nested.clone();
+        strided.tensors[0].source.order = crate::core::model::ShardOrder::Strided;
+        assert_eq!(outer_group_boxes(&side_regions(&strided, true), &slice), vec![]);
+        // A one-dim mesh has no groups; a first dim that replicates gives every group the same box.
+        assert_eq!(outer_group_boxes(&side_regions(&presets::toy(), true), &slice), vec![]);
+        let fsdp = presets::fsdp_tp();
+        let fsdp_slice = Slice { row_dim: 0, col_dim: 1, index: vec![0; fsdp.tensors[0].shape.len()] };
+        assert_eq!(fsdp.destination_mesh.shape, vec![2, 4]);
+        assert_eq!(outer_group_boxes(&side_regions(&fsdp, false), &fsdp_slice), vec![], "(Replicate, Shard(0))");
     }
 
     #[test]

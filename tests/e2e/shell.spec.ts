@@ -183,9 +183,10 @@ test('the same build works under a path, as on a course page or a project site',
   expect(problems).toEqual([]);
   // The link and the embed code point under the path.
   await page.getByTestId('share-menu').locator('summary').click();
-  expect(await page.getByTestId('share-link').inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/course\/reshard\/#v1\./);
+  // (The link fills in once the opening state is written, a moment after the first paint.)
+  await expect(page.getByTestId('share-link')).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/course\/reshard\/#v1\./);
   await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view', { timeout: 40_000 });
-  expect(await page.getByTestId('embed-code').inputValue()).toMatch(/src="http:\/\/127\.0\.0\.1:\d+\/course\/reshard\/\?embed=tensor#v1\./);
+  await expect(page.getByTestId('embed-code')).toHaveValue(/src="http:\/\/127\.0\.0\.1:\d+\/course\/reshard\/\?embed=tensor#v1\./);
   // The docs widgets' page under the path loads its widgets from there.
   await page.goto(`${prefix}public/widgets.html`);
   await expect(page.locator('[data-testid=piece]').first()).toBeVisible({ timeout: 15_000 });

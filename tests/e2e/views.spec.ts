@@ -252,3 +252,26 @@ test('every axis label of the tensor view stands inside its picture', async ({ p
     expect(outside, preset).toEqual([]);
   }
 });
+
+test("nested: the boundary between the source's dp groups is drawn heavier, and named in the legend", async ({ page }) => {
+  // [Shard(0), Shard(0)] on dp = 2 × tp = 4 drew eight equal bands, as Shard(0) over eight devices would.
+  await page.goto('/?preset=nested');
+  const group = page.locator('[data-testid=tensor-view] path.tv-src-group-line');
+  await expect(group).toHaveCount(1);
+  const legend = page.getByTestId('tensor-legend');
+  await expect(legend).toContainText("heavier: between the source's dp groups");
+  // One horizontal line, halfway down the 16 rows (its path: a move and a horizontal run).
+  const d = await group.getAttribute('d');
+  expect(d!.match(/M/g)).toHaveLength(1);
+  const frame = await page.locator('[data-testid=tensor-view] .tv-outline').evaluate((r: SVGRectElement) => r.height.baseVal.value);
+  expect(Number(d!.match(/^M\s*[\d.]+[ ,]([\d.]+)/)![1])).toBeCloseTo(frame / 2, 0);
+  await page.getByTestId('tensor-view').screenshot({ path: path.join(screenshots, 'nested-groups.png') });
+  // In strided order the groups interleave: no group is one box, and nothing claims one.
+  await page.getByTestId('field-source-order').check();
+  await expect(group).toHaveCount(0);
+  await expect(legend).not.toContainText('heavier');
+  // A flat split has no groups.
+  await page.goto('/?preset=toy');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  await expect(group).toHaveCount(0);
+});

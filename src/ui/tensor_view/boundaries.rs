@@ -13,12 +13,14 @@ pub fn Boundaries(
     scene: SceneMemo,
 ) -> impl IntoView {
     // Redrawn only when the lines or the frame change (not when only the pieces' colours do).
-    let key = move || scene.with(|s| (s.frame, s.source_lines.clone(), s.destination_lines.clone()));
+    let key =
+        move || scene.with(|s| (s.frame, s.source_lines.clone(), s.destination_lines.clone(), s.source_groups.clone()));
     redraw_on(key, move || {
         scene.with(|s| {
             view! {
                 <g class="tv-boundaries" aria-hidden="true">
                     {side_lines(&s.source_lines, &s.frame, "tv-src-line")}
+                    {s.source_groups.as_ref().map(|(_, lines)| side_lines(lines, &s.frame, "tv-src-group-line"))}
                     {side_lines(&s.destination_lines, &s.frame, "tv-dst-line")}
                     <rect class="tv-outline" x=0.0 y=0.0 width=s.frame.width height=s.frame.height/>
                 </g>

@@ -57,6 +57,9 @@ pub fn Legend(
         <ul class="legend tv-legend" aria-label="Legend of the tensor view" data-testid="tensor-legend">
             {colours}
             <LegendItem kind="solid" fill="" text="source shard boundary".to_string()/>
+            {move || scene.with(|s| s.source_groups.as_ref().map(|(name, _)| name.clone())).map(|name| view! {
+                <LegendItem kind="group" fill="" text=format!("heavier: between the source's {name} groups (the devices that share a {name} index)")/>
+            })}
             <LegendItem kind="dashed" fill="" text="destination shard boundary".to_string()/>
             {move || scene.with(|s| s.draws_cells).then(|| view! { <LegendItem kind="cell" fill="" text="one entry (a square of the grid)".to_string()/> })}
             {move || scene.with(|s| s.pieces.iter().any(|p| p.local)).then(|| view! {
@@ -85,7 +88,7 @@ pub fn Legend(
 /// One legend entry: a small drawing and its meaning.
 #[component]
 pub fn LegendItem(
-    /// Which drawing: `swatch` (uses `fill`), `palette`, `ramp`, `solid`, `dashed`, `cell`, `stack`, `local`, `hatch`,
+    /// Which drawing: `swatch` (uses `fill`), `palette`, `ramp`, `solid`, `group`, `dashed`, `cell`, `stack`, `local`, `hatch`,
     /// `mismatch`.
     kind: &'static str,
     /// The swatch's colour, for `swatch`; for `stack`, the one sender's colour (empty: several senders).
@@ -117,6 +120,7 @@ pub fn LegendItem(
             .collect::<Vec<_>>()
             .into_any(),
         "solid" => view! { <line class="tv-src-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
+        "group" => view! { <line class="tv-src-group-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         "dashed" => view! { <line class="tv-dst-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         // Four entries of a piece, as the picture draws them (one faint square alone was invisible).
         "cell" => view! {

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 
 use crate::chart::{
     aggregate::{
-        PIECE_BUDGET, boundary_positions, dim_word, empty_lines, empty_shards, region_tint, stack_label, stacks,
+        PIECE_BUDGET, boundary_positions, dim_word, empty_lines, empty_shards, outer_group_boxes, region_tint,
+        stack_label, stacks,
     },
     boxes::{PixelRect, deck_card, deck_tray},
     palette::device_color,
@@ -100,6 +101,9 @@ pub struct TensorScene {
     pub col_word: String,
     pub source_lines: Lines,
     pub destination_lines: Lines,
+    /// The boundaries between the source mesh's outer groups (its first dim's, named here), drawn heavier
+    /// than the shards' ([`outer_group_boxes`]); `None` when they tell nothing, or are too dense to draw.
+    pub source_groups: Option<(String, Lines)>,
     /// The pieces drawn one by one (empty when aggregated).
     pub pieces: Vec<DrawnPiece>,
     /// When the pieces are too many to draw: how many there are (`None` when all are drawn).
@@ -172,6 +176,16 @@ pub fn build(
         col_word: dim_word(view.col_dim, view.row_dim, view.col_dim, rank),
         source_lines: lines(&regions.source, frame.width, frame.height),
         destination_lines: lines(&regions.destination, frame.width, frame.height),
+        source_groups: {
+            let (rows_at, cols_at) = boundary_positions(outer_group_boxes(&regions.source, &slice), rows, cols);
+            let (rows_kept, every_row) = thin_boundaries(&rows_at, rows, frame.height, MIN_LINE_GAP);
+            let (cols_kept, every_col) = thin_boundaries(&cols_at, cols, frame.width, MIN_LINE_GAP);
+            let drawn = every_row.max(every_col) <= 1 && !(rows_kept.is_empty() && cols_kept.is_empty());
+            drawn.then(|| {
+                let name = reshard.source_mesh.dim_names.first().cloned().unwrap_or_default();
+                (name, Lines { rows: rows_kept, cols: cols_kept, every: 1 })
+            })
+        },
         draws_cells: frame.draws_cells(CELL_LIMIT),
         shape,
         slice,
