@@ -31,38 +31,37 @@ pub fn boundary_positions(boxes: impl IntoIterator<Item = Cells>, rows: u64, col
 }
 
 /// The boxes of a side's outer groups in the viewed slice: the devices that share their coordinate on the
-/// mesh's first dim (one `dp` replica group of a `dp × tp` mesh), each group's regions together. Nested
+/// mesh's first dim (one `dp` index's devices on a `dp × tp` mesh), each group's regions together. Nested
 /// sharding (`[Shard(0), Shard(0)]`) cuts the tensor in eight equal bands, drawn as Shard(0) over eight
 /// devices would be; the groups' boundaries tell the two apart. Empty when there is nothing to tell: a
 /// one-dim mesh, groups that all cover the same box (the first dim replicates), or a group whose regions
 /// are not one box (a strided order interleaves the groups' rows).
 pub fn outer_group_boxes(side: &[DeviceRegion], slice: &Slice) -> Vec<Cells> {
-    let mut groups: Vec<(u64, Vec<Cells>)> = Vec::new();
-    for device in side {
-        if device.coord.len() < 2 {
-            return Vec::new();
-        }
-        let Some(cells) = slice.project(&device.region) else { continue };
-        let outer = device.coord[0];
-        match groups.iter_mut().find(|(g, _)| *g == outer) {
-            Some((_, boxes)) if !boxes.contains(&cells) => boxes.push(cells),
-            Some(_) => {}
-            None => groups.push((outer, vec![cells])),
-        }
+    if side.iter().any(|device| device.coord.len() < 2) {
+        return Vec::new();
     }
+    // Sorted by group, each distinct box once (replicas and partial contributors share one): a mesh of
+    // 65,536 devices takes a sort, not a search per device.
+    let mut boxes: Vec<(u64, u64, u64, u64, u64)> = side
+        .iter()
+        .filter_map(|device| slice.project(&device.region).map(|c| (device.coord[0], c.row0, c.row1, c.col0, c.col1)))
+        .collect();
+    boxes.sort_unstable();
+    boxes.dedup();
     let area = |c: &Cells| (c.row1 - c.row0) * (c.col1 - c.col0);
-    let mut unions = Vec::with_capacity(groups.len());
-    for (_, boxes) in &groups {
-        let Some(first) = boxes.first() else { continue };
-        let union = boxes.iter().fold(*first, |u, c| Cells {
+    let mut unions: Vec<Cells> = Vec::new();
+    for group in boxes.chunk_by(|a, b| a.0 == b.0) {
+        let cells = group.iter().map(|&(_, row0, row1, col0, col1)| Cells { row0, row1, col0, col1 });
+        let union = cells.clone().reduce(|u, c| Cells {
             row0: u.row0.min(c.row0),
             row1: u.row1.max(c.row1),
             col0: u.col0.min(c.col0),
             col1: u.col1.max(c.col1),
         });
+        let Some(union) = union else { continue };
         // Distinct boxes of one group are disjoint (its inner dims split it), so they fill their union
         // exactly when their areas add up to it.
-        if boxes.iter().map(area).sum::<u64>() != area(&union) {
+        if cells.map(|c| area(&c)).sum::<u64>() != area(&union) {
             return Vec::new();
         }
         unions.push(union);
