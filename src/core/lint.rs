@@ -226,6 +226,9 @@ pub struct RuleStatus {
     pub rule: &'static Rule,
     /// Findings of this rule (summaries and details); zero means the rule passed.
     pub findings: usize,
+    /// The gravest of those findings; `None` when the rule passed. It can be milder than the rule's own
+    /// severity: a tiny-messages warning is a note when the whole change is too small for any layout to help.
+    pub gravest: Option<Severity>,
 }
 
 impl RuleStatus {
@@ -238,7 +241,10 @@ impl RuleStatus {
 pub fn rule_statuses(findings: &[Finding]) -> Vec<RuleStatus> {
     RULES
         .iter()
-        .map(|rule| RuleStatus { rule, findings: findings.iter().filter(|f| f.rule.id == rule.id).count() })
+        .map(|rule| {
+            let own = || findings.iter().filter(|f| f.rule.id == rule.id);
+            RuleStatus { rule, findings: own().count(), gravest: own().map(|f| f.severity).max() }
+        })
         .collect()
 }
 
@@ -319,8 +325,13 @@ impl<'a> Report<'a> {
 
     /// A finding about the whole plan; tied to the tensor when the change has only one.
     fn add_whole(&mut self, rule: &'static Rule, message: String) {
+        self.add_whole_as(rule, rule.severity, message);
+    }
+
+    /// A whole-plan finding milder than its rule, for a breach no layout of this change could avoid.
+    fn add_whole_as(&mut self, rule: &'static Rule, severity: Severity, message: String) {
         let tensor = (self.reshard.tensors.len() == 1).then_some(0);
-        self.whole[Self::slot(rule)].push(Finding { rule, severity: rule.severity, tensor, message });
+        self.whole[Self::slot(rule)].push(Finding { rule, severity, tensor, message });
     }
 
     fn finish(self) -> Vec<Finding> {
@@ -788,23 +799,41 @@ fn check_plan(report: &mut Report, reshard: &Reshard) -> Result<(), String> {
     if let Some(small) = smallest
         && tiny > 0
     {
-        let mut parts = Vec::new();
-        if tiny_nvlink > 0 {
-            parts.push(format!(
-                "{tiny_nvlink} over NVLink below {} B ({} µs × {} GB/s)",
-                format_count(nvlink_threshold.round() as u64),
-                topology.latency_us,
-                topology.nvlink_gbps
-            ));
+        // Each link class with tiny messages, with its threshold: "2,250,000 B (5 µs × 450 GB/s)".
+        let classes: Vec<(u64, &str, f64, String)> = [
+            (tiny_nvlink, "NVLink", nvlink_threshold, topology.nvlink_gbps),
+            (tiny_nic, "the NIC", nic_threshold, topology.nic_gbps),
+        ]
+        .into_iter()
+        .filter(|&(count, ..)| count > 0)
+        .map(|(count, link, threshold, gbps)| {
+            let limit =
+                format!("{} B ({} µs × {gbps} GB/s)", format_count(threshold.round() as u64), topology.latency_us);
+            (count, link, threshold, limit)
+        })
+        .collect();
+        // No message can carry more than the whole change. When even that is below every threshold crossed
+        // (the article's 144-byte toy), no layout could meet the rule: a note that says what the times mean.
+        let whole: u64 = reshard.tensors.iter().map(|t| t.entries() * reshard.wire_dtype(t).bytes()).sum();
+        if classes.iter().all(|&(_, _, threshold, _)| (whole as f64) < threshold) {
+            let limits: Vec<String> =
+                classes.iter().map(|(_, link, _, limit)| format!("{limit} over {link}")).collect();
+            report.add_whole_as(
+                &PLAN_TINY_MESSAGES,
+                Severity::Info,
+                format!(
+                    "the whole change is {}, below latency × bandwidth of every link it crosses ({}), so no layout \
+                     can amortise latency at this size: all {messages} messages are latency-bound, and estimated \
+                     times compare message counts, not bytes. Right for showing the geometry; compare strategies' \
+                     times at real sizes",
+                    format_bytes(whole),
+                    limits.join("; ")
+                ),
+            );
+            return Ok(());
         }
-        if tiny_nic > 0 {
-            parts.push(format!(
-                "{tiny_nic} over the NIC below {} B ({} µs × {} GB/s)",
-                format_count(nic_threshold.round() as u64),
-                topology.latency_us,
-                topology.nic_gbps
-            ));
-        }
+        let parts: Vec<String> =
+            classes.iter().map(|(count, link, _, limit)| format!("{count} over {link} below {limit}")).collect();
         let in_tensors = if reshard.tensors.len() > 1 {
             format!(" in {tiny_tensors} of {} tensors", reshard.tensors.len())
         } else {
@@ -1028,17 +1057,47 @@ mod tests {
     }
 
     #[test]
-    fn the_toy_only_warns_about_tiny_messages() {
-        // Pins the article's toy: M2N could move it; its 24-byte pieces are all latency-bound.
+    fn the_toy_only_notes_that_it_is_too_small_to_time() {
+        // Pins the article's toy: M2N could move it; its 144 bytes are below any link's latency × bandwidth,
+        // so its 24-byte pieces are latency-bound whatever the layout: a note, not a warning.
         let findings = lint(&presets::toy()).unwrap();
         assert_eq!(findings.len(), 1, "{findings:#?}");
         let message = only(&findings, &PLAN_TINY_MESSAGES);
-        assert!(message.contains("6 of 6 messages"), "{message}");
-        assert!(message.contains("smallest is 24 B (`w`"), "{message}");
+        assert!(message.contains("the whole change is 144 B"), "{message}");
+        assert!(message.contains("all 6 messages are latency-bound"), "{message}");
+        assert_eq!(findings[0].severity, Severity::Info);
         assert_eq!(findings[0].tensor, Some(0));
         let statuses = rule_statuses(&findings);
         assert_eq!(statuses.len(), RULES.len());
         assert!(statuses.iter().all(|s| s.passed() == (s.rule.id != PLAN_TINY_MESSAGES.id)));
+        let tiny = statuses.iter().find(|s| s.rule.id == PLAN_TINY_MESSAGES.id).unwrap();
+        assert_eq!(tiny.gravest, Some(Severity::Info), "milder than the rule's {:?}", tiny.rule.severity);
+    }
+
+    #[test]
+    fn tiny_messages_warn_once_a_layout_could_avoid_them() {
+        // The toy's thresholds: 2,250,000 B over NVLink (5 µs × 450 GB/s), 250,000 B over the NIC.
+        let sized = |rows: u64, destination: &str| {
+            spec(&format!(
+                r#"{{"tensor": {{"name": "w", "shape": [{rows}, 1024], "dtype": "fp32"}},
+                    "source": {{"mesh": [2], "placements": ["S(0)"]}},
+                    "destination": {{"mesh": [2], "devices": {destination}, "placements": ["S(1)"]}}}}"#
+            ))
+        };
+        // 549 × 1024 × 4 = 2,248,704 B, just below NVLink's threshold: a note.
+        let just_below = lint(&sized(549, "[2, 3]")).unwrap();
+        let note = fired(&just_below, &PLAN_TINY_MESSAGES);
+        assert_eq!(note.len(), 1);
+        assert_eq!(note[0].severity, Severity::Info);
+        assert!(note[0].message.contains("2,250,000 B (5 µs × 450 GB/s) over NVLink"), "{}", note[0].message);
+        // 550 rows are 2,252,800 B: one message could carry them, so the layout's tiny pieces warn.
+        let just_above = lint(&sized(550, "[2, 3]")).unwrap();
+        let warning = fired(&just_above, &PLAN_TINY_MESSAGES);
+        assert_eq!(warning[0].severity, Severity::Warning);
+        assert!(warning[0].message.contains("4 of 4 messages"), "{}", warning[0].message);
+        // Over the NIC the threshold is 250,000 B; 61 rows (249,856 B) notes, 62 rows warn.
+        assert_eq!(fired(&lint(&sized(61, "[8, 9]")).unwrap(), &PLAN_TINY_MESSAGES)[0].severity, Severity::Info);
+        assert_eq!(fired(&lint(&sized(62, "[8, 9]")).unwrap(), &PLAN_TINY_MESSAGES)[0].severity, Severity::Warning);
     }
 
     #[test]
@@ -1388,7 +1447,11 @@ mod tests {
                 prop_assert_eq!(rule_statuses(&findings).len(), RULES.len());
                 for f in &findings {
                     prop_assert!(f.tensor.is_none_or(|t| t < reshard.tensors.len()));
-                    prop_assert_eq!(f.severity, f.rule.severity);
+                    // Only a tiny-messages finding is ever milder than its rule.
+                    prop_assert!(
+                        f.severity == f.rule.severity
+                            || (f.rule.id == PLAN_TINY_MESSAGES.id && f.severity == Severity::Info)
+                    );
                 }
                 let tensor = &reshard.tensors[0];
                 for (layout, mesh) in [(&tensor.source, &reshard.source_mesh), (&tensor.destination, &reshard.destination_mesh)] {

@@ -30,8 +30,7 @@ pub fn ConstraintCheck() -> impl IntoView {
         checked.with(|result| {
             let findings = result.as_ref().ok()?;
             let statuses = rule_statuses(findings);
-            let count =
-                |severity: Severity| statuses.iter().filter(|s| !s.passed() && s.rule.severity == severity).count();
+            let count = |severity: Severity| statuses.iter().filter(|s| s.gravest == Some(severity)).count();
             let parts: Vec<String> =
                 [(Severity::Error, "error"), (Severity::Warning, "warning"), (Severity::Info, "note")]
                     .into_iter()
@@ -41,7 +40,7 @@ pub fn ConstraintCheck() -> impl IntoView {
                         n => Some(format!("{n} {word}s")),
                     })
                     .collect();
-            let gravest = statuses.iter().filter(|s| !s.passed()).map(|s| s.rule.severity).max()?;
+            let gravest = statuses.iter().filter_map(|s| s.gravest).max()?;
             Some((parts.join(", "), gravest.name()))
         })
     };
@@ -86,7 +85,8 @@ fn Rules(findings: Vec<Finding>) -> impl IntoView {
             let passed = status.passed();
             let messages: Vec<String> =
                 findings.iter().filter(|f| f.rule.id == rule.id).map(|f| f.message.clone()).collect();
-            let mark = if passed { "✓" } else { rule.severity.name() };
+            // What fired, which may be milder than the rule (a tiny-messages note at teaching sizes).
+            let mark = status.gravest.map_or("✓", Severity::name);
             view! {
                 <li
                     class="rule"
@@ -95,7 +95,7 @@ fn Rules(findings: Vec<Finding>) -> impl IntoView {
                     data-rule=rule.id
                     data-passed=passed.to_string()
                 >
-                    <span class=format!("rule-mark severity-{}", if passed { "pass" } else { rule.severity.name() })>{mark}</span>
+                    <span class=format!("rule-mark severity-{}", status.gravest.map_or("pass", Severity::name))>{mark}</span>
                     <div class="rule-body">
                         <p class="rule-title">{rule.title} <span class="rule-limit">{rule.limit}</span></p>
                         <ul class="rule-findings">
