@@ -23,6 +23,7 @@ pub mod mesh_view;
 pub mod panic;
 mod pieces;
 pub mod present;
+mod restored;
 mod share_bar;
 mod state;
 pub mod strategies;
@@ -133,6 +134,8 @@ pub fn App() -> impl IntoView {
     let embed = query_parameter("embed");
     let owns_page = url_state::owns_the_page();
     let writes_page = owns_page && embed.is_none();
+    // Whether the last visit's autosave was reopened in place of the toy (said on the page).
+    let mut reopened_autosave = false;
     // A link's state wins over the preset; a link that cannot be opened says why over the default.
     let link_problem = match url_state::state_in_url().filter(|_| owns_page) {
         Some(Ok(shared)) => {
@@ -151,7 +154,19 @@ pub fn App() -> impl IntoView {
                 && ["preset", "view", "model"].iter().all(|name| query_parameter(name).is_none())
                 && let Some(saved) = url_state::saved_state()
             {
+                // Said on the page when it differs from what the bare address opens (the toy).
+                let state_now = || {
+                    let inventory = use_context::<inventory::InventoryState>();
+                    crate::share::fragment::encode(&url_state::snapshot(
+                        state,
+                        cycle_state,
+                        inventory,
+                        page.get_untracked(),
+                    ))
+                };
+                let default = state_now();
                 url_state::restore(&saved, state, cycle_state, page);
+                reopened_autosave = state_now() != default;
             }
             None
         }
@@ -206,6 +221,7 @@ pub fn App() -> impl IntoView {
             {move || (page.get() == Page::Layout).then(|| view! { <header::SkipToPictures/> })}
             <AppHeader/>
             {link_problem.map(|message| view! { <p class="problem link-problem" role="alert" data-testid="link-problem">{message}</p> })}
+            {reopened_autosave.then(|| view! { <restored::RestoredNote/> })}
             <div class="page-bar">
                 <nav class="page-tabs" role="tablist" aria-label="Views" on:keydown=tab_keys>
                     {tab(Page::Layout, "Layout change", "tab-layout")}

@@ -393,8 +393,21 @@ pub fn push_address(address: &str) {
     }
     let Some(window) = web_sys::window() else { return };
     let Ok(history) = window.history() else { return };
-    let current = window.location().search().ok().and_then(|q| web_sys::UrlSearchParams::new_with_str(&q).ok());
-    let address = match (current, web_sys::UrlSearchParams::new_with_str(address)) {
+    let address = with_display_parameters(address);
+    let index = entry_index() + 1;
+    if history.push_state_with_url(&JsValue::from(index), "", Some(&address)).is_ok()
+        && let Some(steps) = steps
+    {
+        steps.set_top(index);
+    }
+}
+
+/// `address` (`?preset=NAME`) with the current address's [`DISPLAY_PARAMETERS`].
+pub fn with_display_parameters(address: &str) -> String {
+    let current = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .and_then(|q| web_sys::UrlSearchParams::new_with_str(&q).ok());
+    match (current, web_sys::UrlSearchParams::new_with_str(address)) {
         (Some(current), Ok(params)) => {
             for name in DISPLAY_PARAMETERS {
                 if let Some(value) = current.get(name) {
@@ -404,12 +417,6 @@ pub fn push_address(address: &str) {
             format!("?{}", String::from(params.to_string()))
         }
         _ => address.to_string(),
-    };
-    let index = entry_index() + 1;
-    if history.push_state_with_url(&JsValue::from(index), "", Some(&address)).is_ok()
-        && let Some(steps) = steps
-    {
-        steps.set_top(index);
     }
 }
 

@@ -238,6 +238,35 @@ test('an address naming a view or a model opens it, not the last visit', async (
   await expect(page.getByTestId('change-description')).toContainText('6 × 10');
 });
 
+test('a bare address that reopens the last visit says so, and one click starts from the toy', async ({ page }) => {
+  // A lecture opened at the bare address showed the rehearsal's leftovers with nothing saying why.
+  await page.goto('/');
+  await expect(page.getByTestId('change-description')).toContainText('12 × 6');
+  await expect(page.getByTestId('restored-note')).toHaveCount(0);
+  await page.getByTestId('preset-uneven').click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('reshard-lens/state') ?? ''), { timeout: 5000 }).toMatch(/^v1\./);
+  // Presenting, as a lecture opens: the note shows there too, and its link keeps Present.
+  await page.goto('/?present=1');
+  await expect(page.getByTestId('change-description')).toContainText('6 × 10');
+  const note = page.getByTestId('restored-note');
+  await expect(note).toContainText('Reopened where this browser last left off');
+  await note.screenshot({ path: path.join(screenshots, 'restored-note.png') });
+  await page.getByTestId('restored-toy').click();
+  await expect(page.getByTestId('change-description')).toContainText('12 × 6');
+  expect(new URL(page.url()).searchParams.get('present')).toBe('1');
+  await expect(page.getByTestId('restored-note')).toHaveCount(0);
+  // An autosave that holds the toy itself is nothing to mention.
+  await page.goto('/?preset=toy');
+  await page.getByTestId('field-tensor-shape-0').fill('13');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('reshard-lens/state') ?? ''), { timeout: 5000 }).toMatch(/^v1\./);
+  await page.getByTestId('field-tensor-shape-0').fill('12');
+  await page.waitForTimeout(1000);
+  await page.goto('/');
+  await expect(page.getByTestId('change-description')).toContainText('12 × 6');
+  await expect(page.getByTestId('piece').first()).toBeVisible();
+  await expect(page.getByTestId('restored-note')).toHaveCount(0);
+});
+
 test('a broken link opens the default with a message saying what was wrong', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
