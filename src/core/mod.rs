@@ -21,6 +21,7 @@ pub mod lint;
 pub mod model;
 pub mod models;
 pub mod notation;
+pub mod partial;
 pub mod placement;
 pub mod plan;
 pub mod presets;

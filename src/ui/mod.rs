@@ -21,6 +21,7 @@ pub mod inventory;
 pub(crate) mod keyed;
 pub mod mesh_view;
 pub mod panic;
+pub mod partial_sums;
 mod pieces;
 pub mod present;
 mod restored;
@@ -288,6 +289,8 @@ fn LayoutPage() -> impl IntoView {
                         <tensor_view::TensorView/>
                         <mesh_view::MeshView/>
                     </section>
+                    // Only while the viewed tensor's source is Partial.
+                    <partial_sums::PartialSumsPanel/>
                     <section class="panel below-pictures" aria-label="Traffic">
                         <traffic::TrafficPanel/>
                     </section>

@@ -5,7 +5,8 @@ use std::{cell::Cell, rc::Rc};
 use leptos::{mount::mount_to, prelude::*, task::tick};
 use reshard_lens::core::verify::Fault;
 use reshard_lens::ui::{
-    AppState, PieceTable, strategies::StrategyComparison, traffic::TrafficPanel, verify::VerifyPanel,
+    AppState, PieceTable, partial_sums::PartialSumsPanel, strategies::StrategyComparison, traffic::TrafficPanel,
+    verify::VerifyPanel,
 };
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -308,6 +309,48 @@ async fn a_replicated_destination_shows_what_relaying_inside_a_node_would_change
     next_paint().await;
     next_paint().await;
     assert_eq!(count(&root, "[data-testid=relay-note]"), 0);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_partial_source_shows_each_destination_as_the_sum_of_its_partials() {
+    // Partial over 4 devices → Replicate on 2: d4 = P0 · d0 + … + P3 · d3, and reducing first sends a quarter.
+    let root = wrapper();
+    let (_mounted, state) = mount_panel(&root, "partial", || view! { <PartialSumsPanel/> });
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+    assert_eq!(count(&root, "[data-testid=partial-sum]"), 2);
+    let terms: Vec<String> = (0..4)
+        .map(|i| text_of(&root, &format!("[data-dst='4'] [data-testid=partial-term]:nth-of-type({})", i + 1)))
+        .collect();
+    assert_eq!(terms, ["P0 · d0", "P1 · d1", "P2 · d2", "P3 · d3"]);
+    assert!(text_of(&root, "[data-dst='5']").contains("4 × 128 B arrive; added on d5"));
+    let callout = text_of(&root, "[data-testid=reduce-first]");
+    assert!(callout.starts_with("Reduce first: 4× fewer bytes reach the destinations."), "{callout}");
+    assert!(callout.contains("sends 384 B between them"), "{callout}");
+    assert!(callout.contains("receive 256 B instead of 1 KiB"), "{callout}");
+    assert!(callout.contains("640 B against 1 KiB"), "{callout}");
+    // A source sharded by one mesh dim and Partial on the other: each partial comes from four row shards.
+    let spec = r#"{"tensor": {"name": "out", "shape": [8, 8]},
+        "source": {"mesh": [4, 2], "placements": ["S(0)", "P"]},
+        "destination": {"mesh": [2], "placements": ["R"]}}"#;
+    state.input.set(reshard_lens::core::spec::parse_input(spec).expect("the spec parses"));
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+    assert_eq!(text_of(&root, "[data-dst='8'] [data-testid=partial-term]"), "P0 · d0, d2, d4, d6");
+    assert!(text_of(&root, "[data-testid=partial-sums]").contains("each destination receives both"));
+    assert!(text_of(&root, "[data-testid=reduce-first]").starts_with("Reduce first: 2× fewer"));
+    // Without a Partial source there is no panel.
+    state.input.set(
+        reshard_lens::core::spec::parse_input(reshard_lens::core::presets::find("toy").expect("a preset").spec)
+            .expect("parses"),
+    );
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+    assert_eq!(count(&root, "[data-testid=partial-sums]"), 0);
     root.remove();
 }
 

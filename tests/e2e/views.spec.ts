@@ -85,6 +85,23 @@ test('partial: one box for the eight pieces on it, and each card of its deck poi
   expect(problems).toEqual([]);
 });
 
+test('partial: each destination drawn as the sum of its partials, and what reducing first would send', async ({ page }) => {
+  const problems = watch(page);
+  await open(page, 'partial');
+  const panel = page.getByTestId('partial-sums');
+  await expect(panel.getByTestId('partial-sum')).toHaveCount(2);
+  await expect(panel.locator('[data-dst="4"] [data-testid=partial-term]')).toHaveText(['P0 · d0', 'P1 · d1', 'P2 · d2', 'P3 · d3']);
+  // Each partial in its sender's colour, as the tensor view draws d0's pieces (CSP allows CSSOM styles only).
+  const colour = await panel.locator('[data-testid=partial-term]').first().evaluate((e) => getComputedStyle(e).backgroundColor);
+  expect(colour).toBe('rgb(230, 159, 0)');
+  await expect(page.getByTestId('reduce-first')).toContainText('4× fewer bytes reach the destinations');
+  await panel.screenshot({ path: path.join(screenshots, 'views-partial-sums.png') });
+  // The toy has no Partial source and no panel.
+  await page.getByTestId('preset-toy').click();
+  await expect(page.getByTestId('partial-sums')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await open(page, 'toy');
   // The pieces are one Tab stop: Tab from the whole-shard toggle lands on the first, arrows move between
