@@ -403,7 +403,7 @@ async fn an_overlap_says_why_the_formula_overstates_the_bound() {
     assert_eq!(text_of(&root, "[data-testid=curve-marker-label]"), "s = 4 → 1.036×");
     assert_eq!(text_of(&root, ".curve-asymptote-label"), "bound (instant transfer) = 1.036×");
     let note = text_of(&root, "[data-testid=curve-note]");
-    assert!(note.contains("1.036× at s = 4 and a bound of 1.036×"), "{note}");
+    assert!(note.contains("1.036× at s\u{a0}=\u{a0}4 and a bound of 1.036×"), "{note}");
     assert!(note.contains("gives 1.07× and 1.096×"), "{note}");
     root.remove();
 }

@@ -56,7 +56,7 @@ test('the article cycle, a faster s, an overlap and measured cycles', async ({ p
   await expect(page.getByTestId('field-problem')).toHaveCount(0);
   // The chart plots this cycle's timeline (115 / 110 at s = 10); under it, what the formula would say.
   await expect(page.getByTestId('curve-marker-label')).toHaveText('s = 10 → 1.045×');
-  await expect(page.getByTestId('curve-note')).toContainText('1.045× at s = 10');
+  await expect(page.getByTestId('curve-note')).toContainText('1.045× at s\u00a0=\u00a010');
   await expect(page.getByTestId('curve-note')).toContainText('time the cycle waits for, gives 1.085×');
   await shoot(page, '3-overlap');
 

@@ -120,7 +120,7 @@ test('presenting, each layout step of the tour fits what it outlines under its b
   test.setTimeout(60_000);
   await page.goto('/?preset=toy&present');
   await page.getByTestId('explain').click();
-  const outlined = ['mesh-view', 'tensor-view', 'traffic-panel', 'mesh-view', 'tensor-view', 'verify-panel', 'tensor-view'];
+  const outlined = ['mesh-view', 'tensor-view', 'traffic-panel', 'relay-note', 'mesh-view', 'tensor-view', 'verify-panel', 'tensor-view'];
   for (let step = 1; step <= outlined.length; step++) {
     await expect(page.getByTestId('tour-progress')).toHaveText(new RegExp(`^Step ${step} of`));
     const title = await page.getByTestId('tour-title').innerText();

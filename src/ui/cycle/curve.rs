@@ -64,7 +64,7 @@ pub fn SpeedupCurve(
                     view! {
                         <p class="muted cycle-curve-note" data-testid="curve-note">
                             {format!(
-                                "This cycle's stages overlap, so its curve is read off its timeline: {} at s = {} and \
+                                "This cycle's stages overlap, so its curve is read off its timeline: {} at s\u{a0}=\u{a0}{} and \
                                  a bound of {}, where the formula 1 / (1 − f + f/s), which counts the whole \
                                  transfer as time the cycle waits for, gives {} and {}. The other curves are the formula's.",
                                 times(r.cycle_speedup),

@@ -250,7 +250,9 @@ fn LayoutSource(found: LayoutSpeedup) -> impl IntoView {
     let time = |seconds: Option<f64>| seconds.map_or_else(|| "no estimate".to_string(), format_seconds);
     let explanation = match found.speedup {
         // As many digits as the s field shows (0.6667 there, 0.667× here read as two numbers).
-        Some(s) => format!("s = {} / {} = {}×", time(found.from_seconds), time(found.to_seconds), decimal(s, 4)),
+        Some(s) => {
+            format!("s\u{a0}=\u{a0}{} / {} = {}×", time(found.from_seconds), time(found.to_seconds), decimal(s, 4))
+        }
         None => "These two strategies give no usable ratio for this layout; s keeps its last value.".into(),
     };
     view! {

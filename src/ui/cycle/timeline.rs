@@ -236,7 +236,7 @@ impl AfterHeading {
         };
         let titles = [
             format!("After · transfer {change} · {cycle}"),
-            format!("After · s = {} · {cycle}", decimal(speedup, 4)),
+            format!("After · s\u{a0}=\u{a0}{} · {cycle}", decimal(speedup, 4)),
             format!("After · {cycle}"),
         ];
         let saved = (report.seconds_saved.abs() > 1e-9).then(|| {
