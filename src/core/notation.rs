@@ -28,16 +28,21 @@ pub fn placements_list(layout: &Layout) -> String {
 /// split by two mesh dims of more than one device, in the strided order. Elsewhere the order is no news (an
 /// inventory's FSDP-only training side is strided by construction, and a mark there read as nested).
 pub fn strided_where_it_matters(layout: &Layout, mesh_shape: &[u64]) -> bool {
+    order_matters(layout, mesh_shape) && layout.order == ShardOrder::Strided
+}
+
+/// Whether the order of nested shards changes who holds what: some tensor dim is sharded by two mesh dims
+/// that both split it (size > 1).
+pub fn order_matters(layout: &Layout, mesh_shape: &[u64]) -> bool {
     let splits = |m: usize| mesh_shape.get(m).is_some_and(|&n| n > 1);
-    let nested = layout.placements.iter().enumerate().any(|(m, p)| {
+    layout.placements.iter().enumerate().any(|(m, p)| {
         let Placement::Shard(dim) = p else { return false };
         splits(m)
             && layout.placements[m + 1..]
                 .iter()
                 .enumerate()
                 .any(|(k, q)| *q == Placement::Shard(*dim) && splits(m + 1 + k))
-    });
-    nested && layout.order == ShardOrder::Strided
+    })
 }
 
 /// The text of a side's layout: DTensor notation for `placements`, JAX notation for `partition_spec`, and
@@ -255,6 +260,22 @@ mod tests {
         assert_eq!(typo.placements, vec![None, None]);
         let typo = placements_per_mesh_dim(&side_with("P('xx', 'tp')"), &names);
         assert_eq!(typo.placements, vec![None, Some(Placement::Shard(1))]);
+    }
+
+    #[test]
+    fn the_order_matters_only_where_two_splitting_mesh_dims_shard_one_tensor_dim() {
+        let layout = |placements: Vec<Placement>| Layout {
+            placements,
+            dtype: crate::core::geometry::Dtype::Bf16,
+            order: ShardOrder::Mesh,
+        };
+        let nested = layout(vec![Placement::Shard(0), Placement::Shard(0)]);
+        assert!(order_matters(&nested, &[2, 4]));
+        assert!(!order_matters(&nested, &[1, 4]), "a mesh dim of one device splits nothing");
+        assert!(!order_matters(&layout(vec![Placement::Shard(0), Placement::Shard(1)]), &[2, 4]));
+        assert!(!order_matters(&layout(vec![Placement::Shard(0), Placement::Replicate]), &[2, 4]));
+        assert!(!strided_where_it_matters(&nested, &[2, 4]), "mesh order");
+        assert!(strided_where_it_matters(&Layout { order: ShardOrder::Strided, ..nested }, &[2, 4]));
     }
 
     #[test]

@@ -371,3 +371,31 @@ test("presenting, a preset's button keeps Present in the address, so a reload st
   await page.getByTestId('preset-bar').getByRole('link', { name: 'toy', exact: true }).click();
   await expect(page).toHaveURL(/\?preset=toy&theme=dark(#|$)/);
 });
+
+test('presenting the nested example, the order of its shards is flipped beside the picture, and the editor follows', async ({ page }) => {
+  // The "strided order" box is in the editors, which Present hides: the tour's nested step said who would
+  // hold which rows but nobody on stage could show it.
+  await page.goto('/?preset=nested&present');
+  const toggle = page.getByTestId('view-order-source');
+  await expect(toggle).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  const top = async (src: number) =>
+    (await page.locator(`[data-testid=piece][data-src="${src}"][data-dst="8"]`).boundingBox())!.y;
+  // Mesh order: dp splits first, so d1 (dp 0, tp 1) holds rows 2–3 and d4 (dp 1, tp 0) rows 8–9.
+  expect(await top(1)).toBeLessThan(await top(4));
+  await toggle.check();
+  await expect(page.getByTestId('change-placements')).toContainText('(strided order)');
+  // Strided: tp splits first, so d4 holds rows 2–3, above d1's rows 4–5.
+  await expect.poll(async () => (await top(4)) < (await top(1))).toBe(true);
+  await page.getByTestId('tensor-view').screenshot({ path: path.join(screenshots, 'present-nested-strided.png') });
+  // Out of Present the editor's box says the same; unticking either puts the rows back.
+  await page.getByTestId('present').click();
+  await expect(page.getByTestId('field-source-order')).toBeChecked();
+  await page.getByTestId('field-source-order').uncheck();
+  await expect(toggle).not.toBeChecked();
+  await expect.poll(async () => (await top(1)) < (await top(4))).toBe(true);
+  // A change without nested shards has nothing to reorder: no box.
+  await page.goto('/?preset=toy');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  await expect(page.locator('[data-testid^=view-order-]')).toHaveCount(0);
+});

@@ -14,6 +14,7 @@ pub(crate) mod hover;
 mod legend;
 mod mismatches;
 mod notes;
+mod order_toggle;
 mod pieces;
 pub mod scene;
 mod slice_controls;
@@ -91,7 +92,10 @@ pub fn TensorView() -> impl IntoView {
         <figure class="tensor-view" class:is-portrait=portrait data-testid="tensor-view">
             <div class="view-header">
                 <h3 class="view-title">"The tensor " <span class="view-subtitle">{subtitle}</span></h3>
-                <whole_shard::WholeShardToggle testid="whole-shard-toggle" label="Show the whole-shard transfer"/>
+                <div class="view-toggles">
+                    <whole_shard::WholeShardToggle testid="whole-shard-toggle" label="Show the whole-shard transfer"/>
+                    <order_toggle::OrderToggles/>
+                </div>
             </div>
             <slice_controls::SliceControls/>
             <div class="tv-picture" node_ref=picture on:scroll=move |_| scrolled.update(|n| *n = n.wrapping_add(1))>
