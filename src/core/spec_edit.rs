@@ -315,6 +315,23 @@ pub fn edit_layout(input: &mut SpecInput, index: usize, name: SideName, edit: im
     edit(layout_mut(input, index, name));
 }
 
+/// Whether the edited tensor's side applies nested shards right to left: its `order` says so, or its
+/// placements do (`_StridedShard`, JAX axes in reverse mesh order).
+pub fn is_strided(input: &SpecInput, index: usize, name: SideName) -> bool {
+    let l = layout(input, index, name);
+    l.order.as_deref() == Some("strided") || placements_per_mesh_dim(&l, &dim_names(side(input, name))).strided
+}
+
+/// Sets the edited tensor's side to the strided order, or back to mesh order (DTensor's default).
+pub fn set_strided(input: &mut SpecInput, index: usize, name: SideName, strided: bool) {
+    layout_mut(input, index, name).order = strided.then(|| "strided".to_string());
+}
+
+/// Whether the side is written in JAX notation, whose order is its axis tuples', not a flag.
+pub fn from_jax(input: &SpecInput, index: usize, name: SideName) -> bool {
+    layout(input, index, name).partition_spec.is_some()
+}
+
 /// Sets the size of tensor dim `dim` (any number: the spec check says what is wrong with it).
 pub fn set_tensor_dim(input: &mut SpecInput, index: usize, dim: usize, size: i64) {
     if let Some(slot) = tensor_mut(input, index).and_then(|t| t.shape.get_mut(dim)) {
@@ -468,6 +485,24 @@ mod tests {
 
     fn toy() -> SpecInput {
         parse_input(TOY).unwrap()
+    }
+
+    #[test]
+    fn the_strided_order_is_read_from_the_flag_or_the_placements_and_set_by_the_flag() {
+        let mut input = parse_input(
+            r#"{"tensor": {"name": "w", "shape": [16, 8]},
+                "source": {"mesh": [2, 4], "dim_names": ["dp", "tp"], "placements": ["S(0)", "S(0)"]},
+                "destination": {"mesh": [4], "partition_spec": [null, "x"], "dim_names": ["x"]}}"#,
+        )
+        .unwrap();
+        assert!(!is_strided(&input, 0, SideName::Source));
+        set_strided(&mut input, 0, SideName::Source, true);
+        assert!(is_strided(&input, 0, SideName::Source));
+        assert_eq!(validate(&input).unwrap().tensors[0].source.order, crate::core::model::ShardOrder::Strided);
+        set_strided(&mut input, 0, SideName::Source, false);
+        assert!(!is_strided(&input, 0, SideName::Source));
+        assert!(!from_jax(&input, 0, SideName::Source));
+        assert!(from_jax(&input, 0, SideName::Destination));
     }
 
     /// Every problem of `input`, with the field it is shown under.

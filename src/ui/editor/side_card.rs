@@ -8,13 +8,12 @@ use super::dim_rows::{DimRows, RemoveDimButton};
 use super::field::{Draft, FieldProblems, GroupProblem, IntegerField, count_unread, slug};
 use super::layout_text::LayoutTextField;
 use crate::core::geometry::Dtype;
-use crate::core::model::ShardOrder;
 use crate::core::notation::{format_device_ids, parse_device_ids, placements_per_mesh_dim};
 use crate::core::placement::Placement;
 use crate::core::spec::{DevicesInput, MAX_MESH_DEVICES};
 use crate::core::spec_edit::{
-    MAX_DIMS, SideName, SpecField, add_mesh_dim, dim_names, edit_layout, layout, mesh_shape, remove_mesh_dim,
-    rename_mesh_dim, set_mesh_size, set_placement, side, tensor,
+    MAX_DIMS, SideName, SpecField, add_mesh_dim, dim_names, edit_layout, from_jax, is_strided, layout, mesh_shape,
+    remove_mesh_dim, rename_mesh_dim, set_mesh_size, set_placement, set_strided, side, tensor,
 };
 
 /// One side of the change.
@@ -418,15 +417,8 @@ fn OrderToggle(side: SideName) -> impl IntoView {
     let index = editor.index;
     let key = side.key();
     let shown = Memo::new(move |_| state.input.with(|input| mesh_shape(self::side(input, side)).len() > 1));
-    let strided = Memo::new(move |_| {
-        state.input.with(|input| {
-            let l = layout(input, index.get(), side);
-            let names = dim_names(self::side(input, side));
-            l.order.as_deref() == Some("strided") || placements_per_mesh_dim(&l, &names).strided
-        })
-    });
-    let from_jax =
-        Memo::new(move |_| state.input.with(|input| layout(input, index.get(), side).partition_spec.is_some()));
+    let strided = Memo::new(move |_| state.input.with(|input| is_strided(input, index.get(), side)));
+    let jax = Memo::new(move |_| state.input.with(|input| from_jax(input, index.get(), side)));
     move || {
         shown.get().then(|| {
             let id = format!("field-{key}-order");
@@ -438,15 +430,10 @@ fn OrderToggle(side: SideName) -> impl IntoView {
                         type="checkbox"
                         data-testid=test_id
                         prop:checked=move || strided.get()
-                        disabled=move || from_jax.get()
+                        disabled=move || jax.get()
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
-                            let order = if on { ShardOrder::Strided } else { ShardOrder::Mesh };
-                            editor.edit(|input, index| {
-                                edit_layout(input, index, side, |l| {
-                                    l.order = (order == ShardOrder::Strided).then(|| "strided".to_string())
-                                })
-                            });
+                            editor.edit(|input, index| set_strided(input, index, side, on));
                         }
                     />
                     " strided order"

@@ -4,9 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::core::model::ShardOrder;
-use crate::core::notation::{order_matters, placements_per_mesh_dim};
-use crate::core::spec_edit::{SideName, dim_names, edit_layout, layout, side};
+use crate::core::notation::order_matters;
+use crate::core::spec_edit::{SideName, from_jax, is_strided, set_strided};
 use crate::ui::AppState;
 
 /// One box per side whose nested shards the order rearranges, for the tensor the view shows.
@@ -42,14 +41,8 @@ fn OrderToggle(name: SideName, named: bool) -> impl IntoView {
     let state = expect_context::<AppState>();
     let index = move || state.view.with_untracked(|v| v.tensor);
     // From the input, as the editor's box reads it: a click shows at once, before the plan follows.
-    let strided = Memo::new(move |_| {
-        state.input.with(|input| {
-            let l = layout(input, index(), name);
-            l.order.as_deref() == Some("strided") || placements_per_mesh_dim(&l, &dim_names(side(input, name))).strided
-        })
-    });
-    // A JAX spec's order is its tuple's, not a flag.
-    let from_jax = Memo::new(move |_| state.input.with(|input| layout(input, index(), name).partition_spec.is_some()));
+    let strided = Memo::new(move |_| state.input.with(|input| is_strided(input, index(), name)));
+    let jax = Memo::new(move |_| state.input.with(|input| from_jax(input, index(), name)));
     let label = match (named, name) {
         (false, _) => "Strided order",
         (true, SideName::Source) => "Source in strided order",
@@ -62,15 +55,10 @@ fn OrderToggle(name: SideName, named: bool) -> impl IntoView {
                 type="checkbox"
                 data-testid=testid
                 prop:checked=move || strided.get()
-                prop:disabled=move || from_jax.get()
+                prop:disabled=move || jax.get()
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
-                    let order = if on { ShardOrder::Strided } else { ShardOrder::Mesh };
-                    state.input.update(|input| {
-                        edit_layout(input, index(), name, |l| {
-                            l.order = (order == ShardOrder::Strided).then(|| "strided".to_string())
-                        })
-                    });
+                    state.input.update(|input| set_strided(input, index(), name, on));
                 }
             />
             <span>{label}</span>
