@@ -116,7 +116,7 @@ pub fn partial_sums(reshard: &Reshard, index: usize) -> Result<Option<PartialSum
 /// (else its longest): every Partial mesh dim becomes `Shard` of that dim, nested in mesh-dim order.
 fn reduce_first(reshard: &Reshard, index: usize, partial: &[usize]) -> Result<Option<ReduceFirst>, String> {
     let tensor = &reshard.tensors[index];
-    let contributors: u64 = partial.iter().map(|&d| reshard.source_mesh.shape[d]).product();
+    let contributors: u64 = partial.iter().map(|&d| reshard.source_mesh.shape.get(d).copied().unwrap_or(1)).product();
     let longest = (0..tensor.shape.len()).max_by_key(|&d| (tensor.shape[d], std::cmp::Reverse(d))).unwrap_or(0);
     let dim = (0..tensor.shape.len()).find(|&d| tensor.shape[d] >= contributors).unwrap_or(longest);
     let mut scattered = reshard.clone();
@@ -132,8 +132,9 @@ fn reduce_first(reshard: &Reshard, index: usize, partial: &[usize]) -> Result<Op
         return Ok(None);
     };
     let entry = tensor.source.dtype.bytes();
-    let among_sources =
-        (0..mesh.size()).map(|flat| (before.region_of(flat).entries() - after.region_of(flat).entries()) * entry).sum();
+    let among_sources = (0..mesh.size())
+        .map(|flat| before.region_of(flat).entries().saturating_sub(after.region_of(flat).entries()) * entry)
+        .sum();
     let mut received = 0u64;
     let mut visit = |piece: &Piece| {
         if !piece.is_local() {
