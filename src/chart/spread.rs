@@ -41,7 +41,8 @@ impl SpreadMarks {
 /// a few percent of its length, so on that axis every box was a sliver. As changes from each stage's
 /// steady-state median (the numbers `f` is made of) the spread of every stage is drawn to one scale, and a
 /// startup cycle reads as how much slower than steady state it was.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SpreadScale {
     /// Percent change from the steady-state median of the same stage.
     #[default]

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use miniz_oxide::inflate::TINFLStatus;
 
+use crate::chart::spread::SpreadScale;
 use crate::core::cycle::{CycleSpec, MAX_STAGES};
 use crate::core::models::{GenerationLayout, ModelDims, ModelPreset, TrainingLayout};
 use crate::core::spec::SpecInput;
@@ -50,6 +51,13 @@ pub struct SharedMeasured {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digest: Option<String>,
     pub startup: usize,
+    /// How the spreads are drawn, when not the default (older links have none).
+    #[serde(default, skip_serializing_if = "is_default_scale")]
+    pub scale: SpreadScale,
+}
+
+fn is_default_scale(scale: &SpreadScale) -> bool {
+    *scale == SpreadScale::default()
 }
 
 /// The digest of measured text left out of a link ([`SharedMeasured::digest`]): stable within one build,
@@ -228,8 +236,12 @@ mod tests {
 
     #[test]
     fn measured_cycles_and_a_check_survive_the_round_trip_and_older_links_have_neither() {
-        let measured =
-            SharedMeasured { text: Some("cycle,stage,seconds\n1,refit,10\n".into()), digest: None, startup: 2 };
+        let measured = SharedMeasured {
+            text: Some("cycle,stage,seconds\n1,refit,10\n".into()),
+            digest: None,
+            startup: 2,
+            scale: SpreadScale::default(),
+        };
         let mut state = SharedState { measured: Some(measured), ..toy_state() };
         state.view.verified = true;
         state.view.fault = "offset".into();
@@ -238,9 +250,21 @@ mod tests {
         let json = serde_json::to_string(&older).unwrap();
         assert!(!json.contains("measured") && !json.contains("verified"), "links without them stay as they were");
         // Too long for a link: the text stays out, k travels.
-        let long = SharedMeasured { text: None, digest: Some(measured_digest("a long text")), startup: 3 };
-        let state = SharedState { measured: Some(long), ..toy_state() };
+        let long = SharedMeasured {
+            text: None,
+            digest: Some(measured_digest("a long text")),
+            startup: 3,
+            scale: SpreadScale::default(),
+        };
+        let state = SharedState { measured: Some(long.clone()), ..toy_state() };
         assert_eq!(decode(&encode(&state)), Ok(state));
+        // The spreads' scale travels when it is not the default, and only then.
+        let json = serde_json::to_string(&SharedState { measured: Some(long.clone()), ..toy_state() }).unwrap();
+        assert!(!json.contains("scale"), "{json}");
+        let seconds =
+            SharedState { measured: Some(SharedMeasured { scale: SpreadScale::Seconds, ..long }), ..toy_state() };
+        assert!(serde_json::to_string(&seconds).unwrap().contains(r#""scale":"seconds""#));
+        assert_eq!(decode(&encode(&seconds)), Ok(seconds));
     }
 
     #[test]
@@ -402,8 +426,13 @@ mod tests {
                 verified,
             });
         let measured = prop::option::of(
-            (prop::option::of("[ -~\n]{0,200}"), prop::option::of("[0-9a-f]{16}-[0-9]{1,6}"), 0usize..20)
-                .prop_map(|(text, digest, startup)| SharedMeasured { text, digest, startup }),
+            (
+                prop::option::of("[ -~\n]{0,200}"),
+                prop::option::of("[0-9a-f]{16}-[0-9]{1,6}"),
+                0usize..20,
+                prop::sample::select(vec![SpreadScale::ChangeFromMedian, SpreadScale::Seconds]),
+            )
+                .prop_map(|(text, digest, startup, scale)| SharedMeasured { text, digest, startup, scale }),
         );
         let inventory = prop::option::of((0..MODEL_PRESETS.len(), 0u64..100, 0u64..100, any::<bool>()).prop_map(
             |(preset, tp, hidden, colocated)| {

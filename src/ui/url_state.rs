@@ -83,12 +83,13 @@ pub fn snapshot(state: AppState, cycle: CycleState, inventory: Option<InventoryS
         measured: cycle.measured_text.with_untracked(|text| {
             (!text.is_empty()).then(|| {
                 let startup = cycle.startup.get_untracked();
+                let scale = cycle.spread_scale.get_untracked();
                 if text.len() <= MEASURED_IN_LINK {
-                    return SharedMeasured { text: Some(text.clone()), digest: None, startup };
+                    return SharedMeasured { text: Some(text.clone()), digest: None, startup, scale };
                 }
                 let digest = measured_digest(text);
                 keep_long_measured(&digest, text);
-                SharedMeasured { text: None, digest: Some(digest), startup }
+                SharedMeasured { text: None, digest: Some(digest), startup, scale }
             })
         }),
     }
@@ -130,6 +131,7 @@ pub fn track_shared(state: AppState, cycle: CycleState) {
     state.verification.track();
     cycle.measured_text.track();
     cycle.startup.track();
+    cycle.spread_scale.track();
     if let Some(inventory) = use_context::<InventoryState>() {
         inventory.track();
     }
@@ -217,6 +219,9 @@ fn restore_with(
                 cycle.measured_text.set(text);
             }
             cycle.startup.set(measured.startup);
+            if cycle.spread_scale.get_untracked() != measured.scale {
+                cycle.spread_scale.set(measured.scale);
+            }
         }
         None => {
             if !cycle.measured_text.with_untracked(String::is_empty) {

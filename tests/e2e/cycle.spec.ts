@@ -338,3 +338,24 @@ test('text typed into the cycle fields that is not a number is still there after
   await expect(page.locator('[data-testid=field-problem]')).toHaveCount(0);
   await expect(speedup).toHaveValue('4');
 });
+
+test("the measured spreads' scale travels in the link, so a reviewer sees the plot that was sent", async ({ page, context }) => {
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('measured-example').click();
+  await page.getByTestId('spread-scale-seconds').check();
+  const startup = page.locator('[data-testid=measured-startup-group] .spread-value');
+  await expect(startup.first()).toHaveText('96 s');
+  // The address follows the state; a fresh tab opened on it draws seconds too.
+  await expect.poll(() => new URL(page.url()).hash.length).toBeGreaterThan(10);
+  const link = page.url();
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('spread-scale-seconds')).toBeChecked();
+  await expect(other.locator('[data-testid=measured-startup-group] .spread-value').first()).toHaveText('96 s');
+  // Back to the default is a step of its own: the address changes, and Back returns to seconds.
+  await page.getByTestId('spread-scale-change').check();
+  await expect(startup.first()).toHaveText('+37 %');
+  await expect.poll(() => page.url()).not.toBe(link);
+  await page.goBack();
+  await expect(page.getByTestId('spread-scale-seconds')).toBeChecked();
+});

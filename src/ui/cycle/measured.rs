@@ -92,8 +92,8 @@ pub fn MeasuredCycles(
     let state = expect_context::<CycleState>();
     // Why the last dropped file was not opened; cleared by the next edit of the text.
     let refused = RwSignal::new(None::<String>);
-    // How the spreads are drawn; kept while the measurements or k change.
-    let scale = RwSignal::new(SpreadScale::default());
+    // How the spreads are drawn; kept while the measurements or k change, and in the link.
+    let scale = state.spread_scale;
     // Why the text in the k field is not a k; k keeps its last value meanwhile.
     let startup_problem = move || state.startup_unread.with(|u| u.as_ref().map(|(why, _)| why.clone()));
     let startup_problems_id = problems_id("startup");

@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
+use crate::chart::spread::SpreadScale;
 use crate::core::cycle::{CycleReport, CycleSpec, Stage, parse_cycle, read_typed_number};
 use crate::core::plan::Strategy;
 use crate::core::spec::Problem;
@@ -86,6 +87,8 @@ pub struct CycleState {
     pub measured_text: RwSignal<String>,
     /// How many of the first cycles are startup, set apart from the steady state.
     pub startup: RwSignal<usize>,
+    /// How the measured spreads are drawn: shared by link, so a reviewer sees the plot that was sent.
+    pub spread_scale: RwSignal<SpreadScale>,
     /// Why the text in the k field is not a k, and that text: kept here, not in the field, so that the
     /// cycle view drawn anew (back from another tab) shows what was typed under its message.
     pub startup_unread: RwSignal<Option<(String, String)>>,
@@ -119,6 +122,7 @@ impl CycleState {
             speedup_origin: RwSignal::new(None),
             measured_text: RwSignal::new(String::new()),
             startup: RwSignal::new(1),
+            spread_scale: RwSignal::new(SpreadScale::default()),
             startup_unread: RwSignal::new(None),
             left: StoredValue::new(Vec::new()),
         }
