@@ -140,6 +140,7 @@ test('presenting, each layout step of the tour fits what it outlines under its b
           if (box.height > room) return Math.abs(box.top - bar - 24) < 3 ? 'taller than the room' : 'not at the bar';
           return box.bottom <= innerHeight ? 'on screen' : `${Math.round(box.bottom - innerHeight)} px below the fold`;
         }),
+        { message: `step ${step}: ${title}` },
       )
       .toBe(title.startsWith('Count the right thing') ? 'taller than the room' : 'on screen');
     if (title.startsWith('The destination layout')) {
