@@ -4,6 +4,8 @@
 //! the same state. Next/Back buttons or the arrow keys; Escape or "Leave" ends the tour and keeps the state,
 //! "Leave and bring back what I had" restores what the app showed before the tour.
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use leptos::prelude::*;
 
 use super::cycle::CycleState;
@@ -67,6 +69,7 @@ fn apply(step: &Step, state: AppState, cycle: CycleState, page: RwSignal<Page>) 
 /// Outlines the element `selector` names (after the view has drawn it), removing the previous outline.
 fn look_at(selector: &'static str) {
     gloo::timers::callback::Timeout::new(80, move || {
+        let watch = new_watch();
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
         if let Ok(previous) = document.query_selector_all(&format!(".{LOOK_CLASS}")) {
             for i in 0..previous.length() {
@@ -79,7 +82,7 @@ fn look_at(selector: &'static str) {
         }
         if let Ok(Some(element)) = document.query_selector(selector) {
             let _ = element.class_list().add_1(LOOK_CLASS);
-            scroll_below_bar(element);
+            scroll_below_bar(element, watch);
         }
     })
     .forget();
@@ -92,9 +95,20 @@ fn look_at(selector: &'static str) {
 /// lands off target once they take their real height. So the position is measured again every few
 /// frames and corrected until it has held for `SETTLED` checks in a row (or `CHECKS` have passed).
 /// The user has the last word: once they scrolled the page, or the step changed, the watch ends.
-fn scroll_below_bar(element: web_sys::Element) {
-    watch_position(element, None, CHECKS, 0);
+fn scroll_below_bar(element: web_sys::Element, watch: u32) {
+    watch_position(element, watch, None, CHECKS, 0);
 }
+
+/// Ends any watch of an earlier outline and names the next one.
+fn new_watch() -> u32 {
+    WATCH.fetch_add(1, Ordering::Relaxed).wrapping_add(1)
+}
+
+/// Which watch is the current step's: each outline starts a new one and any older one ends. An
+/// element's outline alone did not say it: a step's panel that left the page with its preset (the
+/// relay note) kept its class while detached, measured at the top of the screen, and its watch
+/// scrolled every later step by the bar's height, fighting the current one.
+static WATCH: AtomicU32 = AtomicU32::new(0);
 
 /// How many times, `CHECK_MS` apart, the position is measured at most, and how many checks in a row
 /// must find it in place (or the page unable to scroll further) before the watch ends.
@@ -109,7 +123,10 @@ struct Seen {
     top: f64,
 }
 
-fn watch_position(element: web_sys::Element, seen: Option<Seen>, checks: u32, settled: u32) {
+fn watch_position(element: web_sys::Element, watch: u32, seen: Option<Seen>, checks: u32, settled: u32) {
+    if WATCH.load(Ordering::Relaxed) != watch || !element.is_connected() {
+        return;
+    }
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
     let scroll = window.scroll_y().unwrap_or(0.0);
@@ -132,8 +149,10 @@ fn watch_position(element: web_sys::Element, seen: Option<Seen>, checks: u32, se
     }
     let seen = Seen { scroll: window.scroll_y().unwrap_or(0.0), top: element.get_bounding_client_rect().top() };
     let settled = if in_place { settled + 1 } else { 0 };
-    gloo::timers::callback::Timeout::new(CHECK_MS, move || watch_position(element, Some(seen), checks - 1, settled))
-        .forget();
+    gloo::timers::callback::Timeout::new(CHECK_MS, move || {
+        watch_position(element, watch, Some(seen), checks - 1, settled)
+    })
+    .forget();
 }
 
 /// The tour bar's height on screen (0 when it is not drawn).
