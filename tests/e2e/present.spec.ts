@@ -148,6 +148,13 @@ test('presenting, each layout step of the tour fits what it outlines under its b
       expect((await tensorScale(page)).scale).toBeGreaterThan(1.3);
       await page.screenshot({ path: path.join(screenshots, 'present-tour-step2-1920x1080.png') });
     }
+    if (step === 5) {
+      // It stays there: the previous step's relay note left the page with its preset, and a watch still
+      // following it once scrolled the page up by the bar's height every few frames, for two seconds.
+      const at = await page.evaluate(() => scrollY);
+      await page.waitForTimeout(2500);
+      expect(await page.evaluate(() => scrollY), `step 5 (${title}) scrolled away after it was reached`).toBe(at);
+    }
     if (title.startsWith('A fault')) {
       await expect.poll(() => redCellsOnScreen(page)).toBe(true);
       await page.screenshot({ path: path.join(screenshots, 'present-tour-step7-1920x1080.png') });
