@@ -247,7 +247,7 @@ pub fn empty_lines(side: &str, shards: &[EmptyShard], word: impl Fn(usize) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{presets, region::device_regions};
+    use crate::core::{placement::Placement, presets, region::device_regions};
 
     #[test]
     fn each_box_is_tinted_once_and_a_box_of_several_colours_not_at_all() {
@@ -308,6 +308,13 @@ mod tests {
         let fsdp_slice = Slice { row_dim: 0, col_dim: 1, index: vec![0; fsdp.tensors[0].shape.len()] };
         assert_eq!(fsdp.destination_mesh.shape, vec![2, 4]);
         assert_eq!(outer_group_boxes(&side_regions(&fsdp, false), &fsdp_slice), vec![], "(Replicate, Shard(0))");
+        // A nested destination has groups too: columns by dp, then each half's rows by tp.
+        let mut nested_destination = fsdp.clone();
+        nested_destination.tensors[0].destination.placements = vec![Placement::Shard(1), Placement::Shard(0)];
+        assert_eq!(
+            outer_group_boxes(&side_regions(&nested_destination, false), &fsdp_slice),
+            vec![cells(0, 1024, 0, 512), cells(0, 1024, 512, 1024)]
+        );
     }
 
     #[test]

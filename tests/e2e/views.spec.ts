@@ -292,3 +292,28 @@ test("nested: the boundary between the source's dp groups is drawn heavier, and 
   await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
   await expect(group).toHaveCount(0);
 });
+
+test("a nested destination's dp groups are drawn as heavier dashes, and named in the legend", async ({ page }) => {
+  // fsdp-tp's destination is (Replicate, Shard(0)) on dp = 2 × tp = 4: every dp group holds the whole
+  // tensor, so there is no group boundary to draw.
+  await page.goto('/?preset=fsdp-tp');
+  const group = page.locator('[data-testid=tensor-view] path.tv-dst-group-line');
+  const legend = page.getByTestId('tensor-legend');
+  await expect(page.getByTestId('tensor-view').locator('path.tv-dst-line')).toHaveCount(1);
+  await expect(group).toHaveCount(0);
+  // Columns by dp, then each half's rows by tp: one vertical line halfway across.
+  await page.getByTestId('layout-text-destination').fill('[Shard(1), Shard(0)]');
+  await expect(group).toHaveCount(1);
+  await expect(legend).toContainText("heavier dashes: between the destination's dp groups");
+  const d = await group.getAttribute('d');
+  const width = await page.locator('[data-testid=tensor-view] .tv-outline').evaluate((r: SVGRectElement) => r.width.baseVal.value);
+  expect(d).toMatch(/^M[\d.]+ 0V[\d.]+$/);
+  expect(Number(d!.match(/^M([\d.]+)/)![1])).toBeCloseTo(width / 2, 0);
+  // The source's groups are the source's: a one-dim FSDP mesh has none.
+  await expect(page.locator('[data-testid=tensor-view] path.tv-src-group-line')).toHaveCount(0);
+  await page.getByTestId('tensor-view').screenshot({ path: path.join(screenshots, 'nested-destination-groups.png') });
+  // Replicating along dp again takes the line and its legend entry away.
+  await page.getByTestId('layout-text-destination').fill('[Replicate, Shard(0)]');
+  await expect(group).toHaveCount(0);
+  await expect(legend).not.toContainText('heavier dashes');
+});

@@ -1,4 +1,5 @@
-//! Region boundaries: source shards as solid lines, destination shards as dashed lines, across the frame.
+//! Region boundaries: source shards as solid lines, destination shards as dashed lines, across the frame;
+//! heavier where they also part a mesh's outer groups (nested sharding).
 
 use leptos::prelude::*;
 
@@ -13,8 +14,12 @@ pub fn Boundaries(
     scene: SceneMemo,
 ) -> impl IntoView {
     // Redrawn only when the lines or the frame change (not when only the pieces' colours do).
-    let key =
-        move || scene.with(|s| (s.frame, s.source_lines.clone(), s.destination_lines.clone(), s.source_groups.clone()));
+    let key = move || {
+        scene.with(|s| {
+            let groups = (s.source_groups.clone(), s.destination_groups.clone());
+            (s.frame, s.source_lines.clone(), s.destination_lines.clone(), groups)
+        })
+    };
     redraw_on(key, move || {
         scene.with(|s| {
             view! {
@@ -22,6 +27,7 @@ pub fn Boundaries(
                     {side_lines(&s.source_lines, &s.frame, "tv-src-line")}
                     {s.source_groups.as_ref().map(|(_, lines)| side_lines(lines, &s.frame, "tv-src-group-line"))}
                     {side_lines(&s.destination_lines, &s.frame, "tv-dst-line")}
+                    {s.destination_groups.as_ref().map(|(_, lines)| side_lines(lines, &s.frame, "tv-dst-group-line"))}
                     <rect class="tv-outline" x=0.0 y=0.0 width=s.frame.width height=s.frame.height/>
                 </g>
             }
@@ -49,6 +55,11 @@ fn side_lines(lines: &Lines, frame: &Frame, class: &'static str) -> impl IntoVie
     // Destination dashes over a casing in the page's background colour: the accent alone nearly vanishes
     // on a piece of a similar colour (light blue dashes on d1's sky blue in the dark theme). Not under a
     // dense split's thinned lines, which would thicken into a fill.
-    let casing = (class == "tv-dst-line").then(|| view! { <path class="tv-dst-casing" d=d.clone() fill="none"/> });
+    let casing = match class {
+        "tv-dst-line" => Some("tv-dst-casing"),
+        "tv-dst-group-line" => Some("tv-dst-casing is-group"),
+        _ => None,
+    }
+    .map(|casing| view! { <path class=casing d=d.clone() fill="none"/> });
     (!d.is_empty()).then(|| view! { {casing} <path class=class d=d fill="none"/> })
 }

@@ -61,6 +61,9 @@ pub fn Legend(
                 <LegendItem kind="group" fill="" text=format!("heavier: between the source's {name} groups (the devices that share a {name} index)")/>
             })}
             <LegendItem kind="dashed" fill="" text="destination shard boundary".to_string()/>
+            {move || scene.with(|s| s.destination_groups.as_ref().map(|(name, _)| name.clone())).map(|name| view! {
+                <LegendItem kind="dashed-group" fill="" text=format!("heavier dashes: between the destination's {name} groups")/>
+            })}
             {move || scene.with(|s| s.draws_cells).then(|| view! { <LegendItem kind="cell" fill="" text="one entry (a square of the grid)".to_string()/> })}
             {move || scene.with(|s| s.pieces.iter().any(|p| p.local)).then(|| view! {
                 <LegendItem kind="local" fill="" text="faded: a local copy, on the device that holds it (crosses no link)".to_string()/>
@@ -122,6 +125,7 @@ pub fn LegendItem(
         "solid" => view! { <line class="tv-src-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         "group" => view! { <line class="tv-src-group-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         "dashed" => view! { <line class="tv-dst-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
+        "dashed-group" => view! { <line class="tv-dst-group-line" x1=0.0 y1=7.0 x2=22.0 y2=7.0/> }.into_any(),
         // Four entries of a piece, as the picture draws them (one faint square alone was invisible).
         "cell" => view! {
             <rect class="lg-cell" x=4.0 y=1.0 width=14.0 height=12.0/>

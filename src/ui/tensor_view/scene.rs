@@ -104,6 +104,9 @@ pub struct TensorScene {
     /// The boundaries between the source mesh's outer groups (its first dim's, named here), drawn heavier
     /// than the shards' ([`outer_group_boxes`]); `None` when they tell nothing, or are too dense to draw.
     pub source_groups: Option<(String, Lines)>,
+    /// The same for the destination mesh, drawn as heavier dashes: a nested destination
+    /// (`[Shard(0), Shard(0)]` on `dp × tp`) reads as a flat one without them.
+    pub destination_groups: Option<(String, Lines)>,
     /// The pieces drawn one by one (empty when aggregated).
     pub pieces: Vec<DrawnPiece>,
     /// When the pieces are too many to draw: how many there are (`None` when all are drawn).
@@ -165,6 +168,18 @@ pub fn build(
         let (cols_kept, every_col) = thin_boundaries(&col_lines, cols, horizontal_pixels, MIN_LINE_GAP);
         Lines { rows: rows_kept, cols: cols_kept, every: every_row.max(every_col) }
     };
+    // A side's outer-group boundaries, drawn only when every one of them fits (thinned, they would
+    // claim groups that are not there).
+    let groups = |side: &[DeviceRegion], dim_names: &[String]| {
+        let (rows_at, cols_at) = boundary_positions(outer_group_boxes(side, &slice), rows, cols);
+        let (rows_kept, every_row) = thin_boundaries(&rows_at, rows, frame.height, MIN_LINE_GAP);
+        let (cols_kept, every_col) = thin_boundaries(&cols_at, cols, frame.width, MIN_LINE_GAP);
+        let drawn = every_row.max(every_col) <= 1 && !(rows_kept.is_empty() && cols_kept.is_empty());
+        drawn.then(|| {
+            let name = dim_names.first().cloned().unwrap_or_default();
+            (name, Lines { rows: rows_kept, cols: cols_kept, every: 1 })
+        })
+    };
     let colors: HashMap<u32, usize> = reshard.source_mesh.devices.iter().enumerate().map(|(i, &d)| (d, i)).collect();
     let mut empty: Vec<String> = Vec::new();
     for (side, list) in [("Source", &regions.source), ("Destination", &regions.destination)] {
@@ -176,16 +191,8 @@ pub fn build(
         col_word: dim_word(view.col_dim, view.row_dim, view.col_dim, rank),
         source_lines: lines(&regions.source, frame.width, frame.height),
         destination_lines: lines(&regions.destination, frame.width, frame.height),
-        source_groups: {
-            let (rows_at, cols_at) = boundary_positions(outer_group_boxes(&regions.source, &slice), rows, cols);
-            let (rows_kept, every_row) = thin_boundaries(&rows_at, rows, frame.height, MIN_LINE_GAP);
-            let (cols_kept, every_col) = thin_boundaries(&cols_at, cols, frame.width, MIN_LINE_GAP);
-            let drawn = every_row.max(every_col) <= 1 && !(rows_kept.is_empty() && cols_kept.is_empty());
-            drawn.then(|| {
-                let name = reshard.source_mesh.dim_names.first().cloned().unwrap_or_default();
-                (name, Lines { rows: rows_kept, cols: cols_kept, every: 1 })
-            })
-        },
+        source_groups: groups(&regions.source, &reshard.source_mesh.dim_names),
+        destination_groups: groups(&regions.destination, &reshard.destination_mesh.dim_names),
         draws_cells: frame.draws_cells(CELL_LIMIT),
         shape,
         slice,
