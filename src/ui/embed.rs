@@ -52,6 +52,7 @@ pub fn EmbeddedView(
     };
     let body = match view {
         EmbedView::Tensor => {
+            provide_context(tensor_view::WithoutDevices);
             view! { <section class="panel pictures embed-single"><tensor_view::TensorView/></section> }.into_any()
         }
         EmbedView::Mesh => {

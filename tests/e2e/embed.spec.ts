@@ -141,17 +141,21 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(page.getByTestId('embed-problem')).toContainText('choose one of tensor, mesh, traffic, strategies, cycle');
 });
 
-test("hovering a piece in a narrow tensor embed leaves its height as measured", async ({ page }) => {
+test("a narrow tensor embed offers pieces to hover, and hovering one leaves its height as measured", async ({ page }) => {
   // A frame is measured at rest; a hovered piece's two-line readout made the content 20 px taller than it.
   await page.setViewportSize({ width: 480, height: 1000 });
   await page.goto('/?embed=tensor&preset=toy');
   const piece = page.locator('[data-testid=piece][data-src="2"][data-dst="4"]');
   await expect(piece).toBeVisible();
   const height = () => page.evaluate(() => document.querySelector('.embed-shell')!.getBoundingClientRect().height);
+  // The tensor alone has no devices to focus, so its hint offers pieces only (the app's names devices too).
+  await expect(page.getByTestId('focus-line')).toHaveText('Hover or focus a piece for details.');
   const rest = await height();
   await piece.hover();
   await expect(page.getByTestId('focus-line')).toContainText('d2 → d4');
   expect(await height()).toBe(rest);
+  await page.goto('/?preset=toy');
+  await expect(page.getByTestId('focus-line')).toHaveText('Hover or focus a piece or a device for details.');
 });
 
 test("an embed's height follows its content down as well as up, and an embed out of view shows its own state", async ({ page }) => {

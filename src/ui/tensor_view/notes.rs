@@ -72,11 +72,16 @@ fn FocusLine(
     scene: SceneMemo,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
+    let devices_shown = use_context::<super::WithoutDevices>().is_none();
     let text = move || match state.focus.get() {
-        Focus::Nothing => scene.with(|s| match (s.aggregated, s.pieces_kept) {
-            (None, _) => "Hover or focus a piece or a device for details.".to_string(),
-            (Some(_), true) => "Hover or focus a device to see its region and its pieces.".to_string(),
-            (Some(_), false) => "Hover or focus a device to see its region.".to_string(),
+        Focus::Nothing => scene.with(|s| match (s.aggregated, s.pieces_kept, devices_shown) {
+            (None, _, true) => "Hover or focus a piece or a device for details.".to_string(),
+            (None, _, false) => "Hover or focus a piece for details.".to_string(),
+            (Some(_), true, true) => "Hover or focus a device to see its region and its pieces.".to_string(),
+            (Some(_), false, true) => "Hover or focus a device to see its region.".to_string(),
+            (Some(_), _, false) => {
+                "Too many pieces to draw one by one; open in Reshard Lens to focus a device.".to_string()
+            }
         }),
         Focus::Piece(index) => state
             .summary
