@@ -39,6 +39,12 @@ pub fn percent(value: f64) -> String {
     format!("{} %", decimal(value, 2))
 }
 
+/// `text` with its spaces made no-break, for a number and its unit on a page: a narrow column broke
+/// "112.5 / s" and "(15 / % less)". Only for the page: the CLI and exported text keep plain spaces.
+pub fn unbroken(text: String) -> String {
+    text.replace(' ', "\u{a0}")
+}
+
 /// `share` as a unit fraction when it is one (`1/12` for 10 s of a 120 s cycle, the article's "one
 /// twelfth"), else `None`. Denominators up to 100.
 pub fn unit_fraction(share: f64) -> Option<String> {
@@ -52,6 +58,13 @@ pub fn unit_fraction(share: f64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_keeps_its_unit_on_the_page_only() {
+        assert_eq!(unbroken(seconds(112.5)), "112.5\u{a0}s");
+        assert_eq!(unbroken(format!("({} less)", percent(15.0))), "(15\u{a0}%\u{a0}less)");
+        assert_eq!(seconds(112.5), "112.5 s", "the CLI's and exports' text keeps plain spaces");
+    }
 
     #[test]
     fn unit_fractions_are_named_only_when_exact() {

@@ -733,7 +733,7 @@ fn Groups(inventory: Inventory) -> impl IntoView {
                 <tr data-testid="inventory-group" data-group=g.name.clone() class:dominant=g.dominant>
                     <th scope="row">
                         {g.name.clone()}
-                        {g.dominant.then(|| view! { <span class="badge" title="among the groups that carry 80 % of the bytes">"dominant"</span> })}
+                        {g.dominant.then(|| view! { <span class="badge" title="among the groups that carry 80\u{a0}% of the bytes">"dominant"</span> })}
                     </th>
                     <td class="num">{g.tensors}</td>
                     {cells}
@@ -746,7 +746,7 @@ fn Groups(inventory: Inventory) -> impl IntoView {
         <p class="muted">
             "Bytes received by devices under each strategy, largest group first. "
             <span class="badge">"dominant"</span>
-            " marks the groups that together carry 80 % of the bytes: where a faster transport pays."
+            " marks the groups that together carry 80\u{a0}% of the bytes: where a faster transport pays."
         </p>
         <div class="table-scroll">
             <table class="piece-table">

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::{AppState, StrategyRow, after_paint::after_paint, fit::observed_width, keyed::keyed};
 use crate::chart::bars::{Rows, bar_length, ratio_text};
+use crate::chart::readout::unbroken;
 use crate::chart::scale::{fitted_width, group_thousands};
 use crate::core::plan::Strategy;
 use crate::core::traffic::{Relayed, analyse_relayed, format_bytes, format_seconds};
@@ -158,10 +159,10 @@ fn gather_text(rows: &[StrategyRow]) -> Option<String> {
             "is timed at {} against the intersection's {}, with {} sent against {}: the model loads every link at \
              once. Here the root gathers before its ring starts and each hop waits for the one before, so the \
              real transfer takes longer than this bound.",
-            format_seconds(gather.estimate.seconds),
-            format_seconds(direct.estimate.seconds),
-            format_bytes(gather.totals.bytes_sent),
-            format_bytes(direct.totals.bytes_sent),
+            unbroken(format_seconds(gather.estimate.seconds)),
+            unbroken(format_seconds(direct.estimate.seconds)),
+            unbroken(format_bytes(gather.totals.bytes_sent)),
+            unbroken(format_bytes(direct.totals.bytes_sent)),
         )
     })
 }
@@ -307,10 +308,16 @@ fn ComparisonTable(
 fn head_cell(strategy: Strategy) -> impl IntoView {
     let state = expect_context::<AppState>();
     let current = move || state.strategy.get() == strategy;
+    // The swatch is glued to the name's first word: a head that wraps left it alone on a line above
+    // "INTERSECTION", while "WHOLE SHARD" kept its swatch inline.
+    let (first, rest) = short_name(strategy).split_once(' ').map_or((short_name(strategy), ""), |(f, r)| (f, r));
     view! {
         <th scope="col" class="num" class:current=current>
-            <span class=format!("swatch strategy-{}", strategy.name()) aria-hidden="true"></span>
-            {short_name(strategy)}
+            <span class="head-lead">
+                <span class=format!("swatch strategy-{}", strategy.name()) aria-hidden="true"></span>
+                {first}
+            </span>
+            {(!rest.is_empty()).then(|| format!(" {rest}"))}
             <Show when=current>
                 <span class="current-mark">"shown"</span>
             </Show>

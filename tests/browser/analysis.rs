@@ -365,7 +365,10 @@ async fn where_the_model_times_gather_under_the_intersection_a_note_says_why_it_
     next_paint().await;
     let note = text_of(&root, "[data-testid=gather-note]");
     assert!(
-        note.contains("is timed at 10 µs against the intersection's 15 µs, with 384 B sent against 144 B"),
+        // Each number kept with its unit (no-break spaces): a phone broke "10 / µs".
+        note.contains(
+            "is timed at 10\u{a0}µs against the intersection's 15\u{a0}µs, with 384\u{a0}B sent against 144\u{a0}B"
+        ),
         "{note}"
     );
     assert!(note.contains("each hop waits for the one before"), "{note}");

@@ -104,3 +104,43 @@ test('the large preset keeps the traffic panel bounded and refuses the check cle
   await expect(page.getByTestId('verify-error')).toContainText('more than the limit');
   await shot(page, 'verify-panel', 'large-verify');
 });
+
+test("a device's sent and received bars share a line, with or without a local copy under one", async ({ page }) => {
+  // Colocated: every device also copies 8 B to itself, said under its received bar. Middle-aligned cells
+  // lifted that bar 8 px above the sent one.
+  await open(page, 'colocated');
+  const rows = page.getByTestId('device-bar-row');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.first().locator('.bar-local')).toHaveText('+ 8 B local');
+  const offsets = await rows.evaluateAll((trs) =>
+    trs.map((tr) => {
+      const [sent, received] = [...tr.querySelectorAll('.bar-svg')].map((svg) => svg.getBoundingClientRect().top);
+      return Math.abs(sent - received);
+    }),
+  );
+  expect(offsets).toEqual([0, 0, 0, 0]);
+});
+
+test("every strategy's column head keeps its swatch beside its name, whether the head wraps or not", async ({ page }) => {
+  // "INTERSECTION SHOWN" wrapped with its swatch alone on the line above, "WHOLE SHARD" beside its own.
+  // On a phone every swatch stands above its name, and the table fits its box.
+  for (const [width, together] of [[1280, true], [800, true], [390, false]] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, 'toy');
+    const heads = page.locator('.strategy-table thead th[scope=col] .head-lead');
+    await expect(heads).toHaveCount(3);
+    const beside = await heads.evaluateAll((leads) =>
+      leads.map((lead) => {
+        const swatch = lead.querySelector('.swatch')!.getBoundingClientRect();
+        const word = document.createRange();
+        word.selectNodeContents([...lead.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())!);
+        const text = word.getBoundingClientRect();
+        return swatch.bottom > text.top && swatch.top < text.bottom;
+      }),
+    );
+    expect(beside, `at ${width} px`).toEqual([together, together, together]);
+    const table = page.locator('.strategy-table');
+    const [scroll, client] = await table.evaluate((t) => [t.parentElement!.scrollWidth, t.parentElement!.clientWidth]);
+    expect(scroll, `at ${width} px the strategy table fits its box`).toBeLessThanOrEqual(client);
+  }
+});

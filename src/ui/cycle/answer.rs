@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::CycleState;
-use crate::chart::readout::{decimal, percent, seconds, times, unit_fraction};
+use crate::chart::readout::{decimal, percent, seconds, times, unbroken, unit_fraction};
 use crate::core::cycle::{CycleReport, ratio_text};
 
 /// The substituted formula (`1 - 0.0833 + 0.0833/4 = 0.9375`) in parts that a narrow column may put on
@@ -100,7 +100,6 @@ fn refit_change(report: &CycleReport) -> Option<String> {
     let word = if change >= 0.0 { "less" } else { "more" };
     // A number with its unit, and the change in brackets, each on one line: the narrow card broke "(15 / %
     // less)" at 1280 px.
-    let unbroken = |text: String| text.replace(' ', "\u{a0}");
     Some(format!(
         "refit: {} → {} {}",
         unbroken(seconds(before)),
@@ -173,7 +172,7 @@ fn Working(report: CycleReport) -> impl IntoView {
             {lead.map(|lead| view! { <p class="working-lead" data-testid="cycle-working-lead">{lead}</p> })}
             <p>
                 <span class="working-key">"f"</span>
-                " = transfer / cycle = " {seconds(report.refit_before.transfer)} " / " {seconds(old)} " = "
+                " = transfer / cycle = " {unbroken(seconds(report.refit_before.transfer))} " / " {unbroken(seconds(old))} " = "
                 <span data-testid="cycle-f">{decimal(f, 4)}</span>
                 // The article's "one twelfth of the cycle", kept on one line (it wrapped after "the").
                 {unit_fraction(f).map(|fraction| view! {
@@ -187,8 +186,8 @@ fn Working(report: CycleReport) -> impl IntoView {
             </p>
             <p>
                 <span class="working-key">"new cycle"</span>
-                " = " {ratio_text(report.formula.ratio)} " × " {seconds(old)} " = "
-                {seconds(report.formula.ratio * old)}
+                " = " {ratio_text(report.formula.ratio)} " × " {unbroken(seconds(old))} " = "
+                {unbroken(seconds(report.formula.ratio * old))}
             </p>
             <p>
                 <span class="working-key">"speedup"</span>

@@ -54,7 +54,8 @@ pub fn RefitSplitEditor() -> impl IntoView {
                     prop:value=transfer_text
                     placeholder=move || {
                         let rest = state.spec.with(|spec| spec.refit_parts().map(|p| p.transfer));
-                        rest.map_or_else(|| "the rest".to_string(), |t| format!("the rest: {}", seconds(t)))
+                        // Short: "the rest: 10 s" was cut to "the rest: 10" in a phone's third of a row.
+                        rest.map_or_else(|| "the rest".to_string(), |t| format!("rest: {}", seconds(t)))
                     }
                     aria-label="Refit transfer, seconds (empty: the rest of the refit)"
                     aria-invalid=move || invalid("refit.transfer").get().to_string()
