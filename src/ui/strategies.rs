@@ -310,7 +310,8 @@ fn head_cell(strategy: Strategy) -> impl IntoView {
     let current = move || state.strategy.get() == strategy;
     // The swatch is glued to the name's first word: a head that wraps left it alone on a line above
     // "INTERSECTION", while "WHOLE SHARD" kept its swatch inline.
-    let (first, rest) = short_name(strategy).split_once(' ').map_or((short_name(strategy), ""), |(f, r)| (f, r));
+    let name = short_name(strategy);
+    let (first, rest) = name.split_once(' ').unwrap_or((name, ""));
     view! {
         <th scope="col" class="num" class:current=current>
             <span class="head-lead">

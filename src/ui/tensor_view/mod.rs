@@ -35,12 +35,12 @@ use scene::{DrawnPiece, MARGIN_TOP, TensorScene};
 pub(crate) use legend::LegendItem;
 pub use pieces::relates;
 
-/// The scene every layer of the picture reads.
 /// Provided where the tensor view is shown without the mesh view (an embed of the tensor alone): no
 /// device can be focused there, so the focus line does not offer one.
 #[derive(Clone, Copy)]
 pub struct WithoutDevices;
 
+/// The scene every layer of the picture reads.
 pub type SceneMemo = Memo<Fresh<TensorScene>>;
 /// The focused device's pieces, drawn when the scene is aggregated.
 pub type FocusPieces = Memo<Fresh<Vec<DrawnPiece>>>;
