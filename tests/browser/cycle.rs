@@ -117,7 +117,8 @@ async fn the_160_s_cycle_shows_the_articles_numbers() {
     assert_eq!(text_of(&root, "[data-testid=cycle-bound-seconds]"), "110 s");
     // The working multiplies back exactly (0.7656 × 160 s would be 122.496 s).
     let working = text_of(&root, ".cycle-working");
-    assert!(working.contains("= 0.765625 × 160 s = 122.5 s"), "{working}");
+    // Each number kept with its unit (no-break spaces): a phone broke "112.5 / s".
+    assert!(working.contains("= 0.765625 × 160\u{a0}s = 122.5\u{a0}s"), "{working}");
     assert_eq!(
         text_of(&root, "[data-testid=cycle-refit-change]"),
         "refit: 50\u{a0}s → 12.5\u{a0}s (75\u{a0}%\u{a0}less)"
