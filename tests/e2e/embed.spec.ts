@@ -148,7 +148,7 @@ test("a narrow tensor embed offers pieces to hover, and hovering one leaves its 
   const piece = page.locator('[data-testid=piece][data-src="2"][data-dst="4"]');
   await expect(piece).toBeVisible();
   const height = () => page.evaluate(() => document.querySelector('.embed-shell')!.getBoundingClientRect().height);
-  // The tensor alone has no devices to focus, so its hint offers pieces only (the app's names devices too).
+  // The tensor alone has no devices to focus, so its hint offers pieces only (the app's hint names devices too).
   await expect(page.getByTestId('focus-line')).toHaveText('Hover or focus a piece for details.');
   const rest = await height();
   await piece.hover();
