@@ -18,7 +18,11 @@ const HOSTILE = '<img src=x onerror=alert(1)>';
 async function openEmbed(page: Page, view: string): Promise<void> {
   await page.getByTestId('share-menu').locator('summary').click();
   await page.getByTestId('embed-view').selectOption(view);
-  const snippet = await page.getByTestId('embed-code').inputValue();
+  // The snippet is written once the menu's toggle event has been handled, a task after the click: wait for
+  // it rather than read an empty box (this failed 1 run in about 50).
+  const code = page.getByTestId('embed-code');
+  await expect(code).toHaveValue(new RegExp(`src="[^"]*\\?embed=${view}[&#]`));
+  const snippet = await code.inputValue();
   await page.goto(snippet.match(/src="([^"]+)"/)![1]);
 }
 
