@@ -213,6 +213,47 @@ test('a table wider than a phone fades out at the edge it scrolls on from, and a
   expect(await links.evaluate((box) => [box.className, getComputedStyle(box).getPropertyValue('--fade-end')])).toEqual(['table-scroll', '0px']);
 });
 
+test('on a phone each link and each device is a card that fits the screen: no column behind a sideways scroll', async ({ page }) => {
+  // As five columns, the link table's times and the device table's "messages in" sat past a phone's edge.
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/?preset=fsdp-tp');
+    const links = page.getByTestId('link-table');
+    await expect(links.locator('tbody tr')).toHaveCount(16);
+    const devices = page.getByTestId('device-bars');
+    await expect(devices.locator('tbody tr')).toHaveCount(16);
+    for (const table of [links, devices]) {
+      const fit = await table.evaluate((t) => {
+        const box = t.parentElement!;
+        const right = box.getBoundingClientRect().right;
+        const cells = [...t.querySelectorAll('td, th')].filter((c) => getComputedStyle(c).display !== 'none');
+        return { wider: box.scrollWidth > box.clientWidth, past: cells.filter((c) => c.getBoundingClientRect().right > right + 0.5).length };
+      });
+      expect(fit, `${await table.getAttribute('data-testid')} at ${width} px`).toEqual({ wider: false, past: 0 });
+    }
+    // A link's card: its device and name on the first line, its bytes, bar and time on the second.
+    const first = links.locator('tbody tr').first();
+    const [device, name, bytes, time] = await Promise.all(
+      ['td:nth-child(1)', 'td:nth-child(2)', 'td:nth-child(3)', 'td:nth-child(5)'].map((cell) => first.locator(cell).boundingBox()),
+    );
+    // (The name's badges may take a second line at 320 px: the device then stands beside both.)
+    const middle = device!.y + device!.height / 2;
+    expect(middle > name!.y && middle < name!.y + name!.height, 'device beside its link').toBe(true);
+    expect(bytes!.y, 'bytes under the link').toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+    expect(Math.abs(bytes!.y - time!.y), 'bytes and time on one line').toBeLessThan(4);
+    await expect(first.locator('td').nth(4)).toHaveText('10.49 µs');
+    // A device's messages are named under its bars, since their columns' headers are not drawn.
+    const messages = await devices.locator('tbody tr').first().locator('td.num').evaluateAll((cells) =>
+      cells.map((c) => getComputedStyle(c, '::before').content + c.textContent),
+    );
+    expect(messages).toEqual(['"messages out: "2', '"messages in: "0']);
+  }
+  await page.getByTestId('link-table').scrollIntoViewIfNeeded();
+  // Below the pictures, panels are drawn once near the screen (content-visibility): two frames after.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.screenshot({ path: path.join(screenshots, 'phone-link-cards.png') });
+});
+
 test("on a phone the strategy bars get shorter rather than shrink their labels", async ({ page }) => {
   // The 480-unit charts drawn in a 290 px box: 13 px names and values were 7 px high at 320 px.
   for (const width of [320, 414]) {
