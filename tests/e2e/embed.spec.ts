@@ -302,6 +302,34 @@ test('in a 480 px column a wide tensor is shrunk to fit the embed, and hovering 
   expect(await svg.evaluate((e) => e.getBoundingClientRect().width / Number(e.getAttribute('width')))).toBeCloseTo(1, 2);
 });
 
+test("a tall, thin tensor's legend stands beside it in a column with room, and under it in a narrow one", async ({ page }) => {
+  // Under it, the toy took 40 % of a 640 px column and left the rest blank.
+  const placed = () =>
+    page.evaluate(() => {
+      const picture = document.querySelector('.tensor-svg')!.getBoundingClientRect();
+      const legend = document.querySelector('.tensor-view > .legend')!.getBoundingClientRect();
+      const frame = document.querySelector('.embed-single')!.getBoundingClientRect();
+      return { beside: legend.left >= picture.right, under: legend.top >= picture.bottom, inside: legend.right <= frame.right + 0.5, height: document.documentElement.scrollHeight };
+    });
+  await page.setViewportSize({ width: 640, height: 900 });
+  await page.goto('/?embed=tensor&preset=toy');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  const wide = await placed();
+  expect(wide).toMatchObject({ beside: true, under: false, inside: true });
+  // The piece readout has the column beside the picture too, and still reads a hovered piece.
+  await page.locator('[data-testid=piece][data-src="2"]').first().hover();
+  await expect(page.getByTestId('piece-tooltip')).toContainText('d2 →');
+  await page.screenshot({ path: path.join(screenshots, 'embed-640-toy-tensor.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 480, height: 900 });
+  await expect.poll(placed).toMatchObject({ beside: false, under: true, inside: true });
+  // A wide tensor keeps its legend under it at any width.
+  await page.setViewportSize({ width: 960, height: 900 });
+  await page.goto('/?embed=tensor&preset=large');
+  await expect(page.locator('.tensor-svg')).toBeVisible();
+  expect(await placed()).toMatchObject({ beside: false, under: true });
+});
+
 test('in a 480 px column the link table keeps each number on one line, inside its box', async ({ page }) => {
   await page.setViewportSize({ width: 480, height: 900 });
   await page.goto('/?embed=traffic&preset=fsdp-tp');
