@@ -372,6 +372,18 @@ async fn where_the_model_times_gather_under_the_intersection_a_note_says_why_it_
         "{note}"
     );
     assert!(note.contains("each hop waits for the one before"), "{note}");
+    // Why the model times it faster: on the toy, fewer messages at the busiest device.
+    assert!(note.contains("more bytes, but at most 2 messages at one device against 3"), "{note}");
+    root.remove();
+    // Partial sums: the root adds them, so gather sends fewer bytes (640 B against 1 KiB); the note says
+    // that rather than leave the caveat to read as a claim that gather sent more.
+    let root = wrapper();
+    let (_mounted, _state) = mount_panel(&root, "partial", || view! { <StrategyComparison/> });
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+    let note = text_of(&root, "[data-testid=gather-note]");
+    assert!(note.contains("with 640\u{a0}B sent against 1\u{a0}KiB: its root adds the partial sums"), "{note}");
     root.remove();
     // FSDP-8 → TP-4 × 2: the ring carries the whole tensor eight times and is timed slower; no note.
     let root = wrapper();
