@@ -130,6 +130,31 @@ pub fn piece_label(
     shorter.into_iter().find(|line| fits(line, 1.0)).map(|line| vec![line])
 }
 
+/// Where along one axis of a box from `start` to `end` (pixels) a label `extent` long is centred, keeping it
+/// off the lines at `cuts`: the box's middle when no cut runs through the label there, else the middle of
+/// the longest stretch between cuts that holds it (the first of equals), else the middle all the same. A
+/// gathered source shard is split by destination boundaries, and its centred label sat on the dashed line
+/// (the toy's "d1 → d0" under gather then broadcast).
+pub fn label_center_off_lines(start: f64, end: f64, cuts: &[f64], extent: f64) -> f64 {
+    const CLEAR: f64 = 3.0;
+    let middle = (start + end) / 2.0;
+    let half = extent / 2.0 + CLEAR;
+    if !cuts.iter().any(|&c| (c - middle).abs() < half) {
+        return middle;
+    }
+    let mut edges: Vec<f64> = cuts.iter().copied().filter(|&c| c > start && c < end).collect();
+    edges.sort_unstable_by(f64::total_cmp);
+    let ends = std::iter::once(start).chain(edges.iter().copied()).chain(std::iter::once(end));
+    let stretches = ends.clone().zip(ends.skip(1));
+    let mut best: Option<(f64, f64)> = None;
+    for (a, b) in stretches {
+        if b - a >= 2.0 * half && best.is_none_or(|(x, y)| b - a > y - x) {
+            best = Some((a, b));
+        }
+    }
+    best.map_or(middle, |(a, b)| (a + b) / 2.0)
+}
+
 /// Positions of boundary lines along one axis, at least `min_gap` pixels apart (the rest are dropped, so a
 /// thousand-way split stays a bounded number of elements). Returns `(position, kept every nth)`.
 pub fn thin_boundaries(positions: &[u64], frame_extent: u64, pixels: f64, min_gap: f64) -> (Vec<u64>, usize) {
@@ -194,6 +219,22 @@ fn tick_label_width(n: u64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_label_keeps_off_a_line_through_its_middle() {
+        // The toy under gather: a 4 × 6 shard 200 px wide, the destination boundary at its middle.
+        let at = label_center_off_lines(0.0, 200.0, &[100.0], 50.0);
+        assert_eq!(at, 50.0);
+        // No line near the middle: the middle.
+        assert_eq!(label_center_off_lines(0.0, 200.0, &[10.0, 190.0], 50.0), 100.0);
+        // Lines outside the box do not count, and the longest stretch wins: 0..60 and 60..200.
+        assert_eq!(label_center_off_lines(0.0, 200.0, &[-5.0, 90.0, 260.0], 50.0), 145.0);
+        // No stretch holds the label: the middle, line or not.
+        assert_eq!(label_center_off_lines(0.0, 60.0, &[20.0, 40.0], 30.0), 30.0);
+        // Equal stretches: the first.
+        assert_eq!(label_center_off_lines(0.0, 300.0, &[150.0], 40.0), 75.0);
+    }
+
     use super::*;
 
     #[test]

@@ -71,6 +71,34 @@ test('strategies compare side by side and the chosen one drives the views', asyn
   await expect(page.getByTestId('verify-error')).toContainText('modelled for traffic only');
 });
 
+test("under gather then broadcast, a gathered shard's label keeps off the destination boundary crossing it", async ({ page }) => {
+  // Centred, "d1 → d0" and "4 × 6" sat on the dashed line between the toy's two destinations.
+  await open(page, 'toy');
+  await page.getByTestId('strategy-option-gather').click();
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(3);
+  await expect(page.locator('[data-testid=piece]').first()).toContainText('4 × 6');
+  const crossings = await page.evaluate(() => {
+    const line = document.querySelector('[data-testid=tensor-view] .tv-dst-line')!.getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid=tensor-view] .tv-piece-label')]
+      .filter((label) => {
+        const box = label.getBoundingClientRect();
+        return box.left < line.right && line.left < box.right;
+      })
+      .map((label) => label.textContent);
+  });
+  expect(crossings).toEqual([]);
+  // An intersection's labels stay centred in their pieces.
+  await page.getByTestId('strategy-option-intersection').click();
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  const offCentre = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid=piece]')].filter((piece) => {
+      const [box, label] = [piece.querySelector('rect')!.getBoundingClientRect(), piece.querySelector('.tv-piece-label')!.getBoundingClientRect()];
+      return Math.abs((box.left + box.right) / 2 - (label.left + label.right) / 2) > 1;
+    }).length,
+  );
+  expect(offCentre).toBe(0);
+});
+
 test('verify passes, then every fault shows a mismatch list', async ({ page }) => {
   await open(page, 'toy');
   await page.getByTestId('verify-button').click();

@@ -221,7 +221,7 @@ fn PieceBox(
         }
     };
     let label = label.map(|label| {
-        let (cx, cy) = rect.center();
+        let (cx, cy) = label.at;
         let count = label.lines.len() as f64;
         let first = cy - (count - 1.0) * LABEL_PX * 0.6 + LABEL_PX * 0.35;
         label

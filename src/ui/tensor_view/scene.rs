@@ -10,7 +10,7 @@ use crate::chart::{
     },
     boxes::{PixelRect, deck_card, deck_tray},
     palette::device_color,
-    tensor::{Cells, Frame, Slice, piece_label, row_axis_margin, thin_boundaries},
+    tensor::{Cells, Frame, Slice, label_center_off_lines, piece_label, row_axis_margin, thin_boundaries},
 };
 use crate::core::{
     model::Reshard,
@@ -55,6 +55,8 @@ pub struct Lines {
 pub struct PieceLabel {
     pub lines: Vec<String>,
     pub color: &'static str,
+    /// The label's centre: the box's, unless a destination boundary runs through it there.
+    pub at: (f64, f64),
 }
 
 /// One piece as drawn: its rectangle in the view (inside the frame, before the margins) and its label.
@@ -247,6 +249,19 @@ fn has_stacks(scene: &TensorScene, shown: &[(usize, &Piece)]) -> bool {
     stacks(&boxes).iter().any(|&(_, n)| n > 1)
 }
 
+/// Where a piece's label is centred: off the destination boundaries that cross its box (a box larger than
+/// what one destination keeps: a gathered shard), along each axis where a stretch between them holds it.
+fn label_at(scene: &TensorScene, rect: PixelRect, lines: &[String]) -> (f64, f64) {
+    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let (width, height) = (longest as f64 * LABEL_PX * 0.62, lines.len() as f64 * LABEL_PX * 1.2);
+    let cols: Vec<f64> = scene.destination_lines.cols.iter().map(|&c| scene.frame.x(c)).collect();
+    let rows: Vec<f64> = scene.destination_lines.rows.iter().map(|&r| scene.frame.y(r)).collect();
+    (
+        label_center_off_lines(rect.x, rect.x + rect.width, &cols, width),
+        label_center_off_lines(rect.y, rect.y + rect.height, &rows, height),
+    )
+}
+
 /// Lays out `shown` pieces (already filtered to the view): each box where its receiver keeps it, labelled
 /// when the label fits; a box several pieces carry is drawn once, with a deck of one card per piece.
 pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnPiece> {
@@ -306,7 +321,8 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                         // On a box several devices send (cross-hatched, no colour of its own), the page's
                         // text colour.
                         let color = if mixed { "currentColor" } else { crate::chart::palette::text_on(fill) };
-                        Some(PieceLabel { lines, color })
+                        let at = label_at(scene, rect, &lines);
+                        Some(PieceLabel { lines, color, at })
                     })
                     .flatten(),
                 aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
