@@ -25,21 +25,29 @@ pub fn ConstraintCheck() -> impl IntoView {
         })))
     });
     let findings = Memo::new(move |_| open.get().then(|| (*checked.get()).clone()));
-    // Each severity that fires, gravest first: "1 error, 2 warnings".
+    // Each severity that fires, gravest first, errors by the transport whose limit they break: "2 NCCL M2N
+    // limits broken, 1 note". A bare "2 errors" read as a fault of the layout itself in a review of the
+    // partial preset, which is a sound layout that one transport cannot move.
     let fired = move || {
         checked.with(|result| {
             let findings = result.as_ref().ok()?;
             let statuses = rule_statuses(findings);
-            let count = |severity: Severity| statuses.iter().filter(|s| s.gravest == Some(severity)).count();
-            let parts: Vec<String> =
-                [(Severity::Error, "error"), (Severity::Warning, "warning"), (Severity::Info, "note")]
-                    .into_iter()
-                    .filter_map(|(severity, word)| match count(severity) {
-                        0 => None,
-                        1 => Some(format!("1 {word}")),
-                        n => Some(format!("{n} {word}s")),
-                    })
-                    .collect();
+            let plural = |n: usize, word: &str| if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") };
+            let mut parts: Vec<String> = Vec::new();
+            let errors = statuses.iter().filter(|s| s.gravest == Some(Severity::Error));
+            for status in errors.clone() {
+                let scope = status.rule.scope;
+                if !parts.iter().any(|p| p.contains(scope)) {
+                    let n = errors.clone().filter(|s| s.rule.scope == scope).count();
+                    parts.push(format!("{} broken", plural(n, &format!("{scope} limit"))));
+                }
+            }
+            for (severity, word) in [(Severity::Warning, "warning"), (Severity::Info, "note")] {
+                match statuses.iter().filter(|s| s.gravest == Some(severity)).count() {
+                    0 => {}
+                    n => parts.push(plural(n, word)),
+                }
+            }
             let gravest = statuses.iter().filter_map(|s| s.gravest).max()?;
             Some((parts.join(", "), gravest.name()))
         })
