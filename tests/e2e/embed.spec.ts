@@ -330,6 +330,18 @@ test("a tall, thin tensor's legend stands beside it in a column with room, and u
   expect(await placed()).toMatchObject({ beside: false, under: true });
 });
 
+test("in a 480 px column the strategy choice keeps its three segments on one row, inside the panel", async ({ page }) => {
+  // Wrapped as boxes, "Gather then broadcast" fell to a second row of its own, half a frame around it.
+  await page.setViewportSize({ width: 480, height: 900 });
+  await page.goto('/?embed=strategies&preset=fsdp-tp');
+  const segments = page.getByTestId('strategy-choice').locator('.segment');
+  await expect(segments).toHaveCount(3);
+  const boxes = await segments.evaluateAll((all) => all.map((s) => s.getBoundingClientRect()).map((b) => ({ top: b.top, right: b.right })));
+  expect(new Set(boxes.map((b) => Math.round(b.top))).size, 'one row').toBe(1);
+  const room = await page.getByTestId('strategy-choice').evaluate((f) => f.closest('.panel')!.getBoundingClientRect().right);
+  expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(room);
+});
+
 test('in a 480 px column the link table keeps each number on one line, inside its box', async ({ page }) => {
   await page.setViewportSize({ width: 480, height: 900 });
   await page.goto('/?embed=traffic&preset=fsdp-tp');
