@@ -263,8 +263,18 @@ pub fn PairHeatmap() -> impl IntoView {
             let by = |a: &usize, b: &usize| (moved(*a), p.bytes[*a]).cmp(&(moved(*b), p.bytes[*b])).then(b.cmp(a));
             let index = (0..p.bytes.len()).max_by(by)?;
             let bytes = p.bytes[index];
+            if bytes == 0 {
+                return None;
+            }
+            // Every cell that carries bytes alike (the toy's six 24 B pieces): naming one of them "largest"
+            // read as if it stood out.
+            let filled = p.bytes.iter().filter(|&&b| b > 0).count();
+            let alike = (0..p.bytes.len()).filter(|&i| p.bytes[i] == bytes && p.local[i] == p.local[index]).count();
+            if filled > 1 && alike == filled {
+                return Some(format!("All {filled} cells with bytes hold {} each", format_bytes(bytes)));
+            }
             let (row, col) = (index / p.cols, index % p.cols);
-            (bytes > 0).then(|| layout.with(|l| l.as_ref().map(|l| l.describe(row, col, bytes, p.local(row, col)))))?
+            layout.with(|l| l.as_ref().map(|l| format!("Largest: {}", l.describe(row, col, bytes, p.local(row, col)))))
         })
     };
     let readout = move || match hovered.get() {
@@ -274,7 +284,7 @@ pub fn PairHeatmap() -> impl IntoView {
             .unwrap_or_default(),
         None => match largest() {
             Some(text) => {
-                format!("Largest: {text}. Point at a cell, or focus the grid and use the arrow keys, to read it.")
+                format!("{text}. Point at a cell, or focus the grid and use the arrow keys, to read it.")
             }
             None => "No bytes go from a source device to a destination device.".to_string(),
         },
