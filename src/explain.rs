@@ -98,7 +98,7 @@ pub fn steps() -> Result<Vec<Step>, String> {
         look_at: "[data-testid=mesh-view]",
         text: format!(
             "The logical tensor `{}` is {}×{}. On the source mesh it is sharded by rows over {} devices: {}. \
-             Each tile below is a device; its thumbnail is the region it holds.",
+             Each tile in the outlined panel is a device; its thumbnail is the region it holds.",
             tensor.name,
             tensor.shape[0],
             tensor.shape[1],
@@ -169,7 +169,7 @@ pub fn steps() -> Result<Vec<Step>, String> {
     if let Some(relayed) = analyse_relayed(&replicated)? {
         let relayed = relayed.traffic.totals();
         steps.push(Step {
-            title: "A link is not a device",
+            title: "Cross the NIC once, then relay over NVLink",
             view: TourView::Layout,
             preset: "fsdp-tp",
             fault: None,
@@ -413,7 +413,7 @@ mod tests {
         let count = text("Count the right thing");
         assert!(count.contains("1,048,576"), "{count}");
         assert!(!count.contains("relay"), "one idea a step: {count}");
-        let relay = text("A link is not a device");
+        let relay = text("Cross the NIC once, then relay over NVLink");
         assert!(
             relay.contains("busiest link would carry 256 KiB instead of 512 KiB, while devices still receive 4 MiB"),
             "{relay}"
