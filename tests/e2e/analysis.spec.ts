@@ -103,6 +103,8 @@ test('verify passes, then every fault shows a mismatch list', async ({ page }) =
   await open(page, 'toy');
   await page.getByTestId('verify-button').click();
   await expect(page.getByTestId('verify-summary')).toContainText('all 72 entries of 2 destinations match version 7');
+  // Where the 7 comes from is said above the verdict.
+  await expect(page.getByTestId('verify-panel').locator('.analysis-lede')).toContainText('The sources hold version 7, the update being sent.');
   await shot(page, 'verify-panel', 'toy-verify-pass');
   for (const fault of ['offset', 'swap', 'stale']) {
     await page.getByTestId('fault-select').selectOption(fault);

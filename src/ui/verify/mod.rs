@@ -53,10 +53,15 @@ pub fn VerifyPanel() -> impl IntoView {
             <header class="analysis-head">
                 <h2 class="analysis-title">"Check correctness"</h2>
                 <p class="analysis-lede">
-                    "Runs the plan on buffers in memory that hold an id per entry, not its dtype's bits: entry x (its "
-                    "row-major index) of version v holds x × 1000 + v, so that every entry and version is told "
-                    "apart. Every destination entry is then compared with what its region requires; when the "
-                    "dtypes differ, also by its value after the declared conversion."
+                    // The version named: a reader asked where the verdict's "version 7" came from.
+                    {format!(
+                        "Runs the plan on buffers in memory that hold an id per entry, not its dtype's bits: entry x \
+                         (its row-major index) of version v holds x × 1000 + v, so that every entry and version is \
+                         told apart. The sources hold version {}, the update being sent. Every destination entry is \
+                         then compared with what its region requires; when the dtypes differ, also by its value \
+                         after the declared conversion.",
+                        crate::core::verify::VerifyOptions::default().version
+                    )}
                 </p>
             </header>
             <controls::VerifyControls/>
