@@ -342,6 +342,23 @@ test("in a 480 px column the strategy choice keeps its three segments on one row
   expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(room);
 });
 
+test("an embed's way out stands at the top right however long its caption, and under it in a narrow frame", async ({ page }) => {
+  // fsdp-tp's long tensor name pushed it under the caption, where the toy's stood beside it.
+  const place = () =>
+    page.evaluate(() => {
+      const [link, title] = [document.querySelector('[data-testid=embed-open]')!, document.querySelector('.embed-caption')!].map((e) => e.getBoundingClientRect());
+      return { beside: link.left >= title.right - 1 && Math.abs(link.top - title.top) < 6, under: link.top >= title.bottom - 1 };
+    });
+  for (const preset of ['toy', 'fsdp-tp']) {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await page.goto(`/?embed=tensor&preset=${preset}`);
+    await expect(page.getByTestId('embed-open')).toBeVisible();
+    expect(await place(), `${preset} at 800 px`).toEqual({ beside: true, under: false });
+    await page.setViewportSize({ width: 480, height: 600 });
+    await expect.poll(place, `${preset} at 480 px`).toEqual({ beside: false, under: true });
+  }
+});
+
 test('in a 480 px column the link table keeps each number on one line, inside its box', async ({ page }) => {
   await page.setViewportSize({ width: 480, height: 900 });
   await page.goto('/?embed=traffic&preset=fsdp-tp');
