@@ -167,7 +167,7 @@ pub fn MeshView() -> impl IntoView {
                         <span>"thumbnail: the whole tensor, with the region the device holds filled in"</span>
                     </li>
                 })}
-                {move || badges().0.then(|| view! { <li class="legend-item"><span class="legend-badge">"R1"</span><span>"copy 1 of the region the tile holds (each region counts its copies from R0)"</span></li> })}
+                {move || badges().0.then(|| view! { <li class="legend-item"><span class="legend-badge">"R1"</span><span>"replica 1 of the tile's region: the devices that hold the same region are numbered R0, R1, …"</span></li> })}
                 {move || badges().1.then(|| view! { <li class="legend-item"><span class="legend-badge">"P2"</span><span>"partial contributor 2: values sum over contributors"</span></li> })}
             </ul>
         </figure>
