@@ -248,6 +248,41 @@ pub fn add_mesh_dim(input: &mut SpecInput, name: SideName) {
     }
 }
 
+/// Whether the card's "+ mesh dim" adds its dim in front ([`add_outer_mesh_dim`]): unless the mesh is full, or
+/// some layout of the side was typed for a larger mesh (`[Shard(0), Shard(1)]` on one dim), whose
+/// placements name dims by position from the first and so expect the new one at the end.
+pub fn outer_mesh_dim_goes_first(input: &SpecInput, name: SideName) -> bool {
+    let rank = mesh_shape(side(input, name)).len();
+    let own = input.tensor.iter().chain(input.tensors.iter().flatten()).filter_map(|t| own_side(t, name));
+    let typed_for_more = std::iter::once(side(input, name))
+        .chain(own)
+        .any(|layout| layout.placements.as_ref().is_some_and(|p| p.len() > rank));
+    rank < MAX_DIMS && !typed_for_more
+}
+
+/// Adds a mesh dim of size 2 in front, as the outer dim, where replicas usually go: `tp` becomes `dp, tp`,
+/// and each `tp` group keeps consecutive device ids, so stays on one node (appended, `tp, dp` spread every
+/// `tp` group over every other device, and the new dim was named `dp` after `tp`). Every layout of the side
+/// replicates over it. Where [`outer_mesh_dim_goes_first`] says no, it is [`add_mesh_dim`].
+pub fn add_outer_mesh_dim(input: &mut SpecInput, name: SideName) {
+    if !outer_mesh_dim_goes_first(input, name) {
+        return add_mesh_dim(input, name);
+    }
+    let side = side_mut(input, name);
+    let mut shape = mesh_shape(side);
+    shape.insert(0, 2);
+    if let Some(names) = &mut side.dim_names {
+        let fresh = fresh_dim_name(names);
+        names.insert(0, fresh);
+    }
+    side.mesh = Some(MeshShapeInput::Dims(shape));
+    for layout in every_layout_mut(input, name) {
+        if let Some(placements) = &mut layout.placements {
+            placements.insert(0, "R".into());
+        }
+    }
+}
+
 /// Removes mesh dim `dim` with its name and its placement in every layout of the side; a mesh keeps at
 /// least one dim.
 pub fn remove_mesh_dim(input: &mut SpecInput, name: SideName, dim: usize) {
@@ -535,6 +570,51 @@ mod tests {
         assert_eq!(input.destination.dim_names, Some(vec!["dp".into()]));
         remove_mesh_dim(&mut input, SideName::Destination, 0);
         assert_eq!(mesh_shape(&input.destination), vec![2], "a mesh keeps one dim");
+    }
+
+    #[test]
+    fn the_cards_mesh_dim_goes_in_front_as_the_outer_dim() {
+        // TP-2 becomes two replicas of TP-2: `dp, tp`, each tp group on consecutive devices.
+        let mut input = toy();
+        assert!(outer_mesh_dim_goes_first(&input, SideName::Destination));
+        add_outer_mesh_dim(&mut input, SideName::Destination);
+        assert_eq!(mesh_shape(&input.destination), vec![2, 2]);
+        assert_eq!(input.destination.dim_names, Some(vec!["dp".into(), "tp".into()]));
+        assert_eq!(input.destination.placements, Some(vec!["R".into(), "S(1)".into()]));
+        let reshard = validate(&input).expect("valid");
+        // d3 and d4 (the first replica) still split the columns between them, as before the edit.
+        let tensor = &reshard.tensors[0];
+        let regions = crate::core::region::device_regions(
+            &tensor.destination,
+            &reshard.destination_mesh,
+            &tensor.shape,
+            reshard.split,
+        )
+        .expect("regions");
+        let first: Vec<(u32, Vec<u64>)> =
+            regions.iter().take(2).map(|r| (r.device, r.region.offset().to_vec())).collect();
+        assert_eq!(first, vec![(3, vec![0, 0]), (4, vec![0, 3])]);
+        // Again: the next usual name, in front.
+        add_outer_mesh_dim(&mut input, SideName::Destination);
+        assert_eq!(input.destination.dim_names, Some(vec!["pp".into(), "dp".into(), "tp".into()]));
+        assert_eq!(input.destination.placements, Some(vec!["R".into(), "R".into(), "S(1)".into()]));
+        // Unnamed dims keep their default names by position; the placements still shift.
+        let mut input = toy();
+        input.source.dim_names = None;
+        add_outer_mesh_dim(&mut input, SideName::Source);
+        assert_eq!(input.source.placements, Some(vec!["R".into(), "S(0)".into()]));
+        assert_eq!(mesh_shape(&input.source), vec![2, 3]);
+    }
+
+    #[test]
+    fn the_cards_mesh_dim_follows_a_layout_typed_for_a_larger_mesh_at_the_end() {
+        let mut input = toy();
+        input.source.placements = Some(vec!["S(0)".into(), "S(1)".into()]);
+        assert!(!outer_mesh_dim_goes_first(&input, SideName::Source));
+        add_outer_mesh_dim(&mut input, SideName::Source);
+        assert_eq!(input.source.placements, Some(vec!["S(0)".into(), "S(1)".into()]));
+        assert_eq!(mesh_shape(&input.source), vec![3, 2]);
+        assert!(validate(&input).is_ok());
     }
 
     #[test]

@@ -376,11 +376,31 @@ async fn adding_a_mesh_dim_replicates_over_it() {
     settle().await;
     element(&root, "add-mesh-dim-destination").unchecked_into::<HtmlElement>().click();
     settle().await;
-    assert_eq!(value_of(&root, "layout-text-destination"), "[Shard(1), Replicate()]");
+    // In front, as the outer dim: two replicas of the column split, named as such meshes usually are.
+    assert_eq!(value_of(&root, "layout-text-destination"), "[Replicate(), Shard(1)]");
+    assert_eq!(value_of(&root, "field-destination-dim-name-0"), "dp");
+    assert_eq!(value_of(&root, "field-destination-dim-name-1"), "tp");
     assert_eq!(text(&root, "piece-count"), "12 pieces", "two replicas of each destination shard");
-    element(&root, "remove-mesh-dim-destination-1").unchecked_into::<HtmlElement>().click();
+    element(&root, "remove-mesh-dim-destination-0").unchecked_into::<HtmlElement>().click();
     settle().await;
     assert_eq!(text(&root, "piece-count"), "6 pieces");
+    assert_eq!(value_of(&root, "layout-text-destination"), "[Shard(1)]");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_mesh_dim_added_in_front_leaves_what_was_typed_in_the_rows_after_it() {
+    // The rows are keyed: the new row is the first, and the old one keeps its unparsed text, now as dim 1.
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    type_into(&root, "field-source-mesh-0", "3x");
+    settle().await;
+    element(&root, "add-mesh-dim-source").unchecked_into::<HtmlElement>().click();
+    settle().await;
+    assert_eq!(value_of(&root, "field-source-mesh-0"), "2");
+    assert_eq!(value_of(&root, "field-source-dim-name-0"), "dp");
+    assert_eq!(value_of(&root, "field-source-mesh-1"), "3x");
+    assert_eq!(value_of(&root, "field-source-dim-name-1"), "tp");
     root.remove();
 }
 
@@ -495,11 +515,11 @@ async fn layout_text_that_does_not_parse_outlives_an_edit_in_the_cards() {
     assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0), Repl");
     assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
     let kept = text(&root, "layout-text-source-kept");
-    assert!(kept.contains("[Shard(0), Replicate()]"), "{kept}");
+    assert!(kept.contains("[Replicate(), Shard(0)]"), "{kept}");
     // The user may take the cards' layout instead.
     element(&root, "layout-text-source-use").unchecked_into::<HtmlElement>().click();
     settle().await;
-    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0), Replicate()]");
+    assert_eq!(value_of(&root, "layout-text-source"), "[Replicate(), Shard(0)]");
     assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
     assert!(root.query_selector("[data-testid='layout-text-source-kept']").expect("a selector").is_none());
     root.remove();

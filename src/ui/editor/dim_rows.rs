@@ -11,12 +11,15 @@ pub struct DimRows {
     ids: Memo<Vec<u64>>,
     /// The dim the user asked to remove, taken by the next count of rows.
     removed: StoredValue<Option<usize>>,
+    /// A dim the user added in front (a mesh's outer dim), taken by the next count of rows.
+    in_front: StoredValue<bool>,
 }
 
 impl DimRows {
     /// Rows for `rank` dims, following it.
     pub fn new(rank: Memo<usize>) -> DimRows {
         let removed = StoredValue::new(None::<usize>);
+        let in_front = StoredValue::new(false);
         let ids = Memo::new(move |previous: Option<&Vec<u64>>| {
             let rank = rank.get();
             let mut ids = previous.cloned().unwrap_or_default();
@@ -27,12 +30,16 @@ impl DimRows {
             if let Some(dim) = asked.filter(|&dim| dim < ids.len() && ids.len() == rank + 1) {
                 ids.remove(dim);
             }
+            // A dim added in front takes a new row there; the rows after it keep what was typed in them.
+            if in_front.try_update_value(std::mem::take).unwrap_or(false) && rank == ids.len() + 1 {
+                ids.insert(0, next);
+            }
             ids.truncate(rank);
             let missing = rank - ids.len();
             ids.extend((next..).take(missing));
             ids
         });
-        DimRows { ids, removed }
+        DimRows { ids, removed, in_front }
     }
 
     /// The rows' identities, in dim order.
@@ -49,6 +56,11 @@ impl DimRows {
     /// Says that `dim` is about to be removed from the spec, so that its row goes with it.
     pub fn remove(self, dim: usize) {
         self.removed.set_value(Some(dim));
+    }
+
+    /// Says that a dim is about to be added in front, so that its row goes there.
+    pub fn add_in_front(self) {
+        self.in_front.set_value(true);
     }
 }
 

@@ -79,6 +79,14 @@ impl FieldDrafts {
         });
     }
 
+    /// Forgets generation `generation`'s drafts before a dim is added in front: the new row takes the first
+    /// dim's key, and read the draft typed there for the row it pushed down ("3x" showed in both). The
+    /// fields on screen keep theirs again under their new keys once the dims have changed
+    /// ([`FieldDrafts::follow_structure`]).
+    pub fn forget_before_insert(self, generation: u64) {
+        self.drafts.update_value(|drafts| drafts.retain(|(_, g), _| *g != generation));
+    }
+
     /// Forgets the generation's drafts when an edit changes `input`'s dims in number (a dim added or
     /// removed): a field's key is its place, and removing dim 0 left dim 1's draft under a key the next dim
     /// took (its text came back in the wrong field, over a value in use). The fields on screen keep their

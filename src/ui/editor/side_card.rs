@@ -5,15 +5,16 @@ use leptos::prelude::*;
 
 use super::EditorContext;
 use super::dim_rows::{DimRows, RemoveDimButton};
-use super::field::{Draft, FieldProblems, GroupProblem, IntegerField, count_unread, slug};
+use super::field::{Draft, FieldDrafts, FieldProblems, GroupProblem, IntegerField, count_unread, slug};
 use super::layout_text::LayoutTextField;
 use crate::core::geometry::Dtype;
 use crate::core::notation::{format_device_ids, parse_device_ids, placements_per_mesh_dim};
 use crate::core::placement::Placement;
 use crate::core::spec::{DevicesInput, MAX_MESH_DEVICES};
 use crate::core::spec_edit::{
-    MAX_DIMS, SideName, SpecField, add_mesh_dim, dim_names, edit_layout, from_jax, is_strided, layout, mesh_shape,
-    remove_mesh_dim, rename_mesh_dim, set_mesh_size, set_placement, set_strided, side, tensor,
+    MAX_DIMS, SideName, SpecField, add_outer_mesh_dim, dim_names, edit_layout, from_jax, is_strided, layout,
+    mesh_shape, outer_mesh_dim_goes_first, remove_mesh_dim, rename_mesh_dim, set_mesh_size, set_placement, set_strided,
+    side, tensor,
 };
 
 /// One side of the change.
@@ -27,6 +28,7 @@ pub fn SideCard(
     let key = side.key();
     let mesh_rank = Memo::new(move |_| state.input.with(|input| mesh_shape(self::side(input, side)).len()));
     let rows = DimRows::new(mesh_rank);
+    let drafts = use_context::<FieldDrafts>();
     // The devices of the change the pictures show: while the input has problems, the last valid one's, and
     // said so (a blank line left a gap and said nothing).
     let devices_note = move || {
@@ -57,7 +59,16 @@ pub fn SideCard(
                     class="add"
                     data-testid=format!("add-mesh-dim-{key}")
                     disabled={move || mesh_rank.get() >= MAX_DIMS}
-                    on:click=move |_| state.input.update(|input| add_mesh_dim(input, side))
+                    title="Adds an outer mesh dim of size 2, in front (replicas, as dp in dp × tp)"
+                    on:click=move |_| {
+                        if state.input.with_untracked(|input| outer_mesh_dim_goes_first(input, side)) {
+                            rows.add_in_front();
+                            if let Some(drafts) = drafts {
+                                drafts.forget_before_insert(state.replaced.get_untracked());
+                            }
+                        }
+                        state.input.update(|input| add_outer_mesh_dim(input, side));
+                    }
                 >
                     "+ mesh dim"
                 </button>
