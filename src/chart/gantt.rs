@@ -168,6 +168,45 @@ pub fn seconds_ticks(extent: f64, target: usize) -> Vec<f64> {
     (0..=count.min(1000)).map(|i| i as f64 * step).collect()
 }
 
+/// About how wide `c` is, in em of the app's sans-serif (DejaVu-like widths, rounded up): a count of
+/// characters took "reward mod…" for as wide as "generation", and its "w" and "m" ran the name out of the
+/// picture ("eward mod…").
+fn glyph_em(c: char) -> f64 {
+    match c {
+        'i' | 'j' | 'l' | 'I' | 'J' | '\'' | '|' => 0.3,
+        '.' | ',' | ':' | ';' | ' ' | '!' => 0.34,
+        'f' | 't' | 'r' | '(' | ')' | '-' | '[' | ']' => 0.42,
+        'c' | 's' | 'z' => 0.56,
+        'w' => 0.82,
+        'M' => 0.87,
+        'm' | 'W' => 0.99,
+        '0'..='9' => 0.64,
+        'A'..='Z' => 0.79,
+        'a'..='z' => 0.625,
+        c if c.is_ascii() => 0.7,
+        // Wide scripts (CJK, emoji) take a whole em; other letters about an uppercase Latin one.
+        c if c >= '\u{2e80}' => 1.0,
+        _ => 0.79,
+    }
+}
+
+/// `name` as it fits `max_em` em: whole when it fits, else its longest beginning that fits with "…".
+pub fn fit_label(name: &str, max_em: f64) -> String {
+    if name.chars().map(glyph_em).sum::<f64>() <= max_em {
+        return name.to_string();
+    }
+    let ellipsis = 1.0;
+    let mut used = ellipsis;
+    let kept: String = name
+        .chars()
+        .take_while(|&c| {
+            used += glyph_em(c);
+            used <= max_em
+        })
+        .collect();
+    format!("{}…", kept.trim_end())
+}
+
 /// Whether a label of `chars` characters at `font_size` fits inside a bar `width` wide (average glyph
 /// width about 0.58 em, plus some padding).
 pub fn label_fits(width: f64, chars: usize, font_size: f64) -> bool {
@@ -257,6 +296,21 @@ pub fn fitting_title(titles: &[usize], width: f64) -> usize {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_lane_label_is_shortened_by_the_width_of_its_letters() {
+        // The lane column holds about 6 em: "generation" and "preparation" fit whole.
+        assert_eq!(fit_label("generation", 6.0), "generation");
+        assert_eq!(fit_label("preparation", 6.0), "preparation");
+        // Wide letters: "reward model" is cut sooner than a count of characters would cut it.
+        assert_eq!(fit_label("reward model", 6.0), "reward m…");
+        // No space left dangling before the ellipsis.
+        assert_eq!(fit_label("ab cdefghijklmnop", 2.9), "ab…");
+        // Nothing fits beside the ellipsis: the ellipsis alone.
+        assert_eq!(fit_label("WWWW", 1.5), "…");
+        assert_eq!(fit_label("", 5.9), "");
+    }
+
     use super::*;
     use crate::core::cycle::{CycleSpec, RefitSplit, Stage};
 

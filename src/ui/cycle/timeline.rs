@@ -5,8 +5,8 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::gantt::{
-    Ghost, HEADING_FONT, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, fitting_title, label_part,
-    lane_bars, legend_entries, outside_label, refit_ghost, seconds_ticks,
+    Ghost, HEADING_FONT, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, fit_label, fitting_title,
+    label_part, lane_bars, legend_entries, outside_label, refit_ghost, seconds_ticks,
 };
 use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
@@ -45,15 +45,10 @@ pub fn CycleTimeline(
     }
 }
 
-/// Shortens a stage name to fit the label column: 11 characters of the 21 px labels (views.css) fit its
-/// 128 units (14 ran 38 px out of the picture, "rence mod…").
+/// Shortens a stage name to fit the label column: its 128 units hold about 6 em of the 21 px labels
+/// (views.css), measured by the letters' widths ([`fit_label`]).
 fn lane_label(name: &str) -> String {
-    const MAX: usize = 11;
-    if name.chars().count() <= MAX {
-        name.to_string()
-    } else {
-        format!("{}…", name.chars().take(MAX - 1).collect::<String>())
-    }
+    fit_label(name, 6.0)
 }
 
 /// The geometry both blocks share: the seconds axis (to the longer cycle), the number of lanes and the
