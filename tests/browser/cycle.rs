@@ -339,6 +339,23 @@ async fn a_renamed_stage_s_controls_are_read_out_by_its_new_name() {
 }
 
 #[wasm_bindgen_test]
+async fn another_stage_renamed_refit_does_not_take_the_refit_from_the_one_marked() {
+    // Two stages named "refit" un-marked the radio and made the cycle an error: "mark which is the refit",
+    // though the page showed which it was.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    type_into(&nth(&root, "[data-testid=stage-name]", 1).unchecked_into(), "refit");
+    tick().await;
+    let checked = |i: usize| nth(&root, "[data-testid=stage-refit]", i).unchecked_into::<HtmlInputElement>().checked();
+    assert!(checked(3), "the refit stays the fourth stage");
+    assert!(!checked(1));
+    assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "112.5 s");
+    assert!(text_of(&root, "[data-testid=cycle-summary]").starts_with("Refit got 4× faster"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn s_reads_as_its_field_shows_it_wherever_it_is_named() {
     // Four decimals in the field; the sentence, the card, the timeline and the curve said 1.235 beside it.
     let root = wrapper();

@@ -168,14 +168,17 @@ fn StageRow(
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
                     state.spec.update(|spec| {
-                        let was_refit = spec.refit_index() == Some(index);
+                        // The refit stays where its radio shows through any rename, marked: renamed ("weight
+                        // sync"), the refit by its name left the cycle without one, and another stage renamed
+                        // "refit" made two, un-marking the radio.
+                        let refit = spec.refit_index();
                         if let Some(stage) = spec.stages.get_mut(index) {
                             stage.name = text;
-                            // The refit by its name stays the refit when renamed ("weight sync"), marked
-                            // as its radio shows: renaming it left the cycle without a refit.
-                            if was_refit && stage.refit.is_none() {
-                                stage.refit = Some(true);
-                            }
+                        }
+                        if let Some(stage) = refit.and_then(|r| spec.stages.get_mut(r))
+                            && stage.refit.is_none()
+                        {
+                            stage.refit = Some(true);
                         }
                     });
                 }
