@@ -10,26 +10,53 @@ pub struct TilePosition {
 }
 
 /// The grid for a mesh: the last mesh dim runs across, all others down (row-major, as devices are listed).
+/// A mesh much taller than wide is folded: its rows stand in blocks side by side, a gutter column apart
+/// (`[2, 64, 8]` drew 128 rows of 8 tiles, a page 14,000 px long under an inventory's tensor).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileGrid {
+    /// Drawn rows and columns (gutters included).
     pub rows: usize,
     pub cols: usize,
+    /// The mesh's own columns (its last dim, or the wrap of a long 1-D mesh) and how many of its rows stand
+    /// in one block (all of them unless folded).
+    pub mesh_cols: usize,
+    pub block_rows: usize,
 }
 
+/// A mesh with more rows than this, and more than twice as many rows as columns, is folded.
+const FOLD_ROWS: usize = 16;
+
 impl TileGrid {
+    /// A grid of `rows × cols` tiles, unfolded.
+    pub fn plain(rows: usize, cols: usize) -> TileGrid {
+        TileGrid { rows, cols, mesh_cols: cols.max(1), block_rows: rows.max(1) }
+    }
+
     pub fn for_mesh(shape: &[u64]) -> TileGrid {
         let cols = shape.last().copied().unwrap_or(1).max(1) as usize;
         // Saturating: the core validates meshes first, but a drawing helper should not be the thing that panics.
         let total: u64 = shape.iter().fold(1u64, |n, &d| n.saturating_mul(d)).max(1);
+        let total = total as usize;
         // Very wide 1-D meshes wrap into a roughly square block so they stay readable.
         if shape.len() == 1 && cols > 32 {
             let cols = (total as f64).sqrt().ceil() as usize;
-            return TileGrid { rows: (total as usize).div_ceil(cols), cols };
+            return TileGrid::plain(total.div_ceil(cols), cols);
         }
-        TileGrid { rows: (total as usize).div_ceil(cols), cols }
+        let rows = total.div_ceil(cols);
+        if rows <= FOLD_ROWS || rows <= 2 * cols {
+            return TileGrid::plain(rows, cols);
+        }
+        // Blocks side by side, near a square in all.
+        let wanted = ((total as f64).sqrt() / cols as f64).round().max(2.0) as usize;
+        let block_rows = rows.div_ceil(wanted);
+        let blocks = rows.div_ceil(block_rows);
+        TileGrid { rows: block_rows, cols: blocks * (cols + 1) - 1, mesh_cols: cols, block_rows }
     }
     pub fn position(&self, flat: usize) -> TilePosition {
-        TilePosition { row: flat / self.cols, col: flat % self.cols }
+        let cols = self.mesh_cols.max(1);
+        let (row, col) = (flat / cols, flat % cols);
+        let block = row / self.block_rows.max(1);
+        TilePosition { row: row % self.block_rows.max(1), col: block * (cols + 1) + col }
     }
     /// The tile pitch (in pixels) that fits the grid in `width`, between `min` and `max`.
     pub fn pitch(&self, width: f64, min: f64, max: f64) -> f64 {
@@ -191,12 +218,14 @@ pub fn is_tile_key(key: &str) -> bool {
 }
 
 /// Where the arrow keys, Home and End move the keyboard focus from tile `flat` on a grid of `count` tiles.
+/// Up and down move by a row of the mesh: in a folded mesh, down from a block's last row is the next
+/// block's first.
 pub fn next_tile(flat: usize, key: &str, grid: &TileGrid, count: usize) -> Option<usize> {
-    let cols = grid.cols.max(1);
+    let cols = grid.mesh_cols.max(1);
     let next = match key {
         "ArrowRight" => Some(flat + 1),
         "ArrowLeft" => flat.checked_sub(1),
-        "ArrowDown" if flat / cols + 1 < grid.rows => Some(flat + cols),
+        "ArrowDown" if flat / cols + 1 < count.div_ceil(cols) => Some(flat + cols),
         "ArrowUp" => flat.checked_sub(cols),
         "Home" => Some(0),
         "End" => Some(count.saturating_sub(1)),
@@ -261,7 +290,7 @@ mod tests {
 
     #[test]
     fn arrow_keys_move_within_the_grid() {
-        let grid = TileGrid { rows: 3, cols: 4 };
+        let grid = TileGrid::plain(3, 4);
         assert_eq!(next_tile(5, "ArrowRight", &grid, 10), Some(6));
         assert_eq!(next_tile(0, "ArrowLeft", &grid, 10), None);
         assert_eq!(next_tile(5, "ArrowDown", &grid, 10), Some(9));
@@ -277,15 +306,37 @@ mod tests {
     #[test]
     fn two_d_meshes_keep_their_shape() {
         let grid = TileGrid::for_mesh(&[2, 4]);
-        assert_eq!(grid, TileGrid { rows: 2, cols: 4 });
+        assert_eq!(grid, TileGrid::plain(2, 4));
         assert_eq!(grid.position(5), TilePosition { row: 1, col: 1 });
-        assert_eq!(TileGrid::for_mesh(&[2, 64, 8]), TileGrid { rows: 128, cols: 8 });
+        assert_eq!(TileGrid::for_mesh(&[16, 4]), TileGrid::plain(16, 4), "16 rows: not folded");
+    }
+
+    #[test]
+    fn a_tall_mesh_is_folded_into_blocks_side_by_side() {
+        // 128 rows of 8: four blocks of 32 rows, a gutter column between blocks.
+        let grid = TileGrid::for_mesh(&[2, 64, 8]);
+        assert_eq!(grid, TileGrid { rows: 32, cols: 35, mesh_cols: 8, block_rows: 32 });
+        assert_eq!(grid.position(0), TilePosition { row: 0, col: 0 });
+        assert_eq!(grid.position(31 * 8 + 7), TilePosition { row: 31, col: 7 });
+        assert_eq!(grid.position(32 * 8), TilePosition { row: 0, col: 9 }, "the next block, past the gutter");
+        assert_eq!(grid.position(1023), TilePosition { row: 31, col: 34 });
+        // Every tile its own place.
+        let places: std::collections::HashSet<(usize, usize)> =
+            (0..1024).map(|f| grid.position(f)).map(|p| (p.row, p.col)).collect();
+        assert_eq!(places.len(), 1024);
+        assert!(places.iter().all(|&(row, col)| row < grid.rows && col < grid.cols && col % 9 != 8));
+        // An inference mesh of 32 × 8: two blocks of 16.
+        assert_eq!(TileGrid::for_mesh(&[32, 8]), TileGrid { rows: 16, cols: 17, mesh_cols: 8, block_rows: 16 });
+        // Down moves a mesh row, from a block's foot to the next block's head; up comes back.
+        assert_eq!(next_tile(31 * 8 + 2, "ArrowDown", &grid, 1024), Some(32 * 8 + 2));
+        assert_eq!(next_tile(32 * 8 + 2, "ArrowUp", &grid, 1024), Some(31 * 8 + 2));
+        assert_eq!(next_tile(1020, "ArrowDown", &grid, 1024), None, "the mesh's last row");
     }
 
     #[test]
     fn long_one_d_meshes_wrap_into_a_block() {
-        assert_eq!(TileGrid::for_mesh(&[1024]), TileGrid { rows: 32, cols: 32 });
-        assert_eq!(TileGrid::for_mesh(&[3]), TileGrid { rows: 1, cols: 3 });
+        assert_eq!(TileGrid::for_mesh(&[1024]), TileGrid::plain(32, 32));
+        assert_eq!(TileGrid::for_mesh(&[3]), TileGrid::plain(1, 3));
     }
 
     #[test]

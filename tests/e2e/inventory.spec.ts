@@ -123,6 +123,19 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   await expect(page.getByTestId('speedup-origin')).toHaveCount(0);
 });
 
+test("a 1024-device training mesh opened from the inventory is folded into blocks, not a page of rows", async ({ page }) => {
+  // [2, 64, 8] drew 128 rows of 8 tiles: the link table and the heatmap stood 10,000 px down.
+  await page.goto('/?view=inventory&model=llama-3-70b');
+  await page.getByTestId('inventory-open-tensor').nth(1).click();
+  await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
+  const source = page.locator('[data-testid=mesh-view] svg').first();
+  await expect(source).toBeVisible();
+  const box = (await source.boundingBox())!;
+  expect(box.height, 'the source mesh').toBeLessThan(700);
+  expect(box.height / box.width, 'about as tall as wide').toBeLessThan(1.5);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(10_000);
+});
+
 test('from the keyboard, a row opens its tensor with the focus on the view it opened, at its top', async ({ page }) => {
   await page.goto('/?view=inventory&model=llama-3-8b');
   const row = page.getByTestId('inventory-open-tensor').nth(20);
