@@ -77,11 +77,13 @@ fn Total(
     note: String,
 ) -> impl IntoView {
     // Smaller when long (main.css): a whole model's "8,030,261,248" broke before its last digit.
-    let long = value.chars().count() > 10;
+    // Smaller again past 14 (a 10^12-row tensor's "6,000,000,000,000" broke as "6,000,000,000,0 / 00").
+    let chars = value.chars().count();
+    let (long, longer) = (chars > 10, chars > 14);
     view! {
         <div class="total" data-testid=test_id>
             <dt class="total-label">{label}</dt>
-            <dd class="total-value" class:is-long=long>{value}</dd>
+            <dd class="total-value" class:is-long=long class:is-longer=longer>{value}</dd>
             <dd class="total-note">{note}</dd>
         </div>
     }

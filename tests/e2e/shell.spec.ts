@@ -70,6 +70,23 @@ test('the three totals are labelled and match the article', async ({ page }) => 
   await expect(page.getByTestId('total-max-link-bytes').locator('.total-value')).toHaveText(/^\d+ B$/);
 });
 
+test('a thirteen-digit count stays on one line in its card', async ({ page }) => {
+  // A 10^12-row tensor's "6,000,000,000,000" broke as "6,000,000,000,0 / 00".
+  await open(page);
+  await page.getByTestId('field-tensor-shape-0').fill('1e12');
+  const value = page.getByTestId('total-unique-entries').locator('.total-value');
+  await expect(value).toHaveText('6,000,000,000,000');
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    const lines = await value.evaluate((e) => {
+      const range = document.createRange();
+      range.selectNodeContents(e);
+      return range.getClientRects().length;
+    });
+    expect(lines, `at ${width} px`).toBe(1);
+  }
+});
+
 test('the shell has a header, a footer with the version and a source link', async ({ page }) => {
   await open(page);
   await expect(page).toHaveTitle('Reshard Lens');
