@@ -566,7 +566,7 @@ impl CycleSpec {
             problems.add(
                 "speedup",
                 format!(
-                    "{} must be greater than 0 (1 = unchanged, below 1 = a slowdown)",
+                    "s must be greater than 0, not {} (1 = unchanged, below 1 = a slowdown)",
                     number_text(self.speedup, 4)
                 ),
             );
@@ -2104,11 +2104,11 @@ mod tests {
         );
         assert_eq!(
             with(&|s| s.speedup = 0.0),
-            ["speedup: 0 must be greater than 0 (1 = unchanged, below 1 = a slowdown)"]
+            ["speedup: s must be greater than 0, not 0 (1 = unchanged, below 1 = a slowdown)"]
         );
         assert_eq!(
             with(&|s| s.speedup = -2.0),
-            ["speedup: -2 must be greater than 0 (1 = unchanged, below 1 = a slowdown)"]
+            ["speedup: s must be greater than 0, not -2 (1 = unchanged, below 1 = a slowdown)"]
         );
         assert_eq!(with(&|s| s.speedup = f64::INFINITY), ["speedup: must be a finite number"]);
         assert_eq!(

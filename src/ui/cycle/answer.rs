@@ -77,7 +77,14 @@ pub fn Answer(
         <h2 class="cycle-section-title" id=title_id>"The answer"</h2>
         <Show when=stale>
             <p class="cycle-stale" role="status" data-testid="cycle-stale">
-                "The cycle in the editor has a problem (see the field marked in the editor); this is the last valid answer."
+                // Named: "see the field marked" left the reader to search a long editor for it.
+                {move || match state.problem_place() {
+                    Some(place) => format!(
+                        "The cycle in the editor has a problem in {place} (its message is under the field); this is \
+                         the last valid answer."
+                    ),
+                    None => "The cycle in the editor has a problem; this is the last valid answer.".to_string(),
+                }}
             </p>
         </Show>
         {move || match state.report.get() {

@@ -276,6 +276,16 @@ impl CycleState {
             || self.checked.with(Result::is_err)
     }
 
+    /// Where the editor's first problem is, as a reader names the field: "stage 2's overlap", "the speedup s".
+    pub fn problem_place(&self) -> Option<String> {
+        let revision = self.revision.get();
+        let unread = self
+            .unread
+            .with(|unread| (unread.revision == revision).then(|| unread.messages.keys().next().cloned()).flatten());
+        let path = unread.or_else(|| self.checked.with(|c| c.as_ref().err()?.first().map(|p| p.path.clone())))?;
+        Some(field_name(&path))
+    }
+
     /// Why the text in the field at `path` is not a number, if it is not.
     fn unread_at(&self, path: &str) -> Option<String> {
         let revision = self.revision.get();
@@ -382,5 +392,27 @@ pub fn CycleView() -> impl IntoView {
                 <measured::MeasuredCycles title_id="cycle-measured-title"/>
             </section>
         </main>
+    }
+}
+
+/// A field's path in the cycle spec (`stages[1].overlap`) as a reader names it (`stage 2's overlap`).
+fn field_name(path: &str) -> String {
+    let (stage, field) = match path.strip_prefix("stages[").and_then(|rest| rest.split_once(']')) {
+        Some((index, rest)) => (index.parse::<usize>().ok().map(|i| i + 1), rest.trim_start_matches('.')),
+        None => (None, path),
+    };
+    let what = match (stage.is_some(), field) {
+        (true, "refit") => "refit mark",
+        (false, "refit") => "the refit's parts (wait, transfer, preparation)",
+        (_, "speedup") => "the speedup s",
+        (_, "refit.wait") => "the refit's wait before transfer",
+        (_, "refit.transfer") => "the refit's transfer",
+        (_, "refit.preparation") => "the refit's receiver preparation",
+        (_, "" | "stages") => "the stages",
+        (_, other) => other,
+    };
+    match stage {
+        Some(n) => format!("stage {n}'s {what}"),
+        None => what.to_string(),
     }
 }
