@@ -190,9 +190,14 @@ fn glyph_em(c: char) -> f64 {
     }
 }
 
+/// About how wide `text` is, in em of the app's sans-serif ([`glyph_em`] summed).
+pub fn text_em(text: &str) -> f64 {
+    text.chars().map(glyph_em).sum()
+}
+
 /// `name` as it fits `max_em` em: whole when it fits, else its longest beginning that fits with "…".
 pub fn fit_label(name: &str, max_em: f64) -> String {
-    if name.chars().map(glyph_em).sum::<f64>() <= max_em {
+    if text_em(name) <= max_em {
         return name.to_string();
     }
     let ellipsis = 1.0;

@@ -186,6 +186,22 @@ test('a long stage name is shortened inside the timeline, not cut at its edge', 
   expect(Math.min(...lefts)).toBeGreaterThanOrEqual(0);
 });
 
+test("the bound's label stands on a ground as wide as its text, on every cycle preset", async ({ page }) => {
+  // The ground hides the grey curves behind the label; wider than the text, it cut a stretch out of them.
+  for (const preset of ['cycle-120', 'cycle-160', 'cycle-queue', 'cycle-overlap']) {
+    await page.goto(`/?view=cycle&preset=${preset}`);
+    const chart = page.getByTestId('cycle-curve');
+    await chart.scrollIntoViewIfNeeded();
+    const fit = await chart.evaluate((svg) => {
+      const label = svg.querySelector('.curve-asymptote-label')!.getBoundingClientRect();
+      const ground = svg.querySelector('.curve-label-ground')!.getBoundingClientRect();
+      return { inside: ground.left <= label.left && label.right <= ground.right, spare: ground.width - label.width, width: label.width };
+    });
+    expect(fit.inside, preset).toBe(true);
+    expect(fit.spare, `${preset}: no wider than the text and its margins`).toBeLessThan(fit.width * 0.08 + 10);
+  }
+});
+
 test('the four answer cards stand in one row, two by two or one under another, never three and one', async ({ page }) => {
   // Between about 560 and 760 px of panel, a fitting grid put three cards in a row and the bound alone below.
   const rows = async () => {

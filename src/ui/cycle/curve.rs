@@ -210,9 +210,9 @@ fn curves(this: &ThisCycle, width: f64) -> impl IntoView + use<> {
         };
         let text = format!("{label} = {}", times(b));
         // On a ground of the panel's colour: the grey curves rise through it near s = 1, and a glyph's halo
-        // left them running between the letters (a phone's "bound = 1.091×"). The ground is a little wider
-        // than the text is at most (0.6 em a character).
-        let ground = text.chars().count() as f64 * FONT * 0.6 + 8.0;
+        // left them running between the letters (a phone's "bound = 1.091×"). As wide as the text, measured
+        // by its letters (a count of characters made a ground that hid a stretch of curve past its end).
+        let ground = crate::chart::gantt::text_em(&text) * FONT + 8.0;
         view! {
             <line class="curve-asymptote" x1=LEFT x2=right y1=at y2=at></line>
             <rect class="curve-label-ground" x=LEFT + 4.0 y=at - 7.0 - FONT height=FONT + 4.0 width=ground rx="3"></rect>
