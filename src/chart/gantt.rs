@@ -17,6 +17,9 @@ pub enum PartKind {
     Transfer,
     /// The receivers preparing the new version after the bytes arrive.
     Preparation,
+    /// The refit done, held until the stage it overlaps ends: it cannot finish before the weights it sends
+    /// are made. Not a wait the user set (it was drawn and named as one, with the wait set to 0).
+    Held,
 }
 
 /// A horizontal stretch `[x0, x1)` of a bar, in viewBox units.
@@ -74,7 +77,7 @@ pub fn lane_bars(timeline: &Timeline, scale: &Linear) -> Vec<LaneBar> {
                         }
                     }
                     if stage.end > at + 1e-9 {
-                        parts.push(Part { kind: PartKind::Wait, x0: scale.map(at), x1 });
+                        parts.push(Part { kind: PartKind::Held, x0: scale.map(at), x1 });
                     }
                     parts
                 }
@@ -116,8 +119,10 @@ pub struct Ghost {
 pub struct LegendEntries {
     /// A stage runs while the previous one is still running (in either block).
     pub overlap: bool,
-    /// The refit waits (before its transfer, or on the previous stage).
+    /// The refit waits before its transfer.
     pub wait: bool,
+    /// The refit is held until the stage it overlaps ends.
+    pub held: bool,
     /// The refit has parts besides the transfer, so the transfer's own colour needs naming.
     pub transfer: bool,
     pub preparation: bool,
@@ -142,7 +147,8 @@ pub fn legend_entries(report: &CycleReport) -> LegendEntries {
     LegendEntries {
         overlap,
         wait: has(PartKind::Wait),
-        transfer: has(PartKind::Transfer) && (has(PartKind::Wait) || has(PartKind::Preparation)),
+        held: has(PartKind::Held),
+        transfer: has(PartKind::Transfer) && (has(PartKind::Wait) || has(PartKind::Preparation) || has(PartKind::Held)),
         preparation: has(PartKind::Preparation),
         saved: (report.seconds_saved.abs() > 1e-9).then_some(report.seconds_saved > 0.0),
         ghost: refit_ghost(report, &unit).is_some(),
@@ -429,6 +435,19 @@ mod tests {
         let kinds: Vec<PartKind> = bars[3].parts.iter().map(|p| p.kind).collect();
         assert_eq!(kinds, [PartKind::Wait, PartKind::Transfer]);
         assert_eq!(bars[3].parts[1].x1, 118.5, "8 s wait, then 2 s / 4");
+    }
+
+    #[test]
+    fn a_refit_that_ends_before_the_stage_it_overlaps_is_held_not_waiting() {
+        // Training overlapped by 8 s of a 10 s refit; at s = 4 the transfer ends 5.5 s before training does.
+        let mut spec = article(4.0);
+        spec.stages[3].overlap = 8.0;
+        let report = spec.report().expect("valid");
+        let bars = lane_bars(&report.after, &Linear::new((0.0, 120.0), (0.0, 120.0)));
+        let kinds: Vec<PartKind> = bars[3].parts.iter().map(|p| p.kind).collect();
+        assert_eq!(kinds, [PartKind::Transfer, PartKind::Held]);
+        let entries = legend_entries(&report);
+        assert!(entries.held && !entries.wait, "no wait was set");
     }
 
     #[test]

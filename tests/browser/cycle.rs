@@ -373,6 +373,22 @@ async fn s_reads_as_its_field_shows_it_wherever_it_is_named() {
 }
 
 #[wasm_bindgen_test]
+async fn a_refit_done_before_the_stage_it_overlaps_is_drawn_held_not_waiting() {
+    // The refit overlapping training by 8 s: at s = 4 its transfer is done 5.5 s before training ends. That
+    // stretch was drawn and named as "waiting", with the wait before transfer set to 0.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    type_into(&nth(&root, "[data-testid=stage-overlap]", 3).unchecked_into::<HtmlInputElement>(), "8");
+    tick().await;
+    assert!(root.query_selector("[data-testid=gantt-after] [data-part=held]").expect("selector").is_some());
+    assert!(root.query_selector("[data-part=wait]").expect("selector").is_none());
+    assert!(shown(&root, "held") && !shown(&root, "wait"));
+    assert!(text_of(&root, "[data-entry=held]").contains("held until the stage it overlaps ends"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn the_timeline_outlines_the_old_refit_and_lists_only_what_it_draws() {
     // The article's cycle: the refit ends it, so its 2.5 s bar and the 7.5 s saved box make up the old 10 s;
     // no outline, no overlap, no waiting, no preparation, and the legend lists none of them.

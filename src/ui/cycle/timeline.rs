@@ -333,11 +333,13 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64) -
             let (fill, opacity) = match part.kind {
                 PartKind::Work | PartKind::Transfer => (colour.to_string(), "1"),
                 PartKind::Wait => ("url(#cycle-hatch-wait)".to_string(), "1"),
+                PartKind::Held => ("url(#cycle-hatch-wait)".to_string(), "0.45"),
                 PartKind::Preparation => (colour.to_string(), "0.45"),
             };
             let kind = match part.kind {
                 PartKind::Work => "work",
                 PartKind::Wait => "wait",
+                PartKind::Held => "held",
                 PartKind::Transfer => "transfer",
                 PartKind::Preparation => "preparation",
             };
@@ -360,7 +362,7 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64) -
     });
     let label = seconds(bar.seconds);
     let value = if let Some(part) = label_part(&bar, label.chars().count(), FONT) {
-        let under = if part.kind == PartKind::Wait { WAIT_FILL } else { colour };
+        let under = if matches!(part.kind, PartKind::Wait | PartKind::Held) { WAIT_FILL } else { colour };
         view! {
             <text class="gantt-value" x=(part.x0 + part.x1) / 2.0 y=text_y text-anchor="middle" fill=text_on(under)>
                 {label}
@@ -414,6 +416,9 @@ fn TimelineLegend(entries: LegendEntries) -> impl IntoView {
                 "refit: transfer (the only part s shrinks)")}
             {item("wait", |e| e.wait, view! { <rect width="24" height="14" fill="url(#cycle-hatch-wait)"></rect> }.into_any(),
                 "refit: waiting (a faster transport does not help)")}
+            {item("held", |e| e.held,
+                view! { <rect width="24" height="14" fill="url(#cycle-hatch-wait)" fill-opacity="0.45"></rect> }.into_any(),
+                "refit: done, held until the stage it overlaps ends")}
             {item("preparation", |e| e.preparation,
                 view! { <rect width="24" height="14" fill=REFIT_COLOUR fill-opacity="0.45"></rect> }.into_any(),
                 "refit: receiver preparation")}
