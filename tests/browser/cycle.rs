@@ -457,6 +457,28 @@ async fn adding_a_stage_keeps_the_answer_and_shows_a_new_row() {
 }
 
 #[wasm_bindgen_test]
+async fn with_every_cycle_set_apart_as_startup_no_empty_steady_block_is_drawn() {
+    // k = 2 of 2 cycles: the steady block was an empty axis over an empty table, and the startup rows all
+    // read "no steady-state median". Now the startup is drawn in seconds and the note says why.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    let text = nth(&root, "[data-testid=measured-text]", 0).unchecked_into::<HtmlTextAreaElement>();
+    text.set_value("cycle,stage,seconds\n1,generation,70\n1,refit,10\n2,generation,72\n2,refit,12\n");
+    text.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+    tick().await;
+    assert!(root.query_selector("[data-testid=measured-steady]").expect("selector").is_some());
+    type_into(&nth(&root, "[data-testid=measured-startup]", 0).unchecked_into::<HtmlInputElement>(), "2");
+    tick().await;
+    assert!(root.query_selector("[data-testid=measured-steady]").expect("selector").is_none());
+    assert!(root.query_selector("[data-testid=spread-scale-change]").expect("selector").is_none());
+    let key = text_of(&root, "[data-testid=measured-startup-group] [data-testid=spread-key]");
+    assert!(key.starts_with("Seconds"), "{key}");
+    assert!(!text_of(&root, "[data-testid=measured-startup-group]").contains("no steady-state median"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn measured_rows_load_around_a_bad_row() {
     // A bad row is reported by its line; the good rows still load and give per-stage medians.
     let root = wrapper();

@@ -294,6 +294,11 @@ fn MeasuredSummary(summary: MeasuredCycles, scale: RwSignal<SpreadScale>) -> imp
     let steady_references = references(&summary.steady);
     let startup_references = references(&summary.startup);
     let notes = summary.notes.clone();
+    // No steady state (every cycle set apart as startup): no empty steady block with a bare axis and an empty
+    // table, and the startup drawn in seconds, since there is no steady median to measure a change from
+    // (every row read "no steady-state median"). The notes below say why.
+    let steady = !summary.steady.cycles.is_empty();
+    let scale = if steady { scale } else { RwSignal::new(SpreadScale::Seconds) };
     let pick = move |choice: SpreadScale| {
         view! {
             <label>
@@ -315,13 +320,18 @@ fn MeasuredSummary(summary: MeasuredCycles, scale: RwSignal<SpreadScale>) -> imp
         }
     };
     view! {
-        <div class="spread-scale" role="radiogroup" aria-label="How the spreads are drawn">
-            <span class="muted">"Draw each stage as"</span>
-            {pick(SpreadScale::ChangeFromMedian)}
-            {pick(SpreadScale::Seconds)}
-        </div>
+        {steady.then(|| view! {
+            <div class="spread-scale" role="radiogroup" aria-label="How the spreads are drawn">
+                <span class="muted">"Draw each stage as"</span>
+                {pick(SpreadScale::ChangeFromMedian)}
+                {pick(SpreadScale::Seconds)}
+            </div>
+        })}
         <div class="measured-groups">
-            <Group title="Steady state" group=summary.steady.clone() scale end references=steady_references test_id="measured-steady"/>
+            {steady.then(|| view! {
+                <Group title="Steady state" group=summary.steady.clone() scale end references=steady_references
+                    test_id="measured-steady"/>
+            })}
             {(!summary.startup.cycles.is_empty()).then(|| view! {
                 <Group title="Startup (set apart)" group=summary.startup.clone() scale end references=startup_references
                     test_id="measured-startup-group"/>
