@@ -503,6 +503,31 @@ async fn the_layout_texts_button_gives_the_mesh_the_dims_its_placements_need() {
 }
 
 #[wasm_bindgen_test]
+async fn text_that_stops_parsing_puts_back_the_cards_its_refused_layout_had_taken() {
+    // Three placements on a 1-D mesh (refused), then half of another layout: the cards kept the refused one,
+    // "2 problems", and offered "Add 2 mesh dims" for a layout no longer typed.
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    type_into(&root, "layout-text-source", "[Shard(0), Shard(0), Shard(0)]");
+    settle().await;
+    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert!(root.query_selector("[data-testid='layout-text-source-add-dims']").expect("a selector").is_some());
+    type_into(&root, "layout-text-source", "[Shard(0)");
+    settle().await;
+    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert!(root.query_selector("[data-testid='layout-text-source-add-dims']").expect("a selector").is_none());
+    assert!(text(&root, "layout-text-source-kept").contains("[Shard(0)]"), "the cards are back to the accepted layout");
+    assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0)", "what was typed stays");
+    // A layout the spec accepts is not put back: text that stops parsing after it keeps it in the cards.
+    type_into(&root, "layout-text-source", "[Replicate()]");
+    settle().await;
+    type_into(&root, "layout-text-source", "[Replicate(), Sha");
+    settle().await;
+    assert!(text(&root, "layout-text-source-kept").contains("[Replicate()]"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn layout_text_that_does_not_parse_outlives_an_edit_in_the_cards() {
     let (root, _mounted) = mount("toy");
     settle().await;
@@ -616,26 +641,27 @@ async fn restoring_a_spec_in_its_old_draft_generation_brings_back_its_unread_tex
 }
 
 #[wasm_bindgen_test]
-async fn unread_layout_text_over_a_layout_with_problems_says_both() {
-    // `[Shard(5)]` is read into the cards (a problem: the tensor has rank 2), then `[Foo()]` is not read:
-    // the status line counted two problems while the field showed one, and named `[Shard(5)]` as what the
-    // pictures show (they show the last valid change).
+async fn unread_layout_text_after_a_refused_layout_of_its_own_says_only_its_own_problem() {
+    // `[Shard(5)]` is read into the cards (a problem: the tensor has rank 2), then `[Foo()]` is not read.
+    // The cards held `[Shard(5)]`, whose problem was said and counted beside the text's, for a layout the
+    // user had left; they go back to the layout last accepted, and only the text's problem stands.
     let (root, _mounted) = mount("toy");
     settle().await;
     type_into(&root, "layout-text-source", "[Shard(5)]");
     settle().await;
+    assert_eq!(text(&root, "editor-status"), "1 problem: the pictures show the last valid change.");
     type_into(&root, "layout-text-source", "[Foo()]");
     settle().await;
-    assert_eq!(text(&root, "editor-status"), "2 problems: the pictures show the last valid change.");
+    assert_eq!(text(&root, "editor-status"), "1 problem: the pictures show the last valid change.");
     let shown: Vec<String> = (0..)
         .map_while(|i| root.query_selector_all("#problems-source-layout li").expect("a selector").item(i))
         .map(|li| li.text_content().unwrap_or_default())
         .collect();
-    assert_eq!(shown.len(), 2, "{shown:?}");
+    assert_eq!(shown.len(), 1, "{shown:?}");
     assert!(shown[0].contains("Foo()"), "{shown:?}");
-    assert!(shown[1].starts_with("The cards' layout: ") && shown[1].contains("rank 2"), "{shown:?}");
     let kept = text(&root, "layout-text-source-kept");
-    assert!(kept.starts_with("The cards hold [Shard(5)]"), "{kept}");
+    assert!(kept.starts_with("The pictures show [Shard(0)]"), "{kept}");
+    assert_eq!(value_of(&root, "layout-text-source"), "[Foo()]", "what was typed stays");
     root.remove();
 }
 

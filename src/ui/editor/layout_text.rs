@@ -59,16 +59,42 @@ pub fn LayoutTextField(
             raw.set(draft.map_or_else(|| implied.get_untracked(), |(text, _)| text));
         }
     });
+    let core_messages =
+        editor.messages(move |f| matches!(f, SpecField::Layout(s) | SpecField::Placement(s, _) if s == side));
+    // The side's layout when the whole spec last checked out, and the layout this field wrote last. Text
+    // that stops parsing while the cards hold a layout of this field's that the spec refuses
+    // (`[Shard(0), Shard(0), Shard(0)]` on one mesh dim, then `[Shard(0)` on the way to another) puts the
+    // cards back to the accepted one: they kept the abandoned layout, its problem counted a second time and
+    // its "Add 2 mesh dims" offered for a layout no longer typed.
+    let accepted = StoredValue::new(None::<LayoutFields>);
+    let written = StoredValue::new(None::<LayoutFields>);
+    Effect::new(move |_| {
+        index.track();
+        if state.checked.with(Result::is_ok) {
+            let now = state.input.with_untracked(|input| LayoutFields::of(&layout(input, index.get_untracked(), side)));
+            accepted.set_value(Some(now));
+        }
+    });
     // Reads the text into the cards, or keeps it unread with its message.
     let read = move |text: String| match parse(&text) {
         Ok(parsed) => {
             local.set(None);
             place.keep(None);
             editor.edit(|input, index| edit_layout(input, index, side, |l| apply_layout_text(l, parsed)));
+            let now = state.input.with_untracked(|input| LayoutFields::of(&layout(input, index.get_untracked(), side)));
+            written.set_value(Some(now));
         }
         Err(message) => {
             local.set(Some(message));
             place.keep(Some(text));
+            let now = state.input.with_untracked(|input| LayoutFields::of(&layout(input, index.get_untracked(), side)));
+            let refused = !core_messages.with_untracked(Vec::is_empty);
+            if let Some(back) = accepted
+                .get_value()
+                .filter(|back| refused && written.get_value().as_ref() == Some(&now) && *back != now)
+            {
+                editor.edit(|input, index| edit_layout(input, index, side, |l| back.put(l)));
+            }
         }
     };
     // Unread text is read again when an edit changes the tensor's rank: `[Shard(-3)]` refused for a rank-2
@@ -89,8 +115,6 @@ pub fn LayoutTextField(
         local.set(None);
         place.keep(None);
     };
-    let core_messages =
-        editor.messages(move |f| matches!(f, SpecField::Layout(s) | SpecField::Placement(s, _) if s == side));
     // Unread text, and the cards' layout still has problems of its own (`[Shard(5)]`, then `[Foo()]`): both
     // are said, as the status line counts both and the cards' select is marked.
     let messages = Signal::derive(move || {
@@ -168,5 +192,29 @@ pub fn LayoutTextField(
                 </p>
             </Show>
         </div>
+    }
+}
+
+/// The fields a layout text sets: what [`LayoutTextField`] puts back.
+#[derive(Clone, PartialEq)]
+struct LayoutFields {
+    placements: Option<Vec<String>>,
+    partition_spec: Option<Vec<serde_json::Value>>,
+    order: Option<String>,
+}
+
+impl LayoutFields {
+    fn of(layout: &crate::core::spec::SideInput) -> LayoutFields {
+        LayoutFields {
+            placements: layout.placements.clone(),
+            partition_spec: layout.partition_spec.clone(),
+            order: layout.order.clone(),
+        }
+    }
+
+    fn put(self, layout: &mut crate::core::spec::SideInput) {
+        layout.placements = self.placements;
+        layout.partition_spec = self.partition_spec;
+        layout.order = self.order;
     }
 }
