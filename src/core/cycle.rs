@@ -1004,6 +1004,45 @@ pub fn speedup_curve(f: f64, s_values: &[f64]) -> Vec<(f64, f64)> {
 }
 
 impl CycleSpec {
+    /// `measured`'s stage seconds (steady-state medians) put into this cycle, when both name the same
+    /// stages: this cycle's order, refit mark, overlaps (each cut to its new stage's and the previous
+    /// stage's seconds) and refit parts (when the wait and the preparation still fit, the transfer the rest)
+    /// stay, and only the seconds change. `None` when the names differ: the measured cycle is then taken as
+    /// it is. Taken whole, "Use these medians" dropped the overlaps and a refit-first order a user had set.
+    pub fn with_measured_seconds(&self, measured: &CycleSpec) -> Option<CycleSpec> {
+        // Each name once on both sides (a few stages: counted by scans, not sorted, which would cost the web
+        // build another sort instance).
+        fn key(stage: &Stage) -> &str {
+            stage.name.trim()
+        }
+        let count = |stages: &[Stage], name: &str| stages.iter().filter(|s| key(s) == name).count();
+        let same = self.stages.len() == measured.stages.len()
+            && self.stages.iter().all(|s| count(&self.stages, key(s)) == 1 && count(&measured.stages, key(s)) == 1);
+        if self.stages.is_empty() || !same {
+            return None;
+        }
+        let seconds = |name: &str| measured.stages.iter().find(|s| key(s) == name).map(|s| s.seconds);
+        let mut spec = self.clone();
+        let mut previous: Option<f64> = None;
+        for stage in &mut spec.stages {
+            stage.seconds = seconds(key(stage))?;
+            stage.overlap = match previous {
+                Some(before) => stage.overlap.min(before).min(stage.seconds).max(0.0),
+                None => 0.0,
+            };
+            previous = Some(stage.seconds);
+        }
+        let refit_seconds = spec.refit_index().and_then(|i| spec.stages.get(i)).map(|s| s.seconds);
+        spec.refit = match (spec.refit.take(), refit_seconds) {
+            (Some(split), Some(total)) if split.wait + split.preparation <= total => {
+                Some(RefitSplit { transfer: None, ..split })
+            }
+            _ => None,
+        };
+        spec.speedup = measured.speedup;
+        Some(spec)
+    }
+
     /// This cycle's whole-cycle speedup at each transfer speedup in `s_values`, from its timeline (overlaps
     /// and waits included): what [`speedup_curve`] gives for a cycle whose stages run back to back, and the
     /// truth when an overlap hides part of the transfer. The spec's own `speedup` is ignored; non-finite or
@@ -1997,6 +2036,40 @@ mod tests {
         let spec =
             parsed(r#"{"stages": [{"name": "refit", "seconds": 0.3}], "refit": {"wait": 0.1, "transfer": 0.2}}"#);
         assert_eq!(spec.speedup, 1.0);
+    }
+
+    #[test]
+    fn measured_seconds_go_into_the_cycles_own_order_and_overlaps() {
+        // The refit first, generation overlapping it by 6 s; the measured medians list generation first.
+        let ours = parsed(include_str!("../../examples/cycle-overlap.json"));
+        let measured = CycleSpec {
+            stages: vec![
+                Stage::new("generation", 72.0),
+                Stage::new("scoring", 9.0),
+                Stage::new("training", 31.0),
+                Stage::new("refit", 4.0),
+            ],
+            refit: None,
+            speedup: 4.0,
+        };
+        let spec = ours.with_measured_seconds(&measured).expect("the same stages");
+        let names: Vec<&str> = spec.stages.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["refit", "generation", "scoring", "training"], "our order");
+        let seconds: Vec<f64> = spec.stages.iter().map(|s| s.seconds).collect();
+        assert_eq!(seconds, [4.0, 72.0, 9.0, 31.0], "their seconds");
+        // Generation overlapped the 10 s refit by 6 s; the refit now lasts 4 s, so the overlap is cut to 4.
+        assert_eq!(spec.stages[1].overlap, 4.0);
+        // The split's transfer becomes the rest of the new refit.
+        assert_eq!(spec.refit, Some(RefitSplit { wait: 0.0, transfer: None, preparation: 0.0 }));
+        assert!(spec.report().is_ok());
+        // Other stages: the measured cycle as it is.
+        let mut other = measured.clone();
+        other.stages[1].name = "reward model".into();
+        assert_eq!(ours.with_measured_seconds(&other), None);
+        // A wait longer than the new refit: the split goes, the refit is all transfer.
+        let mut waiting = ours.clone();
+        waiting.refit = Some(RefitSplit { wait: 8.0, transfer: Some(2.0), preparation: 0.0 });
+        assert_eq!(waiting.with_measured_seconds(&measured).expect("the same stages").refit, None);
     }
 
     #[test]

@@ -479,6 +479,36 @@ async fn with_every_cycle_set_apart_as_startup_no_empty_steady_block_is_drawn() 
 }
 
 #[wasm_bindgen_test]
+async fn measured_medians_go_into_the_cycles_own_stages_keeping_its_order_and_overlaps() {
+    // The refit first, generation overlapping it by 6 s: the medians replaced the cycle whole, in the data's
+    // order, and the overlap was gone.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-overlap");
+    tick().await;
+    let text = nth(&root, "[data-testid=measured-text]", 0).unchecked_into::<HtmlTextAreaElement>();
+    let rows: String =
+        (1..=3).map(|c| format!("{c},generation,72\n{c},scoring,9\n{c},training,31\n{c},refit,8\n")).collect();
+    text.set_value(&format!("cycle,stage,seconds\n{rows}"));
+    text.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+    tick().await;
+    assert!(text_of(&root, "[data-testid=measured-use-note]").contains("the stages' order and overlaps stay"));
+    nth(&root, "[data-testid=measured-use]", 0).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    crate::dom::next_paint().await;
+    let values = |test_id: &str| -> Vec<String> {
+        let list = root.query_selector_all(&format!("[data-testid={test_id}]")).expect("ok");
+        (0..list.length())
+            .filter_map(|i| list.item(i))
+            .map(|n| n.unchecked_into::<HtmlInputElement>().value())
+            .collect()
+    };
+    assert_eq!(values("stage-name"), ["refit", "generation", "scoring", "training"]);
+    assert_eq!(values("stage-seconds"), ["8", "72", "9", "31"]);
+    assert_eq!(values("stage-overlap"), ["0", "6", "0", "0"]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn measured_rows_load_around_a_bad_row() {
     // A bad row is reported by its line; the good rows still load and give per-stage medians.
     let root = wrapper();

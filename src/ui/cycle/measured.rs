@@ -130,12 +130,16 @@ pub fn MeasuredCycles(
         ev.prevent_default();
         read_dropped_file(&ev, state.measured_text, refused);
     };
+    // The medians go into the cycle's own stages when they name the same ones (its order, overlaps and
+    // refit parts stay); else the measured cycle replaces it.
     let use_medians = move |_| {
         let spec = measured.with_untracked(|m| m.spec.clone());
         let speedup = state.spec.with_untracked(|s| s.speedup);
+        let spec = state.spec.with_untracked(|ours| ours.with_measured_seconds(&spec)).unwrap_or(spec);
         state.preset.set(String::new());
         state.replace(CycleSpec { speedup, ..spec });
     };
+    let keeps_ours = move || measured.with(|m| state.spec.with(|ours| ours.with_measured_seconds(&m.spec).is_some()));
     view! {
         <h2 class="cycle-section-title" id=title_id>"Many cycles"</h2>
         <p class="cycle-hint muted">
@@ -270,7 +274,16 @@ pub fn MeasuredCycles(
                     "Use these medians as the cycle"
                 </button>
                 <span data-testid="measured-use-note">{move || measured.with(|m| match m.refit_fraction {
-                    Some(f) => format!("Steady-state refit share f = {} ({})", decimal(f, 4), percent(f * 100.0)),
+                    Some(f) => format!(
+                        "Steady-state refit share f = {} ({}).{}",
+                        decimal(f, 4),
+                        percent(f * 100.0),
+                        if keeps_ours() {
+                            " Only the seconds change: the stages' order and overlaps stay."
+                        } else {
+                            " The measured stages replace the cycle's."
+                        }
+                    ),
                     // No steady cycle left: say that, not that the (empty) cycle has no stages.
                     None if m.steady.cycles.is_empty() => m.notes.first().cloned().unwrap_or_default(),
                     None => m.problems.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; "),
