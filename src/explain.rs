@@ -121,11 +121,13 @@ pub fn steps() -> Result<Vec<Step>, String> {
         text: format!(
             "The destination splits the same tensor by columns over {} devices (dashed lines). Each destination \
              needs one piece of every source shard: {pieces} intersections, each coloured by the device that \
-             sends it. Sending only the intersections moves {} entries; sending whole shards and discarding \
-             the rest moves {}.",
+             sends it. Sending only the intersections moves {} entries ({}); sending whole shards and discarding \
+             the rest moves {} entries ({}).",
             toy.destination_mesh.size(),
             intersection.entries_moved,
-            whole.entries_moved
+            format_bytes(intersection.bytes_received),
+            whole.entries_moved,
+            format_bytes(whole.bytes_received)
         ),
     });
 
@@ -176,8 +178,8 @@ pub fn steps() -> Result<Vec<Step>, String> {
             verify: false,
             look_at: "[data-testid=relay-note]",
             text: format!(
-                "Same change, another question: how often a box crosses between nodes. One that several devices \
-                 of a node need crosses the NIC once for each of them. Crossing once and passed on over NVLink, \
+                "Same change, another question: how often the same piece of the tensor crosses between nodes. \
+                 One that several devices of a node need crosses the NIC once for each of them. Crossing once and passed on over NVLink, \
                  the busiest link would carry {} instead of {}, while devices still receive {}. It is not one of \
                  the three strategies; the outlined note says the rest.",
                 format_bytes(relayed.max_link_bytes),
@@ -396,7 +398,11 @@ mod tests {
         assert!(first.contains("d0 holds rows 0–3, d1 holds rows 4–7, d2 holds rows 8–11"), "{first}");
         let second = text("The destination layout, and the pieces each device needs");
         assert!(second.contains("6 intersections"), "{second}");
-        assert!(second.contains("moves 72 entries") && second.contains("the rest moves 144"), "{second}");
+        // Entries and bytes named apart: "moves 144" stood beside the card's "144 B" of the other plan.
+        assert!(
+            second.contains("moves 72 entries (144 B)") && second.contains("the rest moves 144 entries (288 B)"),
+            "{second}"
+        );
         let check = text("Check it: every entry, every destination");
         assert!(check.contains("all 72 entries of 2 destinations match version"), "{check}");
         let fault = text("A fault the check catches");
