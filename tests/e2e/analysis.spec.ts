@@ -112,6 +112,10 @@ test('verify passes, then every fault shows a mismatch list', async ({ page }) =
     await expect(page.getByTestId('verify-summary')).toContainText('do not match version 7');
     await expect(page.getByTestId('mismatch-row').first()).toBeVisible();
     await expect(page.getByTestId('verify-fault')).toBeVisible();
+    if (fault === 'offset') {
+      // The red cells cover the piece that went wrong; its label is drawn again on top of them.
+      await expect(page.getByTestId('mismatch-labels').locator('text').first()).toHaveText('d0 → d3');
+    }
     if (fault === 'stale') {
       // The value found is read as an entry and a version: the same entry, one version behind.
       await expect(page.getByTestId('mismatch-row').first().locator('.found-reading')).toHaveText('this entry at version 6: stale');

@@ -34,11 +34,13 @@ pub fn mismatch_rects(state: AppState, scene: SceneMemo) -> (Vec<PixelRect>, usi
     })
 }
 
-/// The red cells.
+/// The red cells, with the labels of the pieces they cover drawn again on top in white: covered, the label
+/// of the piece that went wrong ("d0 → d3" under the toy's off-by-one) was gone from the picture.
 #[component]
 pub fn Mismatches(
     /// Mismatches in view, and the count outside the slice.
     mismatches: Memo<(Vec<PixelRect>, usize)>,
+    scene: SceneMemo,
 ) -> impl IntoView {
     move || {
         mismatches.with(|(rects, _)| {
@@ -46,7 +48,16 @@ pub fn Mismatches(
                 .iter()
                 .map(|r| view! { <rect class="tv-mismatch" data-testid="mismatch-cell" x=r.x y=r.y width=r.width height=r.height/> })
                 .collect::<Vec<_>>();
-            view! { <g class="tv-mismatches" aria-hidden="true">{cells}</g> }
+            let covered = |(x, y): (f64, f64)| rects.iter().any(|r| x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height);
+            let labels = scene.with(|s| {
+                s.pieces
+                    .iter()
+                    .filter_map(|p| p.label.as_ref())
+                    .filter(|label| !rects.is_empty() && covered(label.at))
+                    .flat_map(|label| super::pieces::label_texts(label, "#ffffff"))
+                    .collect::<Vec<_>>()
+            });
+            view! { <g class="tv-mismatches" aria-hidden="true">{cells} <g data-testid="mismatch-labels">{labels}</g></g> }
         })
     }
 }

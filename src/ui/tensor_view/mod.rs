@@ -135,7 +135,7 @@ pub fn TensorView() -> impl IntoView {
                         <pieces::Decks scene=scene focus_pieces=focus_pieces/>
                         <whole_shard::WholeShard scene=scene transfer=transfer/>
                         <boundaries::Boundaries scene=scene/>
-                        <mismatches::Mismatches mismatches=mismatches/>
+                        <mismatches::Mismatches mismatches=mismatches scene=scene/>
                         <highlight::FocusRegion scene=scene/>
                     </g>
                     <tooltip::Tooltip scene=scene focus_pieces=focus_pieces picture=picture scrolled=scrolled/>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::{
     FocusPieces, SceneMemo,
     hover::{let_go_on_escape, pointer_wins, restore_keyboard_focus, set_focus},
-    scene::{Deck, DrawnPiece, LABEL_PX},
+    scene::{Deck, DrawnPiece, LABEL_PX, PieceLabel},
 };
 use crate::chart::boxes::{Arrow, PixelRect, neighbour};
 use crate::ui::{AppState, Focus, Side, keyed::keyed};
@@ -220,21 +220,7 @@ fn PieceBox(
             (false, true) => "tv-piece is-local",
         }
     };
-    let label = label.map(|label| {
-        let (cx, cy) = label.at;
-        let count = label.lines.len() as f64;
-        let first = cy - (count - 1.0) * LABEL_PX * 0.6 + LABEL_PX * 0.35;
-        label
-            .lines
-            .into_iter()
-            .enumerate()
-            .map(|(i, line)| {
-                let y = first + i as f64 * LABEL_PX * 1.2;
-                let class = if i == 0 { "tv-piece-label" } else { "tv-piece-label tv-piece-shape" };
-                view! { <text class=class x=cx y=y text-anchor="middle" fill=label.color>{line}</text> }
-            })
-            .collect::<Vec<_>>()
-    });
+    let label = label.map(|label| label_texts(&label, label.color));
     view! {
         <g
             class=class
@@ -263,4 +249,22 @@ fn PieceBox(
             {label}
         </g>
     }
+}
+
+/// A piece's label as drawn, its lines centred on `label.at`, in `fill`: in the piece, and again in white
+/// over the red cells of a check that found the piece wrong ([`super::mismatches::Mismatches`]).
+pub fn label_texts(label: &PieceLabel, fill: &'static str) -> Vec<impl IntoView + use<>> {
+    let (cx, cy) = label.at;
+    let count = label.lines.len() as f64;
+    let first = cy - (count - 1.0) * LABEL_PX * 0.6 + LABEL_PX * 0.35;
+    label
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let y = first + i as f64 * LABEL_PX * 1.2;
+            let class = if i == 0 { "tv-piece-label" } else { "tv-piece-label tv-piece-shape" };
+            view! { <text class=class x=cx y=y text-anchor="middle" fill=fill>{line.clone()}</text> }
+        })
+        .collect()
 }
