@@ -307,6 +307,7 @@ pub fn fitting_title(titles: &[usize], width: f64) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn a_lane_label_is_shortened_by_the_width_of_its_letters() {
@@ -321,8 +322,6 @@ mod tests {
         assert_eq!(fit_label("WWWW", 1.5), "…");
         assert_eq!(fit_label("", 5.9), "");
     }
-
-    use super::*;
     use crate::core::cycle::{CycleSpec, RefitSplit, Stage};
 
     #[test]

@@ -219,6 +219,7 @@ fn tick_label_width(n: u64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn a_label_keeps_off_a_line_through_its_middle() {
@@ -234,8 +235,6 @@ mod tests {
         // Equal stretches: the first.
         assert_eq!(label_center_off_lines(0.0, 300.0, &[150.0], 40.0), 75.0);
     }
-
-    use super::*;
 
     #[test]
     fn the_right_margin_holds_half_the_last_column_label() {

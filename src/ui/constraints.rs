@@ -33,15 +33,20 @@ pub fn ConstraintCheck() -> impl IntoView {
             let findings = result.as_ref().ok()?;
             let statuses = rule_statuses(findings);
             let plural = |n: usize, word: &str| if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") };
-            let mut parts: Vec<String> = Vec::new();
             let errors = statuses.iter().filter(|s| s.gravest == Some(Severity::Error));
+            let mut scopes: Vec<&str> = Vec::new();
             for status in errors.clone() {
-                let scope = status.rule.scope;
-                if !parts.iter().any(|p| p.contains(scope)) {
-                    let n = errors.clone().filter(|s| s.rule.scope == scope).count();
-                    parts.push(format!("{} broken", plural(n, &format!("{scope} limit"))));
+                if !scopes.contains(&status.rule.scope) {
+                    scopes.push(status.rule.scope);
                 }
             }
+            let mut parts: Vec<String> = scopes
+                .iter()
+                .map(|&scope| {
+                    let n = errors.clone().filter(|s| s.rule.scope == scope).count();
+                    format!("{} broken", plural(n, &format!("{scope} limit")))
+                })
+                .collect();
             for (severity, word) in [(Severity::Warning, "warning"), (Severity::Info, "note")] {
                 match statuses.iter().filter(|s| s.gravest == Some(severity)).count() {
                     0 => {}
