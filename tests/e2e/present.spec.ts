@@ -188,6 +188,15 @@ test('presenting the RL cycle keeps the speedup control, above the answer beside
     lines.slice(0, 3).map((line) => Math.round(line.getBoundingClientRect().height)),
   );
   expect(lineHeights[0], `${lineHeights}`).toBeLessThanOrEqual(lineHeights[2] + 1);
+  // Read from the back of the room: the cards' names and notes and the slider's ticks were 13–15 px.
+  const smallest = await page.evaluate(() =>
+    Math.min(
+      ...[...document.querySelectorAll('.cycle-number-card dt, .cycle-note, .slider-ticks span')].map((e) =>
+        parseFloat(getComputedStyle(e).fontSize),
+      ),
+    ),
+  );
+  expect(smallest).toBeGreaterThanOrEqual(15);
   await page.getByTestId('speedup-input').fill('2');
   await expect(page.getByTestId('cycle-new')).toHaveText('115 s');
   await page.screenshot({ path: path.join(screenshots, 'present-cycle-1920x1080.png') });
