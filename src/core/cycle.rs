@@ -1004,28 +1004,34 @@ pub fn speedup_curve(f: f64, s_values: &[f64]) -> Vec<(f64, f64)> {
 }
 
 impl CycleSpec {
+    /// Whether this cycle and `other` name the same stages, each once (trimmed): what
+    /// [`CycleSpec::with_measured_seconds`] needs, and cheap enough to ask on every render. Counted by
+    /// scans, not sorted: a few stages, and a sort of strings costs the web build another sort instance.
+    pub fn names_the_stages_of(&self, other: &CycleSpec) -> bool {
+        let count = |stages: &[Stage], name: &str| stages.iter().filter(|s| s.name.trim() == name).count();
+        !self.stages.is_empty()
+            && self.stages.len() == other.stages.len()
+            && self.stages.iter().all(|s| {
+                let name = s.name.trim();
+                count(&self.stages, name) == 1 && count(&other.stages, name) == 1
+            })
+    }
+
     /// `measured`'s stage seconds (steady-state medians) put into this cycle, when both name the same
     /// stages: this cycle's order, refit mark, overlaps (each cut to its new stage's and the previous
     /// stage's seconds) and refit parts (when the wait and the preparation still fit, the transfer the rest)
     /// stay, and only the seconds change. `None` when the names differ: the measured cycle is then taken as
     /// it is. Taken whole, "Use these medians" dropped the overlaps and a refit-first order a user had set.
     pub fn with_measured_seconds(&self, measured: &CycleSpec) -> Option<CycleSpec> {
-        // Each name once on both sides (a few stages: counted by scans, not sorted, which would cost the web
-        // build another sort instance).
-        fn key(stage: &Stage) -> &str {
-            stage.name.trim()
-        }
-        let count = |stages: &[Stage], name: &str| stages.iter().filter(|s| key(s) == name).count();
-        let same = self.stages.len() == measured.stages.len()
-            && self.stages.iter().all(|s| count(&self.stages, key(s)) == 1 && count(&measured.stages, key(s)) == 1);
-        if self.stages.is_empty() || !same {
+        if !self.names_the_stages_of(measured) {
             return None;
         }
-        let seconds = |name: &str| measured.stages.iter().find(|s| key(s) == name).map(|s| s.seconds);
+        let key = |stage: &Stage| stage.name.trim().to_string();
+        let seconds = |name: &str| measured.stages.iter().find(|s| s.name.trim() == name).map(|s| s.seconds);
         let mut spec = self.clone();
         let mut previous: Option<f64> = None;
         for stage in &mut spec.stages {
-            stage.seconds = seconds(key(stage))?;
+            stage.seconds = seconds(&key(stage))?;
             stage.overlap = match previous {
                 Some(before) => stage.overlap.min(before).min(stage.seconds).max(0.0),
                 None => 0.0,
@@ -2042,16 +2048,15 @@ mod tests {
     fn measured_seconds_go_into_the_cycles_own_order_and_overlaps() {
         // The refit first, generation overlapping it by 6 s; the measured medians list generation first.
         let ours = parsed(include_str!("../../examples/cycle-overlap.json"));
-        let measured = CycleSpec {
-            stages: vec![
+        let measured = cycle(
+            vec![
                 Stage::new("generation", 72.0),
                 Stage::new("scoring", 9.0),
                 Stage::new("training", 31.0),
                 Stage::new("refit", 4.0),
             ],
-            refit: None,
-            speedup: 4.0,
-        };
+            4.0,
+        );
         let spec = ours.with_measured_seconds(&measured).expect("the same stages");
         let names: Vec<&str> = spec.stages.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["refit", "generation", "scoring", "training"], "our order");

@@ -357,16 +357,23 @@ async fn a_partial_source_shows_each_destination_as_the_sum_of_its_partials() {
     root.remove();
 }
 
+/// The comparison's gather note for `preset`, once the comparison has followed its plan (two paints).
+async fn gather_note(preset: &'static str) -> Option<String> {
+    let root = wrapper();
+    let (_mounted, _state) = mount_panel(&root, preset, || view! { <StrategyComparison/> });
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+    let note = (count(&root, "[data-testid=gather-note]") > 0).then(|| text_of(&root, "[data-testid=gather-note]"));
+    root.remove();
+    note
+}
+
 #[wasm_bindgen_test]
 async fn where_the_model_times_gather_under_the_intersection_a_note_says_why_it_is_not() {
     // The toy: gather then broadcast is timed 10 µs against 15 µs while it sends twice the bytes, which a
     // class would take for the strategy being quicker.
-    let root = wrapper();
-    let (_mounted, _state) = mount_panel(&root, "toy", || view! { <StrategyComparison/> });
-    tick().await;
-    next_paint().await;
-    next_paint().await;
-    let note = text_of(&root, "[data-testid=gather-note]");
+    let note = gather_note("toy").await.expect("a note on the toy");
     assert!(
         // Each number kept with its unit (no-break spaces): a phone broke "10 / µs".
         note.contains(
@@ -377,25 +384,12 @@ async fn where_the_model_times_gather_under_the_intersection_a_note_says_why_it_
     assert!(note.contains("each hop waits for the one before"), "{note}");
     // Why the model times it faster: on the toy, fewer messages at the busiest device.
     assert!(note.contains("more bytes, but at most 2 messages at one device against 3"), "{note}");
-    root.remove();
     // Partial sums: the root adds them, so gather sends fewer bytes (640 B against 1 KiB); the note says
     // that rather than leave the caveat to read as a claim that gather sent more.
-    let root = wrapper();
-    let (_mounted, _state) = mount_panel(&root, "partial", || view! { <StrategyComparison/> });
-    tick().await;
-    next_paint().await;
-    next_paint().await;
-    let note = text_of(&root, "[data-testid=gather-note]");
+    let note = gather_note("partial").await.expect("a note on partial");
     assert!(note.contains("with 640\u{a0}B sent against 1\u{a0}KiB: its root adds the partial sums"), "{note}");
-    root.remove();
     // FSDP-8 → TP-4 × 2: the ring carries the whole tensor eight times and is timed slower; no note.
-    let root = wrapper();
-    let (_mounted, _state) = mount_panel(&root, "fsdp-tp", || view! { <StrategyComparison/> });
-    tick().await;
-    next_paint().await;
-    next_paint().await;
-    assert_eq!(count(&root, "[data-testid=gather-note]"), 0);
-    root.remove();
+    assert_eq!(gather_note("fsdp-tp").await, None);
 }
 
 #[wasm_bindgen_test]

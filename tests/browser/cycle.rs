@@ -69,6 +69,19 @@ fn type_into(input: &HtmlInputElement, value: &str) {
     input.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
 }
 
+/// The values of the inputs with `test_id`, in page order (one per stage row).
+fn input_values(root: &Element, test_id: &str) -> Vec<String> {
+    let list = root.query_selector_all(&format!("[data-testid={test_id}]")).expect("a selector");
+    (0..list.length()).filter_map(|i| list.item(i)).map(|n| n.unchecked_into::<HtmlInputElement>().value()).collect()
+}
+
+/// Pastes `csv` into the measured cycles' text area as a user would: set it, then fire `input`.
+fn paste_measured(root: &Element, csv: &str) {
+    let text = nth(root, "[data-testid=measured-text]", 0).unchecked_into::<HtmlTextAreaElement>();
+    text.set_value(csv);
+    text.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+}
+
 #[wasm_bindgen_test]
 async fn the_120_s_cycle_shows_the_articles_numbers() {
     // The article: 120 s cycle, 10 s refit, s = 4 → 112.5 s, ≈ 1.067×, 6.25 % less time, best 110 s.
@@ -219,11 +232,7 @@ async fn fields_typed_into_follow_a_move_and_a_preset() {
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
-    let values = |test_id: &str| -> Vec<String> {
-        (0..4)
-            .map(|i| nth(&root, &format!("[data-testid={test_id}]"), i).unchecked_into::<HtmlInputElement>().value())
-            .collect()
-    };
+    let values = |test_id: &str| input_values(&root, test_id);
     // Each stage's colour in the editor, and its bar's in the timeline before the change.
     let colours = |selector: &str| -> Vec<String> {
         (0..4).map(|i| nth(&root, selector, i).get_attribute("fill").unwrap_or_default()).collect()
@@ -463,9 +472,7 @@ async fn with_every_cycle_set_apart_as_startup_no_empty_steady_block_is_drawn() 
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
-    let text = nth(&root, "[data-testid=measured-text]", 0).unchecked_into::<HtmlTextAreaElement>();
-    text.set_value("cycle,stage,seconds\n1,generation,70\n1,refit,10\n2,generation,72\n2,refit,12\n");
-    text.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+    paste_measured(&root, "cycle,stage,seconds\n1,generation,70\n1,refit,10\n2,generation,72\n2,refit,12\n");
     tick().await;
     assert!(root.query_selector("[data-testid=measured-steady]").expect("selector").is_some());
     type_into(&nth(&root, "[data-testid=measured-startup]", 0).unchecked_into::<HtmlInputElement>(), "2");
@@ -485,23 +492,15 @@ async fn measured_medians_go_into_the_cycles_own_stages_keeping_its_order_and_ov
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-overlap");
     tick().await;
-    let text = nth(&root, "[data-testid=measured-text]", 0).unchecked_into::<HtmlTextAreaElement>();
     let rows: String =
         (1..=3).map(|c| format!("{c},generation,72\n{c},scoring,9\n{c},training,31\n{c},refit,8\n")).collect();
-    text.set_value(&format!("cycle,stage,seconds\n{rows}"));
-    text.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+    paste_measured(&root, &format!("cycle,stage,seconds\n{rows}"));
     tick().await;
     assert!(text_of(&root, "[data-testid=measured-use-note]").contains("the stages' order and overlaps stay"));
     nth(&root, "[data-testid=measured-use]", 0).unchecked_into::<HtmlElement>().click();
     tick().await;
     crate::dom::next_paint().await;
-    let values = |test_id: &str| -> Vec<String> {
-        let list = root.query_selector_all(&format!("[data-testid={test_id}]")).expect("ok");
-        (0..list.length())
-            .filter_map(|i| list.item(i))
-            .map(|n| n.unchecked_into::<HtmlInputElement>().value())
-            .collect()
-    };
+    let values = |test_id: &str| input_values(&root, test_id);
     assert_eq!(values("stage-name"), ["refit", "generation", "scoring", "training"]);
     assert_eq!(values("stage-seconds"), ["8", "72", "9", "31"]);
     assert_eq!(values("stage-overlap"), ["0", "6", "0", "0"]);
@@ -515,9 +514,10 @@ async fn measured_rows_load_around_a_bad_row() {
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
 
-    let text = nth(&root, "[data-testid=measured-text]", 0).unchecked_into::<HtmlTextAreaElement>();
-    text.set_value("cycle,stage,seconds\n1,generation,70\n1,refit,ten\n1,refit,10\n2,generation,72\n2,refit,12\n");
-    text.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+    paste_measured(
+        &root,
+        "cycle,stage,seconds\n1,generation,70\n1,refit,ten\n1,refit,10\n2,generation,72\n2,refit,12\n",
+    );
     tick().await;
 
     assert_eq!(text_of(&root, "[data-testid=measured-problem]"), "line 3: seconds \"ten\" is not a number");
@@ -753,9 +753,7 @@ async fn spreads_are_drawn_as_changes_from_the_steady_medians_or_in_seconds() {
 
     // The choice stays while the measurements change; a stage only startup ran has nothing to compare with.
     nth(&root, "[data-testid=spread-scale-change]", 0).unchecked_into::<HtmlElement>().click();
-    let text = nth(&root, "[data-testid=measured-text]", 0).unchecked_into::<HtmlTextAreaElement>();
-    text.set_value("cycle,stage,seconds\n1,warmup,5\n1,refit,20\n2,refit,10\n3,refit,10\n");
-    text.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
+    paste_measured(&root, "cycle,stage,seconds\n1,warmup,5\n1,refit,20\n2,refit,10\n3,refit,10\n");
     tick().await;
     assert_eq!(texts_of(&root, &format!("{startup} .spread-value")), ["+100 %"]);
     assert!(text_of(&root, startup).contains("no steady-state median"));

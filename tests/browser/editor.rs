@@ -53,6 +53,11 @@ fn element(root: &Element, test_id: &str) -> Element {
         .unwrap_or_else(|| panic!("no element with data-testid={test_id}"))
 }
 
+/// Whether an element with `test_id` is on the page.
+fn present(root: &Element, test_id: &str) -> bool {
+    root.query_selector(&format!("[data-testid='{test_id}']")).expect("a selector").is_some()
+}
+
 fn text(root: &Element, test_id: &str) -> String {
     element(root, test_id).text_content().unwrap_or_default()
 }
@@ -480,7 +485,7 @@ async fn following_the_advice_to_add_a_mesh_dim_makes_typed_placements_valid() {
 async fn the_layout_texts_button_gives_the_mesh_the_dims_its_placements_need() {
     let (root, _mounted) = mount("toy");
     settle().await;
-    assert!(root.query_selector("[data-testid='layout-text-source-add-dims']").expect("a selector").is_none());
+    assert!(!present(&root, "layout-text-source-add-dims"));
     type_into(&root, "layout-text-source", "[Shard(0), Shard(1), R]");
     settle().await;
     assert!(text(&root, "problems-source-layout").contains("give the mesh 3 dims"));
@@ -493,12 +498,12 @@ async fn the_layout_texts_button_gives_the_mesh_the_dims_its_placements_need() {
         (value_of(&root, "field-source-mesh-1"), value_of(&root, "field-source-mesh-2")),
         ("2".into(), "2".into())
     );
-    assert!(root.query_selector("[data-testid='layout-text-source-add-dims']").expect("a selector").is_none());
+    assert!(!present(&root, "layout-text-source-add-dims"));
     // Fewer placements than dims: which dim to remove is the user's choice (the cards' buttons), no button.
     type_into(&root, "layout-text-source", "[Shard(0)]");
     settle().await;
     assert!(text(&root, "problems-source-layout").contains("give the mesh 1 dim"));
-    assert!(root.query_selector("[data-testid='layout-text-source-add-dims']").expect("a selector").is_none());
+    assert!(!present(&root, "layout-text-source-add-dims"));
     root.remove();
 }
 
@@ -511,11 +516,11 @@ async fn text_that_stops_parsing_puts_back_the_cards_its_refused_layout_had_take
     type_into(&root, "layout-text-source", "[Shard(0), Shard(0), Shard(0)]");
     settle().await;
     assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
-    assert!(root.query_selector("[data-testid='layout-text-source-add-dims']").expect("a selector").is_some());
+    assert!(present(&root, "layout-text-source-add-dims"));
     type_into(&root, "layout-text-source", "[Shard(0)");
     settle().await;
     assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
-    assert!(root.query_selector("[data-testid='layout-text-source-add-dims']").expect("a selector").is_none());
+    assert!(!present(&root, "layout-text-source-add-dims"));
     assert!(text(&root, "layout-text-source-kept").contains("[Shard(0)]"), "the cards are back to the accepted layout");
     assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0)", "what was typed stays");
     // A layout the spec accepts is not put back: text that stops parsing after it keeps it in the cards.
@@ -546,7 +551,7 @@ async fn layout_text_that_does_not_parse_outlives_an_edit_in_the_cards() {
     settle().await;
     assert_eq!(value_of(&root, "layout-text-source"), "[Replicate(), Shard(0)]");
     assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
-    assert!(root.query_selector("[data-testid='layout-text-source-kept']").expect("a selector").is_none());
+    assert!(!present(&root, "layout-text-source-kept"));
     root.remove();
 }
 

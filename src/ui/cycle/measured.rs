@@ -139,7 +139,7 @@ pub fn MeasuredCycles(
         state.preset.set(String::new());
         state.replace(CycleSpec { speedup, ..spec });
     };
-    let keeps_ours = move || measured.with(|m| state.spec.with(|ours| ours.with_measured_seconds(&m.spec).is_some()));
+    let keeps_ours = move || measured.with(|m| state.spec.with(|ours| ours.names_the_stages_of(&m.spec)));
     view! {
         <h2 class="cycle-section-title" id=title_id>"Many cycles"</h2>
         <p class="cycle-hint muted">

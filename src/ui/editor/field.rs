@@ -79,11 +79,11 @@ impl FieldDrafts {
         });
     }
 
-    /// Forgets generation `generation`'s drafts before a dim is added in front: the new row takes the first
-    /// dim's key, and read the draft typed there for the row it pushed down ("3x" showed in both). The
-    /// fields on screen keep theirs again under their new keys once the dims have changed
-    /// ([`FieldDrafts::follow_structure`]).
-    pub fn forget_before_insert(self, generation: u64) {
+    /// Forgets generation `generation`'s drafts: on a change of structure ([`FieldDrafts::follow_structure`]),
+    /// and before a dim is added in front, whose new row takes the first dim's key and read the draft typed
+    /// there for the row it pushed down ("3x" showed in both). The fields on screen keep theirs again under
+    /// their new keys once the dims have changed.
+    pub fn forget(self, generation: u64) {
         self.drafts.update_value(|drafts| drafts.retain(|(_, g), _| *g != generation));
     }
 
@@ -111,7 +111,7 @@ impl FieldDrafts {
                     .fold(0u64, |sum, n| sum.wrapping_mul(65_537).wrapping_add(n as u64))
             });
             if before.is_some_and(|(before, g)| g == generation && before != dims) {
-                self.drafts.update_value(|drafts| drafts.retain(|(_, g), _| *g != generation));
+                self.forget(generation);
                 self.restructured.update(|n| *n += 1);
             }
             (dims, generation)

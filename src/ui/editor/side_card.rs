@@ -64,7 +64,7 @@ pub fn SideCard(
                         if state.input.with_untracked(|input| outer_mesh_dim_goes_first(input, side)) {
                             rows.add_in_front();
                             if let Some(drafts) = drafts {
-                                drafts.forget_before_insert(state.replaced.get_untracked());
+                                drafts.forget(state.replaced.get_untracked());
                             }
                         }
                         state.input.update(|input| add_outer_mesh_dim(input, side));

@@ -49,14 +49,19 @@ pub fn Mismatches(
                 .map(|r| view! { <rect class="tv-mismatch" data-testid="mismatch-cell" x=r.x y=r.y width=r.width height=r.height/> })
                 .collect::<Vec<_>>();
             let covered = |(x, y): (f64, f64)| rects.iter().any(|r| x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height);
-            let labels = scene.with(|s| {
-                s.pieces
-                    .iter()
-                    .filter_map(|p| p.label.as_ref())
-                    .filter(|label| !rects.is_empty() && covered(label.at))
-                    .flat_map(|label| super::pieces::label_texts(label, "#ffffff"))
-                    .collect::<Vec<_>>()
-            });
+            // The scene is read (and followed) only while there are red cells: an edit clears the check.
+            let labels = if rects.is_empty() {
+                Vec::new()
+            } else {
+                scene.with(|s| {
+                    s.pieces
+                        .iter()
+                        .filter_map(|p| p.label.as_ref())
+                        .filter(|label| covered(label.at))
+                        .flat_map(|label| super::pieces::label_texts(label, "#ffffff"))
+                        .collect::<Vec<_>>()
+                })
+            };
             view! { <g class="tv-mismatches" aria-hidden="true">{cells} <g data-testid="mismatch-labels">{labels}</g></g> }
         })
     }

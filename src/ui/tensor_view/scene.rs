@@ -251,15 +251,20 @@ fn has_stacks(scene: &TensorScene, shown: &[(usize, &Piece)]) -> bool {
 
 /// Where a piece's label is centred: off the destination boundaries that cross its box (a box larger than
 /// what one destination keeps: a gathered shard), along each axis where a stretch between them holds it.
-fn label_at(scene: &TensorScene, rect: PixelRect, lines: &[String]) -> (f64, f64) {
+/// `cuts`: the destination boundaries in pixels, columns then rows ([`destination_cuts`]).
+fn label_at(cuts: &(Vec<f64>, Vec<f64>), rect: PixelRect, lines: &[String]) -> (f64, f64) {
     let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let (width, height) = (longest as f64 * LABEL_PX * 0.62, lines.len() as f64 * LABEL_PX * 1.2);
-    let cols: Vec<f64> = scene.destination_lines.cols.iter().map(|&c| scene.frame.x(c)).collect();
-    let rows: Vec<f64> = scene.destination_lines.rows.iter().map(|&r| scene.frame.y(r)).collect();
     (
-        label_center_off_lines(rect.x, rect.x + rect.width, &cols, width),
-        label_center_off_lines(rect.y, rect.y + rect.height, &rows, height),
+        label_center_off_lines(rect.x, rect.x + rect.width, &cuts.0, width),
+        label_center_off_lines(rect.y, rect.y + rect.height, &cuts.1, height),
     )
+}
+
+/// The drawn destination boundaries in pixels, columns then rows: mapped once per scene, not per piece.
+fn destination_cuts(scene: &TensorScene) -> (Vec<f64>, Vec<f64>) {
+    let lines = &scene.destination_lines;
+    (lines.cols.iter().map(|&c| scene.frame.x(c)).collect(), lines.rows.iter().map(|&r| scene.frame.y(r)).collect())
 }
 
 /// Lays out `shown` pieces (already filtered to the view): each box where its receiver keeps it, labelled
@@ -268,6 +273,7 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
     let projected: Vec<(usize, &Piece, Cells)> =
         shown.iter().filter_map(|&(i, p)| scene.slice.project(&p.keep).map(|c| (i, p, c))).collect();
     let boxes: Vec<Cells> = projected.iter().map(|(_, _, c)| *c).collect();
+    let cuts = destination_cuts(scene);
     projected
         .iter()
         .zip(stacks(&boxes))
@@ -321,7 +327,7 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                         // On a box several devices send (cross-hatched, no colour of its own), the page's
                         // text colour.
                         let color = if mixed { "currentColor" } else { crate::chart::palette::text_on(fill) };
-                        let at = label_at(scene, rect, &lines);
+                        let at = label_at(&cuts, rect, &lines);
                         Some(PieceLabel { lines, color, at })
                     })
                     .flatten(),
