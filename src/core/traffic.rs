@@ -399,8 +399,12 @@ pub fn format_seconds(seconds: f64) -> String {
         format!("{} ms", trim_float(seconds * 1e3, 4))
     } else if seconds >= 1e-6 {
         format!("{} µs", trim_float(seconds * 1e6, 4))
-    } else {
+    } else if seconds >= 1e-9 {
         format!("{} ns", trim_float(seconds * 1e9, 4))
+    } else {
+        // Below a nanosecond only the bandwidth term of a few bytes lands: its fourth digit claims a
+        // precision the cost model does not have (`0.3815 ns`).
+        format!("{} ns", trim_float(seconds * 1e9, 2))
     }
 }
 
@@ -433,16 +437,21 @@ pub fn format_count(count: u64) -> String {
     out
 }
 
-/// Bytes with a binary unit: `144 B`, `1.5 KiB`, `128 MiB`.
+/// Bytes with a binary unit: `144 B`, `1.5 KiB`, `128 MiB`. Bytes stay exact up to 1023; above, never
+/// four digits before the point: from 1000 of a unit on, the next one (`0.979 TiB`, not `1002 GiB` in a
+/// column that also holds `5.62 TiB`).
 pub fn format_bytes(bytes: u64) -> String {
     const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit < UNITS.len() - 1 {
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let (mut value, mut unit) = (bytes as f64 / 1024.0, 1);
+    // 999.5 and up would round to four digits.
+    while value >= 999.5 && unit < UNITS.len() - 1 {
         value /= 1024.0;
         unit += 1;
     }
-    if unit == 0 { format!("{bytes} B") } else { format!("{} {}", trim_float(value, 3), UNITS[unit]) }
+    format!("{} {}", trim_float(value, 3), UNITS[unit])
 }
 
 /// How many of `count` devices share one row (or column) of a heatmap at most `max_side` wide: the least
@@ -873,6 +882,13 @@ mod tests {
     fn formatting_picks_readable_units() {
         assert_eq!(format_bytes(144), "144 B");
         assert_eq!(format_bytes(1536), "1.5 KiB");
+        assert_eq!(format_bytes(999), "999 B");
+        assert_eq!(format_bytes(1000), "1000 B");
+        assert_eq!(format_bytes(1000 << 10), "0.977 MiB");
+        assert_eq!(format_bytes(1002 << 30), "0.979 TiB");
+        assert_eq!(format_bytes(1 << 30), "1 GiB");
+        assert_eq!(format_seconds(3.815e-10), "0.38 ns");
+        assert_eq!(format_seconds(2.5e-9), "2.5 ns");
         assert_eq!(format_seconds(15e-6), "15 µs");
         assert_eq!(format_seconds(112.5), "112.5 s");
     }

@@ -319,12 +319,15 @@ impl Steps {
         if current.trim_start_matches('#') != fragment
             && let Ok(history) = window.history()
         {
-            let (at, url) = (entry_index(), format!("#{fragment}"));
+            let at = entry_index();
             // A preset's address just pushed (no fragment yet) takes the state itself: one undo step, not
-            // two. The entry the app opened on is kept as it is.
+            // two, and its `?preset=NAME` stays, as that is what it shows. The entry the app opened on is
+            // kept as it is.
             let written = if current.is_empty() && at > 0 {
+                let url = format!("#{fragment}");
                 history.replace_state_with_url(&JsValue::from(at), "", Some(&url)).map(|()| at)
             } else {
+                let url = entry_address(&fragment);
                 history.push_state_with_url(&JsValue::from(at + 1), "", Some(&url)).map(|()| at + 1)
             };
             if let Ok(index) = written {
@@ -405,6 +408,17 @@ pub fn push_address(address: &str) {
     {
         steps.set_top(index);
     }
+}
+
+/// The address of an entry showing `fragment`: this page's path, the current address's
+/// [`DISPLAY_PARAMETERS`], and the fragment. The rest of the query is dropped: a `?preset=toy` left
+/// beside the state of an edit named a preset the page no longer shows (the fragment won, but a reader
+/// copying the address, or a reviewer reading it, was told the wrong thing).
+fn entry_address(fragment: &str) -> String {
+    let path = web_sys::window().and_then(|w| w.location().pathname().ok()).unwrap_or_default();
+    let query = with_display_parameters("");
+    let query = if query == "?" { "" } else { query.as_str() };
+    format!("{path}{query}#{fragment}")
 }
 
 /// `address` (`?preset=NAME`) with the current address's [`DISPLAY_PARAMETERS`].

@@ -114,6 +114,26 @@ test('a reload restores the state, and back steps through edits', async ({ page 
   await expect(page.getByTestId('change-description')).toContainText('6 × 10');
 });
 
+test('an edit after a preset leaves the preset out of the address, and keeps how the page is shown', async ({ page }) => {
+  await page.goto('/?preset=uneven&theme=dark');
+  await expect(page.getByTestId('change-description')).toContainText('6 × 10');
+  await page.getByTestId('more-tensor-shape-0').click();
+  await expect(page.getByTestId('change-description')).toContainText('7 × 10');
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 5000 }).toMatch(/^#v1\./);
+  // `?preset=uneven` beside a 7 × 10 tensor named what the page no longer shows.
+  const address = new URL(page.url());
+  expect(address.searchParams.get('preset')).toBeNull();
+  expect(address.searchParams.get('theme')).toBe('dark');
+  expect(address.pathname).toBe('/');
+  // The address still opens what it shows.
+  await page.reload();
+  await expect(page.getByTestId('change-description')).toContainText('7 × 10');
+  // Back reaches the preset's own entry, which still names it.
+  await page.goBack();
+  await expect(page.getByTestId('change-description')).toContainText('6 × 10');
+  expect(new URL(page.url()).searchParams.get('preset')).toBe('uneven');
+});
+
 test('Ctrl+Z and Ctrl+Shift+Z step through edits, never out of the app, and take back an edit still settling', async ({ page }) => {
   await page.goto('/?preset=toy');
   const description = page.getByTestId('change-description');
