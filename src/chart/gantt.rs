@@ -2,8 +2,9 @@
 //! the refit's parts fall, in the units of an SVG `viewBox`. One lane per stage, so overlapping stages
 //! never hide each other.
 
-use crate::core::cycle::{CycleReport, Timeline};
+use crate::core::cycle::{CycleReport, RefitParts, Timeline};
 
+use super::readout::seconds;
 use super::scale::{Linear, nice_step};
 
 /// What a piece of a bar shows.
@@ -112,6 +113,94 @@ pub struct Ghost {
     pub x0: f64,
     pub x1: f64,
     pub seconds: f64,
+}
+
+/// One of the refit's own parts drawn up close ([`refit_close_up`]): its stretch of the bar and its label
+/// ("waiting 8 s") under the bar, at `label_x` (its left end).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CloseUpPart {
+    pub kind: PartKind,
+    pub seconds: f64,
+    pub x0: f64,
+    pub x1: f64,
+    pub label: String,
+    pub label_x: f64,
+    /// About how wide the label is drawn ([`text_em`]).
+    pub label_width: f64,
+}
+
+impl CloseUpPart {
+    /// Whether some of the label lies under its own part: else a leader line ties it to the part.
+    pub fn label_under_part(&self) -> bool {
+        self.label_x <= self.x1 && self.label_x + self.label_width >= self.x0
+    }
+}
+
+/// The refit of one block (before or after the speedup) drawn up close.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CloseUpRow {
+    pub seconds: f64,
+    pub parts: Vec<CloseUpPart>,
+}
+
+/// The refit alone, before and after the speedup, on its own seconds axis from `left` to `right` (viewBox
+/// units), each part labelled under the bar with its name and seconds in a `font`-sized text. In the
+/// whole cycle a 10 s refit is a sliver of 120 s, and its 8 s wait and 2 s transfer were two unlabelled
+/// slivers of it: the article's point (a faster transport shortens only the transfer) could not be read.
+/// `None` when the refit is one part alone (nothing to tell apart: the timeline's bar says it all).
+///
+/// Labels start under their part, pushed right past the previous label where they would meet it, and
+/// back left from `right` when the last would run past it.
+pub fn refit_close_up(report: &CycleReport, left: f64, right: f64, font: f64) -> Option<[CloseUpRow; 2]> {
+    let parts_of = |refit: RefitParts| {
+        [(PartKind::Wait, refit.wait), (PartKind::Transfer, refit.transfer), (PartKind::Preparation, refit.preparation)]
+            .into_iter()
+            .filter(|(_, seconds)| *seconds > 0.0)
+            .collect::<Vec<_>>()
+    };
+    if parts_of(report.refit_before).len() < 2 {
+        return None;
+    }
+    let extent = report.refit_before.total().max(report.refit_after.total());
+    let scale = Linear::new((0.0, extent), (left, right));
+    let row = |refit: RefitParts| {
+        let mut at = 0.0;
+        let mut parts: Vec<CloseUpPart> = parts_of(refit)
+            .into_iter()
+            .map(|(kind, length)| {
+                let (x0, x1) = (scale.map(at), scale.map(at + length));
+                at += length;
+                let name = match kind {
+                    PartKind::Wait | PartKind::Held => "waiting",
+                    PartKind::Transfer | PartKind::Work => "transfer",
+                    PartKind::Preparation => "preparation",
+                };
+                let label = format!("{name} {}", seconds(length));
+                let label_width = text_em(&label) * font;
+                CloseUpPart { kind, seconds: length, x0, x1, label, label_x: x0, label_width }
+            })
+            .collect();
+        pack_labels(&mut parts, right);
+        CloseUpRow { seconds: refit.total(), parts }
+    };
+    Some([row(report.refit_before), row(report.refit_after)])
+}
+
+/// Lays the labels of `parts` left to right without overlap ([`refit_close_up`]).
+fn pack_labels(parts: &mut [CloseUpPart], right: f64) {
+    const GAP: f64 = 14.0;
+    let mut free_from = f64::NEG_INFINITY;
+    for part in parts.iter_mut() {
+        part.label_x = part.x0.max(free_from);
+        free_from = part.label_x + part.label_width + GAP;
+    }
+    let mut free_to = right;
+    for part in parts.iter_mut().rev() {
+        if part.label_x + part.label_width > free_to {
+            part.label_x = free_to - part.label_width;
+        }
+        free_to = part.label_x - GAP;
+    }
 }
 
 /// Which entries of the timeline's legend the picture draws: a legend lists what is drawn, and only that.
@@ -401,6 +490,64 @@ mod tests {
             refit: None,
             speedup,
         }
+    }
+
+    /// The cycle-queue preset's shape: the 10 s refit is 8 s of waiting and 2 s of transfer.
+    fn queued(speedup: f64) -> CycleSpec {
+        CycleSpec { refit: Some(RefitSplit { wait: 8.0, transfer: None, preparation: 0.0 }), ..article(speedup) }
+    }
+
+    #[test]
+    fn the_refit_up_close_shows_its_parts_on_its_own_axis() {
+        let report = queued(4.0).report().expect("valid");
+        let [before, after] = refit_close_up(&report, 100.0, 900.0, 20.0).expect("two parts");
+        assert_eq!((before.seconds, after.seconds), (10.0, 8.5));
+        // The 10 s refit spans the whole axis: 8 s of waiting, then 2 s of transfer.
+        let spans = |row: &CloseUpRow| row.parts.iter().map(|p| (p.kind, p.x0, p.x1)).collect::<Vec<_>>();
+        assert_eq!(spans(&before), vec![(PartKind::Wait, 100.0, 740.0), (PartKind::Transfer, 740.0, 900.0)]);
+        // After: the wait as long as before, the transfer a quarter.
+        assert_eq!(spans(&after), vec![(PartKind::Wait, 100.0, 740.0), (PartKind::Transfer, 740.0, 780.0)]);
+        let labels = |row: &CloseUpRow| row.parts.iter().map(|p| p.label.clone()).collect::<Vec<_>>();
+        assert_eq!(labels(&before), ["waiting 8 s", "transfer 2 s"]);
+        assert_eq!(labels(&after), ["waiting 8 s", "transfer 0.5 s"]);
+        // The after transfer's label is wider than its 40 units: it starts under it all the same.
+        assert!(after.parts.iter().all(CloseUpPart::label_under_part));
+        // A slowdown (s < 1) makes the after row the longer one: the axis takes it.
+        let [before, after] = refit_close_up(&queued(0.5).report().expect("valid"), 100.0, 900.0, 20.0).expect("parts");
+        assert_eq!((before.seconds, after.seconds), (10.0, 12.0));
+        assert!((after.parts[1].x1 - 900.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_refit_up_close_is_only_for_a_refit_of_several_parts() {
+        assert_eq!(refit_close_up(&article(4.0).report().expect("valid"), 100.0, 900.0, 20.0), None);
+    }
+
+    #[test]
+    fn close_up_labels_never_meet_and_stay_inside() {
+        // Three labels crowded at the right end: packed right to left from the edge, in order.
+        let part = |x0: f64, x1: f64, label: &str| CloseUpPart {
+            kind: PartKind::Transfer,
+            seconds: 1.0,
+            x0,
+            x1,
+            label: label.to_string(),
+            label_x: x0,
+            label_width: text_em(label) * 20.0,
+        };
+        let mut parts = vec![
+            part(100.0, 860.0, "waiting 38 s"),
+            part(860.0, 880.0, "transfer 1 s"),
+            part(880.0, 900.0, "preparation 1 s"),
+        ];
+        pack_labels(&mut parts, 900.0);
+        let ends: Vec<(f64, f64)> = parts.iter().map(|p| (p.label_x, p.label_x + p.label_width)).collect();
+        assert!((ends[2].1 - 900.0).abs() < 1e-9, "the last ends at the edge: {ends:?}");
+        assert!(ends.windows(2).all(|w| w[0].1 + 14.0 <= w[1].0 + 1e-9), "{ends:?}");
+        assert!(ends[0].0 >= 100.0 && ends[0].0 < 860.0, "the first stays under its part: {ends:?}");
+        // The transfer's label was pushed clear of its part (a leader ties them); the preparation's ends
+        // under its own.
+        assert!(!parts[1].label_under_part() && parts[2].label_under_part());
     }
 
     #[test]

@@ -189,6 +189,50 @@ test('a long stage name is shortened inside the timeline, not cut at its edge', 
   expect(Math.min(...lefts)).toBeGreaterThanOrEqual(0);
 });
 
+test("a queued refit is drawn up close: its wait and its transfer named, and only the transfer shrinks", async ({ page }) => {
+  const labels = (row: string) => page.locator(`[data-testid=${row}] .close-up-label`);
+  // In the cycle the 8 s wait and 2 s transfer are slivers of a 10 s bar out of 120 s, too thin to label.
+  await page.goto('/?preset=cycle-queue');
+  const closeUp = page.getByTestId('refit-close-up');
+  await expect(closeUp).toBeVisible();
+  await expect(labels('close-up-before')).toHaveText(['waiting 8 s', 'transfer 2 s']);
+  await expect(labels('close-up-after')).toHaveText(['waiting 8 s', 'transfer 0.5 s']);
+  await expect(page.locator('[data-testid=close-up-after] .close-up-total')).toHaveText('8.5 s');
+  // The parts to scale on the refit's own axis: the wait as long in both rows, the transfer a quarter.
+  const widths = (row: string) =>
+    page.locator(`[data-testid=${row}] rect.gantt-part`).evaluateAll((parts) => parts.map((p) => p.getBoundingClientRect().width));
+  const [before, after] = [await widths('close-up-before'), await widths('close-up-after')];
+  expect(Math.abs(before[0] - after[0])).toBeLessThan(0.5);
+  expect(before[0] / before[1]).toBeCloseTo(4, 1);
+  expect(before[1] / after[1]).toBeCloseTo(4, 1);
+  await closeUp.screenshot({ path: path.join(screenshots, 'cycle-queue-close-up.png') });
+
+  // It follows s.
+  await page.getByTestId('speedup-input').fill('2');
+  await expect(labels('close-up-after')).toHaveText(['waiting 8 s', 'transfer 1 s']);
+  // On a phone the labels still stand apart and inside the picture.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('speedup-input').fill('100');
+  await expect(labels('close-up-after')).toHaveText(['waiting 8 s', 'transfer 0.02 s']);
+  const boxes = await closeUp.evaluate((svg) => {
+    const frame = svg.getBoundingClientRect();
+    const rows = ['close-up-before', 'close-up-after'].map((row) =>
+      [...svg.querySelectorAll(`[data-testid=${row}] .close-up-label`)].map((t) => t.getBoundingClientRect()),
+    );
+    return { left: frame.left, right: frame.right, rows: rows.map((r) => r.map((b) => [b.left, b.right])) };
+  });
+  for (const row of boxes.rows) {
+    for (const [left, right] of row) expect(left >= boxes.left - 0.5 && right <= boxes.right + 0.5, `${left}–${right} in ${boxes.left}–${boxes.right}`).toBe(true);
+    expect(row[0][1], 'the labels do not meet').toBeLessThan(row[1][0]);
+  }
+  await closeUp.screenshot({ path: path.join(screenshots, 'cycle-queue-close-up-phone.png') });
+
+  // A refit that is all transfer has nothing to tell apart: the timeline's bar says it all.
+  await page.goto('/?preset=cycle-120');
+  await expect(page.getByTestId('cycle-gantt')).toBeVisible();
+  await expect(closeUp).toHaveCount(0);
+});
+
 test("the bound's label stands on a ground as wide as its text, on every cycle preset", async ({ page }) => {
   // The ground hides the grey curves behind the label; wider than the text, it cut a stretch out of them.
   for (const preset of ['cycle-120', 'cycle-160', 'cycle-queue', 'cycle-overlap']) {

@@ -5,8 +5,8 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::gantt::{
-    Ghost, HEADING_FONT, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, fit_label, fitting_title,
-    label_part, lane_bars, legend_entries, outside_label, refit_ghost, seconds_ticks,
+    CloseUpRow, Ghost, HEADING_FONT, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, fit_label,
+    fitting_title, label_part, lane_bars, legend_entries, outside_label, refit_close_up, refit_ghost, seconds_ticks,
 };
 use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
@@ -36,10 +36,15 @@ pub fn CycleTimeline(
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
     let shown = Memo::new(move |_| state.report.with(Option::is_some));
+    let close_up = Memo::new(move |_| {
+        state.report.with(|r| r.as_ref().is_some_and(|r| refit_close_up(r, 0.0, 1.0, 1.0).is_some()))
+    });
     let entries = move || state.report.with(|r| r.as_ref().map(legend_entries).unwrap_or_default());
     view! {
         <h2 class="cycle-section-title" id=title_id>"One cycle, before and after"</h2>
         {move || shown.get().then(|| view! { <Gantt report=state.report/> })}
+        // The refit alone, when it has parts to tell apart (a wait, a preparation).
+        {move || close_up.get().then(|| view! { <RefitCloseUp report=state.report/> })}
         // Redrawn when what is drawn changes, not on every keystroke of s.
         {redraw_on(entries, move || view! { <TimelineLegend entries=entries()/> })}
     }
@@ -209,6 +214,106 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
             ></line>
             <text class="gantt-tick" x=LABEL_RIGHT y=move || axis.get().axis_y() + 20.0 text-anchor="end">"seconds"</text>
         </svg>
+    }
+}
+
+/// One row of the close-up: its name, the bar, the labels under it.
+const CLOSE_UP_ROW: f64 = 76.0;
+
+/// The refit alone, before and after the speedup, on its own seconds axis ([`refit_close_up`]): in the
+/// cycle's timeline a queued refit's 8 s wait and 2 s transfer are slivers too thin to label, and the
+/// point (a faster transport shortens the transfer alone) is lost on a projector.
+#[component]
+fn RefitCloseUp(report: Memo<Option<CycleReport>>) -> impl IntoView {
+    let svg = NodeRef::new();
+    let px = observed_width(svg);
+    let width = Memo::new(move |_| fitted_width(px.get(), WIDTH, NARROWEST));
+    let drawn = Memo::new(move |_| {
+        let width = width.get();
+        report.with(|r| {
+            let r = r.as_ref()?;
+            let rows = refit_close_up(r, PLOT_LEFT, width - PLOT_MARGIN, HEADING_FONT)?;
+            Some((rows, r.refit_before.transfer > 0.0, width))
+        })
+    });
+    let description = move || {
+        drawn.with(|d| {
+            d.as_ref().map(|([before, after], _, _)| {
+                let row = |row: &CloseUpRow| {
+                    let parts: Vec<&str> = row.parts.iter().map(|p| p.label.as_str()).collect();
+                    format!("{} ({})", parts.join(" then "), seconds(row.seconds))
+                };
+                format!("The refit up close: before, {}; after, {}", row(before), row(after))
+            })
+        })
+    };
+    let height = 30.0 + 2.0 * CLOSE_UP_ROW;
+    view! {
+        <svg
+            node_ref=svg
+            class="gantt close-up"
+            viewBox=move || format!("0 0 {} {height}", width.get())
+            role="img"
+            aria-label=description
+            data-testid="refit-close-up"
+        >
+            <defs>
+                <pattern id="close-up-hatch-wait" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(-45)">
+                    <rect width="8" height="8" fill=WAIT_FILL></rect>
+                    <line x1="0" y1="0" x2="0" y2="8" stroke="#ffffff" stroke-opacity="0.55" stroke-width="3"></line>
+                </pattern>
+            </defs>
+            {move || drawn.get().map(|([before, after], transfers, width)| {
+                let long = if transfers {
+                    "The refit up close: only its transfer gets faster"
+                } else {
+                    "The refit up close: it has no transfer to speed up"
+                };
+                // A phone's picture had the long title from edge to edge.
+                let titles = [long, "The refit up close"];
+                let title = titles[fitting_title(&titles.map(|t| t.chars().count()), width)];
+                view! {
+                    <text class="gantt-title" x=0 y=20.0>{title}</text>
+                    <CloseUpBar row=before name="before" top=30.0 right=width - PLOT_MARGIN test_id="close-up-before"/>
+                    <CloseUpBar row=after name="after" top=30.0 + CLOSE_UP_ROW right=width - PLOT_MARGIN test_id="close-up-after"/>
+                }
+            })}
+        </svg>
+    }
+}
+
+/// One row of the close-up: the name and length in the label column, the refit's parts, their labels under
+/// the bar (tied to their part by a line when pushed away from it).
+#[component]
+fn CloseUpBar(row: CloseUpRow, name: &'static str, top: f64, right: f64, test_id: &'static str) -> impl IntoView {
+    let (bar_y, label_y) = (top + 4.0, top + 4.0 + BAR + 22.0);
+    let parts = row
+        .parts
+        .iter()
+        .map(|part| {
+            let (fill, opacity, kind) = match part.kind {
+                PartKind::Wait | PartKind::Held => ("url(#close-up-hatch-wait)", "1", "wait"),
+                PartKind::Preparation => (REFIT_COLOUR, "0.45", "preparation"),
+                PartKind::Transfer | PartKind::Work => (REFIT_COLOUR, "1", "transfer"),
+            };
+            let centre = (part.x0 + part.x1) / 2.0;
+            let leader = (!part.label_under_part()).then(|| {
+                view! { <line class="close-up-leader" x1=centre x2=part.label_x + 3.0 y1=bar_y + BAR y2=label_y - 15.0></line> }
+            });
+            view! {
+                <rect class="gantt-part" data-part=kind x=part.x0 y=bar_y width=(part.x1 - part.x0).max(0.0) height=BAR fill=fill fill-opacity=opacity></rect>
+                {leader}
+                <text class="close-up-label" data-part=kind x=part.label_x y=label_y>{part.label.clone()}</text>
+            }
+        })
+        .collect_view();
+    view! {
+        <g data-testid=test_id>
+            <text class="gantt-name" x=LABEL_RIGHT y=bar_y + BAR / 2.0 + FONT * 0.35 text-anchor="end">{name}</text>
+            <text class="gantt-tick close-up-total" x=LABEL_RIGHT y=label_y text-anchor="end">{seconds(row.seconds)}</text>
+            <rect class="gantt-track" x=PLOT_LEFT y=bar_y width=right - PLOT_LEFT height=BAR></rect>
+            {parts}
+        </g>
     }
 }
 
