@@ -143,6 +143,17 @@ test('presenting, each layout step of the tour fits what it outlines under its b
         { message: `step ${step}: ${title}` },
       )
       .toBe(title.startsWith('Count the right thing') ? 'taller than the room' : 'on screen');
+    if (outlined[step - 1] === 'mesh-view') {
+      // A step about the devices shows the whole tensor beside them: "d0 holds rows 0–3" pointed at rows
+      // that were under the bar.
+      const tensor = await page.evaluate(() => {
+        const box = document.querySelector('.tensor-view .tensor-svg')!.getBoundingClientRect();
+        const bar = document.querySelector('.tour')!.getBoundingClientRect().bottom;
+        return { under: Math.round(bar - box.top), below: Math.round(box.bottom - innerHeight) };
+      });
+      expect(tensor.under, `step ${step}: the tensor's top under the bar`).toBeLessThanOrEqual(0);
+      expect(tensor.below, `step ${step}: the tensor's bottom below the fold`).toBeLessThanOrEqual(0);
+    }
     if (title.startsWith('The destination layout')) {
       // Not fitted by shrinking it away: larger than drawn, as presenting is for.
       expect((await tensorScale(page)).scale).toBeGreaterThan(1.3);
