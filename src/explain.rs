@@ -256,7 +256,8 @@ pub fn steps() -> Result<Vec<Step>, String> {
         verify: false,
         look_at: "[data-testid=tensor-view]",
         text: format!(
-            "Rows are split by `{}` first, then each chunk by `{}`: {} … Read the other order and {moved}.",
+            "Rows are split by `{}` first, then each chunk by `{}`: {} … Read the other order (tick “Strided \
+             order” above the tensor) and {moved}.",
             nested.source_mesh.dim_names[0],
             nested.source_mesh.dim_names[1],
             first.join(", ")

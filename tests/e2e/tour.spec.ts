@@ -35,6 +35,12 @@ test('the tour walks the article with the keyboard, setting the state each step 
     if (title.startsWith('Nested sharding')) {
       // d0 (rows 0–1) and d7 (rows 14–15) hold the same rows in either order: not "every device".
       expect(text).toContain('6 of the 8 devices would hold different rows; only d0 and d7 keep theirs');
+      // The step names the box that shows the other order, and it is in the outlined view, ready to tick.
+      const named = text.match(/tick “([^”]+)”/)?.[1];
+      expect(named, 'the step says where to see the other order').toBeTruthy();
+      const box = page.locator('.tour-look').getByLabel(named!, { exact: true });
+      await expect(box).toBeVisible();
+      await expect(box).not.toBeChecked();
     }
     if (title.startsWith('A fault')) {
       expect(text).toContain('do not match');
