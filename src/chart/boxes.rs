@@ -25,6 +25,15 @@ impl PixelRect {
     }
 }
 
+/// A tag `width` × `height` pixels in the bottom-left corner of `rect`, inset by 4 px: clear of the label
+/// centred in a box and of the deck in its top-left corner. `None` when the box has no room for it beside
+/// a centred label (less than three tags high, or narrower than the tag and its insets).
+pub fn corner_tag(rect: PixelRect, width: f64, height: f64) -> Option<PixelRect> {
+    const INSET: f64 = 4.0;
+    (rect.width >= width + 2.0 * INSET && rect.height >= 3.0 * height + 2.0 * INSET)
+        .then(|| PixelRect::new(rect.x + INSET, rect.y + rect.height - INSET - height, width, height))
+}
+
 /// The largest card of a stack's deck, in pixels (height; cards are three quarters as wide).
 pub const DECK_CARD: f64 = 24.0;
 
@@ -221,6 +230,15 @@ pub fn neighbour(boxes: &[PixelRect], from: usize, arrow: Arrow) -> Option<usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_corner_tag_sits_bottom_left_when_the_box_has_room() {
+        let tag = corner_tag(PixelRect::new(10.0, 20.0, 100.0, 130.0), 60.0, 16.0).expect("room");
+        assert_eq!(tag, PixelRect::new(14.0, 130.0, 60.0, 16.0));
+        // Too narrow for the tag, or too short to keep clear of a centred label: none.
+        assert_eq!(corner_tag(PixelRect::new(0.0, 0.0, 66.0, 130.0), 60.0, 16.0), None);
+        assert_eq!(corner_tag(PixelRect::new(0.0, 0.0, 100.0, 50.0), 60.0, 16.0), None);
+    }
 
     /// A 3 × 2 grid of boxes listed column by column (as pieces are: by sender, each a column of rows).
     fn grid() -> Vec<PixelRect> {

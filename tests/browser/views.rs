@@ -327,6 +327,14 @@ async fn the_whole_shard_toggle_hatches_what_the_receiver_discards() {
         "Whole shard: d3 receives 3 whole source shards (72 entries) and discards 36 of them (hatched). Hover or \
          focus another destination device to see its transfer."
     );
+    // The picture says whose transfer it is: the hatched boxes carry other receivers' labels ("d0 → d4").
+    let tags = |root: &Element| -> Vec<String> {
+        all(root, "[data-testid=whole-shard-tag]").iter().map(|t| t.text_content().unwrap_or_default()).collect()
+    };
+    assert_eq!(tags(&root), ["d3 discards", "d3 keeps"]);
+    state.focus.set(Focus::Device { side: Side::Destination, device: 4 });
+    tick().await;
+    assert_eq!(tags(&root), ["d4 discards", "d4 keeps"]);
     root.remove();
 }
 

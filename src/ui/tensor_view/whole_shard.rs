@@ -5,7 +5,9 @@
 use leptos::prelude::*;
 
 use super::SceneMemo;
-use crate::chart::{aggregate::whole_shard_sources, boxes::subtract, tensor::Cells};
+use crate::chart::boxes::{PixelRect, corner_tag, subtract};
+use crate::chart::gantt::text_em;
+use crate::chart::{aggregate::whole_shard_sources, tensor::Cells};
 use crate::core::geometry::Region;
 use crate::ui::{AppState, Focus, Side, format_count};
 
@@ -126,7 +128,10 @@ pub fn transfer(state: AppState, scene: SceneMemo) -> Option<WholeShardTransfer>
     })
 }
 
-/// The hatched overlay.
+/// The size of the tags that say whose transfer is drawn (`.tv-tag text`, views.css).
+const TAG_FONT: f64 = 11.0;
+
+/// The hatched overlay, and tags naming what the receiver discards and keeps.
 #[component]
 pub fn WholeShard(
     /// The scene being drawn.
@@ -137,18 +142,37 @@ pub fn WholeShard(
     move || {
         let t = transfer.get()?;
         Some(scene.with(|s| {
-            let hatches = t
+            let discarded: Vec<PixelRect> = t
                 .shards
                 .iter()
                 .flat_map(|&shard| match t.receiver_cells {
                     Some(keep) => subtract(shard, keep),
                     None => vec![shard],
                 })
-                .map(|cells| {
-                    let r = s.rect(cells);
-                    view! { <rect class="tv-discard" x=r.x y=r.y width=r.width height=r.height/> }
-                })
+                .map(|cells| s.rect(cells))
+                .collect();
+            let hatches = discarded
+                .iter()
+                .map(|r| view! { <rect class="tv-discard" x=r.x y=r.y width=r.width height=r.height/> })
                 .collect::<Vec<_>>();
+            // Whose transfer the picture shows, said on it: the hatched boxes carry the labels of the pieces
+            // drawn there, which are other receivers' ("d0 → d4" over what d3 throws away).
+            let largest = discarded.iter().copied().max_by(|a, b| (a.width * a.height).total_cmp(&(b.width * b.height)));
+            let tags = [
+                (largest, format!("d{} discards", t.receiver), "tv-tag tv-tag-discard"),
+                (t.receiver_cells.map(|cells| s.rect(cells)), format!("d{} keeps", t.receiver), "tv-tag tv-tag-keep"),
+            ]
+            .into_iter()
+            .filter_map(|(rect, text, class)| {
+                let tag = corner_tag(rect?, text_em(&text) * TAG_FONT + 14.0, TAG_FONT + 6.0)?;
+                Some(view! {
+                    <g class=class data-testid="whole-shard-tag">
+                        <rect x=tag.x y=tag.y width=tag.width height=tag.height rx="3"/>
+                        <text x=tag.x + 7.0 y=tag.y + tag.height / 2.0 + TAG_FONT * 0.35>{text}</text>
+                    </g>
+                })
+            })
+            .collect::<Vec<_>>();
             let outlines = t
                 .shards
                 .iter()
@@ -161,7 +185,7 @@ pub fn WholeShard(
                 let r = s.rect(cells);
                 view! { <rect class="tv-receiver-outline" x=r.x y=r.y width=r.width height=r.height/> }
             });
-            view! { <g class="tv-whole-shard" data-testid="whole-shard" aria-hidden="true">{hatches}{outlines}{receiver}</g> }
+            view! { <g class="tv-whole-shard" data-testid="whole-shard" aria-hidden="true">{hatches}{outlines}{receiver}{tags}</g> }
         }))
     }
 }
