@@ -471,16 +471,7 @@ mod tests {
     }
 
     fn article(speedup: f64) -> CycleSpec {
-        CycleSpec {
-            stages: vec![
-                Stage::new("generation", 70.0),
-                Stage::new("scoring", 10.0),
-                Stage::new("training", 30.0),
-                Stage::new("refit", 10.0),
-            ],
-            refit: None,
-            speedup,
-        }
+        CycleSpec::article(10.0, speedup)
     }
 
     /// The refit first, generation starting 6 s before its 10 s end (as in the cycle-overlap preset).

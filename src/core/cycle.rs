@@ -982,6 +982,24 @@ impl fmt::Display for CycleReport {
 // Curves for charts
 // ---------------------------------------------------------------------------------------------------------
 
+#[cfg(test)]
+impl CycleSpec {
+    /// The article's sequential cycle, for tests across the crate: generation 70 s, scoring 10 s, training
+    /// 30 s, refit `refit` s, all of it transfer.
+    pub(crate) fn article(refit: f64, speedup: f64) -> CycleSpec {
+        CycleSpec {
+            stages: vec![
+                Stage::new("generation", 70.0),
+                Stage::new("scoring", 10.0),
+                Stage::new("training", 30.0),
+                Stage::new("refit", refit),
+            ],
+            refit: None,
+            speedup,
+        }
+    }
+}
+
 /// The formula's `new/old = 1 - f + f/s` for a transfer share `f` and a transfer speedup `s`.
 pub fn formula_ratio(f: f64, s: f64) -> f64 {
     1.0 - f + f / s
@@ -1793,19 +1811,6 @@ mod tests {
         CycleSpec { stages, refit: None, speedup }
     }
 
-    /// The article's sequential cycle: generation 70 s, scoring 10 s, training 30 s, refit `refit` s.
-    fn article_cycle(refit: f64, speedup: f64) -> CycleSpec {
-        cycle(
-            vec![
-                Stage::new("generation", 70.0),
-                Stage::new("scoring", 10.0),
-                Stage::new("training", 30.0),
-                Stage::new("refit", refit),
-            ],
-            speedup,
-        )
-    }
-
     fn report_of(spec: &CycleSpec) -> CycleReport {
         match spec.report() {
             Ok(report) => report,
@@ -1830,7 +1835,7 @@ mod tests {
     #[test]
     fn the_article_120_second_cycle_gets_only_6_25_percent_shorter() {
         // The article's first example, number for number.
-        let report = report_of(&article_cycle(10.0, 4.0));
+        let report = report_of(&CycleSpec::article(10.0, 4.0));
         assert_eq!(report.before.cycle_seconds, 120.0);
         assert_eq!(report.refit_after.total(), 2.5);
         assert_eq!(report.after.cycle_seconds, 112.5);
@@ -1849,7 +1854,7 @@ mod tests {
     #[test]
     fn the_article_160_second_cycle_gets_23_44_percent_shorter() {
         // The article's second example: 110 s of other work and a 50 s refit.
-        let report = report_of(&article_cycle(50.0, 4.0));
+        let report = report_of(&CycleSpec::article(50.0, 4.0));
         assert_eq!(report.before.cycle_seconds, 160.0);
         assert_eq!(report.refit_after.total(), 12.5);
         assert_eq!(report.after.cycle_seconds, 122.5);
@@ -1862,7 +1867,7 @@ mod tests {
 
     #[test]
     fn a_stage_name_that_would_reorder_the_text_around_it_is_refused() {
-        let mut spec = article_cycle(10.0, 4.0);
+        let mut spec = CycleSpec::article(10.0, 4.0);
         spec.stages[0].name = "gen\u{202e}eration".into();
         let problems = spec.validate().expect_err("refused");
         assert_eq!(problems[0].path, "stages[0].name");
@@ -1884,7 +1889,7 @@ mod tests {
 
     #[test]
     fn the_summary_sentence_puts_the_stage_speedup_beside_the_cycle_speedup() {
-        let report = report_of(&article_cycle(10.0, 4.0));
+        let report = report_of(&CycleSpec::article(10.0, 4.0));
         assert_eq!(
             report.summary,
             "Refit got 4× faster; the cycle got 1.067× faster (6.25 % less time). Even an instant refit would save \
@@ -1901,11 +1906,11 @@ mod tests {
 
     #[test]
     fn the_formula_is_written_out_with_the_numbers_substituted() {
-        let report = report_of(&article_cycle(10.0, 4.0));
+        let report = report_of(&CycleSpec::article(10.0, 4.0));
         assert_eq!(report.formula.text, "1 - 0.0833 + 0.0833/4 = 0.9375");
         assert!(close(report.formula.ratio, 0.9375) && report.formula.exact && report.formula.matches_timeline);
         assert!(report.formula.bound_speedup.is_some_and(|bound| close(bound, 1.2 / 1.1)));
-        let report = report_of(&article_cycle(50.0, 4.0));
+        let report = report_of(&CycleSpec::article(50.0, 4.0));
         assert_eq!(report.formula.text, "1 - 0.3125 + 0.3125/4 = 0.765625");
     }
 
@@ -1951,7 +1956,7 @@ mod tests {
     #[test]
     fn overlap_that_does_not_bind_keeps_formula_and_timeline_equal() {
         // Scoring overlaps training by 5 s; the refit is not overlapped, so its savings pass through whole.
-        let mut spec = article_cycle(10.0, 4.0);
+        let mut spec = CycleSpec::article(10.0, 4.0);
         spec.stages[2].overlap = 5.0;
         let report = report_of(&spec);
         assert_eq!((report.before.cycle_seconds, report.after.cycle_seconds), (115.0, 107.5));
@@ -1999,7 +2004,7 @@ mod tests {
 
     #[test]
     fn a_slowdown_is_labelled_and_lengthens_the_cycle() {
-        let report = report_of(&article_cycle(10.0, 0.5));
+        let report = report_of(&CycleSpec::article(10.0, 0.5));
         assert!(report.slowdown);
         assert_eq!(report.after.cycle_seconds, 130.0);
         assert!(report.cycle_speedup < 1.0 && close(report.percent_saved, -100.0 / 12.0));
@@ -2022,7 +2027,7 @@ mod tests {
 
     #[test]
     fn an_extreme_speedup_is_refused_rather_than_reported_as_infinity() {
-        let spec = article_cycle(10.0, 1e-320);
+        let spec = CycleSpec::article(10.0, 1e-320);
         let Err(problems) = spec.report() else { panic!("a speedup of 1e-320 overflows") };
         assert_eq!(problems[0].path, "speedup");
     }
@@ -2079,10 +2084,10 @@ mod tests {
 
     #[test]
     fn a_stage_marked_refit_wins_over_a_stage_named_refit() {
-        let mut spec = article_cycle(10.0, 4.0);
+        let mut spec = CycleSpec::article(10.0, 4.0);
         spec.stages.push(Stage { name: "weight sync".into(), seconds: 5.0, overlap: 0.0, refit: Some(true) });
         assert_eq!(spec.refit_index(), Some(4));
-        let mut spec = article_cycle(10.0, 4.0);
+        let mut spec = CycleSpec::article(10.0, 4.0);
         spec.stages[3].refit = Some(false);
         assert_eq!(spec.refit_index(), None);
         assert_eq!(
@@ -2095,7 +2100,7 @@ mod tests {
     fn every_validation_problem_names_its_field() {
         // One of each problem, each checked on its own so a missing one is obvious.
         let with = |edit: &dyn Fn(&mut CycleSpec)| {
-            let mut spec = article_cycle(10.0, 4.0);
+            let mut spec = CycleSpec::article(10.0, 4.0);
             edit(&mut spec);
             problems_of(&spec)
         };
@@ -2198,7 +2203,7 @@ mod tests {
             ["speedup: 1.00e-7 is outside the speedups this calculator takes, 10⁻⁶ to 10⁶"]
         );
         for edge in [MIN_SPEEDUP, MAX_SPEEDUP] {
-            assert!(CycleSpec { speedup: edge, ..article_cycle(10.0, 0.0) }.validate().is_ok(), "{edge}");
+            assert!(CycleSpec { speedup: edge, ..CycleSpec::article(10.0, 0.0) }.validate().is_ok(), "{edge}");
         }
         assert_eq!(with(&|s| s.stages.clear()), ["stages: a cycle needs at least one stage, one of them the refit"]);
         assert_eq!(
@@ -2213,7 +2218,7 @@ mod tests {
 
     #[test]
     fn validation_collects_every_problem_at_once() {
-        let mut spec = article_cycle(10.0, 0.0);
+        let mut spec = CycleSpec::article(10.0, 0.0);
         spec.stages[0].name = String::new();
         spec.stages[1].seconds = -1.0;
         spec.stages[3].name = "sync".into();
@@ -2254,7 +2259,7 @@ mod tests {
         // A link or an autosave is the spec's JSON, where NaN and infinity are written `null`; reading that
         // back failed ("invalid type: null, expected f64"), so a reload lost every edit. It must read back
         // and name the fields instead.
-        let mut spec = article_cycle(10.0, 4.0);
+        let mut spec = CycleSpec::article(10.0, 4.0);
         spec.stages[1].seconds = f64::NAN;
         spec.stages[2].overlap = f64::INFINITY;
         spec.refit = Some(RefitSplit { wait: f64::NEG_INFINITY, transfer: None, preparation: f64::NAN });

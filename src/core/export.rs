@@ -642,23 +642,13 @@ fn cycle_effect_section(note: &mut String, cycle: &CycleReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::cycle::{CycleSpec, Stage, parse_cycle};
+    use crate::core::cycle::{CycleSpec, parse_cycle};
     use crate::core::presets;
     use crate::core::spec::parse_spec;
 
     /// The article's sequential 120 s cycle: generation 70, scoring 10, training 30, refit 10, s = 4.
     fn article_cycle() -> CycleReport {
-        let spec = CycleSpec {
-            stages: vec![
-                Stage::new("generation", 70.0),
-                Stage::new("scoring", 10.0),
-                Stage::new("training", 30.0),
-                Stage::new("refit", 10.0),
-            ],
-            refit: None,
-            speedup: 4.0,
-        };
-        spec.report().unwrap_or_else(|problems| panic!("{problems:?}"))
+        CycleSpec::article(10.0, 4.0).report().unwrap_or_else(|problems| panic!("{problems:?}"))
     }
 
     fn note_for(reshard: &Reshard, cycle: &CycleReport) -> String {
