@@ -106,8 +106,9 @@ pub fn label_fits(chars: usize, font_px: f64, width: f64, height: f64) -> bool {
 /// The lines of a piece's label in a `width × height` box, or `None` when even the shortest does not fit
 /// (the tooltip and the focus line still name the piece). Longest first: the name and the shape on two
 /// lines (`d0 → d3`, `4 × 3`), the name alone, then for a box several pieces carry (`more` besides the one
-/// named) `d4 → d10 +1`, then the bare ids `4→10` (`4→10+1`). A shortened label says how many it leaves
-/// out: the bare ids of a stack's first piece read as if that piece were the only one.
+/// named) `d4 → d10 +1`, then the ids closed up `d4→d10` (`d4→d10+1`), then the bare ids `4→10` (`4→10+1`).
+/// A shortened label says how many it leaves out: the bare ids of a stack's first piece read as if that
+/// piece were the only one.
 pub fn piece_label(
     name: &str,
     shape: &str,
@@ -126,6 +127,8 @@ pub fn piece_label(
     if more > 0 {
         shorter.push(format!("d{src} → d{dst}{}", plus(" ")));
     }
+    // The ids with their "d" before the bare ids: "0→8" beside a row axis numbered 0–16 read as rows.
+    shorter.push(format!("d{src}→d{dst}{}", plus("")));
     shorter.push(format!("{src}→{dst}{}", plus("")));
     shorter.into_iter().find(|line| fits(line, 1.0)).map(|line| vec![line])
 }
@@ -316,7 +319,9 @@ mod tests {
         assert_eq!(label(1, 200.0, 20.0), lines(&["d4 → d10, d14"]), "one line of height");
         assert_eq!(label(1, 90.0, 20.0), lines(&["d4 → d10 +1"]));
         assert_eq!(label(1, 60.0, 20.0), lines(&["4→10+1"]), "was 4→10, as if d10 alone received it");
-        assert_eq!(label(0, 60.0, 20.0), lines(&["4→10"]));
+        assert_eq!(label(1, 70.0, 20.0), lines(&["d4→d10+1"]));
+        assert_eq!(label(0, 60.0, 20.0), lines(&["d4→d10"]), "the ids keep their d while they fit");
+        assert_eq!(label(0, 45.0, 20.0), lines(&["4→10"]));
         assert_eq!(label(1, 20.0, 20.0), None);
         assert_eq!(label(1, 200.0, 10.0), None, "too low for any line");
         // Every label returned fits its box.

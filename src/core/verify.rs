@@ -530,13 +530,17 @@ fn choose_fault(reshard: &Reshard, plan: &Plan, fault: Fault) -> Result<Injected
         };
         if shown {
             let name = &reshard.tensors[piece.tensor].name;
+            // Counted from 1, as the pieces table and the CSV's rows number them (the app's table called
+            // "piece 0" its #1).
+            let number = index + 1;
             let description = match fault {
                 Fault::Offset => format!(
-                    "piece {index} ({name}, d{} → d{}) is read one entry further along dim 0",
+                    "piece #{number} ({name}, d{} → d{}) is read one entry further along dim 0",
                     piece.src, piece.dst
                 ),
                 Fault::Swap => {
-                    format!("piece {index} ({name}, d{} → d{}) is read with dims 0 and 1 swapped", piece.src, piece.dst)
+                    let (src, dst) = (piece.src, piece.dst);
+                    format!("piece #{number} ({name}, d{src} → d{dst}) is read with dims 0 and 1 swapped")
                 }
                 Fault::Stale => format!("source d{} still holds version {} of {name}", piece.src, "v − 1"),
             };
@@ -704,6 +708,11 @@ mod tests {
             assert!(!v.passed(), "{fault:?} went unnoticed");
             assert!(v.fault.is_some());
         }
+        // The altered piece is named as the pieces table numbers it: the plan's first piece is #1.
+        let v = check(&presets::toy(), Strategy::Intersection, Some(Fault::Offset));
+        let injected = v.fault.expect("a fault");
+        assert_eq!(injected.piece, 0);
+        assert_eq!(injected.description, "piece #1 (w, d0 → d3) is read one entry further along dim 0");
     }
 
     #[test]

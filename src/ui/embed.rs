@@ -22,13 +22,15 @@ impl EmbedView {
     /// Reads `?embed=NAME` or a block's `view NAME`; the error lists the choices.
     pub fn parse(name: &str) -> Result<EmbedView, String> {
         match name.trim() {
-            "tensor" => Ok(EmbedView::Tensor),
+            // "layout" is the name a docs author guesses from the app's "Layout change" tab: its picture.
+            "tensor" | "layout" => Ok(EmbedView::Tensor),
             "mesh" => Ok(EmbedView::Mesh),
             "traffic" => Ok(EmbedView::Traffic),
             "strategies" => Ok(EmbedView::Strategies),
             "cycle" => Ok(EmbedView::Cycle),
             other => Err(format!(
-                "`{other}` is not a view that can be embedded; choose one of {}",
+                "“{}” is not a view that can be embedded; choose one of {}",
+                crate::core::spec::for_display(other),
                 EMBED_VIEWS.iter().map(|(name, _, _)| *name).collect::<Vec<_>>().join(", ")
             )),
         }
@@ -60,6 +62,7 @@ pub fn EmbeddedView(
         }
         EmbedView::Traffic => view! { <section class="panel"><traffic::TrafficPanel/></section> }.into_any(),
         EmbedView::Strategies => {
+            provide_context(strategies::WithoutTensorView);
             view! { <section class="panel"><strategies::StrategyComparison/></section> }.into_any()
         }
         EmbedView::Cycle => view! { <cycle::CycleEmbed/> }.into_any(),
@@ -173,14 +176,23 @@ pub fn EmbedPage(
     });
     let problem =
         link_problem.map(|message| view! { <p class="problem" role="alert" data-testid="link-problem">{message}</p> });
-    let content = match EmbedView::parse(&name) {
-        Ok(view) => view! { <EmbeddedView view app_url/> }.into_any(),
-        Err(message) => view! { <p class="problem" role="alert" data-testid="embed-problem">{message}</p> }.into_any(),
+    // A view that does not exist says so over the default one (the cycle's for a cycle preset): a frame
+    // with a message alone left a docs page with nothing to look at.
+    let (view, unknown) = match EmbedView::parse(&name) {
+        Ok(view) => (view, None),
+        Err(message) => {
+            let cycle_preset = super::query_parameter("preset").is_some_and(|p| p.starts_with("cycle-"));
+            let fallback = if cycle_preset { EmbedView::Cycle } else { EmbedView::Tensor };
+            let shown = if cycle_preset { "the RL cycle" } else { "the tensor view" };
+            let message = format!("{message}. Showing {shown} instead.");
+            (fallback, Some(view! { <p class="problem" role="alert" data-testid="embed-problem">{message}</p> }))
+        }
     };
     view! {
         <div class="shell embed-shell">
             {problem}
-            {content}
+            {unknown}
+            <EmbeddedView view app_url/>
         </div>
     }
 }

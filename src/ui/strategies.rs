@@ -114,6 +114,10 @@ fn baseline(rows: &[StrategyRow]) -> Option<&StrategyRow> {
     rows.iter().find(|r| r.strategy == Strategy::Intersection)
 }
 
+/// Provided where the comparison is shown without the tensor view (an embed of the strategies alone).
+#[derive(Clone, Copy)]
+pub struct WithoutTensorView;
+
 /// The comparison panel.
 #[component]
 pub fn StrategyComparison() -> impl IntoView {
@@ -130,11 +134,14 @@ pub fn StrategyComparison() -> impl IntoView {
             </header>
             <div class="strategy-controls">
                 <StrategyChoice/>
-                <WholeShardToggle
-                    testid="strategies-whole-shard-toggle"
-                    label="Show the whole-shard transfer in the tensor view"
-                    note="what each receiver gets whole and then discards, hatched"
-                />
+                // Not in an embed of the comparison alone: there is no tensor view to draw it in.
+                {use_context::<WithoutTensorView>().is_none().then(|| view! {
+                    <WholeShardToggle
+                        testid="strategies-whole-shard-toggle"
+                        label="Show the whole-shard transfer in the tensor view"
+                        note="what each receiver gets whole and then discards, hatched"
+                    />
+                })}
             </div>
             <div class="strategy-body">
                 <ComparisonTable rows=rows/>

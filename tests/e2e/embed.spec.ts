@@ -142,7 +142,18 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   expect(await page.getByTestId('embed-open').getAttribute('href')).toMatch(/#v1\./);
   await page.screenshot({ path: path.join(screenshots, 'embed-tensor.png') });
   await page.goto('/?embed=pie');
-  await expect(page.getByTestId('embed-problem')).toContainText('choose one of tensor, mesh, traffic, strategies, cycle');
+  await expect(page.getByTestId('embed-problem')).toHaveText(
+    '“pie” is not a view that can be embedded; choose one of tensor, mesh, traffic, strategies, cycle. Showing the tensor view instead.',
+  );
+  // The message stands over the default view, not alone in an empty frame.
+  await expect(page.getByTestId('tensor-view')).toBeVisible();
+  await page.goto('/?embed=pie&preset=cycle-160');
+  await expect(page.getByTestId('embed-problem')).toContainText('Showing the RL cycle instead.');
+  await expect(page.getByTestId('cycle-new')).toHaveText('122.5 s');
+  // "layout", as the app's tab names it, is the tensor view.
+  await page.goto('/?embed=layout&preset=toy');
+  await expect(page.getByTestId('embed-problem')).toHaveCount(0);
+  await expect(page.locator('.tensor-view [data-testid=piece]')).toHaveCount(6);
 });
 
 test("a narrow tensor embed offers pieces to hover, and hovering one leaves its height as measured", async ({ page }) => {
@@ -340,6 +351,10 @@ test("in a 480 px column the strategy choice keeps its three segments on one row
   expect(new Set(boxes.map((b) => Math.round(b.top))).size, 'one row').toBe(1);
   const room = await page.getByTestId('strategy-choice').evaluate((f) => f.closest('.panel')!.getBoundingClientRect().right);
   expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(room);
+  // The comparison alone offers no box to draw in a tensor view it does not have; the app's still does.
+  await expect(page.getByTestId('strategies-whole-shard-toggle')).toHaveCount(0);
+  await page.goto('/?preset=fsdp-tp');
+  await expect(page.getByTestId('strategies-whole-shard-toggle')).toHaveCount(1);
 });
 
 test("an embed's way out stands at the top right however long its caption, and under it in a narrow frame", async ({ page }) => {

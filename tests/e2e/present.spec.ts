@@ -120,6 +120,7 @@ test('presenting, each layout step of the tour fits what it outlines under its b
   test.setTimeout(60_000);
   await page.goto('/?preset=toy&present');
   await page.getByTestId('explain').click();
+  const arrangement: number[] = [];
   const outlined = ['mesh-view', 'tensor-view', 'traffic-panel', 'relay-note', 'mesh-view', 'tensor-view', 'verify-panel', 'tensor-view'];
   for (let step = 1; step <= outlined.length; step++) {
     await expect(page.getByTestId('tour-progress')).toHaveText(new RegExp(`^Step ${step} of`));
@@ -143,6 +144,16 @@ test('presenting, each layout step of the tour fits what it outlines under its b
         { message: `step ${step}: ${title}` },
       )
       .toBe(title.startsWith('Count the right thing') ? 'taller than the room' : 'on screen');
+    if (step <= 2) {
+      // The slide keeps its arrangement from step to step: the devices stand where they stood (swapped in
+      // for step 1 and back for step 2, the projected page jumped).
+      arrangement.push(
+        await page.evaluate(() => {
+          const top = (id: string) => document.querySelector(`[data-testid=${id}]`)!.getBoundingClientRect().top;
+          return Math.round(top('mesh-view') - top('tensor-view'));
+        }),
+      );
+    }
     if (outlined[step - 1] === 'mesh-view') {
       // A step about the devices shows the whole tensor beside them: "d0 holds rows 0–3" pointed at rows
       // that were under the bar.
@@ -172,6 +183,7 @@ test('presenting, each layout step of the tour fits what it outlines under its b
     }
     await page.keyboard.press('ArrowRight');
   }
+  expect(arrangement[1], `the devices moved between steps 1 and 2: ${arrangement}`).toBe(arrangement[0]);
   // A window resized mid-step: the bar's height the pictures size themselves by follows it.
   const published = () => page.evaluate(() => document.documentElement.style.getPropertyValue('--tour-bar-h'));
   const barHeight = () => page.evaluate(() => `${Math.round(document.querySelector('.tour')!.getBoundingClientRect().height)}px`);
