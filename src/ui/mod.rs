@@ -263,9 +263,37 @@ pub fn App() -> impl IntoView {
     .into_any()
 }
 
+/// Over the results while the editors hold a problem: what the pictures show, and a way to the field.
+#[component]
+fn StaleBanner(count: RwSignal<usize>) -> impl IntoView {
+    let text = move || match count.get() {
+        1 => "Showing the last valid change: 1 problem in the editors.".to_string(),
+        n => format!("Showing the last valid change: {n} problems in the editors."),
+    };
+    // The first field holding a problem, focused (which scrolls it into view).
+    let go = move |_| {
+        let field = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(".editors [aria-invalid=true]").ok().flatten())
+            .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+        if let Some(field) = field {
+            let _ = field.focus();
+        }
+    };
+    view! {
+        <p class="stale-banner" role="status" data-testid="stale-banner">
+            <span>{text}</span>
+            <button type="button" class="link-button" data-testid="stale-go" on:click=go>"Go to it"</button>
+        </p>
+    }
+}
+
 /// The layout view: editors beside the pictures, the numbers below.
 #[component]
 fn LayoutPage() -> impl IntoView {
+    let problems = editor::EditorProblems(RwSignal::new(0));
+    provide_context(problems);
+    let stale = move || problems.0.get() > 0;
     view! {
         <editor::PresetBar/>
         <main class="main workspace" data-testid="main">
@@ -273,7 +301,10 @@ fn LayoutPage() -> impl IntoView {
                     <header::SeeTheChange/>
                     <editor::Editors/>
                 </aside>
-                <div class="stage">
+                <div class="stage" class:is-stale=stale>
+                    // Said over the results too, not only at the top of the editors: a reader looking at the
+                    // pictures took the last valid change for the one typed.
+                    {move || stale().then(|| view! { <StaleBanner count=problems.0/> })}
                     // Focused by the link above the editors only.
                     <section class="panel change-panel" id=header::CHANGE tabindex="-1" aria-labelledby="change-title">
                         <ChangeSummary title_id="change-title"/>

@@ -65,6 +65,37 @@ test('destination text [Shard(0)] re-plans; bad text shows its message and keeps
   await expect.poll(() => pieces(page)).toEqual(before);
 });
 
+test('while the editors hold a problem the results say they are the last valid change, and lead to the field', async ({ page }) => {
+  await open(page, 'toy');
+  const banner = page.getByTestId('stale-banner');
+  await expect(banner).toHaveCount(0);
+  const stage = page.locator('.stage');
+  // Text that does not parse and a value the core refuses are said alike, over the results.
+  for (const typed of ['abc', '0']) {
+    await page.getByTestId('field-tensor-shape-0').fill(typed);
+    await page.getByTestId('change-description').click();
+    await expect(banner).toHaveText(/^Showing the last valid change: 1 problem in the editors\./);
+    await expect(stage).toHaveClass(/is-stale/);
+    // The pictures are faded, the banner itself is not.
+    await expect.poll(() => page.getByTestId('tensor-view').evaluate((e) => getComputedStyle(e).opacity)).toBe('0.62');
+    expect(await banner.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+  }
+  await page.screenshot({ path: path.join(screenshots, 'editor-stale.png') });
+  // Two problems are counted; "Go to it" takes the keyboard to the first.
+  await page.getByTestId('field-topology-nvlink-gbps').fill('fast');
+  await page.getByTestId('change-description').click();
+  await expect(banner).toContainText('2 problems in the editors');
+  await page.getByTestId('stale-go').click();
+  await expect(page.getByTestId('field-tensor-shape-0')).toBeFocused();
+  // Fixed, the results are current again.
+  await page.getByTestId('field-tensor-shape-0').fill('12');
+  await page.getByTestId('field-topology-nvlink-gbps').fill('450');
+  await page.getByTestId('change-description').click();
+  await expect(banner).toHaveCount(0);
+  await expect(stage).not.toHaveClass(/is-stale/);
+  await expect.poll(() => page.getByTestId('tensor-view').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+});
+
 test('a mesh size of 0 is named under its field and the stepper fixes it', async ({ page }) => {
   await open(page, 'toy');
   await page.getByTestId('field-source-mesh-0').fill('0');

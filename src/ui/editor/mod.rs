@@ -92,6 +92,11 @@ impl EditorContext {
     }
 }
 
+/// How many problems the editors hold (refused values and text that does not parse), published for the
+/// results beside them: while there are any, the pictures and numbers are of the last valid change.
+#[derive(Clone, Copy)]
+pub struct EditorProblems(pub RwSignal<usize>);
+
 /// The cards that describe the change, and a status line saying whether the pictures are current.
 #[component]
 pub fn Editors() -> impl IntoView {
@@ -101,6 +106,10 @@ pub fn Editors() -> impl IntoView {
     let unread = field::UnreadFields(RwSignal::new(0));
     provide_context(unread);
     let count = move || editor.problems.with(Vec::len) + unread.0.get();
+    if let Some(published) = use_context::<EditorProblems>() {
+        Effect::new(move |_| published.0.set(count()));
+        on_cleanup(move || published.0.set(0));
+    }
     let unplaced = move || {
         editor.problems.with(|list| {
             list.iter()
