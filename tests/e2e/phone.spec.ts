@@ -247,6 +247,13 @@ test('on a phone each link and each device is a card that fits the screen: no co
       cells.map((c) => getComputedStyle(c, '::before').content + c.textContent),
     );
     expect(messages).toEqual(['"messages out: "2', '"messages in: "0']);
+    // The link table's header row is its sort buttons, and says so ("DEVICE" stood over the bytes).
+    expect(await links.locator('thead tr').evaluate((r) => getComputedStyle(r, '::before').content)).toBe('"Sort by"');
+    // The strategy choice's names are whole in their segments ("Intersection", chosen and bold, was cut).
+    const cut = await page.getByTestId('strategy-choice').locator('.segment').evaluateAll((segments) =>
+      segments.filter((s) => s.scrollWidth > s.clientWidth + 0.5).map((s) => s.textContent),
+    );
+    expect(cut, `segments cut at ${width} px`).toEqual([]);
   }
   await page.getByTestId('link-table').scrollIntoViewIfNeeded();
   // Below the pictures, panels are drawn once near the screen (content-visibility): two frames after.
