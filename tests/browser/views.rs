@@ -321,6 +321,8 @@ async fn the_whole_shard_toggle_hatches_what_the_receiver_discards() {
     tick().await;
     // d3 receives the three whole 4 × 6 row shards (72 entries) and keeps columns 0..3 of each (36).
     assert_eq!(all(&root, "[data-testid=whole-shard] .tv-discard").len(), 3);
+    // Each veiled under its hatch, so that the other receiver's labels there read as set aside.
+    assert_eq!(all(&root, "[data-testid=whole-shard] .tv-discard-veil").len(), 3);
     let note = one(&root, "[data-testid=whole-shard-note]").text_content().unwrap_or_default();
     assert_eq!(
         note,

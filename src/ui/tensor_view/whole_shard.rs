@@ -151,9 +151,16 @@ pub fn WholeShard(
                 })
                 .map(|cells| s.rect(cells))
                 .collect();
+            // Veiled, then hatched: the labels under them are other receivers' pieces ("d0 → d4" over what
+            // d3 throws away), read at full strength as if they were the transfer shown.
             let hatches = discarded
                 .iter()
-                .map(|r| view! { <rect class="tv-discard" x=r.x y=r.y width=r.width height=r.height/> })
+                .map(|r| {
+                    view! {
+                        <rect class="tv-discard-veil" x=r.x y=r.y width=r.width height=r.height/>
+                        <rect class="tv-discard" x=r.x y=r.y width=r.width height=r.height/>
+                    }
+                })
                 .collect::<Vec<_>>();
             // Whose transfer the picture shows, said on it: the hatched boxes carry the labels of the pieces
             // drawn there, which are other receivers' ("d0 → d4" over what d3 throws away).
