@@ -624,7 +624,8 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         .strategies
         .iter()
         .map(|s| {
-            let ratio = base.filter(|b| *b > 0.0).map_or(String::new(), |b| format!("{:.2}×", s.estimate.seconds / b));
+            // Written as Compare strategies writes its ratios (`1×`, `1.19×`), not `1.00×`.
+            let ratio = base.map_or(String::new(), |b| crate::chart::bars::ratio_text(s.estimate.seconds, b));
             // The link under its load, so the table fits a laptop's width without scrolling.
             let busiest = match &s.busiest {
                 Some(l) => view! {
@@ -637,10 +638,10 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
             view! {
                 <tr data-testid="inventory-strategy" data-strategy=s.strategy.name()>
                     <th scope="row">{s.strategy.label()}</th>
-                    <td class="num" data-testid="inventory-bytes-received">{format_bytes(s.totals.bytes_received)}</td>
-                    <td class="num">{busiest}</td>
-                    <td class="num" data-testid="inventory-estimate">{format_seconds(s.estimate.seconds)}</td>
-                    <td class="num">{ratio}</td>
+                    <td class="num" data-label="Bytes received" data-testid="inventory-bytes-received">{format_bytes(s.totals.bytes_received)}</td>
+                    <td class="num" data-label="Busiest link">{busiest}</td>
+                    <td class="num" data-label="Estimated time" data-testid="inventory-estimate">{format_seconds(s.estimate.seconds)}</td>
+                    <td class="num" data-label="Time vs intersection">{ratio}</td>
                 </tr>
             }
         })
@@ -691,7 +692,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
              direction. Times are the model's lower bound."
         </p>
         <div class="table-scroll">
-            <table class="piece-table" data-testid="inventory-totals">
+            <table class="piece-table cards-on-phone" data-testid="inventory-totals">
                 <thead>
                     <tr>
                         <th scope="col">"Strategy"</th>
@@ -728,14 +729,19 @@ fn Groups(inventory: Inventory) -> impl IntoView {
         .groups
         .iter()
         .map(|g| {
-            let cells = g.bytes.iter().map(|b| view! { <td class="num">{format_bytes(*b)}</td> }).collect_view();
+            let cells = g
+                .bytes
+                .iter()
+                .zip(Strategy::ALL)
+                .map(|(b, s)| view! { <td class="num" data-label=s.label()>{format_bytes(*b)}</td> })
+                .collect_view();
             view! {
                 <tr data-testid="inventory-group" data-group=g.name.clone() class:dominant=g.dominant>
                     <th scope="row">
                         {g.name.clone()}
                         {g.dominant.then(|| view! { <span class="badge" title="among the groups that carry 80\u{a0}% of the bytes">"dominant"</span> })}
                     </th>
-                    <td class="num">{g.tensors}</td>
+                    <td class="num" data-label="Tensors">{g.tensors}</td>
                     {cells}
                 </tr>
             }
@@ -749,7 +755,7 @@ fn Groups(inventory: Inventory) -> impl IntoView {
             " marks the groups that together carry 80\u{a0}% of the bytes: where a faster transport pays."
         </p>
         <div class="table-scroll">
-            <table class="piece-table">
+            <table class="piece-table cards-on-phone" data-testid="inventory-groups">
                 <thead>
                     <tr>
                         <th scope="col">"Group"</th>

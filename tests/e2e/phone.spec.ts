@@ -190,10 +190,11 @@ test('on a phone a link on the first screen goes past the editors to the change,
 });
 
 test('a table wider than a phone fades out at the edge it scrolls on from, and a table that fits does not', async ({ page }) => {
-  // Cut at a column's edge, the inventory's strategy table read as three names and three numbers.
+  // Cut at a column's edge, the inventory's strategy table read as three names and three numbers (it is
+  // cards on a phone now; the tensors' table still scrolls).
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?view=inventory');
-  const table = page.locator('.table-scroll').first();
+  const table = page.getByTestId('inventory-tensors').locator('xpath=..');
   await table.scrollIntoViewIfNeeded();
   await expect(table).toBeVisible();
   const fades = () =>
@@ -348,4 +349,31 @@ test.describe('on a touch screen', () => {
       expect(await pageWidth(page), preset).toBeLessThanOrEqual(360);
     }
   });
+});
+
+test("on a phone the inventory's summary tables are cards: every figure on the first screen, named", async ({ page }) => {
+  // As five columns, the bytes sat behind a sideways scroll: the first screen showed names without a number.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?view=inventory');
+  for (const id of ['inventory-totals', 'inventory-groups']) {
+    const table = page.getByTestId(id);
+    await expect(table).toBeVisible();
+    const fit = await table.evaluate((t) => {
+      const box = t.parentElement!;
+      const right = box.getBoundingClientRect().right;
+      const cells = [...t.querySelectorAll('tbody td')];
+      return {
+        wider: box.scrollWidth > box.clientWidth,
+        past: cells.filter((c) => c.getBoundingClientRect().right > right + 0.5).length,
+        unnamed: cells.filter((c) => getComputedStyle(c, '::before').content === 'none').length,
+      };
+    });
+    expect(fit, id).toEqual({ wider: false, past: 0, unnamed: 0 });
+  }
+  // Each figure beside its column's name; the ratios as Compare strategies writes them.
+  const first = page.getByTestId('inventory-strategy').first();
+  await expect(first.locator('td').last()).toHaveText('1×');
+  const label = await first.locator('td').first().evaluate((c) => getComputedStyle(c, '::before').content);
+  expect(label).toBe('"Bytes received"');
+  await page.getByTestId('inventory-totals').screenshot({ path: path.join(screenshots, 'phone-inventory-totals.png') });
 });
