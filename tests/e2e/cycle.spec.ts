@@ -432,3 +432,15 @@ test("the measured spreads' scale travels in the link, so a reviewer sees the pl
   await page.goBack();
   await expect(page.getByTestId('spread-scale-seconds')).toBeChecked();
 });
+
+test("on a laptop the speedup s is on the first screen, beside the answer it changes", async ({ page }) => {
+  // Under the stages and the refit's parts, it stood below the fold of a 1280 × 800 screen.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?preset=cycle-120');
+  for (const id of ['speedup-input', 'speedup-slider', 'cycle-new']) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    expect(box.y + box.height, `${id} on the first screen`).toBeLessThanOrEqual(800);
+  }
+  await page.getByTestId('speedup-input').fill('8');
+  await expect(page.getByTestId('cycle-new')).toHaveText('111.25 s');
+});

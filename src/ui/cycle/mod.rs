@@ -379,10 +379,12 @@ pub fn CycleView() -> impl IntoView {
                 <presets::CyclePresets/>
             </div>
             <div class="cycle-grid">
+                // s first: the view's one knob, read with the answer beside it. Under the stages and the
+                // refit's parts it stood below the fold of a 1280 × 800 laptop.
                 <aside class="panel cycle-editors sticky-column" aria-label="Describe one cycle">
+                    <speedup::SpeedupControl/>
                     <stages::StageEditor/>
                     <refit_split::RefitSplitEditor/>
-                    <speedup::SpeedupControl/>
                 </aside>
                 <div class="cycle-results">
                     <CycleResults/>
