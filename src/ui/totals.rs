@@ -52,9 +52,9 @@ pub fn TrafficTotals() -> impl IntoView {
                 />
                 <Total
                     test_id="total-max-link-bytes"
-                    label="Largest bytes crossing one link"
+                    label="Bytes crossing the busiest link"
                     value=format_bytes(totals.max_link_bytes)
-                    note="the busiest single link, one direction"
+                    note="the link that carries the most, one direction"
                 />
             </dl>
         }

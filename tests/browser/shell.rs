@@ -31,7 +31,7 @@ async fn the_app_shows_the_three_traffic_totals_of_the_toy() {
     // The bytes say which entries and dtype they are (the article counts the toy in entries).
     assert!(received.ends_with("= 72 entries × 2 B (bf16), same-device copies excluded"), "{received}");
     assert!(
-        link.starts_with(&format!("Largest bytes crossing one link{}", format_bytes(totals.max_link_bytes))),
+        link.starts_with(&format!("Bytes crossing the busiest link{}", format_bytes(totals.max_link_bytes))),
         "{link}"
     );
     assert_eq!(totals.unique_entries, 72);

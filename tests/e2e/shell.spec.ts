@@ -66,7 +66,7 @@ test('the three totals are labelled and match the article', async ({ page }) => 
   await expect(page.getByTestId('total-unique-entries').locator('.total-value')).toHaveText('72');
   await expect(page.getByTestId('total-bytes-received')).toContainText('Bytes received by devices');
   await expect(page.getByTestId('total-bytes-received').locator('.total-value')).toHaveText('144 B');
-  await expect(page.getByTestId('total-max-link-bytes')).toContainText('Largest bytes crossing one link');
+  await expect(page.getByTestId('total-max-link-bytes')).toContainText('Bytes crossing the busiest link');
   await expect(page.getByTestId('total-max-link-bytes').locator('.total-value')).toHaveText(/^\d+ B$/);
 });
 
