@@ -834,3 +834,23 @@ test('a hostile tensor name is shown and exported as characters, never run as ma
   expect(await page.locator('img[src="x"]').count()).toBe(0);
   expect(dialogs).toEqual([]);
 });
+
+test('a tensor embed shrinks to a docs column but not out of reading on a phone', async ({ page }) => {
+  const measure = () =>
+    page.locator('.tensor-svg').evaluate((svg) => {
+      const drawn = parseFloat(getComputedStyle(svg).getPropertyValue('--drawn-w'));
+      const box = svg.parentElement!;
+      return { scale: svg.getBoundingClientRect().width / drawn, scrolls: box.scrollWidth > box.clientWidth + 1 };
+    });
+  // A 480 px docs column shows the whole picture, shrunk.
+  await page.setViewportSize({ width: 480, height: 900 });
+  await page.goto('/?embed=tensor&preset=fsdp-tp');
+  await expect(page.locator('.tensor-view [data-testid=piece]').first()).toBeVisible();
+  const column = await measure();
+  expect(column.scrolls).toBe(false);
+  expect(column.scale).toBeLessThan(1);
+  // A phone keeps three quarters of the drawn size (its 11 px labels were 5 px) and scrolls the rest.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await measure()).scale).toBeGreaterThanOrEqual(0.749);
+  expect((await measure()).scrolls).toBe(true);
+});
