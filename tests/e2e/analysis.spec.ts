@@ -115,6 +115,17 @@ test('verify passes, then every fault shows a mismatch list', async ({ page }) =
     if (fault === 'offset') {
       // The red cells cover the piece that went wrong; its label is drawn again on top of them.
       await expect(page.getByTestId('mismatch-labels').locator('text').first()).toHaveText('d0 → d3');
+      // The fault names the piece as the pieces table numbers it, and the table's #1 is that piece.
+      await expect(page.getByTestId('verify-fault')).toContainText('piece #1 (w, d0 → d3)');
+      const first = page.getByTestId('piece-row').first();
+      await expect(first.locator('td').first()).toHaveText('1');
+      await expect(first).toContainText('d0');
+      await expect(first).toContainText('d3');
+      // A value found is a figure; a read outside the piece sent is said in words, not in the figures' font.
+      const found = page.getByTestId('mismatch-row').last().locator('.found > span').first();
+      await expect(found).toHaveText('a read outside the piece sent');
+      await expect(found).toHaveClass('found-words');
+      await expect(page.getByTestId('mismatch-row').first().locator('.found > span').first()).toHaveClass('mono');
     }
     if (fault === 'stale') {
       // The value found is read as an entry and a version: the same entry, one version behind.

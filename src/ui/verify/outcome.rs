@@ -112,7 +112,10 @@ fn Verdict(
                                         <td class="mono">{format_offset(&m.coord)}</td>
                                         <td class="num mono">{m.expected}</td>
                                         <td class="num found">
-                                            <span class="mono">{m.found_text()}</span>
+                                            // A value in the figures' font; "nothing arrived" in words.
+                                            <span class=if m.found.is_some() && !m.read_outside_sender { "mono" } else { "found-words" }>
+                                                {m.found_text()}
+                                            </span>
                                             {m.found_reading().map(|reading| view! {
                                                 <span class="found-reading">{reading}</span>
                                             })}
