@@ -978,10 +978,6 @@ impl fmt::Display for CycleReport {
     }
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Curves for charts
-// ---------------------------------------------------------------------------------------------------------
-
 #[cfg(test)]
 impl CycleSpec {
     /// The article's sequential cycle, for tests across the crate: generation 70 s, scoring 10 s, training
@@ -999,6 +995,10 @@ impl CycleSpec {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Curves for charts
+// ---------------------------------------------------------------------------------------------------------
 
 /// The formula's `new/old = 1 - f + f/s` for a transfer share `f` and a transfer speedup `s`.
 pub fn formula_ratio(f: f64, s: f64) -> f64 {

@@ -281,7 +281,8 @@ fn StaleBanner(count: RwSignal<usize>) -> impl IntoView {
         }
     };
     view! {
-        <p class="stale-banner" role="status" data-testid="stale-banner">
+        // Not a live region: the editors' status line says the same to a screen reader already.
+        <p class="stale-banner" data-testid="stale-banner">
             <span>{text}</span>
             <button type="button" class="link-button" data-testid="stale-go" on:click=go>"Go to it"</button>
         </p>
