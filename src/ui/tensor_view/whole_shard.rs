@@ -162,8 +162,7 @@ pub fn WholeShard(
                     }
                 })
                 .collect::<Vec<_>>();
-            // Whose transfer the picture shows, said on it: the hatched boxes carry the labels of the pieces
-            // drawn there, which are other receivers' ("d0 → d4" over what d3 throws away).
+            // Whose transfer the picture shows, said on it and not only in the note under it.
             let largest = discarded.iter().copied().max_by(|a, b| (a.width * a.height).total_cmp(&(b.width * b.height)));
             let tags = [
                 (largest, format!("d{} discards", t.receiver), "tv-tag tv-tag-discard"),
