@@ -106,9 +106,9 @@ pub fn label_fits(chars: usize, font_px: f64, width: f64, height: f64) -> bool {
 /// The lines of a piece's label in a `width × height` box, or `None` when even the shortest does not fit
 /// (the tooltip and the focus line still name the piece). Longest first: the name and the shape on two
 /// lines (`d0 → d3`, `4 × 3`), the name alone, then for a box several pieces carry (`more` besides the one
-/// named) `d4 → d10 +1`, then the ids closed up `d4→d10` (`d4→d10+1`), then the bare ids `4→10` (`4→10+1`).
-/// A shortened label says how many it leaves out: the bare ids of a stack's first piece read as if that
-/// piece were the only one.
+/// named) `d4 → d10 +1`, then the name on two lines (`d4 →`, `d10 +1`), then the ids closed up `d4→d10`
+/// (`d4→d10+1`), then the bare ids `4→10` (`4→10+1`). A shortened label says how many it leaves out: the
+/// bare ids of a stack's first piece read as if that piece were the only one.
 pub fn piece_label(
     name: &str,
     shape: &str,
@@ -127,10 +127,20 @@ pub fn piece_label(
     if more > 0 {
         shorter.push(format!("d{src} → d{dst}{}", plus(" ")));
     }
-    // The ids with their "d" before the bare ids: "0→8" beside a row axis numbered 0–16 read as rows.
-    shorter.push(format!("d{src}→d{dst}{}", plus("")));
-    shorter.push(format!("{src}→{dst}{}", plus("")));
-    shorter.into_iter().find(|line| fits(line, 1.0)).map(|line| vec![line])
+    let one_line = shorter.into_iter().find(|line| fits(line, 1.0)).map(|line| vec![line]);
+    // The name on two lines, in a box square rather than wide: every piece of a nested layout's grid keeps
+    // its "d"s, whether its ids have one digit or two ("d0→d9" beside "0→10" mixed two forms).
+    let split = [format!("d{src} →"), format!("d{dst}{}", plus(" "))];
+    let two_lines = split.iter().all(|line| fits(line, 2.0)).then(|| split.to_vec());
+    // Then the ids closed up, for a box too low for two lines; then bare: "0→8" beside a row axis numbered
+    // 0–16 read as rows.
+    let closed_up = [format!("d{src}→d{dst}{}", plus("")), format!("{src}→{dst}{}", plus(""))];
+    one_line.or(two_lines).or_else(|| closed_up.into_iter().find(|line| fits(line, 1.0)).map(|line| vec![line]))
+}
+
+/// How many of a label's `lines` ([`piece_label`]) name the piece; the rest (its shape) are drawn lighter.
+pub fn name_lines(lines: &[String], shape: &str) -> usize {
+    if lines.len() == 2 && lines[1] == shape { 1 } else { lines.len() }
 }
 
 /// Where along one axis of a box from `start` to `end` (pixels) a label `extent` long is centred, keeping it
@@ -322,6 +332,13 @@ mod tests {
         assert_eq!(label(1, 70.0, 20.0), lines(&["d4→d10+1"]));
         assert_eq!(label(0, 60.0, 20.0), lines(&["d4→d10"]), "the ids keep their d while they fit");
         assert_eq!(label(0, 45.0, 20.0), lines(&["4→10"]));
+        // A square box too narrow for "d4 → d10" on one line: the name on two, its d's kept.
+        assert_eq!(label(0, 45.0, 40.0), lines(&["d4 →", "d10"]));
+        assert_eq!(label(1, 60.0, 40.0), lines(&["d4 →", "d10 +1"]));
+        // Only the shape is drawn lighter.
+        let name_and_shape: Vec<String> = ["d4 → d10", "256 × 1024"].map(String::from).to_vec();
+        assert_eq!(name_lines(&name_and_shape, "256 × 1024"), 1);
+        assert_eq!(name_lines(&["d4 →".to_string(), "d10".to_string()], "256 × 1024"), 2);
         assert_eq!(label(1, 20.0, 20.0), None);
         assert_eq!(label(1, 200.0, 10.0), None, "too low for any line");
         // Every label returned fits its box.

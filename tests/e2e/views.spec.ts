@@ -317,3 +317,19 @@ test("a nested destination's dp groups are drawn as heavier dashes, and named in
   await expect(group).toHaveCount(0);
   await expect(legend).not.toContainText('heavier dashes');
 });
+
+test("a nested layout's pieces keep the d of their ids, one-digit or two, in one form", async ({ page }) => {
+  // "d0→d9" beside "0→10": the bare ids of the two-digit pieces read as row ranges beside the row axis.
+  for (const width of [1280, 480]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(width === 480 ? '/?embed=tensor&preset=nested' : '/?preset=nested');
+    const labels = page.locator('.tensor-view .tv-piece-label');
+    await expect(labels.first()).toBeVisible();
+    const texts = await labels.allTextContents();
+    expect(texts.filter((t) => /^\d+→\d+/.test(t)), `bare ids at ${width} px`).toEqual([]);
+    expect(texts).toContain('d0 →');
+    expect(texts).toContain('d10');
+    // Both lines of a split name are the name's, drawn alike (not the lighter shape line).
+    expect(await page.locator('.tensor-view .tv-piece-shape').count()).toBe(0);
+  }
+});

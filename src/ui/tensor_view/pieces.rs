@@ -263,7 +263,7 @@ pub fn label_texts(label: &PieceLabel, fill: &'static str) -> Vec<impl IntoView 
         .enumerate()
         .map(|(i, line)| {
             let y = first + i as f64 * LABEL_PX * 1.2;
-            let class = if i == 0 { "tv-piece-label" } else { "tv-piece-label tv-piece-shape" };
+            let class = if i < label.name_lines { "tv-piece-label" } else { "tv-piece-label tv-piece-shape" };
             view! { <text class=class x=cx y=y text-anchor="middle" fill=fill>{line.clone()}</text> }
         })
         .collect()

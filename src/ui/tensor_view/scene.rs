@@ -54,6 +54,8 @@ pub struct Lines {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PieceLabel {
     pub lines: Vec<String>,
+    /// How many of `lines` name the piece; the rest (its shape) are drawn lighter.
+    pub name_lines: usize,
     pub color: &'static str,
     /// The label's centre: the box's, unless a destination boundary runs through it there.
     pub at: (f64, f64),
@@ -328,7 +330,8 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                         // text colour.
                         let color = if mixed { "currentColor" } else { crate::chart::palette::text_on(fill) };
                         let at = label_at(&cuts, rect, &lines);
-                        Some(PieceLabel { lines, color, at })
+                        let name_lines = crate::chart::tensor::name_lines(&lines, &size);
+                        Some(PieceLabel { lines, name_lines, color, at })
                     })
                     .flatten(),
                 aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
