@@ -65,7 +65,13 @@ pub fn EmbeddedView(
             provide_context(strategies::WithoutTensorView);
             view! { <section class="panel"><strategies::StrategyComparison/></section> }.into_any()
         }
-        EmbedView::Cycle => view! { <cycle::CycleEmbed/> }.into_any(),
+        EmbedView::Cycle => {
+            // The cycle alone shows no layout: s is not offered from one (it took the link's layout, unseen:
+            // the toy's s = 0.67, "the cycle got 1.042× slower"). A link carries s as a number, however it
+            // was set.
+            provide_context(cycle::NoLayout);
+            view! { <cycle::CycleEmbed/> }.into_any()
+        }
     };
     // The cycle's own one line (it had none, while every layout embed said what it shows).
     let caption = if view == EmbedView::Cycle {

@@ -854,3 +854,21 @@ test('a tensor embed shrinks to a docs column but not out of reading on a phone'
   await expect.poll(async () => (await measure()).scale).toBeGreaterThanOrEqual(0.749);
   expect((await measure()).scrolls).toBe(true);
 });
+
+test('a cycle embed does not offer s from a layout it does not show; a link made so carries its s', async ({ page }) => {
+  await page.goto('/?embed=cycle&preset=cycle-120');
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  // The choice took the hidden toy's estimates (s = 0.67): not offered.
+  await expect(page.getByTestId('speedup-from-layout')).toBeHidden();
+  await expect(page.getByTestId('speedup-input')).toBeVisible();
+  // A link made with s from the layout carries the s it took, as a number.
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('speedup-from-layout').check();
+  await expect(page.getByTestId('cycle-new')).toHaveText('125 s');
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 5000 }).toMatch(/^#v1\./);
+  const fragment = new URL(page.url()).hash;
+  await page.goto(`/?embed=cycle${fragment}`);
+  await expect(page.getByTestId('cycle-new')).toHaveText('125 s');
+  await expect(page.getByTestId('speedup-input')).toHaveValue('0.6667');
+  await expect(page.getByTestId('speedup-from-layout')).toBeHidden();
+});
