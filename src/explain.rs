@@ -275,8 +275,9 @@ pub fn steps() -> Result<Vec<Step>, String> {
         verify: true,
         look_at: "[data-testid=verify-panel]",
         text: format!(
-            "Each entry gets a value made of its coordinates and a version; the plan is executed in memory and \
-             every destination compared with what it should hold: {}.",
+            "Each entry gets a value made from where it is and the version sent (x × 1000 + v, x its row-major \
+             index, as the panel says); the plan is executed in memory and every destination compared with what \
+             it should hold: {}.",
             checked.summary()
         ),
     });
@@ -386,6 +387,37 @@ pub fn steps() -> Result<Vec<Step>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_readme_counts_the_tour_steps_there_are() {
+        const WORDS: [&str; 21] = [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ];
+        let count = steps().expect("steps").len();
+        let readme = include_str!("../README.md");
+        let said = format!("guided tour of the article: {} steps", WORDS[count]);
+        assert!(readme.contains(&said), "the README should say \"{said}\"");
+    }
 
     fn text(title: &str) -> String {
         steps().unwrap().into_iter().find(|s| s.title == title).unwrap().text

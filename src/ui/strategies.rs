@@ -133,9 +133,10 @@ pub fn StrategyComparison() -> impl IntoView {
                 <p class="analysis-lede">"The same change, planned three ways. Ratios are to the intersection: 2× is twice its amount, 0.5× half. Each is a cost: lower is better."</p>
             </header>
             <div class="strategy-controls">
-                <StrategyChoice/>
-                // Not in an embed of the comparison alone: there is no tensor view to draw it in.
+                // Not in an embed of the comparison alone: there are no views to show a plan in, nor a tensor
+                // view to draw the whole-shard transfer in (the choice only changed the caption).
                 {use_context::<WithoutTensorView>().is_none().then(|| view! {
+                    <StrategyChoice/>
                     <WholeShardToggle
                         testid="strategies-whole-shard-toggle"
                         label="Show the whole-shard transfer in the tensor view"

@@ -344,16 +344,19 @@ test("a tall, thin tensor's legend stands beside it in a column with room, and u
 test("in a 480 px column the strategy choice keeps its three segments on one row, inside the panel", async ({ page }) => {
   // Wrapped as boxes, "Gather then broadcast" fell to a second row of its own, half a frame around it.
   await page.setViewportSize({ width: 480, height: 900 });
+  // The comparison alone offers no plan to show in views it does not have, nor a box to draw in a tensor
+  // view it does not have (the choice only changed the caption).
   await page.goto('/?embed=strategies&preset=fsdp-tp');
+  await expect(page.getByTestId('strategy-table')).toBeVisible();
+  await expect(page.getByTestId('strategy-choice')).toHaveCount(0);
+  await expect(page.getByTestId('strategies-whole-shard-toggle')).toHaveCount(0);
+  await page.goto('/?preset=fsdp-tp');
   const segments = page.getByTestId('strategy-choice').locator('.segment');
   await expect(segments).toHaveCount(3);
   const boxes = await segments.evaluateAll((all) => all.map((s) => s.getBoundingClientRect()).map((b) => ({ top: b.top, right: b.right })));
   expect(new Set(boxes.map((b) => Math.round(b.top))).size, 'one row').toBe(1);
   const room = await page.getByTestId('strategy-choice').evaluate((f) => f.closest('.panel')!.getBoundingClientRect().right);
   expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(room);
-  // The comparison alone offers no box to draw in a tensor view it does not have; the app's still does.
-  await expect(page.getByTestId('strategies-whole-shard-toggle')).toHaveCount(0);
-  await page.goto('/?preset=fsdp-tp');
   await expect(page.getByTestId('strategies-whole-shard-toggle')).toHaveCount(1);
 });
 
