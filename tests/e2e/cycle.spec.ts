@@ -245,6 +245,9 @@ test("the bound's label stands on a ground as wide as its text, on every cycle p
       return { inside: ground.left <= label.left && label.right <= ground.right, spare: ground.width - label.width, width: label.width };
     });
     expect(fit.inside, preset).toBe(true);
+    // The curves behind it show through: at 0.92 they seemed to start in mid-air past the label.
+    const ground = await chart.evaluate((svg) => Number(getComputedStyle(svg.querySelector('.curve-label-ground')!).opacity));
+    expect(ground, preset).toBeLessThanOrEqual(0.7);
     expect(fit.spare, `${preset}: no wider than the text and its margins`).toBeLessThan(fit.width * 0.08 + 10);
   }
 });
