@@ -216,6 +216,11 @@ async fn the_timeline_says_what_the_stages_add_up_to_when_they_overlap() {
         "{lead}"
     );
     assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "110 s");
+    // And its lines are marked to be drawn quieter than the cards (two bounds in bold read as two answers).
+    let working = |root: &web_sys::Element| {
+        root.query_selector("[data-testid=cycle-working]").expect("a selector").expect("the working")
+    };
+    assert!(working(&root).class_list().contains("formula-differs"));
     root.remove();
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
@@ -223,6 +228,7 @@ async fn the_timeline_says_what_the_stages_add_up_to_when_they_overlap() {
     let before = text_of(&root, "[data-testid=gantt-before]");
     assert!(before.contains("Before · 120 s") && !before.contains("add up to"), "{before}");
     assert!(root.query_selector("[data-testid=cycle-working-lead]").expect("a selector").is_none());
+    assert!(!working(&root).class_list().contains("formula-differs"));
     root.remove();
 }
 

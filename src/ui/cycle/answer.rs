@@ -175,7 +175,9 @@ fn Working(report: CycleReport) -> impl IntoView {
                 </dd>
             </div>
         </dl>
-        <div class="cycle-working" aria-label="The working">
+        // Where the formula and the timeline disagree, its lines are drawn quieter than the cards: two bounds
+        // in bold on one slide read as two answers.
+        <div class="cycle-working" class:formula-differs=!agrees aria-label="The working" data-testid="cycle-working">
             {lead.map(|lead| view! { <p class="working-lead" data-testid="cycle-working-lead">{lead}</p> })}
             <p>
                 <span class="working-key">"f"</span>
