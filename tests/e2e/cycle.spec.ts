@@ -447,3 +447,23 @@ test("on a laptop the speedup s is on the first screen, beside the answer it cha
   await page.getByTestId('speedup-input').fill('8');
   await expect(page.getByTestId('cycle-new')).toHaveText('111.25 s');
 });
+
+test('a stage measured fewer than ten times draws its median without a p90 box, and the key says so', async ({ page }) => {
+  // With five steady cycles the p90 is the max: a box from the median to it read as "refit 25 % slower".
+  await page.goto('/?preset=cycle-queue');
+  await page.getByTestId('measured-example').click();
+  const rows = page.getByTestId('spread-row');
+  await expect(rows.first()).toBeVisible();
+  const boxes = await rows.evaluateAll((all) =>
+    all.map((row) => {
+      const box = row.querySelector('.spread-box')!;
+      const median = Number(row.querySelector('.spread-median')!.getAttribute('x1'));
+      const x = Number(box.getAttribute('x'));
+      return { few: box.hasAttribute('data-few'), around: x < median && x + Number(box.getAttribute('width')) > median };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  // Every box is the median's own mark, on it, not a stretch from it to the max.
+  expect(boxes.every((b) => b.few && b.around), JSON.stringify(boxes)).toBe(true);
+  await expect(page.getByTestId('spread-key').first()).toContainText('under 10 cycles, no p90 box');
+});

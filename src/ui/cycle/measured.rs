@@ -363,6 +363,8 @@ const MARGIN: f64 = 30.0;
 /// Rows and type sized for a half-width column at 1280 px (the SVG is drawn at about two thirds of its
 /// width there; at 30 and 16 px the names were ~10 px tall).
 const ROW: f64 = 40.0;
+/// The fewest cycles a stage needs for its p90 to be drawn as a box: with fewer, the p90 is the max.
+const P90_SAMPLES: usize = 10;
 
 /// One group's strip of box plots and its table of numbers.
 #[component]
@@ -389,11 +391,17 @@ fn Group(
             SpreadScale::ChangeFromMedian => change_strip(&group, &references, width.get()).into_any(),
         }
     };
-    let key = move || match scale.get() {
-        SpreadScale::Seconds => "Seconds · whisker: min to max · box: median to p90 · bar: median",
-        SpreadScale::ChangeFromMedian => {
-            "Change from the stage's steady-state median · whisker: min to max · box: median to p90 · bar: median"
-        }
+    // With fewer cycles than P90_SAMPLES the p90 is the max, and a box from the median to it read as "this
+    // stage got 25 % slower": such a stage draws its median alone, and the key says so.
+    let few = group.stages.iter().any(|s| s.distribution.samples < P90_SAMPLES);
+    let key = move || {
+        let key = match scale.get() {
+            SpreadScale::Seconds => "Seconds · whisker: min to max · box: median to p90 · bar: median",
+            SpreadScale::ChangeFromMedian => {
+                "Change from the stage's steady-state median · whisker: min to max · box: median to p90 · bar: median"
+            }
+        };
+        if few { format!("{key} · under {P90_SAMPLES} cycles, no p90 box") } else { key.to_string() }
     };
     let label = move || match scale.get() {
         SpreadScale::Seconds => {
@@ -578,7 +586,12 @@ fn strip(group: &CycleGroup, scale: &Linear, ticks: Vec<(f64, String)>, rows: Ve
                     <line class="spread-whisker" x1=m.min x2=m.max y1=y y2=y></line>
                     <line class="spread-whisker" x1=m.min x2=m.min y1=y - 9.0 y2=y + 9.0></line>
                     <line class="spread-whisker" x1=m.max x2=m.max y1=y - 9.0 y2=y + 9.0></line>
-                    <rect class="spread-box" x=m.median y=y - 12.0 width=(m.p90 - m.median).max(3.0) height=24 fill=colour></rect>
+                    {if stage.distribution.samples >= P90_SAMPLES {
+                        view! { <rect class="spread-box" x=m.median y=y - 12.0 width=(m.p90 - m.median).max(3.0) height=24 fill=colour></rect> }.into_any()
+                    } else {
+                        // Too few cycles for a p90 of their own: the median's mark alone, in the stage's colour.
+                        view! { <rect class="spread-box" data-few="" x=m.median - 4.0 y=y - 12.0 width=8 height=24 fill=colour></rect> }.into_any()
+                    }}
                     <line class="spread-median" x1=m.median x2=m.median y1=y - 15.0 y2=y + 15.0></line>
                     {value_label}
                 }
