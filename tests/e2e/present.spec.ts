@@ -164,6 +164,9 @@ test('presenting, each layout step of the tour fits what it outlines under its b
       });
       expect(tensor.under, `step ${step}: the tensor's top under the bar`).toBeLessThanOrEqual(0);
       expect(tensor.below, `step ${step}: the tensor's bottom below the fold`).toBeLessThanOrEqual(0);
+      // The devices the step is about are drawn large beside a wide tensor (uneven's were 72 px tiles).
+      const tile = await page.locator('[data-testid=device]').first().boundingBox();
+      expect(tile!.width, `step ${step}: a device tile's width`).toBeGreaterThanOrEqual(90);
     }
     if (title.startsWith('The destination layout')) {
       // Not fitted by shrinking it away: larger than drawn, as presenting is for.
