@@ -152,21 +152,14 @@ pub struct CloseUpRow {
 /// Labels start under their part, pushed right past the previous label where they would meet it, and
 /// back left from `right` when the last would run past it.
 pub fn refit_close_up(report: &CycleReport, left: f64, right: f64, font: f64) -> Option<[CloseUpRow; 2]> {
-    let parts_of = |refit: RefitParts| {
-        [(PartKind::Wait, refit.wait), (PartKind::Transfer, refit.transfer), (PartKind::Preparation, refit.preparation)]
-            .into_iter()
-            .filter(|(_, seconds)| *seconds > 0.0)
-            .collect::<Vec<_>>()
-    };
-    if parts_of(report.refit_before).len() < 2 {
+    if !refit_has_parts(report) {
         return None;
     }
     let extent = report.refit_before.total().max(report.refit_after.total());
     let scale = Linear::new((0.0, extent), (left, right));
     let row = |refit: RefitParts| {
         let mut at = 0.0;
-        let mut parts: Vec<CloseUpPart> = parts_of(refit)
-            .into_iter()
+        let mut parts: Vec<CloseUpPart> = refit_parts(refit)
             .map(|(kind, length)| {
                 let (x0, x1) = (scale.map(at), scale.map(at + length));
                 at += length;
@@ -184,6 +177,19 @@ pub fn refit_close_up(report: &CycleReport, left: f64, right: f64, font: f64) ->
         CloseUpRow { seconds: refit.total(), parts }
     };
     Some([row(report.refit_before), row(report.refit_after)])
+}
+
+/// Whether the refit has parts to tell apart (a wait or a preparation beside its transfer): what
+/// [`refit_close_up`] draws, asked without drawing it.
+pub fn refit_has_parts(report: &CycleReport) -> bool {
+    refit_parts(report.refit_before).count() >= 2
+}
+
+/// The refit's parts that last some time, in the order they happen.
+fn refit_parts(refit: RefitParts) -> impl Iterator<Item = (PartKind, f64)> {
+    [(PartKind::Wait, refit.wait), (PartKind::Transfer, refit.transfer), (PartKind::Preparation, refit.preparation)]
+        .into_iter()
+        .filter(|(_, seconds)| *seconds > 0.0)
 }
 
 /// Lays the labels of `parts` left to right without overlap ([`refit_close_up`]).
@@ -511,7 +517,10 @@ mod tests {
 
     #[test]
     fn the_refit_up_close_is_only_for_a_refit_of_several_parts() {
-        assert_eq!(refit_close_up(&article(4.0).report().expect("valid"), 100.0, 900.0, 20.0), None);
+        let article = article(4.0).report().expect("valid");
+        assert_eq!(refit_close_up(&article, 100.0, 900.0, 20.0), None);
+        assert!(!refit_has_parts(&article));
+        assert!(refit_has_parts(&queued(4.0).report().expect("valid")));
     }
 
     #[test]

@@ -24,3 +24,11 @@ pub fn observed_width(node: NodeRef<leptos::svg::Svg>) -> ReadSignal<f64> {
     });
     px.read_only()
 }
+
+/// The viewBox width of a chart whose `<svg>` `node` refers to: `widest` where its box has room, down to
+/// `narrowest` in a narrow one ([`crate::chart::scale::fitted_width`]), so that its labels keep a readable
+/// size on a phone or in a 480 px embed.
+pub fn fitted_viewbox_width(node: NodeRef<leptos::svg::Svg>, widest: f64, narrowest: f64) -> Memo<f64> {
+    let px = observed_width(node);
+    Memo::new(move |_| crate::chart::scale::fitted_width(px.get(), widest, narrowest))
+}

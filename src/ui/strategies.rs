@@ -4,10 +4,10 @@
 
 use leptos::prelude::*;
 
-use super::{AppState, StrategyRow, after_paint::after_paint, fit::observed_width, keyed::keyed};
+use super::{AppState, StrategyRow, after_paint::after_paint, fit::fitted_viewbox_width, keyed::keyed};
 use crate::chart::bars::{Rows, bar_length, ratio_text};
 use crate::chart::readout::unbroken;
-use crate::chart::scale::{fitted_width, group_thousands};
+use crate::chart::scale::group_thousands;
 use crate::core::plan::Strategy;
 use crate::core::traffic::{Relayed, analyse_relayed, format_bytes, format_seconds};
 use crate::ui::tensor_view::whole_shard::WholeShardToggle;
@@ -407,7 +407,7 @@ const CHART_WIDTH: f64 = 480.0;
 const NAME_WIDTH: f64 = 160.0;
 /// Room after a bar for its value and ratio (`1.5 MiB  4.00×`).
 const VALUE_ROOM: f64 = 170.0;
-/// The least a narrow box gets ([`fitted_width`]): the names, the value's room and a 30-unit bar. A phone
+/// The least a narrow box gets ([`fitted_viewbox_width`]): the names, the value's room and a 30-unit bar. A phone
 /// drew the whole 480 units in 290 px, its labels 7 px high.
 const NARROWEST: f64 = 360.0;
 const ROWS: Rows = Rows::new(30.0, 17.0, 8.0);
@@ -435,8 +435,7 @@ fn MetricBars(
     );
     // Narrower in a narrow box (a phone), so that the labels keep a readable size: the bars get shorter.
     let svg = NodeRef::new();
-    let px = observed_width(svg);
-    let width = Memo::new(move |_| fitted_width(px.get(), CHART_WIDTH, NARROWEST));
+    let width = fitted_viewbox_width(svg, CHART_WIDTH, NARROWEST);
     let bars = move || {
         let full = bar_full(width.get());
         rows.iter()

@@ -69,6 +69,11 @@ fn type_into(input: &HtmlInputElement, value: &str) {
     input.dispatch_event(&Event::new("input").expect("an event")).expect("dispatched");
 }
 
+/// Types `value` into stage `index`'s input with `test_id` (`stage-name`, `stage-seconds`).
+fn type_into_stage(root: &Element, test_id: &str, index: u32, value: &str) {
+    type_into(&nth(root, &format!("[data-testid={test_id}]"), index).unchecked_into(), value);
+}
+
 /// The values of the inputs with `test_id`, in page order (one per stage row).
 fn input_values(root: &Element, test_id: &str) -> Vec<String> {
     let list = root.query_selector_all(&format!("[data-testid={test_id}]")).expect("a selector");
@@ -315,12 +320,12 @@ async fn a_cycle_preset_stays_pressed_while_the_cycle_is_still_that_preset() {
     tick().await;
     assert_eq!(pressed(&root).as_deref(), Some("true"));
     // Another refit: not that cycle any more.
-    type_into(&nth(&root, "[data-testid=stage-seconds]", 3).unchecked_into(), "20");
+    type_into_stage(&root, "stage-seconds", 3, "20");
     tick().await;
     assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "130 s");
     assert_eq!(pressed(&root).as_deref(), Some("false"));
     // Back to the preset's stages (by hand here; undo and Back do the same): pressed again.
-    type_into(&nth(&root, "[data-testid=stage-seconds]", 3).unchecked_into(), "50");
+    type_into_stage(&root, "stage-seconds", 3, "50");
     tick().await;
     assert_eq!(pressed(&root).as_deref(), Some("true"));
     root.remove();
@@ -331,22 +336,22 @@ async fn a_renamed_stage_s_controls_are_read_out_by_its_new_name() {
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
-    type_into(&nth(&root, "[data-testid=stage-name]", 1).unchecked_into(), "reward model");
+    type_into_stage(&root, "stage-name", 1, "reward model");
     tick().await;
     let label = |selector: &str| nth(&root, selector, 1).get_attribute("aria-label").unwrap_or_default();
     assert_eq!(label("[data-testid=stage-remove]"), "Remove reward model");
     assert_eq!(label("[data-testid=stage-seconds]"), "reward model seconds");
     assert_eq!(label("[data-testid=stage-refit]"), "reward model is the refit");
     // A refused name (a right-to-left override in it) is read out as the page shows it, the control blanked.
-    type_into(&nth(&root, "[data-testid=stage-name]", 1).unchecked_into(), "score\u{202e}dlrow");
+    type_into_stage(&root, "stage-name", 1, "score\u{202e}dlrow");
     tick().await;
     assert_eq!(label("[data-testid=stage-remove]"), "Remove score\u{fffd}dlrow");
     // No name yet: read out by its place.
-    type_into(&nth(&root, "[data-testid=stage-name]", 1).unchecked_into(), "");
+    type_into_stage(&root, "stage-name", 1, "");
     tick().await;
     assert_eq!(label("[data-testid=stage-remove]"), "Remove stage 2");
     // The refit, known by its name, stays the refit when renamed (the cycle was left without one).
-    type_into(&nth(&root, "[data-testid=stage-name]", 3).unchecked_into(), "weight sync");
+    type_into_stage(&root, "stage-name", 3, "weight sync");
     tick().await;
     assert!(nth(&root, "[data-testid=stage-refit]", 3).unchecked_into::<HtmlInputElement>().checked());
     assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "112.5 s");
@@ -361,7 +366,7 @@ async fn another_stage_renamed_refit_does_not_take_the_refit_from_the_one_marked
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
-    type_into(&nth(&root, "[data-testid=stage-name]", 1).unchecked_into(), "refit");
+    type_into_stage(&root, "stage-name", 1, "refit");
     tick().await;
     let checked = |i: u32| nth(&root, "[data-testid=stage-refit]", i).unchecked_into::<HtmlInputElement>().checked();
     assert!(checked(3), "the refit stays the fourth stage");
@@ -615,7 +620,7 @@ async fn a_field_that_holds_no_number_keeps_its_text_and_the_cycle_its_last_numb
         assert!(root.query_selector("[data-testid=cycle-stale]").expect("selector").is_none(), "{path}");
     }
     // A number goes into the cycle.
-    type_into(&nth(&root, "[data-testid=stage-seconds]", 1).unchecked_into(), "20");
+    type_into_stage(&root, "stage-seconds", 1, "20");
     tick().await;
     assert_eq!(cycle.spec.with_untracked(|spec| spec.stages[1].seconds), 20.0);
     assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "130 s");
@@ -635,7 +640,7 @@ async fn text_that_is_not_a_number_survives_edits_elsewhere_until_the_fields_are
     let seconds = nth(&root, "[data-testid=stage-seconds]", 2).unchecked_into::<HtmlInputElement>();
     type_into(&seconds, "x");
     tick().await;
-    type_into(&nth(&root, "[data-testid=stage-seconds]", 0).unchecked_into(), "80");
+    type_into_stage(&root, "stage-seconds", 0, "80");
     tick().await;
     tick().await;
     assert_eq!(speedup.value(), "abc");

@@ -70,6 +70,14 @@ fn value_of(root: &Element, test_id: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The editors' status line counts `count` problems (and says the pictures are of the last valid change).
+#[track_caller]
+fn assert_problems(root: &Element, count: usize) {
+    let status = text(root, "editor-status");
+    let said = if count == 1 { "1 problem:".to_string() } else { format!("{count} problems:") };
+    assert!(status.starts_with(&said), "expected {said} in the status line, read: {status}");
+}
+
 /// Types `value` into a text input or textarea as a user would: the value changes, then an `input` event fires.
 fn type_into(root: &Element, test_id: &str, value: &str) {
     let field = element(root, test_id);
@@ -105,7 +113,7 @@ async fn a_zero_mesh_size_shows_the_core_message_and_keeps_the_last_plan() {
     assert_eq!(element(&root, "field-source-mesh-0").get_attribute("aria-invalid").as_deref(), Some("true"));
     assert_eq!(unique_entries(&root), "72", "the last good plan stays");
     assert_eq!(text(&root, "piece-count"), "6 pieces");
-    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
     // The cards say which devices the pictures show, and that they are the last valid change's.
     assert_eq!(text(&root, "devices-note-source"), "3 devices · ids 0\u{2011}2 (last valid)");
 
@@ -211,7 +219,7 @@ async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     let field = element(&root, "field-tensor-shape-0").unchecked_into::<HtmlInputElement>();
     assert_eq!(field.value(), "12x", "nothing typed is lost");
     assert_eq!(text(&root, "piece-count"), "6 pieces");
-    assert!(text(&root, "editor-status").starts_with("1 problem:"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
 
     // Another field's edit re-plans without replacing what was typed here (it was reset to 12).
     element(&root, "more-tensor-shape-1").unchecked_into::<HtmlElement>().click();
@@ -223,13 +231,13 @@ async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     settle().await;
     assert_eq!(value_of(&root, "field-topology-nvlink-gbps"), "fast", "also in a decimal field");
     assert_eq!(text(&root, "problems-topology-nvlink-gbps"), "`fast` is not a number");
-    assert!(text(&root, "editor-status").starts_with("2 problems:"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 2);
 
     element(&root, "more-tensor-shape-0").unchecked_into::<HtmlElement>().click();
     settle().await;
     assert_eq!(field.value(), "13", "the stepper counts from the spec's value");
     assert_eq!(text(&root, "problems-tensor-shape-0"), "");
-    assert!(text(&root, "editor-status").starts_with("1 problem:"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
     type_into(&root, "field-topology-nvlink-gbps", "450");
     settle().await;
     assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
@@ -264,7 +272,7 @@ async fn an_invalid_layout_text_shows_the_message_and_a_valid_one_re_plans() {
     settle().await;
     assert!(text(&root, "problems-destination-layout").contains("`Bogus` is not a placement"));
     assert_eq!(text(&root, "piece-count"), "6 pieces");
-    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
 
     // Readable but wrong: the core's message, under the same field.
     type_into(&root, "layout-text-destination", "[Shard(2)]");
@@ -451,10 +459,10 @@ async fn a_field_removed_with_unparsed_text_leaves_no_problem_counted() {
     settle().await;
     type_into(&root, "field-source-mesh-2", "-");
     settle().await;
-    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
     element(&root, "remove-mesh-dim-source-1").unchecked_into::<HtmlElement>().click();
     settle().await;
-    assert!(text(&root, "editor-status").starts_with("1 problem"), "still typed: {}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
     element(&root, "preset-toy").unchecked_into::<HtmlElement>().click();
     settle().await;
     assert_eq!(text(&root, "editor-status"), "Every edit re-plans at once.");
@@ -467,7 +475,7 @@ async fn following_the_advice_to_add_a_mesh_dim_makes_typed_placements_valid() {
     settle().await;
     type_into(&root, "layout-text-source", "[Shard(0), Shard(1)]");
     settle().await;
-    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
     assert!(
         text(&root, "problems-source-layout").contains("give the mesh 2 dims"),
         "{}",
@@ -515,11 +523,11 @@ async fn text_that_stops_parsing_puts_back_the_cards_its_refused_layout_had_take
     settle().await;
     type_into(&root, "layout-text-source", "[Shard(0), Shard(0), Shard(0)]");
     settle().await;
-    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
     assert!(present(&root, "layout-text-source-add-dims"));
     type_into(&root, "layout-text-source", "[Shard(0)");
     settle().await;
-    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
     assert!(!present(&root, "layout-text-source-add-dims"));
     assert!(text(&root, "layout-text-source-kept").contains("[Shard(0)]"), "the cards are back to the accepted layout");
     assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0)", "what was typed stays");
@@ -543,7 +551,7 @@ async fn layout_text_that_does_not_parse_outlives_an_edit_in_the_cards() {
     element(&root, "add-mesh-dim-source").unchecked_into::<HtmlElement>().click();
     settle().await;
     assert_eq!(value_of(&root, "layout-text-source"), "[Shard(0), Repl");
-    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
     let kept = text(&root, "layout-text-source-kept");
     assert!(kept.contains("[Replicate(), Shard(0)]"), "{kept}");
     // The user may take the cards' layout instead.
@@ -714,11 +722,11 @@ async fn a_device_list_that_does_not_parse_outlives_an_edit_elsewhere() {
     settle().await;
     type_into(&root, "field-source-device-ids", "0, 1, x");
     settle().await;
-    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
     type_into(&root, "field-tensor-shape-0", "24");
     settle().await;
     assert_eq!(value_of(&root, "field-source-device-ids"), "0, 1, x", "the draft stays");
-    assert!(text(&root, "editor-status").starts_with("1 problem"), "{}", text(&root, "editor-status"));
+    assert_problems(&root, 1);
     assert!(!text(&root, "problems-source-devices").is_empty());
     root.remove();
 }

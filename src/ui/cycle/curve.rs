@@ -7,12 +7,12 @@ use leptos::prelude::*;
 use super::CycleState;
 use crate::chart::curve::{CURVE_POINTS, FAMILY, curve_path, points_path, share_label, x_ticks, y_ticks, y_top};
 use crate::chart::readout::{decimal, times};
-use crate::chart::scale::{Linear, Log, fitted_width};
+use crate::chart::scale::{Linear, Log};
 use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, curve_speedups, speedup_curve};
-use crate::ui::fit::observed_width;
+use crate::ui::fit::fitted_viewbox_width;
 use crate::ui::keyed::redraw_on;
 
-/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_width`]): on a 375 px
+/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_viewbox_width`]): on a 375 px
 /// phone, 560 units drew the text 8 px high; 400 keep it at 11.
 const WIDTH: f64 = 900.0;
 const NARROWEST: f64 = 400.0;
@@ -265,8 +265,7 @@ fn Chart(current: Memo<Option<ThisCycle>>, marker: Memo<(f64, f64)>) -> impl Int
     };
     // Narrower in a narrow box (a phone, a 480 px embed), so that the labels keep a readable size.
     let svg = NodeRef::new();
-    let px = observed_width(svg);
-    let width = Memo::new(move |_| fitted_width(px.get(), WIDTH, NARROWEST));
+    let width = fitted_viewbox_width(svg, WIDTH, NARROWEST);
     view! {
         <svg
             node_ref=svg

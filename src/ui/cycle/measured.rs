@@ -8,7 +8,7 @@ use super::field::problems_id;
 use crate::chart::gantt::seconds_ticks;
 use crate::chart::palette::stage_colours;
 use crate::chart::readout::{decimal, percent, seconds};
-use crate::chart::scale::{Linear, fitted_width};
+use crate::chart::scale::Linear;
 use crate::chart::spread::{SpreadMarks, SpreadScale, axis_end, change_axis, change_from, change_label, change_ticks};
 use crate::core::cycle::{
     CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, read_startup_cycles, stage_stats,
@@ -16,7 +16,7 @@ use crate::core::cycle::{
 use crate::core::spec::for_display;
 use crate::core::traffic::{format_bytes, format_count};
 use crate::share::import::refuse_size;
-use crate::ui::fit::observed_width;
+use crate::ui::fit::fitted_viewbox_width;
 
 /// A small example: one slow startup cycle, then five steady ones.
 const EXAMPLE: &str = "cycle,stage,seconds
@@ -354,7 +354,7 @@ fn MeasuredSummary(summary: MeasuredCycles, scale: RwSignal<SpreadScale>) -> imp
     }
 }
 
-/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_width`]).
+/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_viewbox_width`]).
 const WIDTH: f64 = 900.0;
 const NARROWEST: f64 = 560.0;
 const LEFT: f64 = 180.0;
@@ -381,8 +381,7 @@ fn Group(
 ) -> impl IntoView {
     // Narrower in a narrow box (a phone, a 480 px embed), so that the names keep a readable size.
     let svg = NodeRef::new();
-    let px = observed_width(svg);
-    let width = Memo::new(move |_| fitted_width(px.get(), WIDTH, NARROWEST));
+    let width = fitted_viewbox_width(svg, WIDTH, NARROWEST);
     let height = group.stages.len() as f64 * ROW + 36.0;
     let strip = {
         let group = group.clone();

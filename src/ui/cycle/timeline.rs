@@ -6,16 +6,17 @@ use leptos::prelude::*;
 use super::CycleState;
 use crate::chart::gantt::{
     CloseUpRow, Ghost, HEADING_FONT, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, fit_label,
-    fitting_title, label_part, lane_bars, legend_entries, outside_label, refit_close_up, refit_ghost, seconds_ticks,
+    fitting_title, label_part, lane_bars, legend_entries, outside_label, refit_close_up, refit_ghost, refit_has_parts,
+    seconds_ticks,
 };
 use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
-use crate::chart::scale::{Linear, fitted_width};
+use crate::chart::scale::Linear;
 use crate::core::cycle::{CycleReport, Timeline};
-use crate::ui::fit::observed_width;
+use crate::ui::fit::fitted_viewbox_width;
 use crate::ui::keyed::redraw_on;
 
-/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_width`]).
+/// The viewBox width where there is room, and the least a narrow box gets ([`fitted_viewbox_width`]).
 const WIDTH: f64 = 900.0;
 const NARROWEST: f64 = 560.0;
 const LABEL_RIGHT: f64 = 128.0;
@@ -36,9 +37,7 @@ pub fn CycleTimeline(
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
     let shown = Memo::new(move |_| state.report.with(Option::is_some));
-    let close_up = Memo::new(move |_| {
-        state.report.with(|r| r.as_ref().is_some_and(|r| refit_close_up(r, 0.0, 1.0, 1.0).is_some()))
-    });
+    let close_up = Memo::new(move |_| state.report.with(|r| r.as_ref().is_some_and(refit_has_parts)));
     let entries = move || state.report.with(|r| r.as_ref().map(legend_entries).unwrap_or_default());
     view! {
         <h2 class="cycle-section-title" id=title_id>"One cycle, before and after"</h2>
@@ -91,14 +90,25 @@ impl Axis {
     }
 }
 
+/// The refit's waiting, as both pictures hatch it: grey with light stripes. Each SVG defines its own (an
+/// exported picture carries only its own `<defs>`).
+#[component]
+fn WaitHatch(id: &'static str) -> impl IntoView {
+    view! {
+        <pattern id=id patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(-45)">
+            <rect width="8" height="8" fill=WAIT_FILL></rect>
+            <line x1="0" y1="0" x2="0" y2="8" stroke="#ffffff" stroke-opacity="0.55" stroke-width="3"></line>
+        </pattern>
+    }
+}
+
 /// Both blocks on one seconds axis. Each part is redrawn only when what it shows changes: typing a new s
 /// redraws the "after" block and the saved time, not the "before" block or the grid.
 #[component]
 fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
     // Narrower in a narrow box (a phone, a 480 px embed), so that the labels keep a readable size.
     let svg = NodeRef::new();
-    let px = observed_width(svg);
-    let width = Memo::new(move |_| fitted_width(px.get(), WIDTH, NARROWEST));
+    let width = fitted_viewbox_width(svg, WIDTH, NARROWEST);
     let axis = Memo::new(move |_| {
         let width = width.get();
         report.with(|r| r.as_ref().map_or(Axis { extent: 1.0, lanes: 1, width }, |report| Axis::of(report, width)))
@@ -171,10 +181,7 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                 <pattern id="cycle-hatch-overlap" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(45)">
                     <line x1="0" y1="0" x2="0" y2="7" class="hatch-overlap" stroke-width="3"></line>
                 </pattern>
-                <pattern id="cycle-hatch-wait" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(-45)">
-                    <rect width="8" height="8" fill=WAIT_FILL></rect>
-                    <line x1="0" y1="0" x2="0" y2="8" stroke="#ffffff" stroke-opacity="0.55" stroke-width="3"></line>
-                </pattern>
+                <WaitHatch id="cycle-hatch-wait"/>
             </defs>
             {redraw_on(move || axis.get(), grid)}
             {redraw_on(marks, move || marks().map(|(saved, old, new, label, axis)| saved_box(saved, old, new, label, axis)))}
@@ -226,8 +233,7 @@ const CLOSE_UP_ROW: f64 = 76.0;
 #[component]
 fn RefitCloseUp(report: Memo<Option<CycleReport>>) -> impl IntoView {
     let svg = NodeRef::new();
-    let px = observed_width(svg);
-    let width = Memo::new(move |_| fitted_width(px.get(), WIDTH, NARROWEST));
+    let width = fitted_viewbox_width(svg, WIDTH, NARROWEST);
     let drawn = Memo::new(move |_| {
         let width = width.get();
         report.with(|r| {
@@ -258,10 +264,7 @@ fn RefitCloseUp(report: Memo<Option<CycleReport>>) -> impl IntoView {
             data-testid="refit-close-up"
         >
             <defs>
-                <pattern id="close-up-hatch-wait" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(-45)">
-                    <rect width="8" height="8" fill=WAIT_FILL></rect>
-                    <line x1="0" y1="0" x2="0" y2="8" stroke="#ffffff" stroke-opacity="0.55" stroke-width="3"></line>
-                </pattern>
+                <WaitHatch id="close-up-hatch-wait"/>
             </defs>
             {move || drawn.get().map(|([before, after], transfers, width)| {
                 let long = if transfers {
