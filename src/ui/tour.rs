@@ -285,9 +285,22 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             publish_bar_height(&document, bar_height(&document));
         }
     });
+    // The focus moved out of the bar (Tab or a click into a field): the user has the last word, and the
+    // step's watch of its outline ends. Scrolled into view by the focus, a field was scrolled away again
+    // by a watch that had not settled yet (on a busy machine).
+    let focused = window_event_listener(leptos::ev::focusin, move |event: web_sys::FocusEvent| {
+        let outside = event
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|e| e.closest(".tour").ok().flatten().is_none());
+        if outside {
+            new_watch();
+        }
+    });
     on_cleanup(move || {
         keys.remove();
         resized.remove();
+        focused.remove();
     });
     // Each new step is said: focus stays on Next, whose description is read only when focus arrives.
     let spoken = Signal::derive(move || {

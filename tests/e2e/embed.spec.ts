@@ -754,6 +754,8 @@ test('the cycle exports as a docs widget\'s text block, which opens here again',
 test('opening a file: errors name the field and the line; a good file replaces the state', async ({ page }) => {
   await page.goto('/?preset=toy');
   const bad = '{\n  "tensor": {"name": "w", "shape": [12, 6]},\n  "source": {"mesh": [3], "placements": ["S(0)"]},\n  "destination": {\n    "mesh": [2],\n    "placements": ["S(9)"]\n  }\n}\n';
+  // Measured once the app's fonts are in (under load the label was measured in the fallback font first).
+  await page.evaluate(() => document.fonts.ready);
   const buttons = await page.getByTestId('open-file-label').boundingBox();
   await page.getByTestId('open-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
   await expect(page.getByTestId('import-problems')).toContainText('line 6, destination.placements[0]');
