@@ -32,3 +32,34 @@ pub fn fitted_viewbox_width(node: NodeRef<leptos::svg::Svg>, widest: f64, narrow
     let px = observed_width(node);
     Memo::new(move |_| crate::chart::scale::fitted_width(px.get(), widest, narrowest))
 }
+
+/// Where the top of the element `node` refers to stands on the page (document coordinates, in pixels; 0
+/// until it is drawn), measured again whenever the page's body changes size: what stands above it grew or
+/// wrapped, or the window was resized. The observer is disconnected with the view.
+pub fn observed_page_top(node: NodeRef<leptos::html::Div>) -> ReadSignal<f64> {
+    use wasm_bindgen::{JsCast, closure::Closure};
+    let px = RwSignal::new(0.0);
+    let observer = StoredValue::new_local(None::<web_sys::ResizeObserver>);
+    node.on_load(move |div| {
+        let element: web_sys::Element = div.into();
+        let on_resize = Closure::<dyn Fn()>::new(move || {
+            let scrolled = web_sys::window().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
+            let top = (element.get_bounding_client_rect().top() + scrolled).round();
+            if px.try_get_untracked().is_some_and(|old| old != top) {
+                px.try_set(top);
+            }
+        })
+        .into_js_value();
+        let body = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
+        if let (Ok(watch), Some(body)) = (web_sys::ResizeObserver::new(on_resize.unchecked_ref()), body) {
+            watch.observe(&body);
+            observer.set_value(Some(watch));
+        }
+    });
+    on_cleanup(move || {
+        if let Some(Some(watch)) = observer.try_get_value() {
+            watch.disconnect();
+        }
+    });
+    px.read_only()
+}

@@ -102,8 +102,9 @@ pub fn Mesh(
                 width=move || layout.with(|l| l.width)
                 height=move || layout.with(|l| l.height)
                 viewBox=move || layout.with(|l| format!("0 0 {} {}", l.width, l.height))
-                // The drawn width, for scaling the mesh up while presenting (views.css).
+                // The drawn size, for scaling the mesh while presenting (views.css).
                 style:--drawn-w=move || layout.with(|l| l.width.to_string())
+                style:--drawn-h=move || layout.with(|l| l.height.to_string())
                 role="group"
                 aria-label=title
             >

@@ -67,6 +67,25 @@ fn overlapping_devices(state: AppState, focus: Focus) -> Vec<(bool, u32)> {
     })
 }
 
+/// What stands above the meshes on a slide, measured: the slide scales them to the screen's height under
+/// it (`--above-meshes`, views.css). The headline above them wraps to more or fewer lines with its column's
+/// width (a wide tensor leaves it narrow), which a constant in the CSS could only guess: fsdp-tp's
+/// destination mesh ran off a 1280 × 720 slide. Below the meshes' top stand their two-line titles and the
+/// card's padding (4.25rem); the readout above them keeps its height whatever it says. Not while touring:
+/// the tour's bar covers the top and its CSS sizes the meshes.
+fn slide_room() -> (NodeRef<leptos::html::Div>, impl Fn() -> Option<String> + Copy) {
+    let presenting = use_context::<crate::ui::present::Presenting>().map(|p| p.0);
+    let touring = use_context::<crate::ui::tour::TourState>().map(|t| t.step);
+    let node = NodeRef::new();
+    let top = crate::ui::fit::observed_page_top(node);
+    let above = move || {
+        let slide = presenting.is_some_and(|p| p.get()) && !touring.is_some_and(|t| t.with(Option::is_some));
+        let top = top.get();
+        (slide && top > 0.0).then(|| format!("calc({top}px + 4.25rem)"))
+    };
+    (node, above)
+}
+
 /// Both meshes and the legend of their marks.
 #[component]
 pub fn MeshView() -> impl IntoView {
@@ -114,6 +133,7 @@ pub fn MeshView() -> impl IntoView {
     };
     // The hint about hovering means nothing in an exported picture.
     let hint_only = move || state.focus.with(|f| !matches!(f, Focus::Device { .. })).then_some("skip");
+    let above_meshes = slide_room();
     view! {
         <figure class="mesh-view" data-testid="mesh-view">
             <div class="view-header">
@@ -124,6 +144,8 @@ pub fn MeshView() -> impl IntoView {
             <p class="mesh-readout" data-testid="mesh-readout" data-export=hint_only aria-hidden="true">{readout}</p>
             <div
                 class="meshes"
+                node_ref=above_meshes.0
+                style:--above-meshes=above_meshes.1
                 style:--pair-h=pair_height
                 style:--pair-w=pair_width
                 style:--stack-w=stack_width
