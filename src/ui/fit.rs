@@ -33,18 +33,27 @@ pub fn fitted_viewbox_width(node: NodeRef<leptos::svg::Svg>, widest: f64, narrow
     Memo::new(move |_| crate::chart::scale::fitted_width(px.get(), widest, narrowest))
 }
 
-/// Where the top of the element `node` refers to stands on the page (document coordinates, in pixels; 0
-/// until it is drawn), measured again whenever the page's body changes size: what stands above it grew or
-/// wrapped, or the window was resized. The observer is disconnected with the view.
-pub fn observed_page_top(node: NodeRef<leptos::html::Div>) -> ReadSignal<f64> {
+/// Where the lowest top of the elements matching `selector` inside the element `node` refers to stands on
+/// the page (document coordinates, in pixels; 0 until one is drawn), measured again whenever the page's
+/// body changes size: what stands above them grew or wrapped, or the window was resized. The observer is
+/// disconnected with the view.
+pub fn observed_page_top(node: NodeRef<leptos::html::Div>, selector: &'static str) -> ReadSignal<f64> {
     use wasm_bindgen::{JsCast, closure::Closure};
     let px = RwSignal::new(0.0);
     let observer = StoredValue::new_local(None::<web_sys::ResizeObserver>);
     node.on_load(move |div| {
         let element: web_sys::Element = div.into();
         let on_resize = Closure::<dyn Fn()>::new(move || {
+            let Ok(found) = element.query_selector_all(selector) else { return };
+            let lowest = (0..found.length())
+                .filter_map(|i| found.item(i)?.dyn_into::<web_sys::Element>().ok())
+                .map(|e| e.get_bounding_client_rect().top())
+                .fold(f64::NAN, f64::max);
+            if lowest.is_nan() {
+                return;
+            }
             let scrolled = web_sys::window().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
-            let top = (element.get_bounding_client_rect().top() + scrolled).round();
+            let top = (lowest + scrolled).round();
             if px.try_get_untracked().is_some_and(|old| old != top) {
                 px.try_set(top);
             }

@@ -91,7 +91,7 @@ test('a slide on a laptop or a short projector keeps both meshes on the screen, 
   // 1280 × 720 one (beside a wide tensor the totals stood one under another), the large preset's 1,024 tiles
   // 130 px off a 1920 × 1080 one.
   const slides: [string, number, number][] = [
-    ['fsdp-tp', 1280, 800], ['uneven', 1280, 720], ['toy', 1280, 720], ['nested', 1280, 800], ['large', 1920, 1080],
+    ['fsdp-tp', 1280, 800], ['fsdp-tp', 1280, 720], ['uneven', 1280, 720], ['toy', 1280, 720], ['nested', 1280, 800], ['large', 1920, 1080],
   ];
   for (const [preset, width, height] of slides) {
     await page.setViewportSize({ width, height });
@@ -293,7 +293,7 @@ test.describe('on a 1280 × 800 laptop', () => {
     await page.goto('/?preset=nested&present');
     await expect(page.getByTestId('piece')).toHaveCount(32);
     // The 2 × 4 source is the taller mesh: both are scaled by the factor that fits it on screen (not twice,
-    // as on a projector, but not below 0.8 of the drawn size), so a device is the same size on both sides.
+    // as on a projector, but not below 0.78 of the drawn size), so a device is the same size on both sides.
     const scales = await page.evaluate(() =>
       ['source', 'destination'].map((side) => {
         const svg = document.querySelector(`[data-testid=mesh-${side}] svg`)!;

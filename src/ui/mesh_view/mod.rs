@@ -69,19 +69,21 @@ fn overlapping_devices(state: AppState, focus: Focus) -> Vec<(bool, u32)> {
 
 /// What stands above the meshes on a slide, measured: the slide scales them to the screen's height under
 /// it (`--above-meshes`, views.css). The headline above them wraps to more or fewer lines with its column's
-/// width (a wide tensor leaves it narrow), which a constant in the CSS could only guess: fsdp-tp's
-/// destination mesh ran off a 1280 × 720 slide. Below the meshes' top stand their two-line titles and the
-/// card's padding (4.25rem); the readout above them keeps its height whatever it says. Not while touring:
-/// the tour's bar covers the top and its CSS sizes the meshes.
+/// width (a wide tensor leaves it narrow), and so do the meshes' titles with the meshes' width, which a
+/// constant in the CSS could only guess: fsdp-tp's destination mesh ran off a 1280 × 720 slide. The lower
+/// of the two pictures' tops is measured, and 1rem kept under them. A title that wraps as its mesh shrinks
+/// moves the top down once, and the smaller mesh it gives wraps it no less, so the two settle. The readout
+/// above keeps its height whatever it says. Not while touring: the tour's bar covers the top and its CSS
+/// sizes the meshes.
 fn slide_room() -> (NodeRef<leptos::html::Div>, impl Fn() -> Option<String> + Copy) {
     let presenting = use_context::<crate::ui::present::Presenting>().map(|p| p.0);
     let touring = use_context::<crate::ui::tour::TourState>().map(|t| t.step);
     let node = NodeRef::new();
-    let top = crate::ui::fit::observed_page_top(node);
+    let top = crate::ui::fit::observed_page_top(node, ".mesh-svg");
     let above = move || {
         let slide = presenting.is_some_and(|p| p.get()) && !touring.is_some_and(|t| t.with(Option::is_some));
         let top = top.get();
-        (slide && top > 0.0).then(|| format!("calc({top}px + 4.25rem)"))
+        (slide && top > 0.0).then(|| format!("calc({top}px + 1rem)"))
     };
     (node, above)
 }
