@@ -55,6 +55,31 @@ test("a mesh's arrow keys at its edge move nothing and scroll nothing", async ({
   await expect(page.locator('[data-testid=device][data-side=source][data-device="1"]')).toBeFocused();
 });
 
+test('a focused device is told from the devices it relates to by more than a shade of its stroke', async ({ page }) => {
+  // Its accent stroke beside the related devices' near-black one of nearly the same width read as one mark.
+  await page.goto('/?preset=toy');
+  const device = (side: string, id: number) => page.locator(`[data-testid=device][data-side=${side}][data-device="${id}"]`);
+  await device('source', 0).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await expect(device('source', 0)).toBeFocused();
+  await expect(device('destination', 3)).toHaveClass(/is-related/);
+  const ring = (side: string, id: number) =>
+    device(side, id).locator('.tile-ring').evaluate((r) => getComputedStyle(r).display);
+  expect(await ring('source', 0)).not.toBe('none');
+  expect(await ring('destination', 3)).toBe('none');
+  expect(await ring('source', 1)).toBe('none');
+  // The ring is light inside the accent stroke: it differs from the related stroke's colour.
+  const colours = await page.evaluate(() => {
+    const stroke = (selector: string) => getComputedStyle(document.querySelector(selector)!).stroke;
+    return {
+      ring: stroke('[data-testid=device][data-side=source][data-device="0"] .tile-ring'),
+      related: stroke('[data-testid=device][data-side=destination][data-device="3"] .tile-box'),
+    };
+  });
+  expect(colours.ring).not.toBe(colours.related);
+});
+
 test("a field reached by Tab in the editor column stops above the column's fade", async ({ page }) => {
   // The destination's dtype was scrolled to the column's last 30 px, under its 2rem fade.
   await page.goto('/?preset=fsdp-tp');
