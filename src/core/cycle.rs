@@ -451,7 +451,7 @@ impl CycleSpec {
                             problems.add(
                                 overlap_path.clone(),
                                 format!(
-                                    "{overlap} s overlap is longer than the previous stage {} ({} s)",
+                                    "{overlap} s overlap is longer than the previous stage, \"{}\" ({} s)",
                                     before.name,
                                     seconds_text(before.seconds)
                                 ),
@@ -462,7 +462,7 @@ impl CycleSpec {
                             problems.add(
                                 overlap_path,
                                 format!(
-                                    "{overlap} s overlap is longer than this stage {} ({} s)",
+                                    "{overlap} s overlap is longer than this stage, \"{}\" ({} s)",
                                     stage.name,
                                     seconds_text(stage.seconds)
                                 ),
@@ -546,7 +546,7 @@ impl CycleSpec {
                             problems.add(
                                 "refit",
                                 format!(
-                                    "wait {} s + preparation {} s = {} s is longer than the refit stage {} ({} s)",
+                                    "wait {} s + preparation {} s = {} s is longer than the refit stage, \"{}\" ({} s)",
                                     seconds_text(wait),
                                     seconds_text(preparation),
                                     seconds_text(sum),
@@ -2127,18 +2127,18 @@ mod tests {
         assert_eq!(with(&|s| s.stages[0].name = "  ".into()), ["stages[0].name: stage name is empty"]);
         assert_eq!(
             with(&|s| s.stages[2].overlap = 20.0),
-            ["stages[2].overlap: 20 s overlap is longer than the previous stage scoring (10 s)"]
+            ["stages[2].overlap: 20 s overlap is longer than the previous stage, \"scoring\" (10 s)"]
         );
         assert_eq!(
             with(&|s| s.stages[2].overlap = 40.0),
             [
-                "stages[2].overlap: 40 s overlap is longer than the previous stage scoring (10 s)",
-                "stages[2].overlap: 40 s overlap is longer than this stage training (30 s)",
+                "stages[2].overlap: 40 s overlap is longer than the previous stage, \"scoring\" (10 s)",
+                "stages[2].overlap: 40 s overlap is longer than this stage, \"training\" (30 s)",
             ]
         );
         assert_eq!(
             with(&|s| s.stages[1].overlap = 20.0),
-            ["stages[1].overlap: 20 s overlap is longer than this stage scoring (10 s)"]
+            ["stages[1].overlap: 20 s overlap is longer than this stage, \"scoring\" (10 s)"]
         );
         assert_eq!(
             with(&|s| s.stages[1].overlap = -3.0),
@@ -2179,7 +2179,7 @@ mod tests {
         );
         assert_eq!(
             with(&|s| s.refit = Some(RefitSplit { wait: 8.0, transfer: None, preparation: 5.0 })),
-            ["refit: wait 8 s + preparation 5 s = 13 s is longer than the refit stage refit (10 s)"]
+            ["refit: wait 8 s + preparation 5 s = 13 s is longer than the refit stage, \"refit\" (10 s)"]
         );
         assert_eq!(
             with(&|s| s.refit = Some(RefitSplit { wait: -1.0, transfer: None, preparation: 0.0 })),

@@ -117,7 +117,15 @@ impl Placement {
                 {
                     return Ok(Placement::Shard(dim));
                 }
-                Err(expected())
+                match nearest_placement(lower) {
+                    // A typo's answer is the name meant, short enough for a narrow column (the whole list
+                    // of spellings took nine lines of one there).
+                    Some(near) => {
+                        let args = if matches!(near, "Replicate" | "Partial") { "" } else { args };
+                        Err(format!("`{}` is not a placement; did you mean {near}({args})?", text.trim()))
+                    }
+                    None => Err(expected()),
+                }
             }
         }
     }
@@ -143,6 +151,20 @@ impl Placement {
             Placement::Partial => "Partial(sum)".into(),
         }
     }
+}
+
+/// The placement a misspelt name (`shrd`, `replicte`, lower case) was meant to be: the nearest by edits
+/// (a swap of neighbours counts one), at most 2 away, of names at least 4 letters long.
+fn nearest_placement(lower: &str) -> Option<&'static str> {
+    if lower.chars().count() < 4 {
+        return None;
+    }
+    [("shard", "Shard"), ("replicate", "Replicate"), ("partial", "Partial"), ("_stridedshard", "_StridedShard")]
+        .into_iter()
+        .map(|(spelling, name)| (strsim::osa_distance(lower, spelling), name))
+        .filter(|&(distance, _)| distance <= 2)
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, name)| name)
 }
 
 /// A dim written in a placement: `0`, or with the tensor's `rank` known, `-1` for its last dim.
@@ -172,6 +194,14 @@ fn dim_text(args: &str) -> Option<&str> {
 fn shard_dim_problem(placement: &str, dim: &str, rank: Option<usize>) -> String {
     let negative = dim.strip_prefix('-').and_then(|d| d.parse::<u32>().ok()).is_some_and(|d| d > 0);
     match rank {
+        // All digits, yet not read: larger than any tensor has dims.
+        _ if !negative && !dim.is_empty() && dim.bytes().all(|b| b.is_ascii_digit()) => match rank {
+            Some(rank) => format!(
+                "`{placement}`: dim {dim} is too large; the tensor has {rank} dim{}",
+                if rank == 1 { "" } else { "s" }
+            ),
+            None => format!("`{placement}`: dim {dim} is too large; a tensor has at most 8 dims"),
+        },
         _ if !negative => format!("`{placement}`: the shard dim must be a whole number (0 for the first tensor dim)"),
         Some(rank) => format!(
             "`{placement}`: a negative dim counts back from the last tensor dim (-1 is the last), and the tensor \
@@ -390,6 +420,22 @@ mod tests {
         let refused = Placement::parse("_StridedShard(dim=-1, split_factor=2)").unwrap_err();
         assert!(refused.contains("counts back from the last"), "{refused}");
         assert!(Placement::parse_for_rank("Shard(-0)", Some(2)).is_err());
+        // A misspelt name is answered with the one meant; a word far from any with the list of spellings.
+        assert_eq!(Placement::parse("Shrd(0)").unwrap_err(), "`Shrd(0)` is not a placement; did you mean Shard(0)?");
+        assert_eq!(
+            Placement::parse("replicte()").unwrap_err(),
+            "`replicte()` is not a placement; did you mean Replicate()?"
+        );
+        assert!(Placement::parse("Partail(sum)").unwrap_err().ends_with("did you mean Partial()?"));
+        assert!(Placement::parse("Sharding(0)").unwrap_err().contains("expected Shard(d), S(d)"));
+        assert!(Placement::parse("Foo(0)").unwrap_err().contains("expected Shard(d), S(d)"));
+        // A whole number too long to be a dim is too large, not "not a whole number".
+        assert_eq!(
+            Placement::parse_for_rank("Shard(99999999999999999999)", Some(2)).unwrap_err(),
+            "`Shard(99999999999999999999)`: dim 99999999999999999999 is too large; the tensor has 2 dims"
+        );
+        assert!(Placement::parse("Shard(1234567)").unwrap_err().contains("at most 8 dims"));
+        assert!(Placement::parse("Shard(x)").unwrap_err().contains("must be a whole number"));
         assert!(Placement::parse_for_rank("Shard(--1)", Some(2)).unwrap_err().contains("whole number"));
     }
 

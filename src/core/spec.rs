@@ -519,7 +519,12 @@ fn validate_mesh(
             if ids.len() as u64 != size {
                 problems.add(
                     format!("{side}.devices"),
-                    format!("{} devices for mesh {:?} which holds {size}; the mesh product must equal the number of devices", ids.len(), shape),
+                    format!(
+                        "{} device{} for mesh {:?} which holds {size}; the mesh product must equal the number of devices",
+                        ids.len(),
+                        if ids.len() == 1 { "" } else { "s" },
+                        shape
+                    ),
                 );
             }
             let mut seen = HashSet::new();
@@ -576,7 +581,10 @@ fn validate_tensor(
     let rank_ok = problems.count() == before;
 
     let name = tensor.name.clone().unwrap_or_else(|| if is_inventory { path.to_string() } else { "w".into() });
-    if let Some(why) = name_problem(&name) {
+    if name.trim().is_empty() {
+        // Every heading and caption writes the name first: "w · 12 × 6 bf16" read " · 12 × 6 bf16".
+        problems.add(format!("{path}.name"), "empty: expected a name such as \"w\"");
+    } else if let Some(why) = name_problem(&name) {
         problems.add(format!("{path}.name"), why);
     }
     let tensor_dtype = parse_dtype(&format!("{path}.dtype"), tensor.dtype.as_deref(), Dtype::Bf16, problems);
@@ -836,6 +844,11 @@ mod tests {
         let problems = parse_spec(&with_name("w\u{202e}", "tp")).expect_err("refused").problems;
         assert_eq!(problems[0].path, "tensor.name");
         assert!(problems[0].message.contains("U+202E"), "{}", problems[0].message);
+        let problems = parse_spec(&with_name(" ", "tp")).expect_err("refused").problems;
+        assert_eq!(
+            (problems[0].path.as_str(), problems[0].message.as_str()),
+            ("tensor.name", "empty: expected a name such as \"w\"")
+        );
         let problems = parse_spec(&with_name("w", "t\u{2066}p")).expect_err("refused").problems;
         assert_eq!(problems[0].path, "source.dim_names[0]");
         let long = "x".repeat(MAX_NAME_CHARS + 1);
@@ -976,6 +989,11 @@ mod tests {
             "split": "weird", "topology": {"nic_gbps": -1}}"#,
         );
         let joined = got.join("\n");
+        let one = paths(
+            r#"{"tensor": {"shape": [4]}, "source": {"mesh": [2], "devices": [7], "placements": ["S(0)"]},
+            "destination": {"mesh": [1], "placements": ["R"]}}"#,
+        );
+        assert!(one.iter().any(|p| p.starts_with("source.devices: 1 device for mesh [2]")), "{one:?}");
         for want in [
             "split: `weird` is not a split rule",
             "topology.nic_gbps: -1: expected a bandwidth from 0.001 to 1,000,000 GB/s",

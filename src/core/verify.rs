@@ -142,7 +142,7 @@ pub struct ValueCheck {
     /// identity matches its value).
     pub mismatch_count: u64,
     /// Entries of those tensors whose value is beyond the destination dtype's largest number (fp16 holds up
-    /// to 65,504, fp8 448): as values they all read as infinity.
+    /// to 65,504, fp8 448): as values they all read alike (infinity, or NaN for fp8 e4m3).
     pub beyond_range: u64,
 }
 
@@ -180,20 +180,32 @@ impl Verification {
         use crate::chart::scale::group_thousands as n;
         let values = self.values.as_ref()?;
         let conversion = &values.conversion;
+        // Out of range, values all read alike (fp16's infinity, fp8 e4m3's NaN): they tell no entry apart.
         let range = match values.beyond_range {
             0 => String::new(),
-            1 => " (1 entry's value x × 1000 + v is beyond the destination dtype's largest number and reads as \
-                  infinity)"
+            1 => " (1 entry's value x × 1000 + v is beyond the destination dtype's largest number, where all \
+                  values read alike)"
                 .to_string(),
             count => format!(
-                " ({} entries' values x × 1000 + v are beyond the destination dtype's largest number and read as \
-                 infinity)",
+                " ({} entries' values x × 1000 + v are beyond the destination dtype's largest number, where all \
+                 values read alike)",
                 n(count)
             ),
         };
         let (identity, shown) = (values.identity_mismatches, values.mismatch_count);
-        Some(if self.passed() {
-            format!("After the declared conversion ({conversion}), every value matches too{range}.")
+        Some(if self.passed() && values.beyond_range > 0 {
+            // A green "every value matches" over values that were nearly all out of range read as reassurance.
+            let (count, are) = match values.beyond_range {
+                1 => ("1 entry's value".to_string(), "is"),
+                count => (format!("{} entries' values", n(count)), "are"),
+            };
+            format!(
+                "After the declared conversion ({conversion}), no value differs, but {count} x × 1000 + v {are} \
+                 beyond the destination dtype's largest number, where all values read alike (fp16's infinity, \
+                 fp8's NaN): for those, only the check by identity above tells them apart."
+            )
+        } else if self.passed() {
+            format!("After the declared conversion ({conversion}), every value matches too.")
         } else if identity == 0 {
             "The mismatching tensors keep their dtype: their values compare exactly.".to_string()
         } else if shown == identity {
@@ -637,7 +649,10 @@ mod tests {
         let v = check(&toy16, Strategy::Intersection, None);
         let values = v.values.as_ref().expect("the change converts");
         assert_eq!(values.beyond_range, (0..72u64).filter(|&x| x * 1000 + 7 > 65_504).count() as u64);
-        assert!(v.value_summary().unwrap_or_default().contains("beyond the destination dtype's largest number"));
+        let summary = v.value_summary().unwrap_or_default();
+        assert!(summary.contains("no value differs, but"), "{summary}");
+        assert!(summary.contains(&format!("{} entries' values", values.beyond_range)), "{summary}");
+        assert!(summary.contains("only the check by identity above tells them apart"), "{summary}");
         let v = check(&toy16, Strategy::Intersection, Some(Fault::Offset));
         let outside = v.mismatches.iter().filter(|m| m.read_outside_sender).count() as u64;
         assert!(outside > 0);

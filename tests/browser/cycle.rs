@@ -157,7 +157,7 @@ async fn an_overlap_longer_than_the_previous_stage_is_refused_under_its_field() 
     tick().await;
 
     let message = text_of(&root, "[data-testid=field-problem][data-path=\"stages[1].overlap\"]");
-    assert_eq!(message, "80 s overlap is longer than the previous stage generation (70 s)");
+    assert_eq!(message, "80 s overlap is longer than the previous stage, \"generation\" (70 s)");
     assert_eq!(overlap.value(), "80", "what was typed stays");
     assert_eq!(overlap.get_attribute("aria-invalid").as_deref(), Some("true"));
     // The message describes the field for assistive technology.
@@ -177,6 +177,21 @@ async fn an_overlap_longer_than_the_previous_stage_is_refused_under_its_field() 
 }
 
 #[wasm_bindgen_test]
+async fn an_empty_stage_name_is_marked_and_read_out_with_its_message() {
+    // The name was marked invalid and its message shown, but the field did not name the message.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    let name = nth(&root, "[data-testid=stage-name]", 3).unchecked_into::<HtmlInputElement>();
+    type_into(&name, "");
+    tick().await;
+    assert_eq!(name.get_attribute("aria-invalid").as_deref(), Some("true"));
+    let described = name.get_attribute("aria-describedby").expect("the field names its messages");
+    assert_eq!(text_of(&root, &format!("#{described}")), "stage name is empty");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn refit_parts_that_do_not_add_up_mark_each_part_and_are_read_out_with_it() {
     // The message sat under the three parts, and none of them was marked invalid: a screen reader heard
     // "20" in a field that looked fine.
@@ -187,7 +202,7 @@ async fn refit_parts_that_do_not_add_up_mark_each_part_and_are_read_out_with_it(
     type_into(&wait, "20");
     tick().await;
     let message = text_of(&root, "[data-testid=field-problem][data-path=\"refit\"]");
-    assert_eq!(message, "wait 20 s + preparation 0 s = 20 s is longer than the refit stage refit (10 s)");
+    assert_eq!(message, "wait 20 s + preparation 0 s = 20 s is longer than the refit stage, \"refit\" (10 s)");
     for test_id in ["refit-wait", "refit-transfer", "refit-preparation"] {
         let field = nth(&root, &format!("[data-testid={test_id}]"), 0);
         assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("true"), "{test_id}");

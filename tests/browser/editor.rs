@@ -232,6 +232,13 @@ async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     assert_eq!(value_of(&root, "field-topology-nvlink-gbps"), "fast", "also in a decimal field");
     assert_eq!(text(&root, "problems-topology-nvlink-gbps"), "`fast` is not a number");
     assert_problems(&root, 2);
+    // A number beyond any float is too large, as `1e308` is (out of the link's range), not "not a number".
+    type_into(&root, "field-topology-nvlink-gbps", "1e400");
+    settle().await;
+    assert_eq!(text(&root, "problems-topology-nvlink-gbps"), "`1e400` is too large");
+    type_into(&root, "field-topology-nvlink-gbps", "inf");
+    settle().await;
+    assert_eq!(text(&root, "problems-topology-nvlink-gbps"), "`inf` is not a number");
 
     element(&root, "more-tensor-shape-0").unchecked_into::<HtmlElement>().click();
     settle().await;

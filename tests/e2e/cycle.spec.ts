@@ -63,7 +63,7 @@ test('the article cycle, a faster s, an overlap and measured cycles', async ({ p
   // An overlap longer than the stage before it is refused under its field; the last answer stays.
   await page.getByTestId('stage-overlap').nth(1).fill('80');
   await expect(page.locator('[data-testid=field-problem][data-path="stages[1].overlap"]').first()).toContainText(
-    'longer than the previous stage generation (70 s)',
+    'longer than the previous stage, "generation" (70 s)',
   );
   await expect(page.getByTestId('cycle-new')).toHaveText('110 s');
   await shoot(page, '4-invalid-overlap');

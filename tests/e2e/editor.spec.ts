@@ -277,3 +277,22 @@ test('screenshots of the editor column at 1280×800 and 1920×1080', async ({ pa
     await editors.screenshot({ path: path.join(screenshots, `editor-fsdp-tp-${width}x${height}.png`) });
   }
 });
+
+test('a button greyed at the most dims says why, and the layout text answers a typo with the name meant', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  const addTensorDim = page.getByTestId('add-tensor-dim');
+  await expect(addTensorDim).not.toHaveAttribute('title');
+  for (let rank = 2; rank < 8; rank++) await addTensorDim.click();
+  await expect(addTensorDim).toBeDisabled();
+  await expect(addTensorDim).toHaveAttribute('title', 'A tensor has at most 8 dims');
+  const addMeshDim = page.getByTestId('add-mesh-dim-source');
+  await expect(addMeshDim).toHaveAttribute('title', /^Adds an outer mesh dim/);
+  for (let rank = 1; rank < 8; rank++) await addMeshDim.click();
+  await expect(addMeshDim).toBeDisabled();
+  await expect(addMeshDim).toHaveAttribute('title', 'A mesh has at most 8 dims');
+
+  // The whole list of spellings took nine lines of the narrow column; a typo gets the name meant.
+  await page.goto('/?preset=toy');
+  await page.getByTestId('layout-text-source').fill('[Shrd(0)]');
+  await expect(page.getByTestId('problems-source-layout')).toHaveText(/`Shrd\(0\)` is not a placement; did you mean Shard\(0\)\?/);
+});

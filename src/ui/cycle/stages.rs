@@ -164,6 +164,7 @@ fn StageRow(
                 prop:value=name
                 aria-label=format!("Stage {} name", index + 1)
                 aria-invalid=move || invalid("name").get().to_string()
+                aria-describedby=super::field::described_by(&format!("{path}.name"), None)
                 data-testid="stage-name"
                 on:input=move |ev| {
                     let text = event_target_value(&ev);

@@ -279,7 +279,12 @@ fn parse_decimal(text: &str) -> Result<f64, String> {
     if t.is_empty() {
         return Err("empty: expected a number".into());
     }
-    t.parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("`{t}` is not a number"))
+    match t.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        // `1e400` reads as infinity: a number, only too large for any range (as `1e308` is told).
+        Ok(v) if v.is_infinite() && !t.to_ascii_lowercase().contains("inf") => Err(format!("`{t}` is too large")),
+        _ => Err(format!("`{t}` is not a number")),
+    }
 }
 
 /// A problem of several fields together, shown once under them (the mesh's size, the product of its dims).

@@ -59,7 +59,13 @@ pub fn SideCard(
                     class="add"
                     data-testid=format!("add-mesh-dim-{key}")
                     disabled={move || mesh_rank.get() >= MAX_DIMS}
-                    title="Adds an outer mesh dim of size 2, in front (replicas, as dp in dp × tp)"
+                    title={move || {
+                        if mesh_rank.get() >= MAX_DIMS {
+                            format!("A mesh has at most {MAX_DIMS} dims")
+                        } else {
+                            "Adds an outer mesh dim of size 2, in front (replicas, as dp in dp × tp)".to_string()
+                        }
+                    }}
                     on:click=move |_| {
                         if state.input.with_untracked(|input| outer_mesh_dim_goes_first(input, side)) {
                             rows.add_in_front();

@@ -79,6 +79,8 @@ pub fn TensorCard() -> impl IntoView {
                     class="add"
                     data-testid="add-tensor-dim"
                     disabled={move || rank.get() >= MAX_DIMS}
+                    // A greyed button says why (a user at rank 8 saw it stop with no word).
+                    title=move || (rank.get() >= MAX_DIMS).then(|| format!("A tensor has at most {MAX_DIMS} dims"))
                     on:click=move |_| editor.edit(add_tensor_dim)
                 >
                     "+ tensor dim"
