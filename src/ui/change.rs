@@ -66,6 +66,10 @@ pub fn describe_placements(reshard: &Reshard, tensor: usize) -> Option<String> {
 pub fn ChangeSummary(
     /// The `id` of the heading, so the enclosing section can name itself with `aria-labelledby`.
     title_id: &'static str,
+    /// Leave out the strategy shown: over a comparison of all three (the strategies embed), naming one
+    /// read as if only it were shown.
+    #[prop(optional)]
+    without_strategy: bool,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let description = Memo::new(move |_| state.reshard.with(|r| keep_together(&describe_change(r))));
@@ -82,7 +86,9 @@ pub fn ChangeSummary(
             {move || placements.get().map(|text| view! {
                 <p class="change-placements" data-testid="change-placements">{text}</p>
             })}
-            <p class="change-strategy">"Strategy: " <span data-testid="strategy">{strategy}</span></p>
+            {(!without_strategy).then(|| view! {
+                <p class="change-strategy">"Strategy: " <span data-testid="strategy">{strategy}</span></p>
+            })}
         </div>
     }
 }

@@ -83,7 +83,8 @@ pub fn EmbeddedView(
         };
         view! { <p class="change-description" data-testid="embed-cycle-caption">{line}</p> }.into_any()
     } else {
-        view! { <ChangeSummary title_id="embed-change-title"/> }.into_any()
+        view! { <ChangeSummary title_id="embed-change-title" without_strategy=view == EmbedView::Strategies/> }
+            .into_any()
     };
     // A link made while the layout (or, for the cycle, the cycle) had problems: say them, as a text block's
     // widget does, rather than draw the default the app falls back to (a reader would take it for the

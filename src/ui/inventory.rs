@@ -826,7 +826,12 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                     page.set(Page::Layout);
                     crate::ui::focus::focus_view_panel();
                 };
-                let cells = row.bytes.iter().map(|b| view! { <td class="num">{format_bytes(*b)}</td> }).collect_view();
+                let cells = row
+                    .bytes
+                    .iter()
+                    .zip(Strategy::ALL)
+                    .map(|(b, s)| view! { <td class="num" data-label=crate::ui::strategies::short_name(s)>{format_bytes(*b)}</td> })
+                    .collect_view();
                 view! {
                     <tr data-testid="inventory-tensor" data-group=row.group.clone()>
                         <th scope="row">
@@ -845,7 +850,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                                 {format!("{} · {} · {}", row.group, format_shape(&row.shape), row.dtypes)}
                             </span>
                         </th>
-                        <td class="mono">
+                        <td class="mono" data-label="Training → generation">
                             {row.source.clone()}
                             <span class="cell-note">{format!("→ {} · ×{}", row.destination, row.replicas)}</span>
                         </td>
@@ -871,7 +876,9 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         <p class="muted">"Click a tensor to open it in the layout view (↑ ↓ move between tensors)."</p>
         // Hundreds of rows: the table scrolls in its own box, under a header that stays.
         <div class="table-scroll tall-table" tabindex="0" role="region" aria-label="Tensors">
-            <table class="piece-table" data-testid="inventory-tensors">
+            // On a phone each tensor is a card (inventory.css), as the summaries are: as columns, the bytes
+            // stood 500 px to the right of the names, behind a sideways scroll.
+            <table class="piece-table cards-on-phone" data-testid="inventory-tensors">
                 <thead>
                     <tr>
                         // Ten columns did not fit a laptop: what a tensor is and how it is laid out go on two lines.

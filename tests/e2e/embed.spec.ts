@@ -350,6 +350,11 @@ test("in a 480 px column the strategy choice keeps its three segments on one row
   await expect(page.getByTestId('strategy-table')).toBeVisible();
   await expect(page.getByTestId('strategy-choice')).toHaveCount(0);
   await expect(page.getByTestId('strategies-whole-shard-toggle')).toHaveCount(0);
+  // Nor does its caption name one strategy over the comparison of three; the traffic embed's still does.
+  await expect(page.getByTestId('change-description')).toBeVisible();
+  await expect(page.getByTestId('strategy')).toHaveCount(0);
+  await page.goto('/?embed=traffic&preset=fsdp-tp');
+  await expect(page.getByTestId('strategy')).toHaveText('Send only the intersection');
   await page.goto('/?preset=fsdp-tp');
   const segments = page.getByTestId('strategy-choice').locator('.segment');
   await expect(segments).toHaveCount(3);

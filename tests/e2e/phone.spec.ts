@@ -190,11 +190,11 @@ test('on a phone a link on the first screen goes past the editors to the change,
 });
 
 test('a table wider than a phone fades out at the edge it scrolls on from, and a table that fits does not', async ({ page }) => {
-  // Cut at a column's edge, the inventory's strategy table read as three names and three numbers (it is
-  // cards on a phone now; the tensors' table still scrolls).
+  // Cut at a column's edge, the inventory's strategy table read as three names and three numbers (the
+  // inventory's tables are cards on a phone now; the plan's pieces still scroll).
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/?view=inventory');
-  const table = page.getByTestId('inventory-tensors').locator('xpath=..');
+  await page.goto('/?preset=fsdp-tp');
+  const table = page.getByTestId('piece-table').locator('xpath=..');
   await table.scrollIntoViewIfNeeded();
   await expect(table).toBeVisible();
   const fades = () =>
@@ -205,7 +205,7 @@ test('a table wider than a phone fades out at the edge it scrolls on from, and a
   expect(await fades()).toEqual({ start: '0px', end: '40px', wider: true });
   await table.evaluate((box) => (box.scrollLeft = box.scrollWidth));
   await expect.poll(fades).toEqual({ start: '40px', end: '0px', wider: true });
-  await page.screenshot({ path: path.join(screenshots, 'phone-inventory-table-scrolled.png') });
+  await page.screenshot({ path: path.join(screenshots, 'phone-piece-table-scrolled.png') });
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?preset=toy');
@@ -332,9 +332,10 @@ test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 800 } });
 
   test('every small control is a target of 24 × 24 px at least', async ({ page }) => {
-    // With a finger: 13 px checkboxes, 17 px radios, 20 px sort buttons, 22 px steppers, a 16 px slider.
+    // With a finger: 13 px checkboxes, 17 px radios, 20 px sort buttons, 22 px steppers, a 16 px slider, a 21 px × that
+    // removed a tensor dim beside its +.
     const small = async () =>
-      page.locator('input[type=checkbox], input[type=radio], input[type=range], .sort-button, .step, .icon-button').evaluateAll((elements) =>
+      page.locator('input[type=checkbox], input[type=radio], input[type=range], .sort-button, .step, .icon-button, .remove').evaluateAll((elements) =>
         elements
           .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
           .map((e) => ({ e: e.getAttribute('data-testid') ?? e.className, r: e.getBoundingClientRect() }))
@@ -351,11 +352,12 @@ test.describe('on a touch screen', () => {
   });
 });
 
-test("on a phone the inventory's summary tables are cards: every figure on the first screen, named", async ({ page }) => {
+test("on a phone the inventory's tables are cards: every figure on the first screen, named", async ({ page }) => {
   // As five columns, the bytes sat behind a sideways scroll: the first screen showed names without a number.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?view=inventory');
-  for (const id of ['inventory-totals', 'inventory-groups']) {
+  // The tensor table too: as columns, its bytes stood 500 px right of the names.
+  for (const id of ['inventory-totals', 'inventory-groups', 'inventory-tensors']) {
     const table = page.getByTestId(id);
     await expect(table).toBeVisible();
     const fit = await table.evaluate((t) => {
