@@ -201,8 +201,8 @@ impl Verification {
             };
             format!(
                 "After the declared conversion ({conversion}), no value differs, but {count} x × 1000 + v {are} \
-                 beyond the destination dtype's largest number, where all values read alike (fp16's infinity, \
-                 fp8's NaN): for those, only the check by identity above tells them apart."
+                 beyond the destination dtype's largest number, where all values read alike (infinity, or NaN in \
+                 fp8 e4m3): for those, only the check by identity above tells them apart."
             )
         } else if self.passed() {
             format!("After the declared conversion ({conversion}), every value matches too.")
