@@ -278,7 +278,7 @@ test('screenshots of the editor column at 1280×800 and 1920×1080', async ({ pa
   }
 });
 
-test('a button greyed at the most dims says why, and the layout text answers a typo with the name meant', async ({ page }) => {
+test('a button greyed at the most dims says why; a strided placement is named in its select, and a typo with the name meant', async ({ page }) => {
   await page.goto('/?preset=toy');
   const addTensorDim = page.getByTestId('add-tensor-dim');
   await expect(addTensorDim).not.toHaveAttribute('title');
@@ -290,6 +290,20 @@ test('a button greyed at the most dims says why, and the layout text answers a t
   for (let rank = 1; rank < 8; rank++) await addMeshDim.click();
   await expect(addMeshDim).toBeDisabled();
   await expect(addMeshDim).toHaveAttribute('title', 'A mesh has at most 8 dims');
+
+  // A strided placement typed as text is named in the placement's select as the others are (its DTensor
+  // spelling was cut to "_StridedShard(di").
+  await page.goto('/?preset=toy');
+  await page.getByTestId('layout-text-source').fill('[_StridedShard(dim=0, split_factor=2)]');
+  const select = page.getByTestId('field-source-placement-0');
+  await expect(select.locator('option:checked')).toHaveText('Strided(0, ×2)');
+  // A select does not report its text's overflow: its text is measured in its font, beside the arrow.
+  const fits = await select.evaluate((s: HTMLSelectElement) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = getComputedStyle(s).font;
+    return context.measureText(s.selectedOptions[0].text).width <= s.clientWidth - 28;
+  });
+  expect(fits).toBe(true);
 
   // The whole list of spellings took nine lines of the narrow column; a typo gets the name meant.
   await page.goto('/?preset=toy');

@@ -183,7 +183,15 @@ fn PlacementSelect(side: SideName, dim: Signal<usize>) -> impl IntoView {
             list.push(("P".into(), "Partial (sum)".into()));
         }
         match current.get() {
-            Some(p) if !list.iter().any(|(value, _)| *value == p.short()) => list.push((p.short(), p.dtensor())),
+            // Short, as the others are ("Shard(dim 0)"): `_StridedShard(dim=0, split_factor=2)` was cut to
+            // "_StridedShard(di" in the narrow select.
+            Some(p) if !list.iter().any(|(value, _)| *value == p.short()) => {
+                let label = match p {
+                    Placement::StridedShard { dim, split_factor } => format!("Strided({dim}, ×{split_factor})"),
+                    other => other.dtensor(),
+                };
+                list.push((p.short(), label));
+            }
             None => list.insert(0, (String::new(), "— pick a placement".into())),
             _ => {}
         }
