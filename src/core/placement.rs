@@ -193,22 +193,23 @@ fn dim_text(args: &str) -> Option<&str> {
 /// Why the shard dim `dim` of `placement` was refused.
 fn shard_dim_problem(placement: &str, dim: &str, rank: Option<usize>) -> String {
     let negative = dim.strip_prefix('-').and_then(|d| d.parse::<u32>().ok()).is_some_and(|d| d > 0);
-    match rank {
-        // All digits, yet not read: larger than any tensor has dims.
-        _ if !negative && !dim.is_empty() && dim.bytes().all(|b| b.is_ascii_digit()) => match rank {
-            Some(rank) => format!(
-                "`{placement}`: dim {dim} is too large; the tensor has {rank} dim{}",
-                if rank == 1 { "" } else { "s" }
-            ),
-            None => format!("`{placement}`: dim {dim} is too large; a tensor has at most 8 dims"),
-        },
-        _ if !negative => format!("`{placement}`: the shard dim must be a whole number (0 for the first tensor dim)"),
-        Some(rank) => format!(
+    // All digits, yet not read: larger than any tensor has dims.
+    let too_large = !dim.is_empty() && dim.bytes().all(|b| b.is_ascii_digit());
+    let dims = |rank: usize| format!("{rank} dim{}", if rank == 1 { "" } else { "s" });
+    match (negative, rank) {
+        (false, Some(rank)) if too_large => {
+            format!("`{placement}`: dim {dim} is too large; the tensor has {}", dims(rank))
+        }
+        (false, None) if too_large => {
+            format!("`{placement}`: dim {dim} is too large; a tensor has at most {}", dims(super::geometry::MAX_RANK))
+        }
+        (false, _) => format!("`{placement}`: the shard dim must be a whole number (0 for the first tensor dim)"),
+        (true, Some(rank)) => format!(
             "`{placement}`: a negative dim counts back from the last tensor dim (-1 is the last), and the tensor \
-             has {rank} dim{}",
-            if rank == 1 { "" } else { "s" }
+             has {}",
+            dims(rank)
         ),
-        None => format!(
+        (true, None) => format!(
             "`{placement}`: a negative dim counts back from the last tensor dim; here write it from 0 (Shard(1) \
              is the last dim of a rank-2 tensor)"
         ),

@@ -35,15 +35,23 @@ pub fn fitted_viewbox_width(node: NodeRef<leptos::svg::Svg>, widest: f64, narrow
 
 /// Where the lowest top of the elements matching `selector` inside the element `node` refers to stands on
 /// the page (document coordinates, in pixels; 0 until one is drawn), measured again whenever the page's
-/// body changes size: what stands above them grew or wrapped, or the window was resized. The observer is
-/// disconnected with the view.
-pub fn observed_page_top(node: NodeRef<leptos::html::Div>, selector: &'static str) -> ReadSignal<f64> {
+/// body changes size: what stands above them grew or wrapped, or the window was resized. Only while `wanted`
+/// (read untracked) holds: the body resizes on most edits, and nothing needs the figure otherwise. The
+/// observer is disconnected with the view.
+pub fn observed_page_top(
+    node: NodeRef<leptos::html::Div>,
+    selector: &'static str,
+    wanted: impl Fn() -> bool + 'static,
+) -> ReadSignal<f64> {
     use wasm_bindgen::{JsCast, closure::Closure};
     let px = RwSignal::new(0.0);
     let observer = StoredValue::new_local(None::<web_sys::ResizeObserver>);
     node.on_load(move |div| {
         let element: web_sys::Element = div.into();
         let on_resize = Closure::<dyn Fn()>::new(move || {
+            if !wanted() {
+                return;
+            }
             let Ok(found) = element.query_selector_all(selector) else { return };
             let lowest = (0..found.length())
                 .filter_map(|i| found.item(i)?.dyn_into::<web_sys::Element>().ok())

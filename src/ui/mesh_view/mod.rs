@@ -79,7 +79,11 @@ fn slide_room() -> (NodeRef<leptos::html::Div>, impl Fn() -> Option<String> + Co
     let presenting = use_context::<crate::ui::present::Presenting>().map(|p| p.0);
     let touring = use_context::<crate::ui::tour::TourState>().map(|t| t.step);
     let node = NodeRef::new();
-    let top = crate::ui::fit::observed_page_top(node, ".mesh-svg");
+    // Measured only while presenting: starting it resizes the body (the editors and the header go), which
+    // measures again.
+    let top = crate::ui::fit::observed_page_top(node, ".mesh-svg", move || {
+        presenting.is_some_and(|p| p.try_get_untracked().unwrap_or(false))
+    });
     let above = move || {
         let slide = presenting.is_some_and(|p| p.get()) && !touring.is_some_and(|t| t.with(Option::is_some));
         let top = top.get();
