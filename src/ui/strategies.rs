@@ -126,8 +126,11 @@ pub fn StrategyComparison() -> impl IntoView {
     // an edit one paint after the traffic panel, so neither the pictures nor the tables wait for it.
     let rows = after_paint(move || state.settled.track(), move || state.comparison.with_untracked(|c| c.to_vec()));
 
+    // Alone (an embed of the comparison), no view shows a plan: the intersection's column stays marked as
+    // the ratios' base, without its "shown" (analysis.css, `is-alone`).
+    let alone = use_context::<WithoutTensorView>().is_some();
     view! {
-        <div class="strategies analysis" data-testid="strategies">
+        <div class=if alone { "strategies analysis is-alone" } else { "strategies analysis" } data-testid="strategies">
             <header class="analysis-head">
                 <h2 class="analysis-title">"Compare strategies"</h2>
                 <p class="analysis-lede">"The same change, planned three ways. Ratios are to the intersection: 2× is twice its amount, 0.5× half. Each is a cost: lower is better."</p>
@@ -135,7 +138,7 @@ pub fn StrategyComparison() -> impl IntoView {
             <div class="strategy-controls">
                 // Not in an embed of the comparison alone: there are no views to show a plan in, nor a tensor
                 // view to draw the whole-shard transfer in (the choice only changed the caption).
-                {use_context::<WithoutTensorView>().is_none().then(|| view! {
+                {(!alone).then(|| view! {
                     <StrategyChoice/>
                     <WholeShardToggle
                         testid="strategies-whole-shard-toggle"

@@ -353,6 +353,7 @@ test("in a 480 px column the strategy choice keeps its three segments on one row
   // Nor does its caption name one strategy over the comparison of three; the traffic embed's still does.
   await expect(page.getByTestId('change-description')).toBeVisible();
   await expect(page.getByTestId('strategy')).toHaveCount(0);
+  await expect(page.locator('.current-mark')).toBeHidden();
   await page.goto('/?embed=traffic&preset=fsdp-tp');
   await expect(page.getByTestId('strategy')).toHaveText('Send only the intersection');
   await page.goto('/?preset=fsdp-tp');
@@ -363,6 +364,7 @@ test("in a 480 px column the strategy choice keeps its three segments on one row
   const room = await page.getByTestId('strategy-choice').evaluate((f) => f.closest('.panel')!.getBoundingClientRect().right);
   expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(room);
   await expect(page.getByTestId('strategies-whole-shard-toggle')).toHaveCount(1);
+  await expect(page.locator('.current-mark')).toHaveText('shown');
 });
 
 test("an embed's way out stands at the top right however long its caption, and under it in a narrow frame", async ({ page }) => {
