@@ -4,6 +4,7 @@
 
 use crate::core::cycle::{CycleReport, RefitParts, Timeline};
 
+use super::palette::stage_colours;
 use super::readout::seconds;
 use super::scale::{Linear, nice_step};
 
@@ -227,6 +228,9 @@ pub struct LegendEntries {
     pub ghost: bool,
     /// The line of the best possible cycle is apart from the end of the "after" cycle (not hidden under it).
     pub bound: bool,
+    /// The colour of the first stage other than the refit, as drawn: the "stage" entry's swatch (a fixed
+    /// orange stood beside a cycle whose renamed first stage was blue). Empty for a cycle of the refit alone.
+    pub stage_colour: &'static str,
 }
 
 /// The legend entries for `report`, from the same bars the picture draws.
@@ -248,6 +252,11 @@ pub fn legend_entries(report: &CycleReport) -> LegendEntries {
         saved: (report.seconds_saved.abs() > 1e-9).then_some(report.seconds_saved > 0.0),
         ghost: refit_ghost(report, &unit).is_some(),
         bound: bound_apart(report),
+        stage_colour: {
+            let names: Vec<&str> = report.before.stages.iter().map(|s| s.name.as_str()).collect();
+            let colours = stage_colours(&names, Some(report.refit_stage));
+            colours.into_iter().enumerate().find(|&(i, _)| i != report.refit_stage).map_or("", |(_, c)| c)
+        },
     }
 }
 
@@ -403,6 +412,7 @@ pub fn fitting_title(titles: &[usize], width: f64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chart::palette::PALETTE;
 
     #[test]
     fn a_lane_label_is_shortened_by_the_width_of_its_letters() {
@@ -614,9 +624,11 @@ mod tests {
     fn the_legend_lists_only_what_is_drawn() {
         // The article's cycle: no overlap, the refit all transfer, time saved, the old refit outlined.
         let plain = legend_entries(&article(4.0).report().expect("valid"));
-        assert_eq!(plain, LegendEntries { saved: Some(true), bound: true, ..LegendEntries::default() });
+        let generation = PALETTE[0];
+        let expected = LegendEntries { saved: Some(true), bound: true, stage_colour: generation, ..Default::default() };
+        assert_eq!(plain, expected);
         // s = 1: nothing saved; the bound (110 s) is apart from the end (120 s).
-        let same = LegendEntries { bound: true, ..LegendEntries::default() };
+        let same = LegendEntries { bound: true, stage_colour: generation, ..LegendEntries::default() };
         assert_eq!(legend_entries(&article(1.0).report().expect("valid")), same);
         // A slowdown: time lost.
         assert_eq!(legend_entries(&article(0.5).report().expect("valid")).saved, Some(false));
@@ -629,7 +641,21 @@ mod tests {
         let spec = refit_overlapped(4.0);
         let overlapped = legend_entries(&spec.report().expect("valid"));
         assert!(overlapped.overlap && overlapped.ghost);
-        assert!(!overlapped.bound, "the refit hides under generation: the bound is the new end, drawn once");
+        assert!(overlapped.bound, "generation waits for 40 % of the transfer: 111 s, and 110 s at best");
+        // Generation starting with the transfer hides all of it: the bound is the end, drawn once.
+        let hidden = CycleSpec {
+            stages: vec![Stage::new("refit", 10.0), Stage::new("generation", 70.0).with_overlap(10.0)],
+            ..spec
+        };
+        assert!(!legend_entries(&hidden.report().expect("valid")).bound);
+        // The stage swatch is the colour the first stage but the refit is drawn in: renamed, generation is
+        // no longer orange, and neither is the swatch.
+        let mut renamed = article(4.0);
+        renamed.stages[0].name = "rollout with long prompts".into();
+        let colour = legend_entries(&renamed.report().expect("valid")).stage_colour;
+        let names: Vec<&str> = renamed.stages.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(colour, stage_colours(&names, Some(3))[0]);
+        assert_ne!(colour, generation);
     }
 
     #[test]

@@ -54,11 +54,15 @@
 //!   counted once, never twice, so the stage durations may add up to more than the cycle.
 //! - A stage never starts before the previous stage starts and never ends before the previous stage ends
 //!   (it consumes what that stage produces). That is why a written overlap may not be longer than either
-//!   stage it joins. When a faster transfer makes the refit shorter than an overlap written for the old
-//!   refit, the same two rules place it: generation that started 6 s before a 10 s refit ended cannot
-//!   start before the refit itself, and a refit overlapping the tail of training still ends when training
-//!   does. The overlapped part of a refit was already hidden behind other work, so speeding it up saves
-//!   less than the formula predicts.
+//!   stage it joins. A refit overlapping the tail of training still ends when training does, however fast
+//!   its transfer.
+//! - An overlap is written for the refit as measured. A stage overlapping the refit starts, after a
+//!   speedup, at the same point of the refit's progress, since what it waits for is the same weights:
+//!   generation that started when 4 s of a 10 s transfer had run starts when 40 % of the faster transfer
+//!   has run (1 s of 2.5 s at s = 4), and one that started with the transfer, or during the wait or the
+//!   preparation, keeps its place there (no speedup moves it into a wait, before any weight is sent). The
+//!   overlapped part of a refit was already hidden behind other work, so speeding it up saves less than
+//!   the formula predicts.
 //! - The refit runs its parts in order: wait, transfer, preparation.
 //!
 //! ## The formula, and when to trust it
@@ -217,6 +221,21 @@ impl RefitParts {
     /// The same refit with an instant transfer: the limit as the speedup grows without bound.
     pub fn with_instant_transfer(self) -> RefitParts {
         RefitParts { transfer: 0.0, ..self }
+    }
+
+    /// How far into this refit it has reached what `measured` (the same refit, another transfer time) had
+    /// reached `into` seconds in: the same seconds into the wait, the same share of the transfer, the same
+    /// seconds into the preparation. A point where the transfer starts or ends stays there.
+    pub fn same_progress(self, measured: RefitParts, into: f64) -> f64 {
+        let transfer_start = measured.wait;
+        let transfer_end = measured.wait + measured.transfer;
+        if into <= transfer_start {
+            into
+        } else if into < transfer_end {
+            self.wait + (into - transfer_start) / measured.transfer * self.transfer
+        } else {
+            self.wait + self.transfer + (into - transfer_end)
+        }
     }
 }
 
@@ -580,7 +599,7 @@ impl CycleSpec {
         if problems.0.is_empty() && stages_usable {
             let parts = self.refit_parts();
             if let (Some(refit_index), Some(parts)) = (self.refit_index(), parts)
-                && self.lay_out(refit_index, parts).cycle_seconds <= 0.0
+                && self.lay_out(refit_index, parts, parts).cycle_seconds <= 0.0
             {
                 problems.add("stages", "every stage lasts 0 s; the cycle needs a positive length");
             }
@@ -588,9 +607,10 @@ impl CycleSpec {
         problems.into_result()
     }
 
-    /// Places the stages on a timeline with the refit lasting `refit.total()` (module doc, "How the timeline
-    /// is laid out"). Starts never decrease, so the earliest start is the first stage's 0 s.
-    fn lay_out(&self, refit_index: usize, refit: RefitParts) -> Timeline {
+    /// Places the stages on a timeline with the refit as `refit`, the overlaps written for the refit as
+    /// `measured` (module doc, "How the timeline is laid out"). Starts never decrease, so the earliest start
+    /// is the first stage's 0 s.
+    fn lay_out(&self, refit_index: usize, measured: RefitParts, refit: RefitParts) -> Timeline {
         let mut stages = Vec::with_capacity(self.stages.len());
         let mut previous: Option<(f64, f64)> = None;
         let mut earliest_start = f64::INFINITY;
@@ -601,7 +621,14 @@ impl CycleSpec {
             let (start, end, overlap) = match previous {
                 None => (0.0, seconds, 0.0),
                 Some((previous_start, previous_end)) => {
-                    let start = previous_start.max(previous_end - stage.overlap);
+                    let start = if i == refit_index + 1 {
+                        // Into the refit as far as the same weights have arrived (written as seconds before
+                        // the measured refit's end; validation keeps the overlap within it).
+                        let into = (measured.total() - stage.overlap).max(0.0);
+                        previous_start + refit.same_progress(measured, into)
+                    } else {
+                        previous_start.max(previous_end - stage.overlap)
+                    };
                     let end = (start + seconds).max(previous_end);
                     (start, end, (previous_end - start).max(0.0))
                 }
@@ -653,9 +680,9 @@ impl CycleSpec {
         let refit_after = refit_before.with_transfer_speedup(s);
         let refit_best = refit_before.with_instant_transfer();
 
-        let before = self.lay_out(refit_index, refit_before);
-        let after = self.lay_out(refit_index, refit_after);
-        let best = self.lay_out(refit_index, refit_best);
+        let before = self.lay_out(refit_index, refit_before, refit_before);
+        let after = self.lay_out(refit_index, refit_before, refit_after);
+        let best = self.lay_out(refit_index, refit_before, refit_best);
         let old = before.cycle_seconds;
         let new = after.cycle_seconds;
 
@@ -1074,12 +1101,12 @@ impl CycleSpec {
     pub fn timeline_curve(&self, s_values: &[f64]) -> Option<Vec<(f64, f64)>> {
         let refit = self.refit_index()?;
         let parts = self.refit_parts()?;
-        let old = self.lay_out(refit, parts).cycle_seconds;
+        let old = self.lay_out(refit, parts, parts).cycle_seconds;
         (old > 0.0).then(|| {
             s_values
                 .iter()
                 .filter(|s| s.is_finite() && **s > 0.0)
-                .map(|&s| (s, old / self.lay_out(refit, parts.with_transfer_speedup(s)).cycle_seconds))
+                .map(|&s| (s, old / self.lay_out(refit, parts, parts.with_transfer_speedup(s)).cycle_seconds))
                 .collect()
         })
     }
@@ -1940,17 +1967,57 @@ mod tests {
 
     #[test]
     fn an_overlapped_refit_saves_less_than_the_formula_says() {
-        // 6 of the refit's 10 s are hidden behind generation; a 4× transfer can only take the other 4 s off.
+        // Generation starts when 4 s of the 10 s transfer have run (40 %): at s = 4, when 1 s of 2.5 s has.
+        // The 6 s under generation were hidden already; even an instant transfer takes off only the other 4.
         let spec = parsed(include_str!("../../examples/cycle-overlap.json"));
         let report = report_of(&spec);
         assert_eq!(report.before.cycle_seconds, 114.0);
-        assert_eq!(report.after.cycle_seconds, 110.0);
+        assert_eq!(report.after.stages[1].start, 1.0);
+        assert_eq!(report.after.cycle_seconds, 111.0);
         assert_eq!(report.bound.best_cycle_seconds, 110.0);
         assert!(!report.formula.exact && !report.formula.matches_timeline);
         assert!(close(report.formula.ratio, 1.0 - 10.0 / 114.0 + 10.0 / 114.0 / 4.0));
         assert!(report.formula.ratio < report.ratio, "the formula is optimistic here");
         let text = report.to_string();
-        assert!(text.contains("with overlap only an approximation; the timeline (the truth) gives 0.9649"), "{text}");
+        assert!(text.contains("with overlap only an approximation; the timeline (the truth) gives 0.9737"), "{text}");
+    }
+
+    #[test]
+    fn a_stage_overlapping_the_refit_waits_for_the_same_weights_after_a_speedup() {
+        // Refit: 4 s waiting, then 6 s of transfer; generation starts with the transfer (6 s before the end).
+        // A faster transfer cannot start it during the wait, before any weight is sent: the whole transfer
+        // runs under generation already, so no speedup shortens the cycle.
+        let spec = parsed(
+            r#"{"stages": [{"name": "refit", "seconds": 10}, {"name": "generation", "seconds": 70, "overlap": 6},
+                {"name": "training", "seconds": 30}], "refit": {"wait": 4, "transfer": 6}, "speedup": 4}"#,
+        );
+        let report = report_of(&spec);
+        assert_eq!((report.before.stages[1].start, report.after.stages[1].start), (4.0, 4.0));
+        assert_eq!((report.before.cycle_seconds, report.after.cycle_seconds), (104.0, 104.0));
+        assert_eq!(report.bound.best_cycle_seconds, 104.0);
+
+        // Starting during the preparation keeps its seconds into it: 1 s into 2 s of it, after the transfer.
+        let spec = parsed(
+            r#"{"stages": [{"name": "refit", "seconds": 10}, {"name": "generation", "seconds": 70, "overlap": 1},
+                {"name": "training", "seconds": 30}], "refit": {"wait": 0, "transfer": 8, "preparation": 2},
+                "speedup": 4}"#,
+        );
+        let report = report_of(&spec);
+        assert_eq!(report.after.stages[1].start, 2.0 + 1.0);
+        assert_eq!(report.after.cycle_seconds, 103.0);
+    }
+
+    #[test]
+    fn progress_maps_the_wait_and_preparation_by_seconds_and_the_transfer_by_share() {
+        let measured = RefitParts { wait: 2.0, transfer: 8.0, preparation: 2.0 };
+        let faster = measured.with_transfer_speedup(4.0);
+        let cases = [(0.0, 0.0), (1.5, 1.5), (2.0, 2.0), (6.0, 3.0), (10.0, 4.0), (11.0, 5.0), (12.0, 6.0)];
+        for (into, expected) in cases {
+            assert_eq!(faster.same_progress(measured, into), expected, "{into} s into the measured refit");
+        }
+        assert_eq!(measured.same_progress(measured, 7.25), 7.25, "the measured refit maps onto itself");
+        let instant = measured.with_instant_transfer();
+        assert_eq!(instant.same_progress(measured, 6.0), 2.0, "an instant transfer has all weights at its start");
     }
 
     #[test]
@@ -2626,15 +2693,16 @@ mod tests {
 
     #[test]
     fn an_overlap_flattens_the_timeline_curve_where_the_formula_keeps_rising() {
-        // Generation starts 6 s before the 10 s refit ends: from s = 10/6 on, the refit is hidden entirely
-        // and the cycle stays at 110 s, where the formula with f = 10/114 keeps rising toward 1.096×.
+        // Generation starts when 40 % of the 10 s transfer has run: the cycle is 110 s + 40 % of the
+        // transfer, 114 s at s = 1 and 110 s at best, where the formula with f = 10/114 keeps rising toward
+        // 1.096×.
         let spec: CycleSpec = parse_cycle(include_str!("../../examples/cycle-overlap.json")).expect("the preset");
-        let curve = spec.timeline_curve(&[1.0, 2.0, 4.0, 100.0]).expect("a refit stage");
-        let speedups: Vec<f64> = curve.iter().map(|p| p.1).collect();
-        assert_eq!(speedups[0], 1.0);
-        for &flat in &speedups[1..] {
-            assert!((flat - 114.0 / 110.0).abs() < 1e-12, "{speedups:?}");
+        let s_values = [1.0, 2.0, 4.0, 100.0];
+        let curve = spec.timeline_curve(&s_values).expect("a refit stage");
+        for (&(s, speedup), expected) in curve.iter().zip(s_values.map(|s| 114.0 / (110.0 + 4.0 / s))) {
+            assert!((speedup - expected).abs() < 1e-12, "s = {s}: {speedup}, expected {expected}");
         }
+        assert!(curve[3].1 < 114.0 / 110.0, "below the bound");
         let formula = speedup_curve(10.0 / 114.0, &[100.0])[0].1;
         assert!(formula > 1.09, "{formula}");
         assert_eq!(spec.timeline_curve(&[f64::NAN, -1.0]), Some(Vec::new()), "bad s values are skipped");
@@ -2648,6 +2716,29 @@ mod tests {
             prop_assume!(spec.validate().is_ok());
             let report = report_of(&CycleSpec { speedup: s, ..spec });
             prop_assert!(report.cycle_speedup >= 1.0 - 1e-12, "{report:?}");
+        }
+
+        #[test]
+        fn no_speedup_moves_the_stage_after_the_refit_before_the_weights_it_waited_for(
+            spec in any_cycle(true), s in 0.01f64..1000.0,
+        ) {
+            prop_assume!(spec.validate().is_ok());
+            let report = report_of(&CycleSpec { speedup: s, ..spec });
+            let next = report.refit_stage + 1;
+            prop_assume!(next < report.before.stages.len());
+            let into = |timeline: &Timeline| timeline.stages[next].start - timeline.stages[report.refit_stage].start;
+            let (before, after) = (into(&report.before), into(&report.after));
+            let (wait, transfer) = (report.refit_before.wait, report.refit_before.transfer);
+            let slack = 1e-9 * (1.0 + report.before.cycle_seconds);
+            if before <= wait + slack {
+                // Started in the wait or with the transfer: it stays there.
+                prop_assert!((after - before).abs() <= slack, "{before} → {after}: {report:?}");
+            } else {
+                // The same share of the transfer (all of it, once past it) has arrived by its start.
+                let share = |into: f64, transfer: f64| if transfer > 0.0 { ((into - wait) / transfer).min(1.0) } else { 1.0 };
+                let (was, is) = (share(before, transfer), share(after, report.refit_after.transfer));
+                prop_assert!((was - is).abs() <= 1e-6, "{was} of the transfer before, {is} after: {report:?}");
+            }
         }
 
         #[test]

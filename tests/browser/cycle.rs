@@ -232,10 +232,10 @@ async fn the_timeline_says_what_the_stages_add_up_to_when_they_overlap() {
     let lead = text_of(&root, "[data-testid=cycle-working-lead]");
     assert!(lead.contains("counts the whole transfer as time the cycle waits for"), "{lead}");
     assert!(
-        lead.contains("gives a 106.5 s cycle here, where the timeline the figures above read gives 110 s:"),
+        lead.contains("gives a 106.5 s cycle here, where the timeline the figures above read gives 111 s:"),
         "{lead}"
     );
-    assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "110 s");
+    assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "111 s");
     // And its lines are marked to be drawn quieter than the cards (two bounds in bold read as two answers).
     let working = |root: &web_sys::Element| {
         root.query_selector("[data-testid=cycle-working]").expect("a selector").expect("the working")
@@ -446,7 +446,7 @@ async fn the_timeline_outlines_the_old_refit_and_lists_only_what_it_draws() {
     let (ghost, bar) = (width("[data-testid=gantt-ghost]"), width("[data-testid=gantt-after] [data-part=transfer]"));
     assert!(matches!((ghost, bar), (Some(g), Some(b)) if (g - 4.0 * b).abs() < 1e-6), "{ghost:?} vs {bar:?}");
     assert!(shown(&root, "ghost") && shown(&root, "overlap"));
-    assert!(!shown(&root, "best"), "the bound is the new end here (110 s): one line, one entry");
+    assert!(shown(&root, "best"), "generation still waits for 40 % of the faster transfer: 111 s, 110 s at best");
 
     // s = 1: nothing changes, so there is no outline and no saved box, and the legend says neither.
     type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into::<HtmlInputElement>(), "1");
@@ -458,7 +458,7 @@ async fn the_timeline_outlines_the_old_refit_and_lists_only_what_it_draws() {
 
 #[wasm_bindgen_test]
 async fn an_overlap_says_why_the_formula_overstates_the_bound() {
-    // Generation starts 6 s before the 10 s refit ends: only 4 s of the transfer can be saved, so the
+    // Generation starts when 4 s of the 10 s transfer have run: only those 4 s can be saved, so the
     // formula's bound 1 / (1 - f) ≈ 1.096× is not the timeline's ≈ 1.036×, and the working says why.
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-overlap");
@@ -469,11 +469,11 @@ async fn an_overlap_says_why_the_formula_overstates_the_bound() {
     assert!(verdict.contains("6 s of the 10 s transfer runs alongside another stage"), "{verdict}");
     assert!(verdict.ends_with("saves at most 4 s."), "{verdict}");
     assert!(shown(&root, "overlap"), "the cycle overlaps: the legend says what the hatching means");
-    // The chart follows the timeline too: its marker and its bound say 1.036×, not the formula's.
-    assert_eq!(text_of(&root, "[data-testid=curve-marker-label]"), "s = 4 → 1.036×");
+    // The chart follows the timeline too: its marker (114 s / 111 s) and its bound, not the formula's.
+    assert_eq!(text_of(&root, "[data-testid=curve-marker-label]"), "s = 4 → 1.027×");
     assert_eq!(text_of(&root, ".curve-asymptote-label"), "bound (instant transfer) = 1.036×");
     let note = text_of(&root, "[data-testid=curve-note]");
-    assert!(note.contains("1.036× at s\u{a0}=\u{a0}4 and a bound of 1.036×"), "{note}");
+    assert!(note.contains("1.027× at s\u{a0}=\u{a0}4 and a bound of 1.036×"), "{note}");
     assert!(note.contains("gives 1.07× and 1.096×"), "{note}");
     root.remove();
 }

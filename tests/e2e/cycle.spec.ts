@@ -148,6 +148,17 @@ test('s taken from the layout names the two strategies it came from', async ({ p
   await expect(page.getByTestId('speedup-layout-latency')).toBeVisible();
 });
 
+test('back to "Set s", the s set by hand is in use again, not the layout\'s', async ({ page }) => {
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('speedup-input').fill('8');
+  await expect(page.getByTestId('cycle-new')).toHaveText('111.25 s');
+  await page.getByTestId('speedup-from-layout').check();
+  await expect(page.getByTestId('speedup-input')).not.toHaveValue('8');
+  await page.getByTestId('speedup-manual').check();
+  await expect(page.getByTestId('speedup-input')).toHaveValue('8');
+  await expect(page.getByTestId('cycle-new')).toHaveText('111.25 s');
+});
+
 test('the stage editor keeps the keyboard focus on the stage it moves, adds or removes', async ({ page }) => {
   await page.goto('/?preset=cycle-120');
   const names = () => page.getByTestId('stage-name').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));

@@ -136,6 +136,22 @@ pub fn SpeedupControl() -> impl IntoView {
         }
     };
     let set_speedup = move |s: f64| state.spec.update(|spec| spec.speedup = s);
+    // The s set by hand while the layout's is in use: back to "Set s", it is the user's again (it stayed at
+    // the layout's 0.6667, and the answer read "Refit got 1.5× slower").
+    let set_by_hand = StoredValue::new(None::<f64>);
+    let take_from_layout = move |_| {
+        if manual() {
+            set_by_hand.set_value(Some(state.spec.with_untracked(|spec| spec.speedup)));
+        }
+        state.speedup_source.set(SpeedupSource::Layout { from: Strategy::Gather, to: Strategy::Intersection });
+    };
+    let set_s = move |_| {
+        state.speedup_source.set(SpeedupSource::Manual);
+        if let Some(s) = set_by_hand.get_value().filter(|s| s.is_finite() && *s > 0.0) {
+            set_speedup(s);
+            text.set(decimal(s, 4));
+        }
+    };
     // A docs widget's cycle block without layout lines: there is no layout to take s from (its stand-in toy
     // gave s = 0.67 from a layout the author never wrote).
     let no_layout = use_context::<NoLayout>().is_some();
@@ -150,7 +166,7 @@ pub fn SpeedupControl() -> impl IntoView {
                         name="cycle-speedup-source"
                         prop:checked=manual
                         data-testid="speedup-manual"
-                        on:change=move |_| state.speedup_source.set(SpeedupSource::Manual)
+                        on:change=set_s
                     />
                     " Set s"
                 </label>
@@ -160,10 +176,7 @@ pub fn SpeedupControl() -> impl IntoView {
                         name="cycle-speedup-source"
                         prop:checked=move || !manual()
                         data-testid="speedup-from-layout"
-                        on:change=move |_| {
-                            state.speedup_source
-                                .set(SpeedupSource::Layout { from: Strategy::Gather, to: Strategy::Intersection })
-                        }
+                        on:change=take_from_layout
                     />
                     " Take s from the layout"
                 </label>

@@ -38,7 +38,9 @@ pub fn StageEditor() -> impl IntoView {
         <fieldset class="cycle-fieldset" data-testid="stage-editor">
             <legend class="cycle-legend">"Stages of one cycle"</legend>
             <p class="cycle-hint muted">
-                "In the order they run. Overlap: seconds a stage starts before the previous one ends."
+                "In the order they run. Overlap: seconds a stage starts before the previous one ends, as \
+                 measured. After a speedup, a stage overlapping the refit starts once the same share of its \
+                 transfer has arrived."
             </p>
             <div class="stage-head" aria-hidden="true">
                 <span>"Stage"</span>

@@ -498,6 +498,7 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64) -
 /// "overlap" entry for a cycle without one, "time lost" instead of "time saved" for a slowdown.
 #[component]
 fn TimelineLegend(entries: LegendEntries) -> impl IntoView {
+    let stage = if entries.stage_colour.is_empty() { PALETTE[0] } else { entries.stage_colour };
     let swatch =
         |body: AnyView| view! { <svg class="legend-swatch" viewBox="0 0 24 14" aria-hidden="true">{body}</svg> };
     let item = |entry: &'static str, drawn: fn(&LegendEntries) -> bool, body: AnyView, text: &'static str| {
@@ -510,12 +511,12 @@ fn TimelineLegend(entries: LegendEntries) -> impl IntoView {
     };
     view! {
         <ul class="cycle-legend-list" aria-label="Timeline legend" data-testid="timeline-legend">
-            {item("stage", |_| true, view! { <rect width="24" height="14" rx="2" fill=PALETTE[0]></rect> }.into_any(),
+            {item("stage", |_| true, view! { <rect width="24" height="14" rx="2" fill=stage></rect> }.into_any(),
                 "stage (colour per stage, name at left)")}
             {item("overlap", |e| e.overlap,
                 // On a bar's colour, as drawn (a dark hatch alone vanishes on the dark theme's background).
                 view! {
-                    <rect width="24" height="14" fill=PALETTE[0]></rect>
+                    <rect width="24" height="14" fill=stage></rect>
                     <rect width="24" height="14" fill="url(#cycle-hatch-overlap)"></rect>
                 }
                 .into_any(),
