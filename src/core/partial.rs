@@ -7,7 +7,8 @@
 //! the sources but sends each entry once. Both are counted here from real plans, so a teacher can say
 //! "reduce first moves 4× fewer bytes to the destinations" with the numbers of the layout on screen.
 
-use super::model::{Mesh, Reshard};
+use super::geometry::Dtype;
+use super::model::{ConvertAt, Mesh, Reshard};
 use super::placement::Placement;
 use super::plan::{Piece, Planner, Strategy};
 use super::region::SideRegions;
@@ -49,6 +50,10 @@ pub struct PartialSums {
     pub sums: Vec<Sum>,
     /// `None` when the scattered layout cannot be planned (a strided shard on the dim it would split).
     pub reduce_first: Option<ReduceFirst>,
+    /// The conversion (source, destination dtype) each partial goes through at its sender, before the
+    /// destination adds them, when it loses precision (fp32 → bf16): the sum then carries a rounding per
+    /// partial, where converting the sum carries one. `None` when it converts after the sum or loses nothing.
+    pub rounded_before_sum: Option<(Dtype, Dtype)>,
 }
 
 /// The partial sums of tensor `index` of `reshard`, or `None` when its source is not Partial.
@@ -109,7 +114,10 @@ pub fn partial_sums(reshard: &Reshard, index: usize) -> Result<Option<PartialSum
         })
         .collect();
     let reduce_first = reduce_first(reshard, index, &partial)?;
-    Ok(Some(PartialSums { dims, contributors, received, sums, reduce_first }))
+    let (from, to) = (tensor.source.dtype, tensor.destination.dtype);
+    let rounded_before_sum =
+        (reshard.convert_at == ConvertAt::Sender && !to.holds_every(from) && contributors > 1).then_some((from, to));
+    Ok(Some(PartialSums { dims, contributors, received, sums, reduce_first, rounded_before_sum }))
 }
 
 /// The change after a reduce-scatter along the tensor's first dim long enough for a chunk per contributor
@@ -178,6 +186,23 @@ mod tests {
         assert_eq!(first.dim, 0);
         assert_eq!(first.among_sources, 4 * 96);
         assert_eq!(first.received, 2 * 128);
+    }
+
+    #[test]
+    fn partials_converted_at_their_senders_are_rounded_before_the_sum() {
+        // The partial preset is bf16 throughout: nothing is rounded on the way.
+        let mut reshard = presets::partial();
+        assert_eq!(partial_sums(&reshard, 0).unwrap().unwrap().rounded_before_sum, None);
+        // fp32 partials sent as bf16: each is rounded before the destination adds them.
+        reshard.tensors[0].source.dtype = Dtype::Fp32;
+        assert_eq!(partial_sums(&reshard, 0).unwrap().unwrap().rounded_before_sum, Some((Dtype::Fp32, Dtype::Bf16)));
+        // Converted by the receiver, or to a dtype that holds every value, the partials are added as sent.
+        reshard.convert_at = ConvertAt::Receiver;
+        assert_eq!(partial_sums(&reshard, 0).unwrap().unwrap().rounded_before_sum, None);
+        reshard.convert_at = ConvertAt::Sender;
+        reshard.tensors[0].source.dtype = Dtype::Bf16;
+        reshard.tensors[0].destination.dtype = Dtype::Fp32;
+        assert_eq!(partial_sums(&reshard, 0).unwrap().unwrap().rounded_before_sum, None);
     }
 
     #[test]

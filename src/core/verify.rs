@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::geometry::Region;
-use super::model::Reshard;
+use super::model::{ConvertAt, Reshard};
 use super::plan::{PieceRole, Plan, Strategy};
 use super::region::SideRegions;
 
@@ -144,6 +144,10 @@ pub struct ValueCheck {
     /// Entries of those tensors whose value is beyond the destination dtype's largest number (fp16 holds up
     /// to 65,504, fp8 448): as values they all read alike (infinity, or NaN for fp8 e4m3).
     pub beyond_range: u64,
+    /// Whether a Partial tensor's shares are converted at their senders, losing precision, before they are
+    /// added: real numbers would carry a rounding per share, which the check (adding exact shares) does not
+    /// model.
+    pub shares_rounded: bool,
 }
 
 impl Verification {
@@ -193,7 +197,7 @@ impl Verification {
             ),
         };
         let (identity, shown) = (values.identity_mismatches, values.mismatch_count);
-        Some(if self.passed() && values.beyond_range > 0 {
+        let sentence = if self.passed() && values.beyond_range > 0 {
             // A green "every value matches" over values that were nearly all out of range read as reassurance.
             let (count, are) = match values.beyond_range {
                 1 => ("1 entry's value".to_string(), "is"),
@@ -223,6 +227,14 @@ impl Verification {
                  conversion makes different entries equal, so layout and version need a check of their own.",
                 n(identity)
             )
+        };
+        Some(if values.shares_rounded {
+            format!(
+                "{sentence} The partial shares are converted at their senders, before they are added: real values \
+                 would carry a rounding per share, which this check, adding exact shares, does not model."
+            )
+        } else {
+            sentence
         })
     }
 }
@@ -390,6 +402,10 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
             identity_mismatches: 0,
             mismatch_count: 0,
             beyond_range: 0,
+            shares_rounded: reshard.convert_at == ConvertAt::Sender
+                && reshard.tensors.iter().zip(&sides).any(|(tensor, (source, _))| {
+                    source.contributors() > 1 && !tensor.destination.dtype.holds_every(tensor.source.dtype)
+                }),
         });
     }
 
@@ -623,6 +639,26 @@ mod tests {
         assert!(values.mismatch_count <= v.mismatch_count);
         // Without a conversion there is no second comparison.
         assert_eq!(check(&presets::toy(), Strategy::Intersection, Some(Fault::Offset)).values, None);
+    }
+
+    #[test]
+    fn partial_shares_converted_at_their_senders_are_said_to_be_rounded_before_the_sum() {
+        // The partial preset (Partial over 4 → Replicate) with fp32 partials sent as bf16: the check adds
+        // exact shares, so it passes, and says what it does not model.
+        let mut reshard = with_dtypes(presets::partial(), Dtype::Fp32, Dtype::Bf16);
+        let v = check(&reshard, Strategy::Intersection, None);
+        assert!(v.passed() && v.values.as_ref().is_some_and(|values| values.shares_rounded));
+        let summary = v.value_summary().unwrap_or_default();
+        assert!(summary.starts_with("After the declared conversion (fp32 → bf16), every value matches too."));
+        assert!(summary.ends_with("which this check, adding exact shares, does not model."), "{summary}");
+        // Converted by the receiver, after the sum; or a conversion that loses nothing: nothing to say.
+        reshard.convert_at = ConvertAt::Receiver;
+        assert!(!check(&reshard, Strategy::Intersection, None).values.is_some_and(|values| values.shares_rounded));
+        let up = with_dtypes(presets::partial(), Dtype::Bf16, Dtype::Fp32);
+        assert!(!check(&up, Strategy::Intersection, None).values.is_some_and(|values| values.shares_rounded));
+        // Not Partial: nothing is added.
+        let plain = with_dtypes(presets::toy(), Dtype::Fp32, Dtype::Bf16);
+        assert!(!check(&plain, Strategy::Intersection, None).values.is_some_and(|values| values.shares_rounded));
     }
 
     /// `spec` with its dtypes replaced.

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::AppState;
 use super::after_paint::after_paint;
 use crate::chart::palette::{device_color, text_on};
+use crate::core::geometry::Dtype;
 use crate::core::partial::{PartialSums, ReduceFirst, Sum, partial_sums};
 use crate::core::traffic::{format_bytes, trim_float};
 
@@ -20,6 +21,8 @@ const SHOWN_TERMS: usize = 6;
 #[derive(Clone, PartialEq)]
 struct Drawn {
     name: String,
+    /// The partials' own dtype, which a reduce-scatter among the sources adds in.
+    dtype: Dtype,
     sources: Vec<u32>,
     sums: PartialSums,
 }
@@ -37,12 +40,14 @@ pub fn PartialSumsPanel() -> impl IntoView {
             let index = state.view.with_untracked(|v| v.tensor);
             state.reshard.with_untracked(|r| {
                 let sums = partial_sums(r, index).ok().flatten()?;
-                Some(Drawn { name: r.tensors[index].name.clone(), sources: r.source_mesh.devices.clone(), sums })
+                let tensor = &r.tensors[index];
+                let (name, dtype) = (tensor.name.clone(), tensor.source.dtype);
+                Some(Drawn { name, dtype, sources: r.source_mesh.devices.clone(), sums })
             })
         },
     );
     move || {
-        drawn.get().map(|Drawn { name, sources, sums }| {
+        drawn.get().map(|Drawn { name, dtype, sources, sums }| {
             let k = sums.contributors;
             let dims = sums.dims.join(" × ");
             let all = if k == 2 { "both".to_string() } else { format!("all {k}") };
@@ -52,7 +57,8 @@ pub fn PartialSumsPanel() -> impl IntoView {
             );
             let more = sums.sums.len().saturating_sub(SHOWN_SUMS);
             let rows = sums.sums.iter().take(SHOWN_SUMS).map(|sum| sum_row(sum, &sources)).collect_view();
-            let callout = sums.reduce_first.as_ref().and_then(|first| reduce_first_text(&sums, first));
+            let callout = sums.reduce_first.as_ref().and_then(|first| reduce_first_text(&sums, first, dtype));
+            let rounded = sums.rounded_before_sum.map(|(from, to)| rounded_text(k, from, to));
             view! {
                 <section class="panel below-pictures" aria-label="Partial sums" data-testid="partial-sums">
                     <div class="analysis">
@@ -63,6 +69,9 @@ pub fn PartialSumsPanel() -> impl IntoView {
                         <ul class="partial-sums">{rows}</ul>
                         {(more > 0).then(|| view! {
                             <p class="analysis-caption more">{format!("… and {more} more destinations, each adding its partials the same way.")}</p>
+                        })}
+                        {rounded.map(|text| view! {
+                            <p class="relay-note" data-testid="rounded-before-sum"><strong>"Rounded before the sum."</strong>" "{text}</p>
                         })}
                         {callout.map(|(headline, text)| view! {
                             <p class="relay-note" data-testid="reduce-first"><strong>{headline}</strong>" "{text}</p>
@@ -125,9 +134,18 @@ fn sum_row(sum: &Sum, sources: &[u32]) -> impl IntoView + use<> {
     }
 }
 
+/// Why the sums differ from the converted sum when each partial is converted at its sender (`from` → `to`).
+fn rounded_text(contributors: u64, from: Dtype, to: Dtype) -> String {
+    format!(
+        "Each partial is converted {from} → {to} at its sender, so every destination adds {contributors} rounded \
+         {to} values: its sum carries a rounding per partial, where converting the finished sum carries one. \
+         Reducing first in {from}, or converting at the receiver, keeps one rounding."
+    )
+}
+
 /// "Reduce first: 4× fewer bytes reach the destinations.", then the reduce-scatter's cost and both totals;
 /// `None` when nothing would arrive either way.
-fn reduce_first_text(sums: &PartialSums, first: &ReduceFirst) -> Option<(String, String)> {
+fn reduce_first_text(sums: &PartialSums, first: &ReduceFirst, dtype: Dtype) -> Option<(String, String)> {
     if sums.received == 0 || sums.contributors < 2 {
         return None;
     }
@@ -138,9 +156,9 @@ fn reduce_first_text(sums: &PartialSums, first: &ReduceFirst) -> Option<(String,
         format!("Reduce first: {}× fewer bytes reach the destinations.", trim_float(ratio, 3))
     };
     let text = format!(
-        "A reduce-scatter among each group of {k} sources (along dim {dim}) sends {among} between them and adds \
-         each entry once, on a source; the destinations then receive {after} instead of {received} (bytes \
-         received by devices). Both steps together: {total} against {received}.",
+        "A reduce-scatter among each group of {k} sources (along dim {dim}, in {dtype}) sends {among} between \
+         them and adds each entry once, on a source; the destinations then receive {after} instead of {received} \
+         (bytes received by devices). Both steps together: {total} against {received}.",
         k = sums.contributors,
         dim = first.dim,
         among = format_bytes(first.among_sources),

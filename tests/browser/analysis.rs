@@ -125,9 +125,9 @@ async fn the_heatmap_draws_local_copies_apart_and_says_so() {
     assert_eq!(moved, 12);
     assert!(text_of(&root, ".heatmap-box .analysis-caption").contains("Faded, dashed cells are local copies"));
     assert!(text_of(&root, "[data-testid=heatmap]").contains("local copy (no link)"), "the legend's entry");
-    // All cells hold 8 B: the largest named is a transfer, not d0's copy to itself.
+    // All cells hold 8 B, the diagonal's local copies too: no cell is named the largest.
     let largest = text_of(&root, "[data-testid=heatmap-readout]");
-    assert!(largest.starts_with("Largest: d0 → d1: 8 B."), "{largest}");
+    assert!(largest.starts_with("All 16 cells with bytes hold 8 B each (4 of them local copies)."), "{largest}");
     // The first cell (d0 → d0) under the pointer reads as a local copy.
     point_at_first_heat_cell(&root).await;
     let readout = text_of(&root, "[data-testid=heatmap-readout]");
@@ -345,6 +345,21 @@ async fn a_partial_source_shows_each_destination_as_the_sum_of_its_partials() {
     assert_eq!(text_of(&root, "[data-dst='8'] [data-testid=partial-term]"), "P0 · d0, d2, d4, d6");
     assert!(text_of(&root, "[data-testid=partial-sums]").contains("each destination receives both"));
     assert!(text_of(&root, "[data-testid=reduce-first]").starts_with("Reduce first: 2× fewer"));
+    assert!(root.query_selector("[data-testid=rounded-before-sum]").expect("selector").is_none(), "no conversion");
+    // fp32 partials sent as bf16 (converted at the sender): each is rounded before the destination adds it.
+    let spec = r#"{"tensor": {"name": "out", "shape": [8, 8], "dtype": "fp32"},
+        "source": {"mesh": [4], "placements": ["P"]},
+        "destination": {"mesh": [2], "placements": ["R"], "dtype": "bf16"}}"#;
+    state.input.set(reshard_lens::core::spec::parse_input(spec).expect("the spec parses"));
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+    let rounded = text_of(&root, "[data-testid=rounded-before-sum]");
+    assert!(
+        rounded.contains("converted fp32 → bf16 at its sender, so every destination adds 4 rounded bf16"),
+        "{rounded}"
+    );
+    assert!(text_of(&root, "[data-testid=reduce-first]").contains("along dim 0, in fp32"));
     // Without a Partial source there is no panel.
     state.input.set(
         reshard_lens::core::spec::parse_input(reshard_lens::core::presets::find("toy").expect("a preset").spec)

@@ -269,9 +269,16 @@ pub fn PairHeatmap() -> impl IntoView {
             // Every cell that carries bytes alike (the toy's six 24 B pieces): naming one of them "largest"
             // read as if it stood out.
             let filled = p.bytes.iter().filter(|&&b| b > 0).count();
-            let alike = (0..p.bytes.len()).filter(|&i| p.bytes[i] == bytes && p.local[i] == p.local[index]).count();
+            // Local copies among them too (colocated: the diagonal's 8 B beside every other cell's 8 B).
+            let alike = (0..p.bytes.len()).filter(|&i| p.bytes[i] == bytes).count();
             if filled > 1 && alike == filled {
-                return Some(format!("All {filled} cells with bytes hold {} each", format_bytes(bytes)));
+                let local = (0..p.bytes.len()).filter(|&i| p.bytes[i] > 0 && p.local[i] > 0).count();
+                let aside = match local {
+                    0 => String::new(),
+                    1 => " (1 of them a local copy)".to_string(),
+                    n => format!(" ({n} of them local copies)"),
+                };
+                return Some(format!("All {filled} cells with bytes hold {} each{aside}", format_bytes(bytes)));
             }
             let (row, col) = (index / p.cols, index % p.cols);
             layout.with(|l| l.as_ref().map(|l| format!("Largest: {}", l.describe(row, col, bytes, p.local(row, col)))))
