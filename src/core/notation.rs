@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::model::{Layout, ShardOrder};
 use super::placement::{LayoutText, Placement};
-use super::spec::{MAX_MESH_DEVICES, SideInput};
+use super::spec::{MAX_MESH_DEVICES, MeshShapeInput, SideInput};
 
 /// DTensor's spelling as people write it in code: `Shard(0)`, `Replicate()`, `Partial()`,
 /// `_StridedShard(dim=0, split_factor=4)`.
@@ -47,8 +47,18 @@ pub fn order_matters(layout: &Layout, mesh_shape: &[u64]) -> bool {
 
 /// The text of a side's layout: DTensor notation for `placements`, JAX notation for `partition_spec`, and
 /// `None` when the side gives neither. A placement that does not parse is shown as typed, so nothing is lost.
+/// Nested shards in the strided order are written as PyTorch writes them, with `_StridedShard`: the text
+/// pasted into PyTorch is the layout shown (`[Shard(0), Shard(0)]` there is the other order).
 pub fn layout_text(side: &SideInput) -> Option<String> {
     if let Some(placements) = &side.placements {
+        let parsed: Option<Vec<Placement>> = placements.iter().map(|text| Placement::parse(text).ok()).collect();
+        let mesh_shape = mesh_shape_of(side);
+        if let Some(parsed) = parsed.filter(|_| side.order.as_deref() == Some("strided"))
+            && let Some(explicit) = strided_explicitly(&parsed, &mesh_shape)
+        {
+            let items: Vec<String> = explicit.into_iter().map(dtensor_spelling).collect();
+            return Some(format!("[{}]", items.join(", ")));
+        }
         let items: Vec<String> = placements
             .iter()
             .map(|text| Placement::parse(text).map_or_else(|_| text.trim().to_string(), dtensor_spelling))
@@ -58,6 +68,43 @@ pub fn layout_text(side: &SideInput) -> Option<String> {
     let spec = side.partition_spec.as_ref()?;
     let entries: Vec<String> = spec.iter().map(partition_entry_text).collect();
     Some(format!("P({})", entries.join(", ")))
+}
+
+/// The mesh dims' sizes as typed (a size that is not a whole number of devices is `None`).
+fn mesh_shape_of(side: &SideInput) -> Vec<Option<u64>> {
+    let dims = match &side.mesh {
+        Some(MeshShapeInput::Dims(dims)) => dims.clone(),
+        Some(MeshShapeInput::Size(n)) => vec![*n],
+        None => Vec::new(),
+    };
+    dims.into_iter().map(|n| u64::try_from(n).ok()).collect()
+}
+
+/// Plain `Shard`s applied right to left (the strided order) as the same layout in mesh order: each shard of
+/// a tensor dim that a later mesh dim shards again becomes `_StridedShard` with the product of those later
+/// mesh dims' sizes as its `split_factor`, as PyTorch writes FSDP2 + TP. `None` when the placements have a
+/// `_StridedShard` already, or a mesh size is missing or not a whole number.
+pub fn strided_explicitly(placements: &[Placement], mesh_shape: &[Option<u64>]) -> Option<Vec<Placement>> {
+    if placements.iter().any(|p| matches!(p, Placement::StridedShard { .. })) {
+        return None;
+    }
+    placements
+        .iter()
+        .enumerate()
+        .map(|(m, &placement)| {
+            let Placement::Shard(dim) = placement else { return Some(placement) };
+            let later = placements.iter().enumerate().skip(m + 1).filter(|(_, p)| **p == Placement::Shard(dim));
+            let mut split_factor = None::<u64>;
+            for (k, _) in later {
+                let size = (*mesh_shape.get(k)?)?;
+                split_factor = Some(split_factor.unwrap_or(1).checked_mul(size)?);
+            }
+            Some(match split_factor {
+                Some(split_factor) => Placement::StridedShard { dim, split_factor },
+                None => placement,
+            })
+        })
+        .collect()
 }
 
 /// One entry of a JAX partition spec: `None`, `'tp'` or `('dp', 'tp')`.
@@ -74,13 +121,16 @@ fn partition_entry_text(entry: &Value) -> String {
 }
 
 /// Writes a parsed layout text into a side: DTensor notation sets `placements` and clears `partition_spec`;
-/// JAX notation sets `partition_spec`, clears `placements`, and clears `order` (a JAX spec states the order
-/// of nested axes itself, by listing them).
+/// JAX notation sets `partition_spec` and clears `placements`. Both clear `order`: each states the order of
+/// nested shards itself (`_StridedShard`; JAX lists the axes).
 pub fn apply_layout_text(side: &mut SideInput, text: LayoutText) {
     match text {
         LayoutText::Placements(placements) => {
             side.placements = Some(placements.into_iter().map(Placement::short).collect());
             side.partition_spec = None;
+            // DTensor notation states the order too: plain shards apply in mesh order, `_StridedShard`s
+            // otherwise (as [`layout_text`] writes a strided side).
+            side.order = None;
         }
         LayoutText::PartitionSpec(dims) => {
             side.partition_spec = Some(
@@ -240,6 +290,70 @@ mod tests {
         let side = SideInput { placements: Some(vec!["S(0)".into(), "Bogus".into()]), ..SideInput::default() };
         assert_eq!(layout_text(&side).as_deref(), Some("[Shard(0), Bogus]"));
         assert_eq!(layout_text(&SideInput::default()), None);
+    }
+
+    #[test]
+    fn a_strided_side_is_written_with_strided_shards_and_read_back_in_mesh_order() {
+        // nested: rows split by dp (2) then by tp (4), right to left: PyTorch's FSDP2 + TP spelling.
+        let mut side = side_with("[S(0), S(0)]");
+        side.mesh = Some(MeshShapeInput::Dims(vec![2, 4]));
+        side.order = Some("strided".into());
+        let text = layout_text(&side).expect("placements");
+        assert_eq!(text, "[_StridedShard(dim=0, split_factor=4), Shard(0)]");
+        // Read back, the text states the order itself: mesh order, the same layout.
+        apply_layout_text(&mut side, parse_layout_text(&text).unwrap());
+        assert_eq!((side.placements.clone(), side.order.clone()), (Some(vec!["SS(0,4)".into(), "S(0)".into()]), None));
+        assert_eq!(layout_text(&side).as_deref(), Some(text.as_str()));
+        // Plain shards typed over a strided side are DTensor's mesh order.
+        side.order = Some("strided".into());
+        apply_layout_text(&mut side, parse_layout_text("[Shard(0), Shard(0)]").unwrap());
+        assert_eq!(side.order, None);
+        // Three deep, with a replica between; a dim sharded once stays plain.
+        let three =
+            [Placement::Shard(0), Placement::Replicate, Placement::Shard(0), Placement::Shard(1), Placement::Shard(0)];
+        let sizes = [Some(2), Some(3), Some(4), Some(5), Some(6)];
+        assert_eq!(
+            strided_explicitly(&three, &sizes),
+            Some(vec![
+                Placement::StridedShard { dim: 0, split_factor: 24 },
+                Placement::Replicate,
+                Placement::StridedShard { dim: 0, split_factor: 6 },
+                Placement::Shard(1),
+                Placement::Shard(0),
+            ])
+        );
+        // A mesh size not typed as a number, or a _StridedShard already: written as the placements are.
+        assert_eq!(strided_explicitly(&three, &[Some(2), Some(3), None, Some(5), Some(6)]), None);
+        assert_eq!(strided_explicitly(&[Placement::StridedShard { dim: 0, split_factor: 2 }], &[Some(2)]), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_strided_spelling_holds_what_the_strided_order_does(
+            picks in proptest::collection::vec((0usize..4, 1u64..5), 1..5),
+            shape in proptest::collection::vec(1u64..40, 1..4),
+            balanced in proptest::bool::ANY,
+        ) {
+            use crate::core::geometry::Dtype;
+            use crate::core::model::{Mesh, SplitRule};
+            use crate::core::region::device_regions;
+            let rank = shape.len();
+            let placements: Vec<Placement> = picks
+                .iter()
+                .map(|&(kind, _)| if kind < rank.min(2) { Placement::Shard(kind) } else { Placement::Replicate })
+                .collect();
+            let sizes: Vec<u64> = picks.iter().map(|&(_, n)| n).collect();
+            let explicit = strided_explicitly(&placements, &sizes.iter().map(|&n| Some(n)).collect::<Vec<_>>())
+                .expect("every size is known");
+            let mesh = Mesh::contiguous(&sizes, 0);
+            let rule = if balanced { SplitRule::Balanced } else { SplitRule::Chunk };
+            let strided = Layout { placements, order: ShardOrder::Strided, dtype: Dtype::Bf16 };
+            let spelt = Layout { placements: explicit, order: ShardOrder::Mesh, dtype: Dtype::Bf16 };
+            proptest::prop_assert_eq!(
+                device_regions(&strided, &mesh, &shape, rule),
+                device_regions(&spelt, &mesh, &shape, rule)
+            );
+        }
     }
 
     #[test]

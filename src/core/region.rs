@@ -65,7 +65,13 @@ pub fn shard_orders(layout: &Layout, mesh_shape: &[u64], rank: usize) -> Result<
         }
     }
     if let Some(dim) = deferred.iter().position(|d| !d.is_empty()) {
-        return Err(format!("_StridedShard(dim={dim}) has no later Shard({dim}) to follow"));
+        // Alone, each device would hold split_factor interleaved slices of the dim: not one box, which is
+        // what every view and count here is built on.
+        return Err(format!(
+            "_StridedShard(dim={dim}) has no later Shard({dim}) to follow: alone it leaves each device several \
+             interleaved slices, which this tool does not model; it reads _StridedShard as FSDP2 + TP write it, \
+             before the Shard({dim}) of a later mesh dim"
+        ));
     }
     if layout.order == ShardOrder::Strided {
         for order in &mut orders {

@@ -357,9 +357,19 @@ pub fn is_strided(input: &SpecInput, index: usize, name: SideName) -> bool {
     l.order.as_deref() == Some("strided") || placements_per_mesh_dim(&l, &dim_names(side(input, name))).strided
 }
 
-/// Sets the edited tensor's side to the strided order, or back to mesh order (DTensor's default).
+/// Sets the edited tensor's side to the strided order, or back to mesh order (DTensor's default). Back to
+/// mesh order, a `_StridedShard` (typed, or pasted from PyTorch) becomes a plain `Shard`: left as it was, the
+/// side stayed strided and the box could not be unticked.
 pub fn set_strided(input: &mut SpecInput, index: usize, name: SideName, strided: bool) {
-    layout_mut(input, index, name).order = strided.then(|| "strided".to_string());
+    let side = layout_mut(input, index, name);
+    side.order = strided.then(|| "strided".to_string());
+    if !strided && let Some(placements) = side.placements.as_mut() {
+        for text in placements.iter_mut() {
+            if let Ok(Placement::StridedShard { dim, .. }) = Placement::parse(text) {
+                *text = Placement::Shard(dim).short();
+            }
+        }
+    }
 }
 
 /// Whether the side is written in JAX notation, whose order is its axis tuples', not a flag.

@@ -188,7 +188,7 @@ pub fn LayoutTextField(
                     {move || if core_messages.with(Vec::is_empty) { "The pictures show " } else { "The cards hold " }}
                     <code>{move || implied.get()}</code> ". "
                     <button type="button" class="link-button" data-testid=format!("layout-text-{key}-use")
-                        on:click=use_implied>"Use it instead of my text"</button>
+                        on:click=use_implied>"Replace my text with it"</button>
                 </p>
             </Show>
         </div>
