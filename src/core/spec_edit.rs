@@ -354,7 +354,10 @@ pub fn edit_layout(input: &mut SpecInput, index: usize, name: SideName, edit: im
 /// placements do (`_StridedShard`, JAX axes in reverse mesh order).
 pub fn is_strided(input: &SpecInput, index: usize, name: SideName) -> bool {
     let l = layout(input, index, name);
-    l.order.as_deref() == Some("strided") || placements_per_mesh_dim(&l, &dim_names(side(input, name))).strided
+    let strided_shard = |text: &String| matches!(Placement::parse(text), Ok(Placement::StridedShard { .. }));
+    l.order.as_deref() == Some("strided")
+        || l.placements.as_ref().is_some_and(|p| p.iter().any(strided_shard))
+        || placements_per_mesh_dim(&l, &dim_names(side(input, name))).strided
 }
 
 /// Sets the edited tensor's side to the strided order, or back to mesh order (DTensor's default). Back to
@@ -546,6 +549,12 @@ mod tests {
         assert_eq!(validate(&input).unwrap().tensors[0].source.order, crate::core::model::ShardOrder::Strided);
         set_strided(&mut input, 0, SideName::Source, false);
         assert!(!is_strided(&input, 0, SideName::Source));
+        // A _StridedShard (typed, or pasted from PyTorch) is the strided order too; unticked, a plain Shard.
+        input.source.placements = Some(vec!["SS(0,4)".into(), "S(0)".into()]);
+        assert!(is_strided(&input, 0, SideName::Source));
+        set_strided(&mut input, 0, SideName::Source, false);
+        assert!(!is_strided(&input, 0, SideName::Source));
+        assert_eq!(input.source.placements, Some(vec!["S(0)".to_string(), "S(0)".to_string()]));
         assert!(!from_jax(&input, 0, SideName::Source));
         assert!(from_jax(&input, 0, SideName::Destination));
     }

@@ -310,3 +310,27 @@ test('a button greyed at the most dims says why; a strided placement is named in
   await page.getByTestId('layout-text-source').fill('[Shrd(0)]');
   await expect(page.getByTestId('problems-source-layout')).toHaveText(/`Shrd\(0\)` is not a placement; did you mean Shard\(0\)\?/);
 });
+
+test('the strided order is written as PyTorch writes it, and the text read back keeps the layout', async ({ page }) => {
+  // "[Shard(0), Shard(0)]" pasted into PyTorch is the other order: the text says _StridedShard.
+  await page.goto('/?preset=nested');
+  const text = page.getByTestId('layout-text-source');
+  const order = page.getByTestId('field-source-order');
+  await expect(text).toHaveValue('[Shard(0), Shard(0)]');
+  const offsets = () => page.locator('[data-testid=piece][data-dst="8"]').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-src')).join());
+  const meshOrder = await offsets();
+  await order.check();
+  await expect(text).toHaveValue('[_StridedShard(dim=0, split_factor=4), Shard(0)]');
+  const strided = await offsets();
+  expect(strided).not.toBe(meshOrder);
+  // Typed back (or pasted from PyTorch), the same layout: the box stays ticked, the pieces stay.
+  await text.fill('[_StridedShard(dim=0, split_factor=4), Shard(0)]');
+  await text.blur();
+  await expect(order).toBeChecked();
+  expect(await offsets()).toBe(strided);
+  // Unticked, the strided shard becomes a plain one: mesh order again.
+  await order.uncheck();
+  await expect(order).not.toBeChecked();
+  await expect(text).toHaveValue('[Shard(0), Shard(0)]');
+  expect(await offsets()).toBe(meshOrder);
+});
