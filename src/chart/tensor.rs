@@ -98,6 +98,26 @@ impl Frame {
     }
 }
 
+/// Below this screen width the page is one column (a phone), and the tensor is laid out to the screen.
+pub const ONE_COLUMN_PX: f64 = 720.0;
+/// What stands beside the tensor's frame on a phone: the page's and the card's padding (66 px at 390 px),
+/// the row axis's margin (56 px, a little more for numbers like 1,024) and the right margin (14 px).
+const BESIDE_FRAME_PX: f64 = 66.0 + 72.0 + 14.0;
+/// The narrowest frame: a 320 px screen still gets a picture, scrolled a little.
+const NARROWEST_FRAME_PX: f64 = 160.0;
+
+/// The widest the tensor's frame may be on a screen `screen_px` wide: `widest` where the page has columns
+/// (the picture scrolls if it must, as wide tables do), and on a phone what the screen leaves beside the
+/// axes, so that the whole tensor is in sight with its labels at their size. Laid out at 560 px and
+/// scrolled, a square tensor (fsdp-tp) showed 600 of its 1,024 columns; shrunk by CSS, its labels fell to
+/// 7 px. `widest` for an unknown width (0, before the page is measured).
+pub fn frame_width_for_screen(screen_px: f64, widest: f64) -> f64 {
+    if !(screen_px > 0.0 && screen_px <= ONE_COLUMN_PX) {
+        return widest;
+    }
+    (screen_px - BESIDE_FRAME_PX).clamp(NARROWEST_FRAME_PX, widest)
+}
+
 /// Whether a label of `chars` characters in a font of `font_px` fits a box of `width × height` pixels.
 pub fn label_fits(chars: usize, font_px: f64, width: f64, height: f64) -> bool {
     chars as f64 * font_px * 0.62 + 6.0 <= width && font_px * 1.3 <= height
@@ -106,7 +126,8 @@ pub fn label_fits(chars: usize, font_px: f64, width: f64, height: f64) -> bool {
 /// The lines of a piece's label in a `width × height` box, or `None` when even the shortest does not fit
 /// (the tooltip and the focus line still name the piece). Longest first: the name and the shape on two
 /// lines (`d0 → d3`, `4 × 3`), the name alone, then for a box several pieces carry (`more` besides the one
-/// named) `d4 → d10 +1`, then the name on two lines (`d4 →`, `d10 +1`), then the ids closed up `d4→d10`
+/// named) `d4 → d10 +1`, then the name on two lines (`d4 →`, `d10 +1`), a stack's on three (`d4 →`, `d10`,
+/// `+1`) in a box tall but narrow, then the ids closed up `d4→d10`
 /// (`d4→d10+1`), then the bare ids `4→10` (`4→10+1`). A shortened label says how many it leaves out: the
 /// bare ids of a stack's first piece read as if that piece were the only one.
 pub fn piece_label(
@@ -132,10 +153,17 @@ pub fn piece_label(
     // its "d"s, whether its ids have one digit or two ("d0→d9" beside "0→10" mixed two forms).
     let split = [format!("d{src} →"), format!("d{dst}{}", plus(" "))];
     let two_lines = split.iter().all(|line| fits(line, 2.0)).then(|| split.to_vec());
+    // A stack's count on a line of its own, in a box tall but too narrow for "d10 +1": a nested layout's
+    // pieces to d8 and d9 were labelled and those to d10 and d11, one digit wider, were not.
+    let split_more = [format!("d{src} →"), format!("d{dst}"), plus("")];
+    let three_lines = (more > 0 && split_more.iter().all(|line| fits(line, 3.0))).then(|| split_more.to_vec());
     // Then the ids closed up, for a box too low for two lines; then bare: "0→8" beside a row axis numbered
     // 0–16 read as rows.
     let closed_up = [format!("d{src}→d{dst}{}", plus("")), format!("{src}→{dst}{}", plus(""))];
-    one_line.or(two_lines).or_else(|| closed_up.into_iter().find(|line| fits(line, 1.0)).map(|line| vec![line]))
+    one_line
+        .or(two_lines)
+        .or(three_lines)
+        .or_else(|| closed_up.into_iter().find(|line| fits(line, 1.0)).map(|line| vec![line]))
 }
 
 /// How many of a label's `lines` ([`piece_label`]) name the piece; the rest (its shape) are drawn lighter.
@@ -312,6 +340,16 @@ mod tests {
     }
 
     #[test]
+    fn a_phone_lays_the_tensor_out_to_its_screen() {
+        assert_eq!(frame_width_for_screen(1280.0, 560.0), 560.0, "columns: the drawn size");
+        assert_eq!(frame_width_for_screen(0.0, 560.0), 560.0, "not measured yet");
+        assert_eq!(frame_width_for_screen(f64::NAN, 560.0), 560.0);
+        assert_eq!(frame_width_for_screen(390.0, 560.0), 390.0 - BESIDE_FRAME_PX);
+        assert_eq!(frame_width_for_screen(720.0, 560.0), 560.0, "a small tablet has room for it all");
+        assert_eq!(frame_width_for_screen(200.0, 560.0), NARROWEST_FRAME_PX);
+    }
+
+    #[test]
     fn labels_fit_only_in_boxes_wide_enough() {
         assert!(label_fits(7, 12.0, 80.0, 30.0));
         assert!(!label_fits(7, 12.0, 40.0, 30.0));
@@ -335,6 +373,8 @@ mod tests {
         // A square box too narrow for "d4 → d10" on one line: the name on two, its d's kept.
         assert_eq!(label(0, 45.0, 40.0), lines(&["d4 →", "d10"]));
         assert_eq!(label(1, 60.0, 40.0), lines(&["d4 →", "d10 +1"]));
+        // Narrower and tall: the count on a line of its own rather than no label (nested's d10, d11).
+        assert_eq!(label(1, 48.0, 100.0), lines(&["d4 →", "d10", "+1"]));
         // Only the shape is drawn lighter.
         let name_and_shape: Vec<String> = ["d4 → d10", "256 × 1024"].map(String::from).to_vec();
         assert_eq!(name_lines(&name_and_shape, "256 × 1024"), 1);

@@ -28,7 +28,8 @@ pub fn describe_change(reshard: &Reshard) -> String {
     let devices = |count: usize, side: &str| format!("{count} {side}device{}", if count == 1 { "" } else { "s" });
     let (source, destination) = (&reshard.source_mesh.devices, &reshard.destination_mesh.devices);
     if reshard.same_devices() {
-        return format!("{tensors} · {}, source and destination on the same GPUs", devices(source.len(), ""));
+        let gpus = if source.len() == 1 { "GPU" } else { "GPUs" };
+        return format!("{tensors} · {}, source and destination on the same {gpus}", devices(source.len(), ""));
     }
     format!("{tensors} · {} → {}", devices(source.len(), "source "), devices(destination.len(), "destination "))
 }

@@ -52,6 +52,7 @@ pub fn PieceTable() -> impl IntoView {
         Some(total) if (listed() as u64) < total => {
             format!("{} pieces, first {} listed", format_count(total), format_count(listed() as u64))
         }
+        Some(1) => "1 piece".to_string(),
         Some(total) => format!("{} pieces", format_count(total)),
         None => String::new(),
     };

@@ -77,16 +77,32 @@ test("on a phone the tour's buttons stand on their own line and its bar leaves h
   await page.screenshot({ path: path.join(screenshots, 'phone-tour.png') });
 });
 
+test('on a phone the tensor is laid out to the screen: whole, at its drawn size, labelled', async ({ page }) => {
+  // Drawn at 560 px it was cut behind a sideways scroll: uneven's d6 column, fsdp-tp's columns 600–1,024.
+  for (const [preset, width] of [['uneven', 390], ['fsdp-tp', 360]] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/?preset=${preset}`);
+    await expect(page.getByTestId('piece').first()).toBeVisible();
+    const fit = await page.locator('.tensor-svg').evaluate((svg) => {
+      const box = svg.closest('.tv-picture')!;
+      return { scrolls: box.scrollWidth > box.clientWidth + 1, scale: svg.getBoundingClientRect().width / Number(svg.getAttribute('width')) };
+    });
+    expect(fit, `${preset} at ${width} px`).toEqual({ scrolls: false, scale: 1 });
+  }
+  await expect(page.locator('.tv-piece-label', { hasText: 'd7 → d11, d15' })).toBeVisible();
+});
+
 test("a piece's tooltip stays in the part of a scrolled tensor picture in sight", async ({ page }) => {
-  // The uneven layout's picture is ~630 px wide in a ~300 px box: a tooltip beside a piece at the box's edge
-  // was placed in the part scrolled away and never seen.
-  await page.setViewportSize({ width: 360, height: 800 });
+  // The uneven layout's picture is 630 px wide in a ~510 px box beside the editors of a 1,000 px window (a
+  // phone lays it out to its screen instead): a tooltip beside a piece at the box's edge was placed in the
+  // part scrolled away and never seen.
+  await page.setViewportSize({ width: 1000, height: 800 });
   await page.goto('/?preset=uneven');
   await expect(page.getByTestId('piece').first()).toBeVisible();
   const picture = page.locator('.tv-picture');
   await picture.scrollIntoViewIfNeeded();
   const scrolls = await picture.evaluate((e) => e.scrollWidth > e.clientWidth + 100);
-  expect(scrolls, 'the picture scrolls sideways at 360 px').toBe(true);
+  expect(scrolls, 'the picture scrolls sideways at 1,000 px').toBe(true);
   for (const scrollLeft of [0, 150]) {
     await picture.evaluate((e, left) => { e.scrollLeft = left; }, scrollLeft);
     const sight = (await picture.boundingBox())!;

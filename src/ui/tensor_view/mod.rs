@@ -45,16 +45,28 @@ pub type SceneMemo = Memo<Fresh<TensorScene>>;
 /// The focused device's pieces, drawn when the scene is aggregated.
 pub type FocusPieces = Memo<Fresh<Vec<DrawnPiece>>>;
 
+/// The widest the tensor's frame may be on this window, followed through resizes: narrower only on a phone
+/// ([`crate::chart::tensor::frame_width_for_screen`]), so that elsewhere a resize re-lays nothing out.
+fn frame_width() -> Memo<f64> {
+    let inner = || web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|w| w.as_f64()).unwrap_or(0.0);
+    let px = RwSignal::new(inner());
+    let resized = window_event_listener(leptos::ev::resize, move |_| px.set(inner()));
+    on_cleanup(move || resized.remove());
+    Memo::new(move |_| crate::chart::tensor::frame_width_for_screen(px.get(), scene::MAX_WIDTH))
+}
+
 /// The tensor view: header with the whole-shard toggle, slice controls, the picture, notes and legend.
 #[component]
 pub fn TensorView() -> impl IntoView {
     let state = expect_context::<AppState>();
     hover::follow_pointer();
+    let widest = frame_width();
     let scene: SceneMemo = Memo::new(move |_| {
+        let widest = widest.get();
         Fresh(Arc::new(crate::ui::timing::measured("tensor scene", || {
-            state
-                .reshard
-                .with(|r| state.view.with(|v| state.regions.with(|g| state.summary.with(|s| scene::build(r, v, g, s)))))
+            state.reshard.with(|r| {
+                state.view.with(|v| state.regions.with(|g| state.summary.with(|s| scene::build(r, v, g, s, widest))))
+            })
         })))
     });
     let focus_pieces = focus_pieces(state, scene);

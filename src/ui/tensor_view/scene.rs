@@ -152,19 +152,21 @@ impl TensorScene {
     }
 }
 
-/// Builds the scene. Cost: one pass over the kept pieces of the viewed tensor, one over both sides' regions.
+/// Builds the scene, its frame at most `widest` pixels wide ([`MAX_WIDTH`] but on a phone). Cost: one pass
+/// over the kept pieces of the viewed tensor, one over both sides' regions.
 pub fn build(
     reshard: &Reshard,
     view: &ViewChoice,
     regions: &Regions,
     summary: &Result<PlanSummary, String>,
+    widest: f64,
 ) -> TensorScene {
     let tensor = reshard.tensors.get(view.tensor).or(reshard.tensors.first());
     let shape = tensor.map(|t| t.shape.clone()).unwrap_or_else(|| vec![1]);
     let rank = shape.len();
     let slice = Slice { row_dim: view.row_dim, col_dim: view.col_dim, index: view.slice.clone() };
     let (rows, cols) = slice.extent(&shape);
-    let frame = Frame::fit(rows, cols, MAX_WIDTH, MAX_HEIGHT, MAX_ASPECT);
+    let frame = Frame::fit(rows, cols, widest, MAX_HEIGHT, MAX_ASPECT);
     let lines = |side: &[DeviceRegion], horizontal_pixels: f64, vertical_pixels: f64| {
         let (row_lines, col_lines) =
             boundary_positions(side.iter().filter_map(|r| slice.project(&r.region)), rows, cols);
