@@ -89,7 +89,9 @@ pub fn PieceTable() -> impl IntoView {
                 </p>
             </Show>
             <div class="table-scroll" hidden=too_many>
-                <table class="piece-table" data-testid="piece-table" aria-labelledby="pieces-title">
+                // On a phone, two lines a piece (main.css): as seven columns, its offset, shape, bytes and link
+                // stood behind a sideways scroll.
+                <table class="piece-table plan-pieces" data-testid="piece-table" aria-labelledby="pieces-title">
                     <thead>
                         <tr>
                             <th scope="col" class="num">"#"</th>

@@ -207,10 +207,10 @@ test('on a phone a link on the first screen goes past the editors to the change,
 
 test('a table wider than a phone fades out at the edge it scrolls on from, and a table that fits does not', async ({ page }) => {
   // Cut at a column's edge, the inventory's strategy table read as three names and three numbers (the
-  // inventory's tables are cards on a phone now; the plan's pieces still scroll).
+  // inventory's tables and the plan's pieces are cards on a phone now; the strategies' table still scrolls).
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?preset=fsdp-tp');
-  const table = page.getByTestId('piece-table').locator('xpath=..');
+  const table = page.getByTestId('strategy-table').locator('xpath=..');
   await table.scrollIntoViewIfNeeded();
   await expect(table).toBeVisible();
   const fades = () =>
@@ -221,13 +221,43 @@ test('a table wider than a phone fades out at the edge it scrolls on from, and a
   expect(await fades()).toEqual({ start: '0px', end: '40px', wider: true });
   await table.evaluate((box) => (box.scrollLeft = box.scrollWidth));
   await expect.poll(fades).toEqual({ start: '40px', end: '0px', wider: true });
-  await page.screenshot({ path: path.join(screenshots, 'phone-piece-table-scrolled.png') });
+  await page.screenshot({ path: path.join(screenshots, 'phone-strategy-table-scrolled.png') });
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?preset=toy');
   const links = page.getByTestId('link-table').locator('xpath=..');
   await expect(links).toBeAttached();
   expect(await links.evaluate((box) => [box.className, getComputedStyle(box).getPropertyValue('--fade-end')])).toEqual(['table-scroll', '0px']);
+});
+
+test("on a phone the plan's pieces, the first mismatches and the transport rules fit the screen", async ({ page }) => {
+  // As tables, the pieces' offsets, shapes and bytes and the mismatches' "found" stood behind a sideways
+  // scroll; a rule's NCCL_RESHARD_MAX_TENSOR_DIMS ran out of its card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?preset=fsdp-tp');
+  await page.getByTestId('fault-select').selectOption('swap');
+  await page.getByTestId('verify-button').click();
+  await expect(page.getByTestId('mismatch-row').first()).toBeVisible();
+  await page.locator('.constraints > summary').click();
+  const overflowing = (selector: string) =>
+    page.locator(selector).evaluate((t) => {
+      const box = t.parentElement!.getBoundingClientRect();
+      // The column heads are kept for screen readers only (clipped to nothing), as the inventory's cards do.
+      const cells = [...t.querySelectorAll('td, tbody th, p, li, span')].filter((c) => getComputedStyle(c).display !== 'none' && c.getClientRects().length);
+      return cells.filter((c) => c.getBoundingClientRect().right > box.right + 0.5).map((c) => c.textContent);
+    });
+  for (const selector of ['[data-testid=piece-table]', '[data-testid=mismatch-list]', '.rules']) {
+    expect(await overflowing(selector), selector).toEqual([]);
+  }
+  // A piece: its devices, bytes, offset, shape and link in two lines.
+  const piece = page.getByTestId('piece-table').locator('tbody tr').first();
+  const [src, bytes, offset, link] = await Promise.all(
+    ['piece-src', 'piece-bytes', 'piece-offset'].map((id) => piece.getByTestId(id).boundingBox()).concat(piece.locator('td').nth(6).boundingBox()),
+  );
+  expect(Math.abs(src!.y - bytes!.y), 'devices and bytes on one line').toBeLessThan(4);
+  expect(offset!.y, 'offset under them').toBeGreaterThan(src!.y + src!.height - 1);
+  expect(Math.abs(offset!.y - link!.y), 'offset and link on one line').toBeLessThan(4);
+  await page.getByTestId('mismatch-list').screenshot({ path: path.join(screenshots, 'phone-mismatch-cards.png') });
 });
 
 test('on a phone each link and each device is a card that fits the screen: no column behind a sideways scroll', async ({ page }) => {

@@ -90,7 +90,8 @@ fn Verdict(
         {(!mismatches.is_empty()).then(move || view! {
             <h3 class="analysis-subtitle" id="mismatches-title">"First mismatches"</h3>
             <div class="table-scroll">
-                <table class="mismatch-table" data-testid="mismatch-list" aria-labelledby="mismatches-title">
+                // On a phone, cards (inventory.css): as a table its "found" column stood behind a sideways scroll.
+                <table class="mismatch-table cards-on-phone" data-testid="mismatch-list" aria-labelledby="mismatches-title">
                     <thead>
                         <tr>
                             <th scope="col">"Device"</th>
@@ -107,11 +108,11 @@ fn Verdict(
                                 let tensor = m.tensor;
                                 view! {
                                     <tr data-testid="mismatch-row">
-                                        <td>"d" {m.device}</td>
-                                        <Show when=show_tensor><td class="mono">{move || tensor_name(tensor)}</td></Show>
-                                        <td class="mono">{format_offset(&m.coord)}</td>
-                                        <td class="num mono">{m.expected}</td>
-                                        <td class="num found">
+                                        <td data-label="Device">"d" {m.device}</td>
+                                        <Show when=show_tensor><td class="mono" data-label="Tensor">{move || tensor_name(tensor)}</td></Show>
+                                        <td class="mono" data-label="Coordinate">{format_offset(&m.coord)}</td>
+                                        <td class="num mono" data-label="Expected">{m.expected}</td>
+                                        <td class="num found" data-label="Found">
                                             // A value in the figures' font; "nothing arrived" in words.
                                             <span class=if m.found.is_some() && !m.read_outside_sender { "mono" } else { "found-words" }>
                                                 {m.found_text()}
