@@ -102,9 +102,11 @@ pub fn subtract(outer: Cells, inner: Cells) -> Vec<Cells> {
     candidates.into_iter().filter(|c| c.row0 < c.row1 && c.col0 < c.col1).collect()
 }
 
-/// Where a tooltip of `width × height` goes beside `anchor` inside a picture `bounds_height` high, of which
-/// the columns `visible.0 .. visible.1` are in sight (the whole width, unless the picture scrolls sideways in
-/// a narrow box: on a phone a tooltip placed in the part scrolled away was never seen). Never covering the
+/// Where a tooltip of `width × height` goes beside `anchor` inside a picture, of which the columns
+/// `visible.0 .. visible.1` are in sight (the whole width, unless the picture scrolls sideways in a narrow
+/// box: on a phone a tooltip placed in the part scrolled away was never seen) and the rows `rows.0 ..
+/// rows.1` (the whole height, unless the page's edge cuts the picture: a tooltip under a piece low on the
+/// first screen stood below the window, and hovering seemed to do nothing). Never covering the
 /// anchor when it can help it: to the right, else to the left (top-aligned with the anchor), else below,
 /// else above (centred on it), else over it. Always kept in sight, and off the picture's leftmost
 /// `clear_left` pixels (the row axis's labels) when they are in sight and it fits beside them. Returns the
@@ -114,14 +116,15 @@ pub fn place_tooltip(
     width: f64,
     height: f64,
     visible: (f64, f64),
-    bounds_height: f64,
+    rows: (f64, f64),
     clear_left: f64,
 ) -> (f64, f64) {
     const GAP: f64 = 8.0;
     let (start, end) = visible;
+    let (top, bottom) = rows;
     let min_x = if start < clear_left && width <= end - clear_left { clear_left } else { start };
     let clamp_x = |x: f64| x.clamp(min_x, (end - width).max(min_x));
-    let clamp_y = |y: f64| y.clamp(0.0, (bounds_height - height).max(0.0));
+    let clamp_y = |y: f64| y.clamp(top, (bottom - height).max(top));
     let right = anchor.x + anchor.width + GAP;
     let left = anchor.x - GAP - width;
     let below = anchor.y + anchor.height + GAP;
@@ -131,9 +134,9 @@ pub fn place_tooltip(
         (right, clamp_y(anchor.y))
     } else if left >= min_x && left + width <= end {
         (left, clamp_y(anchor.y))
-    } else if below + height <= bounds_height {
+    } else if below + height <= bottom {
         (centred, below)
-    } else if above >= 0.0 {
+    } else if above >= top {
         (centred, above)
     } else {
         (centred, clamp_y(anchor.y))
@@ -150,6 +153,20 @@ pub fn visible_columns(scroll_left: f64, box_width: f64, shown_width: f64, drawn
     let scale = drawn_width / shown_width;
     let start = (scroll_left.max(0.0) * scale).min(drawn_width);
     (start, ((scroll_left.max(0.0) + box_width) * scale).min(drawn_width))
+}
+
+/// The rows of a picture `drawn_height` high that are in the window, in the picture's own units, for
+/// [`place_tooltip`]: the picture's top stands `top` pixels below the window's, it is drawn `shown_height`
+/// pixels high, and the window is `window_height` high. The whole height when nothing is measured or none of
+/// it is in the window (a tooltip then stays beside its piece).
+pub fn visible_rows(top: f64, shown_height: f64, window_height: f64, drawn_height: f64) -> (f64, f64) {
+    let whole = (0.0, drawn_height.max(0.0));
+    if !(shown_height > 0.0 && window_height > 0.0 && drawn_height > 0.0 && top.is_finite()) {
+        return whole;
+    }
+    let scale = drawn_height / shown_height;
+    let (start, end) = ((-top).max(0.0) * scale, ((window_height - top).min(shown_height)) * scale);
+    if end <= start { whole } else { (start, end.min(drawn_height)) }
 }
 
 /// A direction of the arrow keys.
@@ -395,21 +412,21 @@ mod tests {
     fn tooltips_stay_inside_the_picture() {
         let all = (0.0, 400.0);
         let anchor = PixelRect::new(10.0, 20.0, 50.0, 50.0);
-        assert_eq!(place_tooltip(anchor, 100.0, 40.0, all, 300.0, 0.0), (68.0, 20.0), "right of the anchor");
+        assert_eq!(place_tooltip(anchor, 100.0, 40.0, all, (0.0, 300.0), 0.0), (68.0, 20.0), "right of the anchor");
         let near_right = PixelRect::new(300.0, 280.0, 50.0, 10.0);
-        assert_eq!(place_tooltip(near_right, 100.0, 40.0, all, 300.0, 0.0), (192.0, 260.0), "left, pushed up");
+        assert_eq!(place_tooltip(near_right, 100.0, 40.0, all, (0.0, 300.0), 0.0), (192.0, 260.0), "left, pushed up");
         let wide = PixelRect::new(0.0, 0.0, 400.0, 300.0);
-        assert_eq!(place_tooltip(wide, 100.0, 40.0, all, 300.0, 0.0), (150.0, 0.0), "over a box that fills it");
+        assert_eq!(place_tooltip(wide, 100.0, 40.0, all, (0.0, 300.0), 0.0), (150.0, 0.0), "over a box that fills it");
         let band = PixelRect::new(0.0, 100.0, 400.0, 50.0);
-        assert_eq!(place_tooltip(band, 100.0, 40.0, all, 300.0, 0.0), (150.0, 158.0), "below a full-width band");
+        assert_eq!(place_tooltip(band, 100.0, 40.0, all, (0.0, 300.0), 0.0), (150.0, 158.0), "below a full-width band");
         let bottom = PixelRect::new(0.0, 250.0, 400.0, 50.0);
-        assert_eq!(place_tooltip(bottom, 100.0, 40.0, all, 300.0, 0.0), (150.0, 202.0), "above the last band");
+        assert_eq!(place_tooltip(bottom, 100.0, 40.0, all, (0.0, 300.0), 0.0), (150.0, 202.0), "above the last band");
         // A narrow picture: below its left box, clear of the row axis's 56 px when it fits beside them,
         // over them when it does not.
         let narrow = PixelRect::new(56.0, 0.0, 60.0, 100.0);
-        assert_eq!(place_tooltip(narrow, 200.0, 40.0, (0.0, 300.0), 300.0, 0.0), (0.0, 108.0));
-        assert_eq!(place_tooltip(narrow, 200.0, 40.0, (0.0, 300.0), 300.0, 56.0), (56.0, 108.0));
-        assert_eq!(place_tooltip(narrow, 280.0, 40.0, (0.0, 300.0), 300.0, 56.0), (0.0, 108.0));
+        assert_eq!(place_tooltip(narrow, 200.0, 40.0, (0.0, 300.0), (0.0, 300.0), 0.0), (0.0, 108.0));
+        assert_eq!(place_tooltip(narrow, 200.0, 40.0, (0.0, 300.0), (0.0, 300.0), 56.0), (56.0, 108.0));
+        assert_eq!(place_tooltip(narrow, 280.0, 40.0, (0.0, 300.0), (0.0, 300.0), 56.0), (0.0, 108.0));
     }
 
     #[test]
@@ -419,15 +436,36 @@ mod tests {
         let visible = visible_columns(200.0, 300.0, 630.0, 630.0);
         assert_eq!(visible, (200.0, 500.0));
         let at_edge = PixelRect::new(420.0, 40.0, 60.0, 60.0);
-        assert_eq!(place_tooltip(at_edge, 150.0, 40.0, visible, 300.0, 56.0), (262.0, 40.0));
+        assert_eq!(place_tooltip(at_edge, 150.0, 40.0, visible, (0.0, 300.0), 56.0), (262.0, 40.0));
         // A piece half scrolled off the left: to its right, inside the part in sight, the axis long gone.
         let off_left = PixelRect::new(150.0, 40.0, 100.0, 60.0);
-        assert_eq!(place_tooltip(off_left, 150.0, 40.0, visible, 300.0, 56.0), (258.0, 40.0));
+        assert_eq!(place_tooltip(off_left, 150.0, 40.0, visible, (0.0, 300.0), 56.0), (258.0, 40.0));
         // Neither side fits: below, centred, and clamped into sight.
         let wide = PixelRect::new(180.0, 40.0, 300.0, 60.0);
-        assert_eq!(place_tooltip(wide, 150.0, 40.0, visible, 300.0, 56.0), (255.0, 108.0));
+        assert_eq!(place_tooltip(wide, 150.0, 40.0, visible, (0.0, 300.0), 56.0), (255.0, 108.0));
         let far_right = PixelRect::new(210.0, 40.0, 520.0, 60.0);
-        assert_eq!(place_tooltip(far_right, 150.0, 40.0, visible, 300.0, 56.0), (350.0, 108.0), "clamped to the end");
+        assert_eq!(
+            place_tooltip(far_right, 150.0, 40.0, visible, (0.0, 300.0), 56.0),
+            (350.0, 108.0),
+            "clamped to the end"
+        );
+    }
+
+    #[test]
+    fn a_tooltip_stays_in_the_rows_in_the_window() {
+        // A 470 px picture whose top is 510 px down an 800 px window: its rows 0–290 are in sight. A piece
+        // at rows 177–310 with no room beside it gets its tooltip above, not below the window's edge.
+        let rows = visible_rows(510.0, 470.0, 800.0, 470.0);
+        assert_eq!(rows, (0.0, 290.0));
+        let low = PixelRect::new(100.0, 177.0, 300.0, 133.0);
+        assert_eq!(place_tooltip(low, 150.0, 60.0, (0.0, 400.0), rows, 56.0), (175.0, 109.0));
+        // Scrolled so that the picture's top is 100 px above the window: rows from 100 on.
+        assert_eq!(visible_rows(-100.0, 470.0, 800.0, 470.0), (100.0, 470.0));
+        // Drawn at twice its size: rows in its own units.
+        assert_eq!(visible_rows(510.0, 940.0, 800.0, 470.0), (0.0, 145.0));
+        // Out of the window, or not measured: the whole height.
+        assert_eq!(visible_rows(900.0, 470.0, 800.0, 470.0), (0.0, 470.0));
+        assert_eq!(visible_rows(f64::NAN, 470.0, 800.0, 470.0), (0.0, 470.0));
     }
 
     #[test]

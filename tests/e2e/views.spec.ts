@@ -65,6 +65,18 @@ test('the toy: hovering a device highlights its pieces, hovering a piece explain
   expect(problems).toEqual([]);
 });
 
+test("the toy: a piece low on the first screen gets its tooltip in the window, not below it", async ({ page }) => {
+  // d1 → d4 at 1280 × 800, without scrolling: its tooltip stood at 825–905 px, and hovering seemed to do nothing.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?preset=toy');
+  const piece = page.locator('[data-testid=piece][data-src="1"][data-dst="4"]');
+  const box = (await piece.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, Math.min(box.y + box.height / 2, 780));
+  const tip = (await page.getByTestId('piece-tooltip').locator('rect').boundingBox())!;
+  expect(tip.y, "the tooltip's top").toBeGreaterThanOrEqual(0);
+  expect(tip.y + tip.height, "the tooltip's bottom").toBeLessThanOrEqual(800);
+});
+
 test('partial: one box for the eight pieces on it, and each card of its deck points at its own piece', async ({ page }) => {
   const problems = watch(page);
   await open(page, 'partial');

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::{FocusPieces, SceneMemo, scene::MARGIN_TOP};
-use crate::chart::boxes::{PixelRect, place_tooltip, visible_columns};
+use crate::chart::boxes::{PixelRect, place_tooltip, visible_columns, visible_rows};
 use crate::core::plan::{LinkClass, Piece};
 use crate::core::traffic::format_bytes;
 use crate::ui::{AppState, Focus, format_count, format_offset, format_shape};
@@ -88,11 +88,17 @@ pub fn Tooltip(
         let ((bounds_w, bounds_h), left) = scene.with(|s| (s.size(), s.margin_left()));
         let anchor = PixelRect::new(rect.x + left, rect.y + MARGIN_TOP, rect.width, rect.height);
         scrolled.track();
-        let visible = picture.get_untracked().map_or((0.0, bounds_w), |div| {
-            let shown = div.first_element_child().map_or(0.0, |svg| svg.get_bounding_client_rect().width());
-            visible_columns(f64::from(div.scroll_left()), f64::from(div.client_width()), shown, bounds_w)
+        let whole = ((0.0, bounds_w), (0.0, bounds_h));
+        let (visible, rows) = picture.get_untracked().map_or(whole, |div| {
+            let Some(svg) = div.first_element_child() else { return whole };
+            let shown = svg.get_bounding_client_rect();
+            let window = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64());
+            (
+                visible_columns(f64::from(div.scroll_left()), f64::from(div.client_width()), shown.width(), bounds_w),
+                window.map_or(whole.1, |window| visible_rows(shown.top(), shown.height(), window, bounds_h)),
+            )
         });
-        let (x, y) = place_tooltip(anchor, width, height, visible, bounds_h, left);
+        let (x, y) = place_tooltip(anchor, width, height, visible, rows, left);
         let texts = lines
             .into_iter()
             .enumerate()
