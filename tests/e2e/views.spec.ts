@@ -65,6 +65,17 @@ test('the toy: hovering a device highlights its pieces, hovering a piece explain
   expect(problems).toEqual([]);
 });
 
+test("the page's actions stand on one line: Explain, Present, Share, Export and Open file centred alike", async ({ page }) => {
+  // Share, Export and Open file stood 3.6 px above Explain and Present (the share bar's own padding).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?preset=toy');
+  const centres = await page.locator('.page-actions > button, .page-actions > .button-like, .share-bar > .menu > summary, .share-bar > .button-like').evaluateAll((els) =>
+    els.filter((e) => e.getClientRects().length).map((e) => { const r = e.getBoundingClientRect(); return Math.round((r.top + r.height / 2) * 2) / 2; }),
+  );
+  expect(centres.length).toBeGreaterThanOrEqual(5);
+  expect(new Set(centres).size, `centres ${centres}`).toBe(1);
+});
+
 test("the toy: a piece low on the first screen gets its tooltip in the window, not below it", async ({ page }) => {
   // d1 → d4 at 1280 × 800, without scrolling: its tooltip stood at 825–905 px, and hovering seemed to do nothing.
   await page.setViewportSize({ width: 1280, height: 800 });
