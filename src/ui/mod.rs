@@ -221,7 +221,7 @@ pub fn App() -> impl IntoView {
         <div class="shell" class:presenting=move || presenting.0.get() class:touring=move || tour_running.get()>
             {move || (page.get() == Page::Layout).then(|| view! { <header::SkipToPictures/> })}
             <AppHeader/>
-            {link_problem.map(|message| view! { <p class="problem link-problem" role="alert" data-testid="link-problem">{message}</p> })}
+            {link_problem.map(|message| view! { <restored::LinkProblemNote message/> })}
             {reopened_autosave.then(|| view! { <restored::RestoredNote/> })}
             <div class="page-bar">
                 <nav class="page-tabs" role="tablist" aria-label="Views" on:keydown=tab_keys>
