@@ -152,6 +152,14 @@ test('while the tour runs, a field focused from the keyboard is not left under i
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
   await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(300);
+  // The editors' column stays in sight under the bar, as it does without the tour (scrolling with the page,
+  // it left the left third of the screen blank beside the steps about the panels below the pictures).
+  const column = await page.evaluate(() => {
+    const editors = document.querySelector('.editors')!.getBoundingClientRect();
+    return { top: editors.top, bar: document.querySelector('.tour')!.getBoundingClientRect().bottom, bottom: editors.bottom };
+  });
+  expect(column.top).toBeGreaterThanOrEqual(column.bar);
+  expect(column.top).toBeLessThan(column.bar + 40);
   const field = page.getByTestId('field-tensor-shape-0');
   await field.focus();
   const [top, bar] = await page.evaluate(() => [
