@@ -292,3 +292,24 @@ test('the attention fields follow the model, and an edited inventory is part of 
   await expect(page.getByTestId('field-model-hidden')).toHaveValue('2048');
   await expect(page.getByTestId('model-title')).toContainText('Edited');
 });
+
+test("at 1,024 px the inventory's summary tables fit their column as cards: no figure behind a sideways scroll", async ({ page }) => {
+  // Beside the controls the column is ~570 px: the estimated time was cut to "24.93 r" and the gather
+  // column of the parameter groups was out of sight.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/?view=inventory');
+  for (const id of ['inventory-totals', 'inventory-groups']) {
+    const table = page.getByTestId(id);
+    await expect(table).toBeVisible();
+    const fit = await table.evaluate((t) => {
+      const box = t.parentElement!;
+      const right = box.getBoundingClientRect().right;
+      const cells = [...t.querySelectorAll('tbody td, tbody th')];
+      return { scrolls: box.scrollWidth > box.clientWidth + 1, past: cells.filter((c) => c.getBoundingClientRect().right > right + 0.5).length };
+    });
+    expect(fit, id).toEqual({ scrolls: false, past: 0 });
+  }
+  // With room, a table again.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => page.getByTestId('inventory-totals').locator('thead').evaluate((h) => getComputedStyle(h).position)).not.toBe('absolute');
+});
