@@ -313,3 +313,18 @@ test("at 1,024 px the inventory's summary tables fit their column as cards: no f
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect.poll(() => page.getByTestId('inventory-totals').locator('thead').evaluate((h) => getComputedStyle(h).position)).not.toBe('absolute');
 });
+
+test('a side column taller than the window says there is more below, until its end', async ({ page }) => {
+  // The fade alone went unseen: the generation layout's TP, EP and replicas were found by chance.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?view=inventory');
+  await page.evaluate(() => window.scrollTo(0, 400));
+  const cue = () => page.evaluate(() => {
+    const column = document.querySelector('.sticky-column')!;
+    const after = getComputedStyle(column, '::after');
+    return { text: after.content, opacity: after.opacity };
+  });
+  await expect.poll(cue).toEqual({ text: '"more below ▾" / ""', opacity: '1' });
+  await page.evaluate(() => { const c = document.querySelector('.sticky-column')!; c.scrollTop = c.scrollHeight; });
+  await expect.poll(async () => (await cue()).opacity).toBe('0');
+});
