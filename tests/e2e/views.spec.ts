@@ -76,6 +76,14 @@ test("the page's actions stand on one line: Explain, Present, Share, Export and 
   expect(new Set(centres).size, `centres ${centres}`).toBe(1);
 });
 
+test('colocated: a local copy is named as its label names it, without an arrow to itself', async ({ page }) => {
+  await page.goto('/?preset=colocated');
+  await page.locator('[data-testid=piece][data-src="0"][data-dst="0"]').hover();
+  const title = page.getByTestId('piece-tooltip').locator('text').first();
+  await expect(title).toHaveText('d0 (local)');
+  await expect(page.getByTestId('piece-tooltip')).toContainText('local copy (no link)');
+});
+
 test("the toy: a piece low on the first screen gets its tooltip in the window, not below it", async ({ page }) => {
   // d1 → d4 at 1280 × 800, without scrolling: its tooltip stood at 825–905 px, and hovering seemed to do nothing.
   await page.setViewportSize({ width: 1280, height: 800 });

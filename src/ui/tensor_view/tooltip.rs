@@ -28,7 +28,10 @@ pub fn piece_lines(piece: &Piece) -> Vec<String> {
         format!("offset {} · shape {}", format_offset(r.offset()), format_shape(r.shape()))
     };
     let size = format!("{} entries · {}", format_count(piece.region.entries()), format_bytes(piece.bytes));
-    let mut lines = vec![format!("d{} → d{}", piece.src, piece.dst)];
+    // As the piece's label names it: a copy a device makes to itself has no arrow.
+    let title =
+        if piece.is_local() { format!("d{} (local)", piece.src) } else { format!("d{} → d{}", piece.src, piece.dst) };
+    let mut lines = vec![title];
     if piece.keep == piece.region {
         lines.extend([place(&piece.region), size]);
     } else {
