@@ -305,6 +305,11 @@ test('a button greyed at the most dims says why; a strided placement is named in
   });
   expect(fits).toBe(true);
 
+  // A dim the tensor does not have is named as the others are (it read "Shard(dim=5)").
+  await page.goto('/?preset=toy');
+  await page.getByTestId('layout-text-source').fill('[Shard(5)]');
+  await expect(page.getByTestId('field-source-placement-0').locator('option:checked')).toHaveText('Shard(dim 5)');
+
   // The whole list of spellings took nine lines of the narrow column; a typo gets the name meant.
   await page.goto('/?preset=toy');
   await page.getByTestId('layout-text-source').fill('[Shrd(0)]');

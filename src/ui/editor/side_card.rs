@@ -188,6 +188,9 @@ fn PlacementSelect(side: SideName, dim: Signal<usize>) -> impl IntoView {
             Some(p) if !list.iter().any(|(value, _)| *value == p.short()) => {
                 let label = match p {
                     Placement::StridedShard { dim, split_factor } => format!("Strided({dim}, ×{split_factor})"),
+                    // A dim the tensor does not have (its problem is said under the field), named as the
+                    // others are: it read "Shard(dim=5)" beside "Shard(dim 0)".
+                    Placement::Shard(dim) => format!("Shard(dim {dim})"),
                     other => other.dtensor(),
                 };
                 list.push((p.short(), label));
