@@ -209,7 +209,10 @@ fn with_code(text: &str) -> Vec<AnyView> {
 pub fn ExplainButton() -> impl IntoView {
     let tour = expect_context::<TourState>();
     view! {
-        <button type="button" class="explain-button" data-testid="explain" on:click=move |_| tour.step.set(Some(0))>
+        // What "Explain" starts, said on hover (review 6: nothing said it was a tour).
+        <button type="button" class="explain-button" data-testid="explain"
+            title="A guided tour of the article, step by step: each step sets up what it talks about"
+            on:click=move |_| tour.step.set(Some(0))>
             "Explain " <span aria-hidden="true">"▸"</span>
         </button>
     }

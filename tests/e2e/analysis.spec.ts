@@ -189,3 +189,13 @@ test("every strategy's column head keeps its swatch beside its name, whether the
     expect(scroll, `at ${width} px the strategy table fits its box`).toBeLessThanOrEqual(client);
   }
 });
+
+test('the three quantities stand three across or one under another, never two and an orphan', async ({ page }) => {
+  for (const [width, across] of [[1024, 1], [1280, 3]] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/?preset=toy');
+    const tops = await page.locator('.quantities > .quantity').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops).size, `rows at ${width} px: ${tops}`).toBe(across === 3 ? 1 : 3);
+  }
+});
