@@ -425,3 +425,16 @@ test("on a phone the inventory's tables are cards: every figure on the first scr
   expect(label).toBe('"Bytes received"');
   await page.getByTestId('inventory-totals').screenshot({ path: path.join(screenshots, 'phone-inventory-totals.png') });
 });
+
+test("on a phone the timeline's seconds are read at about 10 px, not 8", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?preset=cycle-overlap');
+  const tick = page.locator('.gantt .gantt-tick').first();
+  await expect(tick).toBeAttached();
+  // The font size in viewBox units times the picture's scale: the size read on the screen.
+  const px = await tick.evaluate((t) => {
+    const svg = (t as SVGTextElement).ownerSVGElement!;
+    return parseFloat(getComputedStyle(t).fontSize) * (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+  });
+  expect(px).toBeGreaterThan(9.5);
+});
