@@ -196,7 +196,8 @@ fn curves(this: &ThisCycle, width: f64) -> impl IntoView + use<> {
                     .into_any()
             }
             None => view! {
-                <text class="curve-current-label" x=right + 8.0 y=at + 5.0>"this cycle"</text>
+                // Clear of the marker's ring (r 6) when s is at the right end: at +8 the two touched.
+                <text class="curve-current-label" x=right + 11.0 y=at + 5.0>"this cycle"</text>
             }
             .into_any(),
         })
