@@ -215,3 +215,50 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
     assert!(out.status.success(), "exit {:?}: {}", out.status.code(), String::from_utf8_lossy(&out.stderr));
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn text_blocks_from_the_apps_text_exports_are_read_as_json_is() {
+    use reshard_lens::core::cycle::{CYCLE_PRESETS, parse_cycle};
+    use reshard_lens::core::spec::parse_input;
+    use reshard_lens::share::{cycle_text::cycle_lines, text::to_block};
+    // The toy as the app's Export ▾ Spec → Text writes it: the same plan as its JSON.
+    let block = to_block(&parse_input(&toy()).expect("the toy parses"), "tensor").expect("the toy has a text form");
+    let from_block = reshard(&["plan", "-", "--json"], Some(&block));
+    assert!(from_block.status.success(), "{}", String::from_utf8_lossy(&from_block.stderr));
+    assert_eq!(from_block.stdout, reshard(&["plan", "-", "--json"], Some(&toy())).stdout);
+    // An edited cycle as Export ▾ Cycle → Text writes it, 8× faster: the note and the cycle read it.
+    let mut cycle = parse_cycle(CYCLE_PRESETS[0].2).expect("cycle-120");
+    cycle.speedup = 8.0;
+    let lines = cycle_lines(&cycle).expect("a text form").join("\n") + "\nview cycle\n";
+    let out = reshard(&["cycle", "-"], Some(&lines));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("111.25 s"), "{}", String::from_utf8_lossy(&out.stdout));
+    let note = reshard(&["note", "examples/toy.json", "-"], Some(&lines));
+    assert!(String::from_utf8_lossy(&note.stdout).contains("New cycle: 111.25 s instead of 120 s."));
+    // Without its `view cycle` line (typed rather than exported), the cycle command reads it all the same.
+    let typed = reshard(&["cycle", "-"], Some("stage generation 70\nstage refit 10\nspeedup 4\n"));
+    assert!(
+        String::from_utf8_lossy(&typed.stdout).contains("cycle 72.5 s"),
+        "{}",
+        String::from_utf8_lossy(&typed.stderr)
+    );
+    // A block without cycle lines is no cycle, and says what is missing; a bad line is named by its number.
+    let no_cycle = reshard(&["cycle", "-"], Some(&block));
+    assert_eq!(no_cycle.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&no_cycle.stderr).contains("a text block without a cycle"));
+    let typo = reshard(&["plan", "-"], Some("tensor w 12x6\nsource 3 Shrd(0)\ndestination 2 S(1)\n"));
+    assert_eq!(typo.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&typo.stderr);
+    assert!(said.starts_with("stdin: not JSON") && said.contains("stdin: line 2"), "{said}");
+}
+
+#[test]
+fn help_is_help_wherever_it_is_asked_and_the_version_is_named() {
+    for args in [&["--help"][..], &["plan", "--help"], &["note", "-h"], &["help"]] {
+        let out = reshard(args, None);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage:"), "{args:?}");
+    }
+    let version = reshard(&["--version"], None);
+    assert_eq!(String::from_utf8_lossy(&version.stdout).trim(), format!("reshard {}", env!("CARGO_PKG_VERSION")));
+}

@@ -5,14 +5,15 @@ use std::process::ExitCode;
 
 use reshard_lens::core::export::{self, NoteInput};
 use reshard_lens::core::plan::{Planner, Strategy, count_pieces};
-use reshard_lens::core::spec::parse_spec;
+use reshard_lens::core::spec::{Problem, parse_spec, validate};
 use reshard_lens::core::traffic::{Traffic, format_bytes, format_seconds};
 use reshard_lens::core::verify::{Fault, VerifyOptions, verify};
 use reshard_lens::core::{cycle, presets};
+use reshard_lens::share::text::{TextBlock, parse_block};
 use serde_json::json;
 
 const USAGE: &str = "usage:
-  reshard plan SPEC.json [--strategy intersection|whole-shard|gather] [--json] [--pieces]
+  reshard plan SPEC.json [--strategy intersection|whole-shard|gather] [--json | --csv] [--pieces]
   reshard compare SPEC.json [--json]
   reshard verify SPEC.json [--strategy intersection|whole-shard] [--fault offset|swap|stale] [--max-entries N]
   reshard cycle CYCLE.json [--json]
@@ -21,7 +22,8 @@ const USAGE: &str = "usage:
   reshard inventory model NAME   (llama-3-8b, llama-3-70b, qwen3-30b-a3b, deepseek-v3)
   reshard inventory llama [--layers N]   print the Llama-70B-like inventory spec (default 55 layers)
   reshard bench                  time the planner on the benchmark cases
-SPEC.json (or CYCLE.json) may be `-` for stdin. Exit codes: 0 ok, 1 verification found mismatches, 2 bad input.";
+SPEC.json (or CYCLE.json) may be `-` for stdin, and may be a text block (the web app's Export ▾ Text, a docs
+widget's block) instead of JSON. Exit codes: 0 ok, 1 verification found mismatches, 2 bad input.";
 
 /// `print!` / `println!` that stop quietly when the reader has gone (`reshard plan … --pieces | head`): the
 /// standard macros panic on a closed pipe. Any other failure to write is reported, exit code 2.
@@ -109,6 +111,15 @@ fn read_input(path: &str) -> Result<String, Failure> {
 fn run(args: &[String]) -> Result<u8, Failure> {
     let Some(command) = args.first() else { return Err(bad(USAGE)) };
     let rest = &args[1..];
+    // Asked anywhere (`reshard plan --help`), help is help: it was read as a file named `--help`.
+    if args.iter().any(|a| matches!(a.as_str(), "--help" | "-h")) {
+        outln!("{USAGE}");
+        return Ok(0);
+    }
+    if matches!(command.as_str(), "--version" | "-V" | "version") {
+        outln!("reshard {}", env!("CARGO_PKG_VERSION"));
+        return Ok(0);
+    }
     match command.as_str() {
         "plan" | "compare" | "verify" | "cycle" => {
             let Some(path) = rest.first() else {
@@ -177,7 +188,7 @@ fn run(args: &[String]) -> Result<u8, Failure> {
             bench();
             Ok(0)
         }
-        "help" | "--help" | "-h" => {
+        "help" => {
             outln!("{USAGE}");
             Ok(0)
         }
@@ -190,9 +201,36 @@ fn source_name(path: &str) -> &str {
     if path == "-" { "stdin" } else { path }
 }
 
+/// Every problem, each on its own line after where its input came from.
+fn problems_at(path: &str, problems: &[Problem]) -> Failure {
+    bad(problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n"))
+}
+
+/// A text block (the app's *Text* exports, a docs widget's block) rather than JSON, which opens with `{` or
+/// `[` (a JSON array is refused by the JSON reader, which says what it expected; so is empty input).
+fn text_block(text: &str, path: &str) -> Result<Option<TextBlock>, Failure> {
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    if start.is_empty() || start.starts_with(['{', '[']) {
+        return Ok(None);
+    }
+    // Said first, so that JSON with a typo before its `{` is not taken for a block with strange keywords.
+    let read_as = |problems: Vec<Problem>| {
+        let Failure(message, code) = problems_at(path, &problems);
+        Failure(format!("{path}: not JSON (a spec or cycle opens with `{{`); read as a text block:\n{message}"), code)
+    };
+    let block = parse_block(text).map_err(read_as)?;
+    block.check().map_err(read_as)?;
+    Ok(Some(block))
+}
+
+/// A spec as JSON or as a text block (`tensor w 12x6 …`).
 fn parse(text: &str, path: &str) -> Result<reshard_lens::core::model::Reshard, Failure> {
     let path = source_name(path);
-    parse_spec(text).map_err(|e| bad(e.problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n")))
+    let parsed = match text_block(text, path)? {
+        Some(block) => validate(&block.spec),
+        None => parse_spec(text),
+    };
+    parsed.map_err(|e| problems_at(path, &e.problems))
 }
 
 fn strategy(flags: &Flags) -> Result<Strategy, Failure> {
@@ -382,10 +420,17 @@ fn cycle_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
 /// Reads and validates a cycle, then reports it; problems carry `path`.
 fn cycle_report(text: &str, path: &str) -> Result<cycle::CycleReport, Failure> {
     let path = source_name(path);
-    let problems_of = |problems: Vec<reshard_lens::core::spec::Problem>| {
-        bad(problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n"))
+    // A block's `view` line says which picture a widget draws; asked for the cycle, it goes without saying.
+    let json = text.trim_start_matches('\u{feff}').trim_start().starts_with(['{', '[']);
+    let says_view = text.lines().any(|line| line.trim_start().starts_with("view"));
+    let text = if json || says_view { text.to_string() } else { format!("{text}\nview cycle\n") };
+    let spec = match text_block(&text, path)? {
+        Some(block) => block.cycle.ok_or_else(|| {
+            bad(format!("{path}: a text block without a cycle: expected `stage NAME SECONDS` lines (or `cycle NAME`)"))
+        })?,
+        None => cycle::parse_cycle(&text).map_err(|problems| problems_at(path, &problems))?,
     };
-    cycle::parse_cycle(text).map_err(problems_of)?.report().map_err(problems_of)
+    spec.report().map_err(|problems| problems_at(path, &problems))
 }
 
 fn note_command(spec_text: &str, spec_path: &str, cycle_text: &str, cycle_path: &str) -> Result<u8, Failure> {
