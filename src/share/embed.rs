@@ -58,6 +58,10 @@ pub const COLUMNS: [Column; 4] = [Column::Any, Column::Fixed(800), Column::Fixed
 const ANY_FROM: u32 = 480;
 const ANY_TO: u32 = 960;
 const ANY_STEP: u32 = 30;
+/// Pixels added to the tallest height measured every [`ANY_STEP`] px, for the widths in between: a line can
+/// wrap there and no measured width (review 7: the cycle embed needed 1,793 px at 485 px wide, 6 more than
+/// its snippet gave, and its card's bottom edge was cut). About a line of text.
+pub const BETWEEN_STEPS: u32 = 24;
 
 /// A column an embed's height is measured for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -136,9 +140,11 @@ impl Sweep {
         self.width()
     }
 
-    /// The tallest height, once every width is measured.
+    /// The tallest height, once every width is measured; for any column, with [`BETWEEN_STEPS`] more for the
+    /// widths between the measured ones.
     pub fn height(&self) -> Option<u32> {
-        (self.done == self.widths.len() && !self.widths.is_empty()).then_some(self.tallest)
+        let between = if self.widths.len() > 1 { BETWEEN_STEPS } else { 0 };
+        (self.done == self.widths.len() && !self.widths.is_empty()).then_some(self.tallest + between)
     }
 
     /// How many of how many widths are measured, for a progress line.
@@ -226,10 +232,11 @@ mod tests {
             laid_out.extend(sweep.record(height));
         }
         assert_eq!(laid_out, widths);
-        assert_eq!(sweep.height(), Some(1639));
+        // With a line's room for the widths between the steps.
+        assert_eq!(sweep.height(), Some(1639 + BETWEEN_STEPS));
         assert_eq!(sweep.progress(), (widths.len(), widths.len()));
         assert_eq!(sweep.record(5000), None, "a late report changes nothing");
-        assert_eq!(sweep.height(), Some(1639));
+        assert_eq!(sweep.height(), Some(1639 + BETWEEN_STEPS));
     }
 
     #[test]

@@ -48,9 +48,13 @@ pub fn EmbeddedView(
     let state = expect_context::<AppState>();
     let cycle_state = expect_context::<cycle::CycleState>();
     let page = if view == EmbedView::Cycle { super::Page::Cycle } else { super::Page::Layout };
+    // The app opens in the theme the embed was given (review 7: a dark embed opened a light app).
+    let theme = super::query_parameter("theme")
+        .filter(|theme| matches!(theme.as_str(), "light" | "dark"))
+        .map_or_else(String::new, |theme| format!("?theme={theme}"));
     let open_href = move || {
         url_state::track_shared(state, cycle_state);
-        format!("{app_url}#{}", encode(&url_state::snapshot(state, cycle_state, None, page)))
+        format!("{app_url}{theme}#{}", encode(&url_state::snapshot(state, cycle_state, None, page)))
     };
     let body = match view {
         EmbedView::Tensor => {

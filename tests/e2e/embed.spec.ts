@@ -551,6 +551,8 @@ test('?theme= forces a theme over the reader\'s, for the app and an embed; an un
   await page.goto('/?embed=tensor&preset=toy&theme=dark');
   await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
   expect(await background()).toBe(dark);
+  // Its way out opens the app in the same theme (it opened in the reader's).
+  expect(await page.getByTestId('embed-open').getAttribute('href')).toMatch(/\?theme=dark#v1\./);
   // The pictures follow too: a destination device's neutral tile is the dark one.
   const tile = page.locator('.tile-box.is-neutral').first();
   await page.goto('/?embed=mesh&preset=toy&theme=dark');
