@@ -31,6 +31,19 @@ pub fn focus_test_id(scope: &web_sys::Node, test_id: &str) {
     }
 }
 
+/// Focuses the first of the elements with these `data-testid`s that is there and enabled: where the focus
+/// goes when the control it was on is gone (a removed dim's ×).
+pub fn focus_first_enabled(document: &web_sys::Document, test_ids: &[String]) {
+    let found = test_ids.iter().find_map(|id| {
+        let element = document.query_selector(&format!("[data-testid=\"{id}\"]")).ok().flatten()?;
+        let element = element.dyn_into::<web_sys::HtmlElement>().ok()?;
+        (!element.has_attribute("disabled")).then_some(element)
+    });
+    if let Some(element) = found {
+        let _ = element.focus();
+    }
+}
+
 /// Whether `event` was typed into a form field (text, select): keys such as Escape or the arrows are the
 /// field's there, not the page's.
 pub fn typed_in_field(event: &web_sys::KeyboardEvent) -> bool {

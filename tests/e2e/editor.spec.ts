@@ -339,3 +339,19 @@ test('the strided order is written as PyTorch writes it, and the text read back 
   await expect(text).toHaveValue('[Shard(0), Shard(0)]');
   expect(await offsets()).toBe(meshOrder);
 });
+
+test("removing a dim puts the focus on the × now in its place, or on '+ dim' when none is left to remove", async ({ page }) => {
+  // The × went with its row and the focus fell to the page's body (a screen reader lost its place).
+  await page.goto('/?preset=toy');
+  await page.getByTestId('add-tensor-dim').click();
+  await page.getByTestId('remove-tensor-dim-1').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('field-tensor-shape-1')).toHaveValue('4');
+  await expect(page.getByTestId('remove-tensor-dim-1')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('add-tensor-dim')).toBeFocused();
+  await page.goto('/?preset=nested');
+  await page.getByTestId('remove-mesh-dim-source-1').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('add-mesh-dim-source')).toBeFocused();
+});

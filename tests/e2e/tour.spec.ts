@@ -190,3 +190,21 @@ test('the tour shows its own examples; leaving can bring back what was there bef
   await page.getByTestId('tour-leave').click();
   await expect(description).toContainText('w · 12 × 6');
 });
+
+test("Tab among the tour's own buttons leaves the page where the step put it", async ({ page }) => {
+  // Each Tab among Back, Next and Leave scrolled the page ~240 px up, away from the outlined panel.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/?preset=toy');
+  await page.getByTestId('explain').click();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(300);
+  await page.waitForTimeout(500);
+  const settled = await page.evaluate(() => scrollY);
+  for (const key of ['Shift+Tab', 'Tab', 'Tab', 'Tab']) {
+    await page.keyboard.press(key);
+    expect(await page.evaluate(() => document.activeElement!.closest('.tour') !== null), `${key} stays in the bar`).toBe(true);
+  }
+  expect(await page.evaluate(() => scrollY)).toBe(settled);
+});

@@ -82,19 +82,27 @@ pub fn RemoveDimButton(
     disabled: Signal<bool>,
     /// Removes dim `n` from the spec.
     remove: Callback<usize>,
+    /// Where the focus goes when no other dim's × can take it (the one dim left keeps its ×, disabled): the
+    /// test id of the button that adds a dim.
+    add_test_id: String,
 ) -> impl IntoView {
+    let id = test_id.clone();
     view! {
         <button
             type="button"
             class="remove"
             aria-label=move || format!("remove {name} {}", dim.get())
             title=title
-            data-testid=move || format!("{test_id}-{}", dim.get())
+            data-testid=move || format!("{id}-{}", dim.get())
             disabled=disabled
             on:click=move |_| {
                 let dim = dim.get_untracked();
                 rows.remove(dim);
                 remove.run(dim);
+                // The button is gone with its row: the focus goes to the × now in its place (or before it),
+                // not to the page's body (review 8: a screen reader lost its place).
+                let next = [format!("{test_id}-{dim}"), format!("{test_id}-{}", dim.saturating_sub(1)), add_test_id.clone()];
+                crate::ui::focus::after_render(move |document| crate::ui::focus::focus_first_enabled(&document, &next));
             }
         >
             "×"

@@ -135,6 +135,7 @@ fn MeshDimBlock(side: SideName, dim: Signal<usize>, rows: DimRows) -> impl IntoV
                     rows=rows
                     name=format!("{key} mesh dim")
                     test_id=format!("remove-mesh-dim-{key}")
+                    add_test_id=format!("add-mesh-dim-{key}")
                     title="Remove this mesh dim"
                     disabled=Signal::derive(move || mesh_rank.get() <= 1)
                     remove=Callback::new(move |dim| state.input.update(|input| remove_mesh_dim(input, side, dim)))

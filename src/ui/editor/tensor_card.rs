@@ -139,6 +139,7 @@ fn TensorDimBlock(dim: Signal<usize>, rows: DimRows, rank: Memo<usize>) -> impl 
                 rows=rows
                 name="tensor dim".to_string()
                 test_id="remove-tensor-dim".to_string()
+                add_test_id="add-tensor-dim".to_string()
                 title="Remove this dim"
                 disabled=Signal::derive(move || rank.get() <= 1)
                 remove=Callback::new(move |dim| editor.edit(|input, index| remove_tensor_dim(input, index, dim)))
