@@ -35,7 +35,21 @@ pub fn TrafficTotals() -> impl IntoView {
         _ => "summed over destinations, same-device copies excluded".to_string(),
     };
 
-    move || match state.totals.get() {
+    // Said after an edit changes them (review 8: a screen reader heard only the heatmap's readout, and
+    // nothing after "+ mesh dim"); a Memo, so that an edit that leaves them alone says nothing.
+    let spoken = Memo::new(move |_| {
+        state.totals.with(|t| {
+            t.as_ref().map_or_else(Clone::clone, |t| {
+                format!(
+                    "{} unique logical entries, {} received by devices, {} on the busiest link",
+                    format_count(t.unique_entries),
+                    format_bytes(t.bytes_received),
+                    format_bytes(t.max_link_bytes)
+                )
+            })
+        })
+    });
+    let figures = move || match state.totals.get() {
         Ok(totals) => view! {
             <dl class="totals" data-testid="totals">
                 <Total
@@ -60,6 +74,10 @@ pub fn TrafficTotals() -> impl IntoView {
         }
         .into_any(),
         Err(message) => view! { <p class="problem" role="alert" data-testid="totals-error">{message}</p> }.into_any(),
+    };
+    view! {
+        {figures}
+        <super::announce::Announcer text=spoken.into() test_id="totals-announce"/>
     }
 }
 

@@ -39,6 +39,21 @@ test('a check, and each tour step, are said by a live region that was there befo
   await expect(step).toContainText((await page.getByTestId('tour-title').textContent())!);
 });
 
+test('an edit says what it did to the totals and the cycle; the heatmap speaks only while a cell is read', async ({ page }) => {
+  // A screen reader heard only the heatmap's "Largest: … Point at a cell…" after every edit, and nothing
+  // after "+ mesh dim" or a new s.
+  await page.goto('/?preset=toy');
+  const totals = page.getByTestId('totals-announce');
+  await expect(totals).toHaveAttribute('aria-live', 'polite');
+  // Another replica of the destination: twice the bytes received.
+  await page.getByTestId('add-mesh-dim-destination').click();
+  await expect(totals).toHaveText('72 unique logical entries, 288 B received by devices, 96 B on the busiest link');
+  await expect(page.getByTestId('heatmap-readout')).toHaveAttribute('aria-live', 'off');
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('speedup-input').fill('8');
+  await expect(page.getByTestId('cycle-announce')).toContainText('Refit got 8× faster; the cycle got');
+});
+
 test("a mesh's arrow keys at its edge move nothing and scroll nothing", async ({ page }) => {
   // ArrowDown on the toy's last source device scrolled the page by 40 px.
   await page.setViewportSize({ width: 1280, height: 600 });

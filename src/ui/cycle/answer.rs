@@ -73,8 +73,12 @@ pub fn Answer(
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
     let stale = move || state.editor_has_problem();
+    // The answer in one sentence, said when an edit changes it (review 8: changing s or a stage's seconds
+    // said nothing to a screen reader).
+    let spoken = Memo::new(move |_| state.report.with(|r| r.as_ref().map(|r| r.summary.clone()).unwrap_or_default()));
     view! {
         <h2 class="cycle-section-title" id=title_id>"The answer"</h2>
+        <crate::ui::announce::Announcer text=spoken.into() test_id="cycle-announce"/>
         <Show when=stale>
             <p class="cycle-stale" role="status" data-testid="cycle-stale">
                 // Named: "see the field marked" left the reader to search a long editor for it.
