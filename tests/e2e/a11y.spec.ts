@@ -195,3 +195,16 @@ test('the first Tab stop skips the page bar, the presets and the editors to the 
   await page.getByTestId('tab-cycle').click();
   await expect(skip).toHaveCount(0);
 });
+
+test('the link table sorts by buttons named in words, and the inventory draws the page focus ring', async ({ page }) => {
+  await page.goto('/?preset=toy');
+  await expect(page.getByTestId('link-sort-device')).toHaveAccessibleName('Sort by device');
+  // The browser's thin ring was left on the inventory's primary button.
+  await page.goto('/?view=inventory');
+  const button = page.getByRole('button', { name: /See the whole-cycle effect/ });
+  await button.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(button).toBeFocused();
+  expect(await button.evaluate((b) => { const s = getComputedStyle(b); return [s.outlineStyle, s.outlineWidth]; })).toEqual(['solid', '2px']);
+});

@@ -155,6 +155,8 @@ fn SortHeader(
             <button
                 type="button"
                 class="sort-button"
+                // Named as written, not as drawn: the head's capitals were read out ("DEVICE") (review 8).
+                aria-label=format!("Sort by {}", label.to_lowercase())
                 data-testid=format!("link-sort-{}", column.name())
                 on:click=move |_| sort.update(|s| *s = s.clicked(column))
             >
