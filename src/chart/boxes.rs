@@ -23,6 +23,13 @@ impl PixelRect {
     pub fn center(&self) -> (f64, f64) {
         (self.x + self.width / 2.0, self.y + self.height / 2.0)
     }
+    /// Whether the two share some area (boxes that only touch along an edge do not).
+    pub fn overlaps(&self, other: &PixelRect) -> bool {
+        self.x < other.x + other.width
+            && other.x < self.x + self.width
+            && self.y < other.y + other.height
+            && other.y < self.y + self.height
+    }
 }
 
 /// A tag `width` × `height` pixels in the bottom-left corner of `rect`, inset by 4 px: clear of the label
@@ -449,6 +456,15 @@ mod tests {
             (350.0, 108.0),
             "clamped to the end"
         );
+    }
+
+    #[test]
+    fn boxes_overlap_by_area_not_by_a_shared_edge() {
+        let a = PixelRect::new(0.0, 0.0, 10.0, 10.0);
+        assert!(a.overlaps(&PixelRect::new(5.0, 5.0, 10.0, 10.0)));
+        assert!(a.overlaps(&PixelRect::new(2.0, 2.0, 1.0, 1.0)), "inside");
+        assert!(!a.overlaps(&PixelRect::new(10.0, 0.0, 5.0, 10.0)), "beside, sharing an edge");
+        assert!(!a.overlaps(&PixelRect::new(0.0, 12.0, 10.0, 10.0)), "below");
     }
 
     #[test]

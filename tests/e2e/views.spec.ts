@@ -232,7 +232,14 @@ test('the whole-shard toggle hatches what the receiver discards', async ({ page 
   await open(page, 'toy');
   await page.getByTestId('tensor-view').getByTestId('whole-shard-toggle').check();
   await expect(page.getByTestId('whole-shard-note')).toContainText('discards 36');
+  // d3's transfer: its own pieces keep their labels; d4's, under its hatching, have none (they read as
+  // d3's, and were unreadable under the veil in the dark theme).
+  await expect(page.locator('[data-testid=piece][data-dst="3"] .tv-piece-label').first()).toBeVisible();
+  await expect(page.locator('[data-testid=piece][data-dst="4"].is-under-hatch')).toHaveCount(3);
+  await expect(page.locator('[data-testid=piece][data-dst="4"] .tv-piece-label').first()).toBeHidden();
   await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-toy-whole-shard.png') });
+  await page.getByTestId('tensor-view').getByTestId('whole-shard-toggle').uncheck();
+  await expect(page.locator('[data-testid=piece][data-dst="4"] .tv-piece-label').first()).toBeVisible();
 });
 
 test('the large preset renders without a page error; preset switch timings are printed', async ({ page }) => {

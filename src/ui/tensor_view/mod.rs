@@ -142,7 +142,7 @@ pub fn TensorView() -> impl IntoView {
                     <g transform=move || format!("translate({} {MARGIN_TOP})", scene.with(|s| s.margin_left()))>
                         <grid::Grid scene=scene/>
                         <pieces::Tint scene=scene/>
-                        <pieces::Pieces scene=scene focus_pieces=focus_pieces/>
+                        <pieces::Pieces scene=scene focus_pieces=focus_pieces transfer=transfer/>
                         <grid::Cells scene=scene/>
                         <pieces::Decks scene=scene focus_pieces=focus_pieces/>
                         <whole_shard::WholeShard scene=scene transfer=transfer/>

@@ -7,6 +7,7 @@ use super::{
     FocusPieces, SceneMemo,
     hover::{let_go_on_escape, pointer_wins, restore_keyboard_focus, set_focus},
     scene::{Deck, DrawnPiece, LABEL_PX, PieceLabel},
+    whole_shard::WholeShardTransfer,
 };
 use crate::chart::boxes::{Arrow, PixelRect, neighbour};
 use crate::ui::{AppState, Focus, Side, keyed::keyed};
@@ -28,8 +29,19 @@ pub fn Pieces(
     scene: SceneMemo,
     /// The focused device's pieces when the scene is aggregated.
     focus_pieces: FocusPieces,
+    /// The whole-shard transfer drawn over the pieces, if any.
+    transfer: Memo<Option<WholeShardTransfer>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
+    // Where a receiver's whole shards lie, in the picture: another receiver's pieces there are under its
+    // hatching, and their labels go (review 5: "d0 → d5" in d4's discarded part read as d4's; review 8: dark
+    // text under the veil was unreadable in the dark theme). Their colours still show who sent them.
+    let under_hatch: Memo<Option<(u32, Vec<PixelRect>)>> = Memo::new(move |_| {
+        transfer.with(|t| {
+            let t = t.as_ref()?;
+            Some((t.receiver, scene.with(|s| t.shards.iter().map(|&cells| s.rect(cells)).collect())))
+        })
+    });
     let class = focus_class("tv-pieces", "tv-pieces has-focus");
     // One Tab stop for all the pieces (there may be thousands): the piece last focused while it is drawn,
     // else the first; the arrow keys move to the nearest piece that way in the picture.
@@ -44,7 +56,7 @@ pub fn Pieces(
         <g class=class on:keydown=move |ev| on_piece_key(&ev, state, scene, focus_pieces)>
             {keyed(
                 move || with_drawn(scene, focus_pieces, <[DrawnPiece]>::to_vec),
-                move |piece| view! { <PieceBox piece=piece stop=stop last=last/> },
+                move |piece| view! { <PieceBox piece=piece stop=stop last=last under_hatch=under_hatch/> },
             )}
         </g>
     }
@@ -204,6 +216,8 @@ fn PieceBox(
     stop: Memo<Option<usize>>,
     /// The piece focused last, written on focus.
     last: RwSignal<Option<usize>>,
+    /// The receiver whose whole-shard transfer is drawn and where its shards lie ([`Pieces`]).
+    under_hatch: Memo<Option<(u32, Vec<PixelRect>)>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let DrawnPiece { index, src, dst, rect, deck, fill, local, label, aria } = piece;
@@ -213,12 +227,16 @@ fn PieceBox(
     let box_class = if deck.is_some_and(|d| d.mixed) { "tv-piece-box is-stacked" } else { "tv-piece-box" };
     let class = move || {
         let related = state.focus.with(|f| relates(*f, index, src, dst));
-        match (related, local) {
+        let hatched = under_hatch.with(|u| {
+            u.as_ref().is_some_and(|(receiver, shards)| dst != *receiver && shards.iter().any(|s| s.overlaps(&rect)))
+        });
+        let class = match (related, local) {
             (true, false) => "tv-piece is-related",
             (true, true) => "tv-piece is-related is-local",
             (false, false) => "tv-piece",
             (false, true) => "tv-piece is-local",
-        }
+        };
+        if hatched { format!("{class} is-under-hatch") } else { class.to_string() }
     };
     let label = label.map(|label| label_texts(&label, label.color));
     view! {

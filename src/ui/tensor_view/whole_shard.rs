@@ -65,8 +65,8 @@ pub struct WholeShardTransfer {
 }
 
 impl WholeShardTransfer {
-    /// The note under the picture. The hatched boxes still carry the labels of the pieces drawn there
-    /// (another receiver's), so with other receivers it says how to see theirs.
+    /// The note under the picture; with other receivers (whose pieces lie under the hatching, unlabelled),
+    /// it says how to see their transfers.
     pub fn sentence(&self) -> String {
         let discarded = match self.received_entries.saturating_sub(self.kept_entries) {
             0 => "keeps all of them".to_string(),
