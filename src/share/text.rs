@@ -17,7 +17,7 @@
 
 use super::cycle_text::{CYCLE_KEYWORDS, CycleLines};
 use crate::core::cycle::CycleSpec;
-use crate::core::placement::{LayoutText, parse_layout_text};
+use crate::core::placement::{LayoutText, parse_layout_text_for_rank};
 use crate::core::spec::{
     DevicesInput, MeshShapeInput, Problem, SideInput, SpecInput, TensorInput, TopologyInput, parse_input, validate,
 };
@@ -163,7 +163,9 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
                     }
                 }
             }
-            "source" | "destination" => match parse_side(rest) {
+            // The rank of the tensor line above, if any: `Shard(-1)` is its last dim, as in PyTorch and the
+            // app's layout field (review 7: a block refused what the field took).
+            "source" | "destination" => match parse_side(rest, spec.tensor.as_ref().map(|t| t.shape.len())) {
                 Ok(side) if keyword == "source" => spec.source = side,
                 Ok(side) => spec.destination = side,
                 Err(e) => problems.push(problem(line_no, format!("{keyword}: {e}"))),
@@ -366,7 +368,7 @@ fn side_line(keyword: &str, side: &SideInput) -> Result<String, String> {
     Ok(line)
 }
 
-fn parse_side(rest: &str) -> Result<SideInput, String> {
+fn parse_side(rest: &str, rank: Option<usize>) -> Result<SideInput, String> {
     let rest = rest.strip_prefix("mesh").ok_or("expected `mesh SHAPE LAYOUT`, e.g. `mesh 2x4 [S(0), R]`")?.trim();
     let (shape_token, rest) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let shape =
@@ -398,7 +400,7 @@ fn parse_side(rest: &str) -> Result<SideInput, String> {
         return Err("expected a layout after the mesh shape: [Shard(0), Replicate()] or P('tp', None)".into());
     };
     let mut side = SideInput { mesh: Some(MeshShapeInput::Dims(shape)), ..Default::default() };
-    match parse_layout_text(layout_text)? {
+    match parse_layout_text_for_rank(layout_text, rank)? {
         LayoutText::Placements(p) => side.placements = Some(p.iter().map(|p| p.short()).collect()),
         LayoutText::PartitionSpec(dims) => {
             side.partition_spec = Some(
@@ -541,6 +543,18 @@ mod tests {
             parse_block("tensor w 12x6\nsource mesh 3 [S(0)]\ntensor v 4x4\ndestination mesh 2 [S(1)]").unwrap_err();
         assert_eq!(twice.len(), 1);
         assert_eq!(twice[0].to_string(), "line 3: a second `tensor` line (the first is line 1)");
+    }
+
+    #[test]
+    fn a_negative_shard_dim_counts_from_the_tensor_lines_rank() {
+        let block = parse_block("tensor w 12x6\nsource mesh 3 [Shard(-1)]\ndestination mesh 2 [S(-2)]").unwrap();
+        assert_eq!(block.spec.source.placements, Some(vec!["S(1)".to_string()]));
+        assert_eq!(block.spec.destination.placements, Some(vec!["S(0)".to_string()]));
+        assert!(block.check().is_ok());
+        // Past the rank, or with no tensor line above to count from: said on its line.
+        let problems = parse_block("tensor w 12x6\nsource mesh 3 [Shard(-3)]\ndestination mesh 2 [S(1)]").unwrap_err();
+        assert!(problems[0].to_string().starts_with("line 2: source: "), "{problems:?}");
+        assert!(parse_block("source mesh 3 [Shard(-1)]\ntensor w 12x6\ndestination mesh 2 [S(1)]").is_err());
     }
 
     #[test]
