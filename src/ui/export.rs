@@ -352,10 +352,11 @@ fn paint_png(name: &str, image: &web_sys::HtmlImageElement, width: f64, height: 
     click_link(name, &url)
 }
 
-/// A file name from a user's tensor name: letters, digits, `-`, `_` and `.` survive, the rest become `-`.
+/// A file name from a user's tensor name: letters, digits, `-`, `_` and `.` survive, the rest become `-`;
+/// never opening with `-` or `.` (review 7: `../a/b c?*` gave `-a-b-c-spec.json`; a leading dot hides a file).
 pub fn file_stem(name: &str) -> String {
     let stem: String =
         name.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '-' }).collect();
-    let stem = stem.trim_matches('-');
+    let stem = stem.trim_start_matches(['-', '.']).trim_end_matches('-');
     if stem.is_empty() { "reshard".to_string() } else { stem.chars().take(60).collect() }
 }

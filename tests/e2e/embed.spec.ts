@@ -838,6 +838,12 @@ test('a hostile tensor name is shown and exported as characters, never run as ma
   expect(note.text).toContain('`' + HOSTILE + '`');
   const text = await download(page, 'export-spec-text');
   expect(text.text.split('\n')[0]).toBe(`tensor ${HOSTILE} 12x6 bf16`);
+  // A name like a path gives a file name that opens with a letter (it was `-a-b-c-spec.json`).
+  await page.getByTestId('field-tensor-name').fill('../a/b c?*');
+  await expect(page.getByTestId('change-description')).toContainText('../a/b c?*');
+  expect((await download(page, 'export-spec-json')).name).toBe('a-b-c-spec.json');
+  await page.getByTestId('field-tensor-name').fill(HOSTILE);
+  await expect(page.getByTestId('change-description')).toContainText(HOSTILE);
 
   await page.getByTestId('share-menu').locator('summary').click();
   const snippet = await page.getByTestId('embed-code').inputValue();
