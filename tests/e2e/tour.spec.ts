@@ -208,3 +208,13 @@ test("Tab among the tour's own buttons leaves the page where the step put it", a
   }
   expect(await page.evaluate(() => scrollY)).toBe(settled);
 });
+
+test('a step taken by key with the focus on the page brings the focus to the bar', async ({ page }) => {
+  // The focused preset link was scrolled under the bar, where Enter would have opened another preset unseen.
+  await page.goto('/?preset=toy');
+  await page.getByTestId('explain').click();
+  await page.getByTestId('preset-nested').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 2 of/);
+  await expect(page.getByTestId('tour-next')).toBeFocused();
+});
