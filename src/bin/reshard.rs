@@ -206,11 +206,16 @@ fn problems_at(path: &str, problems: &[Problem]) -> Failure {
     bad(problems.iter().map(|p| format!("{path}: {p}")).collect::<Vec<_>>().join("\n"))
 }
 
-/// A text block (the app's *Text* exports, a docs widget's block) rather than JSON, which opens with `{` or
-/// `[` (a JSON array is refused by the JSON reader, which says what it expected; so is empty input).
-fn text_block(text: &str, path: &str) -> Result<Option<TextBlock>, Failure> {
+/// Whether `text` is for the JSON reader: it opens with `{` or `[` (an array is refused there, which says
+/// what it expected), or is empty (said there too).
+fn for_json(text: &str) -> bool {
     let start = text.trim_start_matches('\u{feff}').trim_start();
-    if start.is_empty() || start.starts_with(['{', '[']) {
+    start.is_empty() || start.starts_with(['{', '['])
+}
+
+/// A text block (the app's *Text* exports, a docs widget's block) rather than JSON ([`for_json`]).
+fn text_block(text: &str, path: &str) -> Result<Option<TextBlock>, Failure> {
+    if for_json(text) {
         return Ok(None);
     }
     // Said first, so that JSON with a typo before its `{` is not taken for a block with strange keywords.
@@ -421,9 +426,8 @@ fn cycle_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
 fn cycle_report(text: &str, path: &str) -> Result<cycle::CycleReport, Failure> {
     let path = source_name(path);
     // A block's `view` line says which picture a widget draws; asked for the cycle, it goes without saying.
-    let json = text.trim_start_matches('\u{feff}').trim_start().starts_with(['{', '[']);
     let says_view = text.lines().any(|line| line.trim_start().starts_with("view"));
-    let text = if json || says_view { text.to_string() } else { format!("{text}\nview cycle\n") };
+    let text = if for_json(text) || says_view { text.to_string() } else { format!("{text}\nview cycle\n") };
     let spec = match text_block(&text, path)? {
         Some(block) => block.cycle.ok_or_else(|| {
             bad(format!("{path}: a text block without a cycle: expected `stage NAME SECONDS` lines (or `cycle NAME`)"))

@@ -145,6 +145,12 @@ pub fn stacks(boxes: &[Cells]) -> Vec<(usize, usize)> {
     boxes.iter().zip(place).map(|(c, l)| (l, count.get(&key(c)).copied().unwrap_or(1))).collect()
 }
 
+/// A piece's name, as its label and its tooltip say it: `d0 → d3`, or `d0 (local)` for a copy a device
+/// makes to itself (an arrow to itself read as a transfer).
+pub fn piece_name(src: u32, dst: u32, local: bool) -> String {
+    if local { format!("d{src} (local)") } else { format!("d{src} → d{dst}") }
+}
+
 /// The label of a stack of pieces on one box, from its `(sender, receiver)` pairs: who sends to whom, e.g.
 /// `d0 → d8, d12` (one sender, two replicas) or `4 devices → d4, d5` (four partial sums to two replicas).
 /// A side with more than three devices is counted rather than listed.
@@ -248,6 +254,12 @@ pub fn empty_lines(side: &str, shards: &[EmptyShard], word: impl Fn(usize) -> St
 mod tests {
     use super::*;
     use crate::core::{placement::Placement, presets, region::device_regions};
+
+    #[test]
+    fn a_piece_is_named_by_its_devices_and_a_local_copy_without_an_arrow() {
+        assert_eq!(piece_name(0, 3, false), "d0 → d3");
+        assert_eq!(piece_name(2, 2, true), "d2 (local)");
+    }
 
     #[test]
     fn each_box_is_tinted_once_and_a_box_of_several_colours_not_at_all() {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { reshard } from './cli';
 import { download } from './files';
+import { cardsFit } from './cards';
 
 const screenshots = path.join(__dirname, 'screenshots');
 const MODELS = ['llama-3-8b', 'llama-3-70b', 'qwen3-30b-a3b', 'deepseek-v3'];
@@ -301,13 +302,7 @@ test("at 1,024 px the inventory's summary tables fit their column as cards: no f
   for (const id of ['inventory-totals', 'inventory-groups']) {
     const table = page.getByTestId(id);
     await expect(table).toBeVisible();
-    const fit = await table.evaluate((t) => {
-      const box = t.parentElement!;
-      const right = box.getBoundingClientRect().right;
-      const cells = [...t.querySelectorAll('tbody td, tbody th')];
-      return { scrolls: box.scrollWidth > box.clientWidth + 1, past: cells.filter((c) => c.getBoundingClientRect().right > right + 0.5).length };
-    });
-    expect(fit, id).toEqual({ scrolls: false, past: 0 });
+    expect(await cardsFit(table), id).toEqual({ wider: false, past: 0, unnamed: 0 });
   }
   // With room, a table again.
   await page.setViewportSize({ width: 1280, height: 800 });

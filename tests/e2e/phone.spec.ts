@@ -3,6 +3,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { cardsFit } from './cards';
 
 const screenshots = path.join(__dirname, 'screenshots');
 test.beforeAll(() => fs.mkdirSync(screenshots, { recursive: true }));
@@ -406,17 +407,7 @@ test("on a phone the inventory's tables are cards: every figure on the first scr
   for (const id of ['inventory-totals', 'inventory-groups', 'inventory-tensors']) {
     const table = page.getByTestId(id);
     await expect(table).toBeVisible();
-    const fit = await table.evaluate((t) => {
-      const box = t.parentElement!;
-      const right = box.getBoundingClientRect().right;
-      const cells = [...t.querySelectorAll('tbody td')];
-      return {
-        wider: box.scrollWidth > box.clientWidth,
-        past: cells.filter((c) => c.getBoundingClientRect().right > right + 0.5).length,
-        unnamed: cells.filter((c) => getComputedStyle(c, '::before').content === 'none').length,
-      };
-    });
-    expect(fit, id).toEqual({ wider: false, past: 0, unnamed: 0 });
+    expect(await cardsFit(table), id).toEqual({ wider: false, past: 0, unnamed: 0 });
   }
   // Each figure beside its column's name; the ratios as Compare strategies writes them.
   const first = page.getByTestId('inventory-strategy').first();

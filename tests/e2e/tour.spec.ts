@@ -1,11 +1,21 @@
 // The guided tour end to end: walked with the keyboard from the first step to the last, a screenshot of
 // every step, the article's numbers on the steps that quote them (computed by the core from the state the
 // step sets), and leaving keeps the state.
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import path from 'node:path';
 import { redCellsOnScreen } from './mismatches';
 
 const screenshots = path.join(__dirname, 'screenshots');
+
+/** Starts the tour on the toy and goes to step 3, which looks at the traffic panel far below the editors. */
+async function tourAtTheTraffic(page: Page) {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('explain').click();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(300);
+}
 
 test('the tour walks the article with the keyboard, setting the state each step talks about', async ({ page }) => {
   test.setTimeout(120_000);
@@ -145,13 +155,7 @@ test("keys a view uses are not the tour's: arrows on a mesh move between devices
 });
 
 test('while the tour runs, a field focused from the keyboard is not left under its bar', async ({ page }) => {
-  await page.goto('/?preset=toy');
-  await page.getByTestId('explain').click();
-  // Step 3 looks at the traffic panel, far below the editors.
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
-  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(300);
+  await tourAtTheTraffic(page);
   // The editors' column stays in sight under the bar, as it does without the tour (scrolling with the page,
   // it left the left third of the screen blank beside the steps about the panels below the pictures).
   const column = await page.evaluate(() => {
@@ -194,12 +198,7 @@ test('the tour shows its own examples; leaving can bring back what was there bef
 test("Tab among the tour's own buttons leaves the page where the step put it", async ({ page }) => {
   // Each Tab among Back, Next and Leave scrolled the page ~240 px up, away from the outlined panel.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/?preset=toy');
-  await page.getByTestId('explain').click();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
-  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(300);
+  await tourAtTheTraffic(page);
   await page.waitForTimeout(500);
   const settled = await page.evaluate(() => scrollY);
   for (const key of ['Shift+Tab', 'Tab', 'Tab', 'Tab']) {

@@ -36,10 +36,20 @@ pub fn Pieces(
     // Where a receiver's whole shards lie, in the picture: another receiver's pieces there are under its
     // hatching, and their labels go (review 5: "d0 → d5" in d4's discarded part read as d4's; review 8: dark
     // text under the veil was unreadable in the dark theme). Their colours still show who sent them.
-    let under_hatch: Memo<Option<(u32, Vec<PixelRect>)>> = Memo::new(move |_| {
+    // Worked out once per transfer (sorted piece indices), not in every piece's class on every hover.
+    let under_hatch: Memo<Vec<usize>> = Memo::new(move |_| {
         transfer.with(|t| {
-            let t = t.as_ref()?;
-            Some((t.receiver, scene.with(|s| t.shards.iter().map(|&cells| s.rect(cells)).collect())))
+            let Some(t) = t.as_ref() else { return Vec::new() };
+            let shards: Vec<PixelRect> = scene.with(|s| t.shards.iter().map(|&cells| s.rect(cells)).collect());
+            let mut hidden: Vec<usize> = with_drawn(scene, focus_pieces, |pieces| {
+                pieces
+                    .iter()
+                    .filter(|p| p.dst != t.receiver && shards.iter().any(|s| s.overlaps(&p.rect)))
+                    .map(|p| p.index)
+                    .collect()
+            });
+            hidden.sort_unstable();
+            hidden
         })
     });
     let class = focus_class("tv-pieces", "tv-pieces has-focus");
@@ -216,8 +226,8 @@ fn PieceBox(
     stop: Memo<Option<usize>>,
     /// The piece focused last, written on focus.
     last: RwSignal<Option<usize>>,
-    /// The receiver whose whole-shard transfer is drawn and where its shards lie ([`Pieces`]).
-    under_hatch: Memo<Option<(u32, Vec<PixelRect>)>>,
+    /// The pieces under a receiver's whole-shard hatching that are not its own ([`Pieces`]), sorted.
+    under_hatch: Memo<Vec<usize>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let DrawnPiece { index, src, dst, rect, deck, fill, local, label, aria } = piece;
@@ -227,9 +237,7 @@ fn PieceBox(
     let box_class = if deck.is_some_and(|d| d.mixed) { "tv-piece-box is-stacked" } else { "tv-piece-box" };
     let class = move || {
         let related = state.focus.with(|f| relates(*f, index, src, dst));
-        let hatched = under_hatch.with(|u| {
-            u.as_ref().is_some_and(|(receiver, shards)| dst != *receiver && shards.iter().any(|s| s.overlaps(&rect)))
-        });
+        let hatched = under_hatch.with(|hidden| hidden.binary_search(&index).is_ok());
         let class = match (related, local) {
             (true, false) => "tv-piece is-related",
             (true, true) => "tv-piece is-related is-local",

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use crate::chart::{
     aggregate::{
-        PIECE_BUDGET, boundary_positions, dim_word, empty_lines, empty_shards, outer_group_boxes, region_tint,
-        stack_label, stacks,
+        PIECE_BUDGET, boundary_positions, dim_word, empty_lines, empty_shards, outer_group_boxes, piece_name,
+        region_tint, stack_label, stacks,
     },
     boxes::{PixelRect, deck_card, deck_tray},
     palette::device_color,
@@ -298,10 +298,8 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                 String::new()
             } else if stack > 1 {
                 stack_label(&members)
-            } else if piece.is_local() {
-                format!("d{} (local)", piece.src)
             } else {
-                format!("d{} → d{}", piece.src, piece.dst)
+                piece_name(piece.src, piece.dst, piece.is_local())
             };
             let shape = format_shape(piece.keep.shape());
             let size = if stack > 1 { format!("{shape} · {stack} pieces") } else { shape.clone() };

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::{FocusPieces, SceneMemo, scene::MARGIN_TOP};
+use crate::chart::aggregate::piece_name;
 use crate::chart::boxes::{PixelRect, place_tooltip, visible_columns, visible_rows};
 use crate::core::plan::{LinkClass, Piece};
 use crate::core::traffic::format_bytes;
@@ -28,10 +29,8 @@ pub fn piece_lines(piece: &Piece) -> Vec<String> {
         format!("offset {} · shape {}", format_offset(r.offset()), format_shape(r.shape()))
     };
     let size = format!("{} entries · {}", format_count(piece.region.entries()), format_bytes(piece.bytes));
-    // As the piece's label names it: a copy a device makes to itself has no arrow.
-    let title =
-        if piece.is_local() { format!("d{} (local)", piece.src) } else { format!("d{} → d{}", piece.src, piece.dst) };
-    let mut lines = vec![title];
+    // As the piece's label names it.
+    let mut lines = vec![piece_name(piece.src, piece.dst, piece.is_local())];
     if piece.keep == piece.region {
         lines.extend([place(&piece.region), size]);
     } else {
