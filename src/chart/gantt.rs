@@ -217,6 +217,9 @@ pub struct LegendEntries {
     pub overlap: bool,
     /// The refit waits before its transfer.
     pub wait: bool,
+    /// Some of that waiting runs while the previous stage still runs: both hatches drawn over
+    /// each other, a crossing no single entry shows.
+    pub overlap_on_wait: bool,
     /// The refit is held until the stage it overlaps ends.
     pub held: bool,
     /// The refit has parts besides the transfer, so the transfer's own colour needs naming.
@@ -236,16 +239,18 @@ pub struct LegendEntries {
 /// The legend entries for `report`, from the same bars the picture draws.
 pub fn legend_entries(report: &CycleReport) -> LegendEntries {
     let unit = Linear::new((0.0, 1.0), (0.0, 1.0));
-    let kinds: Vec<PartKind> = [&report.before, &report.after]
-        .into_iter()
-        .flat_map(|t| lane_bars(t, &unit))
-        .flat_map(|bar| bar.parts.into_iter().map(|p| p.kind))
-        .collect();
+    let bars: Vec<LaneBar> = [&report.before, &report.after].into_iter().flat_map(|t| lane_bars(t, &unit)).collect();
+    let kinds: Vec<PartKind> = bars.iter().flat_map(|bar| bar.parts.iter().map(|p| p.kind)).collect();
+    let overlap_on_wait = bars.iter().any(|bar| {
+        bar.overlap
+            .is_some_and(|(o0, o1)| bar.parts.iter().any(|p| p.kind == PartKind::Wait && p.x0.max(o0) < p.x1.min(o1)))
+    });
     let has = |kind: PartKind| kinds.contains(&kind);
     let overlap = [&report.before, &report.after].iter().any(|t| t.stages.iter().any(|s| s.overlap > 1e-9));
     LegendEntries {
         overlap,
         wait: has(PartKind::Wait),
+        overlap_on_wait,
         held: has(PartKind::Held),
         transfer: has(PartKind::Transfer) && (has(PartKind::Wait) || has(PartKind::Preparation) || has(PartKind::Held)),
         preparation: has(PartKind::Preparation),
@@ -637,6 +642,15 @@ mod tests {
         queue.refit = Some(RefitSplit { wait: 8.0, transfer: Some(2.0), preparation: 0.0 });
         let entries = legend_entries(&queue.report().expect("valid"));
         assert!(entries.wait && entries.transfer && !entries.preparation && !entries.overlap);
+        assert!(!entries.overlap_on_wait);
+        // That refit starting 5 s before training ends: its wait runs under training, hatched both ways.
+        queue.stages[3].overlap = 5.0;
+        assert!(legend_entries(&queue.report().expect("valid")).overlap_on_wait);
+        // An overlap of 1 s on a refit whose transfer comes first runs on the transfer: no crossing.
+        queue.stages[3].overlap = 1.0;
+        queue.refit = Some(RefitSplit { wait: 0.0, transfer: Some(2.0), preparation: 8.0 });
+        let on_transfer = legend_entries(&queue.report().expect("valid"));
+        assert!(on_transfer.overlap && !on_transfer.overlap_on_wait);
         // An overlap in the "before" block is listed.
         let spec = refit_overlapped(4.0);
         let overlapped = legend_entries(&spec.report().expect("valid"));

@@ -525,8 +525,20 @@ fn TimelineLegend(entries: LegendEntries) -> impl IntoView {
                 "refit: transfer (the only part s shrinks)")}
             {item("wait", |e| e.wait, view! { <rect width="24" height="14" fill="url(#cycle-hatch-wait)"></rect> }.into_any(),
                 "refit: waiting (a faster transport does not help)")}
+            {item("overlap-wait", |e| e.overlap_on_wait,
+                view! {
+                    <rect width="24" height="14" fill="url(#cycle-hatch-wait)"></rect>
+                    <rect width="24" height="14" fill="url(#cycle-hatch-overlap)"></rect>
+                }
+                .into_any(),
+                "refit: waiting while the previous stage still runs")}
             {item("held", |e| e.held,
-                view! { <rect width="24" height="14" fill="url(#cycle-hatch-wait)" fill-opacity="0.45"></rect> }.into_any(),
+                // Held is always under the overlap's hatch (it lasts until the overlapped stage ends), as drawn.
+                view! {
+                    <rect width="24" height="14" fill="url(#cycle-hatch-wait)" fill-opacity="0.45"></rect>
+                    <rect width="24" height="14" fill="url(#cycle-hatch-overlap)"></rect>
+                }
+                .into_any(),
                 "refit: done, held until the stage it overlaps ends")}
             {item("preparation", |e| e.preparation,
                 view! { <rect width="24" height="14" fill=REFIT_COLOUR fill-opacity="0.45"></rect> }.into_any(),
