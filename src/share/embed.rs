@@ -3,9 +3,10 @@
 
 /// The views an embed or a widget can show, with the height (CSS px) an iframe of each takes until the share
 /// menu has measured it (the toy's, in an 800 px column).
-pub const EMBED_VIEWS: [(&str, &str, u32); 5] = [
+pub const EMBED_VIEWS: [(&str, &str, u32); 6] = [
     ("tensor", "Tensor view", 800),
     ("mesh", "Mesh view", 420),
+    ("totals", "Traffic totals", 1160),
     ("traffic", "Traffic", 1850),
     ("strategies", "Strategies", 1450),
     ("cycle", "RL cycle", 1600),

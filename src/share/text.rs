@@ -11,7 +11,7 @@
 //! [dtype D] [order strided]` where LAYOUT is DTensor (`[Shard(0), Replicate()]`) or JAX (`P('tp', None)`)
 //! notation; `split chunk|balanced`; `convert sender|receiver` (where a dtype change happens, so which dtype's
 //! bytes cross the links); `topology [per_node N] [nvlink GBPS] [nic GBPS] [latency US]`;
-//! `view tensor|mesh|traffic|strategies|cycle`. `#` starts a comment. Errors name the line. The cycle of a
+//! `view tensor|mesh|totals|traffic|strategies|cycle`. `#` starts a comment. Errors name the line. The cycle of a
 //! `view cycle` block is said by `cycle`, `stage`, `refit` and `speedup` lines ([`super::cycle_text`]); such a
 //! block needs no layout lines.
 
@@ -23,7 +23,7 @@ use crate::core::spec::{
 };
 
 /// The views a block may ask for.
-pub const VIEWS: [&str; 5] = ["tensor", "mesh", "traffic", "strategies", "cycle"];
+pub const VIEWS: [&str; 6] = ["tensor", "mesh", "totals", "traffic", "strategies", "cycle"];
 
 /// The keywords a block's lines start with, each at most once (`stage` may repeat).
 const KEYWORDS: [&str; 10] =

@@ -13,6 +13,8 @@ use crate::share::fragment::encode;
 pub enum EmbedView {
     Tensor,
     Mesh,
+    /// The traffic's three quantities and its estimate, without its tables and charts.
+    Totals,
     Traffic,
     Strategies,
     Cycle,
@@ -25,6 +27,7 @@ impl EmbedView {
             // "layout" is the name a docs author guesses from the app's "Layout change" tab: its picture.
             "tensor" | "layout" => Ok(EmbedView::Tensor),
             "mesh" => Ok(EmbedView::Mesh),
+            "totals" => Ok(EmbedView::Totals),
             "traffic" => Ok(EmbedView::Traffic),
             "strategies" => Ok(EmbedView::Strategies),
             "cycle" => Ok(EmbedView::Cycle),
@@ -64,6 +67,7 @@ pub fn EmbeddedView(
         EmbedView::Mesh => {
             view! { <section class="panel pictures embed-single"><mesh_view::MeshView/></section> }.into_any()
         }
+        EmbedView::Totals => view! { <section class="panel"><traffic::TrafficTotals/></section> }.into_any(),
         EmbedView::Traffic => view! { <section class="panel"><traffic::TrafficPanel/></section> }.into_any(),
         EmbedView::Strategies => {
             provide_context(strategies::WithoutTensorView);

@@ -895,3 +895,32 @@ test('a cycle embed does not offer s from a layout it does not show; a link made
   await expect(page.getByTestId('speedup-input')).toHaveValue('0.6667');
   await expect(page.getByTestId('speedup-from-layout')).toBeHidden();
 });
+
+test("the totals embed is the traffic's three quantities and its estimate, a docs column's height", async ({ page }) => {
+  // The traffic embed of fsdp-tp ran to thousands of pixels in a 480 px column (its per-device table).
+  await page.setViewportSize({ width: 480, height: 900 });
+  const height = () => page.getByTestId('embed').evaluate((e) => e.getBoundingClientRect().height);
+  await page.goto('/?embed=traffic&preset=fsdp-tp');
+  await expect(page.getByTestId('device-bars')).toBeVisible();
+  const whole = await height();
+  await page.goto('/?embed=totals&preset=fsdp-tp');
+  await expect(page.getByTestId('quantity-unique-entries')).toContainText('1,048,576');
+  await expect(page.getByTestId('quantity-bytes-received')).toContainText('4 MiB');
+  await expect(page.getByTestId('estimate-seconds')).toBeVisible();
+  await expect(page.getByTestId('estimate-formula')).toBeVisible();
+  for (const left of ['link-table', 'device-bars', 'heatmap']) await expect(page.getByTestId(left)).toHaveCount(0);
+  const totals = await height();
+  expect(totals).toBeLessThan(whole / 3);
+  expect(totals).toBeLessThan(1200);
+  await page.screenshot({ path: path.join(screenshots, 'embed-480-totals.png'), fullPage: true });
+  // The share menu offers it, measured like the others.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?preset=fsdp-tp');
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('embed-view').selectOption('totals');
+  await page.getByTestId('embed-width').selectOption('480');
+  await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view in a column 480 px wide', { timeout: 20_000 });
+  const measured = Number((await page.getByTestId('embed-height-note').innerText()).match(/(\d+) px,/)![1]);
+  expect(Math.abs(measured - totals)).toBeLessThan(60);
+  await expect(page.getByTestId('embed-code')).toHaveValue(new RegExp(`\\?embed=totals#v1\\.[A-Za-z0-9_-]+" .*height="${measured}"`));
+});

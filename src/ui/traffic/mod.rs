@@ -20,25 +20,9 @@ use crate::core::traffic::{LinkLoad, PlanSummary};
 /// The traffic of the current strategy's plan.
 #[component]
 pub fn TrafficPanel() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    // The strategy of the plan the panel shows (it follows an edit one paint later).
-    let strategy = move || state.settled.with(|s| (**s).as_ref().ok().map(|s| s.strategy.label()));
-    let error = move || {
-        state.settled.with(|s| (**s).as_ref().err().cloned()).map(|message| {
-            view! { <p class="problem" role="alert" data-testid="traffic-error">{message}</p> }
-        })
-    };
-
     view! {
         <div class="traffic-panel analysis" data-testid="traffic-panel">
-            <header class="analysis-head">
-                <h2 class="analysis-title" id="traffic-title">"Count the traffic"</h2>
-                <p class="analysis-lede">
-                    "Plan shown: " <strong data-testid="traffic-strategy">{strategy}</strong>
-                    ". Its traffic, counted three ways that are easy to confuse."
-                </p>
-            </header>
-            {error}
+            <TrafficHead/>
             <quantities::Quantities/>
             <estimate::TransferEstimate/>
             <div class="traffic-grid">
@@ -47,6 +31,42 @@ pub fn TrafficPanel() -> impl IntoView {
             </div>
             <device_bars::DeviceBars/>
         </div>
+    }
+}
+
+/// The panel's totals alone: the three quantities and the estimated time (the `totals` embed, for a docs
+/// page's column, where the whole panel, its per-device table above all, ran to thousands of pixels).
+#[component]
+pub fn TrafficTotals() -> impl IntoView {
+    view! {
+        <div class="traffic-panel analysis" data-testid="traffic-totals">
+            <TrafficHead/>
+            <quantities::Quantities/>
+            <estimate::TransferEstimate/>
+        </div>
+    }
+}
+
+/// The panel's title, the plan it counts, and why it counts nothing when planning failed.
+#[component]
+fn TrafficHead() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    // The strategy of the plan the panel shows (it follows an edit one paint later).
+    let strategy = move || state.settled.with(|s| (**s).as_ref().ok().map(|s| s.strategy.label()));
+    let error = move || {
+        state.settled.with(|s| (**s).as_ref().err().cloned()).map(|message| {
+            view! { <p class="problem" role="alert" data-testid="traffic-error">{message}</p> }
+        })
+    };
+    view! {
+        <header class="analysis-head">
+            <h2 class="analysis-title" id="traffic-title">"Count the traffic"</h2>
+            <p class="analysis-lede">
+                "Plan shown: " <strong data-testid="traffic-strategy">{strategy}</strong>
+                ". Its traffic, counted three ways that are easy to confuse."
+            </p>
+        </header>
+        {error}
     }
 }
 
