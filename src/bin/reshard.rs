@@ -380,7 +380,14 @@ fn verify_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> 
     };
     let mut options = VerifyOptions { fault, ..Default::default() };
     if let Some(n) = flags.value("--max-entries")? {
-        options.max_entries = n.parse().map_err(|_| bad(format!("--max-entries: `{n}` is not a number")))?;
+        // Each entry the check holds takes 8 to 13 bytes: past 2⁴⁰ (some 10 TiB) no machine has the memory,
+        // and near 2⁶⁰ a buffer's size no longer fits an address (a panic, before this limit).
+        const MOST: u64 = 1 << 40;
+        options.max_entries = n
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n <= MOST)
+            .ok_or_else(|| bad(format!("--max-entries: `{n}`: expected a whole number up to {MOST}")))?;
     }
     let plan = reshard_lens::core::plan::plan(&reshard, strategy).map_err(bad)?;
     let result = verify(&reshard, &plan, options).map_err(|e| bad(e.to_string()))?;

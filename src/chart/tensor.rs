@@ -35,8 +35,12 @@ impl Slice {
         if region.is_empty() {
             return None;
         }
+        // Dims past the rank (a link's view, for a moment before it is fitted to the tensor) read its last;
+        // `Region::interval` of a dim past 8 would panic.
+        let last = region.rank().saturating_sub(1);
+        let (row_dim, col_dim) = (self.row_dim.min(last), self.col_dim.min(last));
         for d in 0..region.rank() {
-            if d == self.row_dim || d == self.col_dim {
+            if d == row_dim || d == col_dim {
                 continue;
             }
             let i = self.index.get(d).copied().unwrap_or(0);
@@ -45,11 +49,11 @@ impl Slice {
                 return None;
             }
         }
-        let col = region.interval(self.col_dim.min(region.rank().saturating_sub(1)));
-        if self.row_dim == self.col_dim {
+        let col = region.interval(col_dim);
+        if row_dim == col_dim {
             return Some(Cells { row0: 0, row1: 1, col0: col.start, col1: col.end });
         }
-        let row = region.interval(self.row_dim);
+        let row = region.interval(row_dim);
         Some(Cells { row0: row.start, row1: row.end, col0: col.start, col1: col.end })
     }
 }
@@ -261,6 +265,19 @@ fn tick_label_width(n: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_view_of_dims_past_the_rank_reads_the_last_not_a_panic() {
+        // A link's view of dims 8 and 9, before it is fitted to a 12 × 6 tensor, indexed past the region's
+        // eight dims (review 11).
+        let region = Region::whole(&[12, 6]).expect("a region");
+        for (row_dim, col_dim) in [(8, 0), (0, 9), (20, 20)] {
+            let slice = Slice { row_dim, col_dim, index: vec![0, 0] };
+            assert!(slice.project(&region).is_some(), "{row_dim}, {col_dim}");
+        }
+        let fitted = Slice { row_dim: 0, col_dim: 1, index: vec![0, 0] }.project(&region);
+        assert_eq!(fitted, Some(Cells { row0: 0, row1: 12, col0: 0, col1: 6 }));
+    }
 
     #[test]
     fn a_label_keeps_off_a_line_through_its_middle() {

@@ -114,7 +114,7 @@ pub fn plan_json_text(reshard: &Reshard, strategy: Strategy, with_pieces: bool) 
     });
     if inventory {
         head["tensors"] = json!(traffic.per_tensor);
-        head["groups"] = json!(traffic.per_group());
+        head["groups"] = json!(traffic.per_group(&reshard.tensors));
     }
     let mut text = serde_json::to_string_pretty(&head).map_err(|e| e.to_string())?;
     // The object's closing brace comes back after the two arrays.

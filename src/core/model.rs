@@ -134,6 +134,10 @@ pub struct Layout {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TensorChange {
     pub name: String,
+    /// The spec's label for adding up tensors (`attention`, `experts`); without one, the name's pattern
+    /// ([`super::traffic::group_of`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
     pub shape: Vec<u64>,
     pub source: Layout,
     pub destination: Layout,

@@ -58,7 +58,6 @@ use super::model::Reshard;
 use super::spec::{
     self, DevicesInput, MAX_MESH_DEVICES, MeshShapeInput, Problem, SideInput, SpecError, SpecInput, TensorInput,
 };
-use super::traffic::{TensorTotals, Traffic, group_of};
 
 /// The largest model dimension accepted (hidden size, vocabulary, experts, …): keeps every shape product
 /// far from overflowing while allowing any real model.
@@ -394,8 +393,8 @@ impl ModelDims {
         out
     }
 
-    /// The number of parameters (entries of every tensor), counted from the generated shapes. Saturates on
-    /// dimensions that [`check`] would refuse.
+    /// The number of parameters (entries of every tensor), counted from the generated shapes. For dimensions
+    /// [`check`] accepts: the shapes' own products (`heads × head_dim`) are not guarded, only their sum.
     pub fn parameter_count(&self) -> u64 {
         self.params(true)
             .iter()
@@ -770,31 +769,6 @@ pub fn validate_inventory(spec: &SpecInput, layers: u64) -> Result<Reshard, Spec
         }
         error
     })
-}
-
-/// Totals per tensor `group` of a spec (tensors without one fall back to [`group_of`] their name), in
-/// first-seen order. `traffic` must come from planning `tensors`' spec: its per-tensor rows follow the
-/// spec's order, which validation keeps.
-pub fn totals_by_group(tensors: &[TensorInput], traffic: &Traffic) -> Vec<TensorTotals> {
-    let mut groups: Vec<TensorTotals> = Vec::new();
-    for (input, t) in tensors.iter().zip(&traffic.per_tensor) {
-        let name = input.group.clone().unwrap_or_else(|| group_of(&t.name));
-        let index = match groups.iter().position(|g| g.name == name) {
-            Some(i) => i,
-            None => {
-                groups.push(TensorTotals { name, ..TensorTotals::default() });
-                groups.len() - 1
-            }
-        };
-        let group = &mut groups[index];
-        group.unique_entries += t.unique_entries;
-        group.entries_moved += t.entries_moved;
-        group.bytes_received += t.bytes_received;
-        group.local_bytes += t.local_bytes;
-        group.messages += t.messages;
-        group.pieces += t.pieces;
-    }
-    groups
 }
 
 /// A model the UI and the CLI can open by name, with a layout pair that suits it.
@@ -1303,7 +1277,7 @@ mod tests {
         let spec = inventory_spec(&p.model, &p.train, &p.generate, p.colocated).unwrap();
         let reshard = spec::validate(&spec).unwrap();
         let traffic = analyse(&reshard, PlanStrategy::Intersection).unwrap();
-        let groups = totals_by_group(spec.tensors.as_ref().unwrap(), &traffic);
+        let groups = traffic.per_group(&reshard.tensors);
         let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
         assert_eq!(names, ["embeddings", "norms", "attention", "experts"]);
         let totals = traffic.totals();

@@ -86,12 +86,13 @@ pub fn partial_sums(reshard: &Reshard, index: usize) -> Result<Option<PartialSum
             list.push(piece.src);
         }
         if piece.contributor == 0 {
-            bytes_each[slot] += piece.bytes;
+            bytes_each[slot] = bytes_each[slot].saturating_add(piece.bytes);
         }
+        // Saturating, as the traffic's counts are checked: a change too large for them is refused there.
         if piece.is_local() {
-            local_bytes[slot] += piece.bytes;
+            local_bytes[slot] = local_bytes[slot].saturating_add(piece.bytes);
         } else {
-            received += piece.bytes;
+            received = received.saturating_add(piece.bytes);
         }
     };
     planner.run_tensor(index, &mut visit)?;
@@ -142,11 +143,11 @@ fn reduce_first(reshard: &Reshard, index: usize, partial: &[usize]) -> Result<Op
     let entry = tensor.source.dtype.bytes();
     let among_sources = (0..mesh.size())
         .map(|flat| before.region_of(flat).entries().saturating_sub(after.region_of(flat).entries()) * entry)
-        .sum();
+        .fold(0u64, u64::saturating_add);
     let mut received = 0u64;
     let mut visit = |piece: &Piece| {
         if !piece.is_local() {
-            received += piece.bytes;
+            received = received.saturating_add(piece.bytes);
         }
     };
     Planner::new(&scattered, Strategy::Intersection).run_tensor(0, &mut visit)?;

@@ -318,8 +318,7 @@ pub fn validate(input: &SpecInput) -> Result<Reshard, SpecError> {
     let topology = validate_topology(input.topology.as_ref(), &mut problems);
 
     let source_mesh = validate_mesh("source", &input.source, 0, None, &mut problems);
-    let first_destination =
-        source_mesh.as_ref().map_or(0, |m| m.devices.iter().max().map_or(0, |&d| d.saturating_add(1)));
+    let first_destination = source_mesh.as_ref().map_or(0, |m| m.devices.iter().max().map_or(0, |&d| u64::from(d) + 1));
     let destination_mesh =
         validate_mesh("destination", &input.destination, first_destination, source_mesh.as_ref(), &mut problems);
 
@@ -430,7 +429,7 @@ fn validate_topology(input: Option<&TopologyInput>, problems: &mut Problems) -> 
 fn validate_mesh(
     side: &str,
     input: &SideInput,
-    first_device: u32,
+    first_device: u64,
     colocate_with: Option<&Mesh>,
     problems: &mut Problems,
 ) -> Option<Mesh> {
@@ -489,7 +488,19 @@ fn validate_mesh(
     };
 
     let devices: Vec<u32> = match &input.devices {
-        None => (0..size).map(|i| first_device.saturating_add(i as u32)).collect(),
+        // Numbered on from `first_device`: past u32's last id they would repeat it (one GPU listed twice).
+        None if first_device + size > u64::from(u32::MAX) + 1 => {
+            problems.add(
+                format!("{side}.devices"),
+                format!(
+                    "no room for {size} device ids after the source's last ({}): list the ids, or give the \
+                     source smaller ones",
+                    first_device - 1
+                ),
+            );
+            return None;
+        }
+        None => (first_device..first_device + size).map(|id| id as u32).collect(),
         Some(DevicesInput::Named(name)) if name == "colocated" || name == "source" => match colocate_with {
             Some(source) if source.size() as u64 == size => source.devices.clone(),
             Some(source) => {
@@ -606,7 +617,7 @@ fn validate_tensor(
     if problems.count() > before {
         return None;
     }
-    Some(TensorChange { name, shape, source: source?, destination: destination? })
+    Some(TensorChange { name, group: tensor.group.clone(), shape, source: source?, destination: destination? })
 }
 
 /// A tensor's own side settings on top of the inventory's shared side.
@@ -668,8 +679,9 @@ fn validate_layout(
         }
         (Some(list), None) => {
             let mut out = Vec::new();
+            // A negative dim counts back from the last, as in PyTorch, the layout field and a text block.
             for (i, text) in list.iter().enumerate() {
-                match Placement::parse(text) {
+                match Placement::parse_for_rank(text, rank_ok.then_some(rank)) {
                     Ok(p) => out.push(p),
                     Err(e) => problems.add(format!("{placements_path}[{i}]"), e),
                 }
@@ -1039,6 +1051,47 @@ mod tests {
             "source": {"mesh": [1], "placements": ["R"]}, "destination": {"mesh": [1], "placements": ["R"]}}"#,
         );
         assert_eq!(got, vec!["tensor.shape: the number of entries overflows 64 bits"]);
+    }
+
+    #[test]
+    fn a_negative_shard_dim_counts_back_from_the_last_as_in_the_text_forms() {
+        // A block and the layout field took `Shard(-1)`; a spec file refused it (review 11).
+        let reshard = parse_spec(
+            r#"{"tensor": {"shape": [12, 6]}, "source": {"mesh": [3], "placements": ["Shard(-2)"]},
+            "destination": {"mesh": [2], "placements": ["Shard(dim=-1)"]}}"#,
+        )
+        .expect("valid");
+        let dims = |layout: &Layout| layout.placements[0].shard_dim();
+        assert_eq!((dims(&reshard.tensors[0].source), dims(&reshard.tensors[0].destination)), (Some(0), Some(1)));
+        let got = paths(
+            r#"{"tensor": {"shape": [12, 6]}, "source": {"mesh": [3], "placements": ["S(-3)"]},
+            "destination": {"mesh": [2], "placements": ["S(0)"]}}"#,
+        );
+        assert_eq!(got.len(), 1);
+        assert!(got[0].starts_with("source.placements[0]: "), "{got:?}");
+    }
+
+    #[test]
+    fn default_destination_ids_never_run_past_the_last_id() {
+        // Numbered on after a source on u32's last id, they saturated into one GPU listed twice, which was
+        // also the source's, and the tool's own check then failed (review 11).
+        let spec = |source: u32, destinations: u32| {
+            format!(
+                r#"{{"tensor": {{"shape": [8]}}, "source": {{"mesh": [1], "devices": [{source}], "placements": ["R"]}},
+                "destination": {{"mesh": [{destinations}], "placements": ["S(0)"]}}}}"#
+            )
+        };
+        assert_eq!(
+            paths(&spec(u32::MAX, 2)),
+            vec![
+                "destination.devices: no room for 2 device ids after the source's last (4294967295): list the ids, \
+                 or give the source smaller ones"
+            ]
+        );
+        assert_eq!(paths(&spec(u32::MAX - 2, 3)).len(), 1);
+        // Up to the last id itself, they fit.
+        let fits = parse_spec(&spec(u32::MAX - 2, 2)).expect("valid");
+        assert_eq!(fits.destination_mesh.devices, [u32::MAX - 1, u32::MAX]);
     }
 
     #[test]

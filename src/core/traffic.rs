@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::model::{Reshard, Topology};
+use super::model::{Reshard, TensorChange, Topology};
 use super::plan::{DeviceTable, LinkClass, Piece, Planner, Strategy};
 
 /// One direction of one device's port.
@@ -129,6 +129,13 @@ pub struct Traffic {
     /// Whether each device slot is a destination: "bytes received by devices" sums over destinations
     /// (domain §3), so gather's root counts what it gathers only when it is a destination too.
     destination: Vec<bool>,
+    /// Every piece's bytes and entries added up: each count above is a part of one of these, so while
+    /// they fit in 64 bits, so does every count. Validation bounds one tensor's bytes, not a plan's: a
+    /// replicated destination multiplies them by its devices, and counts wrapped to 0 in the web build.
+    all_bytes: u64,
+    all_entries: u64,
+    /// A piece did not fit in those sums; the plan is refused ([`Traffic::fitting`]).
+    overflowed: bool,
 }
 
 impl Traffic {
@@ -149,13 +156,33 @@ impl Traffic {
                 }
                 destination
             },
+            all_bytes: 0,
+            all_entries: 0,
+            overflowed: false,
         }
+    }
+
+    /// `self`, unless its counts overflowed 64 bits.
+    fn fitting(self) -> Result<Traffic, String> {
+        if self.overflowed {
+            return Err("this change would move more than 2⁶⁴ bytes (16 EiB) or entries in all, more than \
+                        its counts can hold: fewer devices, or a smaller tensor"
+                .into());
+        }
+        Ok(self)
     }
 
     /// Adds one piece. Cheap: a few additions on dense arrays.
     #[inline]
     pub fn add(&mut self, piece: &Piece) {
         let entries = piece.region.entries();
+        match (self.all_bytes.checked_add(piece.bytes), self.all_entries.checked_add(entries)) {
+            (Some(bytes), Some(all)) => (self.all_bytes, self.all_entries) = (bytes, all),
+            _ => {
+                self.overflowed = true;
+                return;
+            }
+        }
         let tensor = &mut self.per_tensor[piece.tensor];
         tensor.entries_moved += entries;
         tensor.pieces += 1;
@@ -257,18 +284,22 @@ impl Traffic {
         }
     }
 
-    /// Totals per group of tensors (see [`group_of`]), in first-seen order.
-    pub fn per_group(&self) -> Vec<TensorTotals> {
+    /// Totals per group of `tensors` (the change these counts come from, whose order they follow): each
+    /// tensor's own `group`, else [`group_of`] its name; groups in first-seen order. The inventory's table
+    /// and the plan's JSON export both add up by this, so they agree.
+    pub fn per_group(&self, tensors: &[TensorChange]) -> Vec<TensorTotals> {
         let mut groups: Vec<TensorTotals> = Vec::new();
-        for t in &self.per_tensor {
-            let name = group_of(&t.name);
-            let group = match groups.iter_mut().find(|g| g.name == name) {
-                Some(g) => g,
+        for (tensor, t) in tensors.iter().zip(&self.per_tensor) {
+            let name = tensor.group.clone().unwrap_or_else(|| group_of(&t.name));
+            let index = match groups.iter().position(|g| g.name == name) {
+                Some(i) => i,
                 None => {
                     groups.push(TensorTotals { name, ..Default::default() });
-                    groups.last_mut().expect("just pushed")
+                    groups.len() - 1
                 }
             };
+            // Parts of the counts checked against overflow as pieces were added, and of the spec's sizes.
+            let group = &mut groups[index];
             group.unique_entries += t.unique_entries;
             group.entries_moved += t.entries_moved;
             group.bytes_received += t.bytes_received;
@@ -294,7 +325,7 @@ pub fn analyse(reshard: &Reshard, strategy: Strategy) -> Result<Traffic, String>
     let mut planner = Planner::new(reshard, strategy);
     let mut traffic = Traffic::new(reshard, &planner.table, strategy);
     planner.run(|piece| traffic.add(piece))?;
-    Ok(traffic)
+    traffic.fitting()
 }
 
 /// The intersection plan with relaying inside destination nodes: when one source sends the same box to
@@ -376,16 +407,17 @@ pub fn analyse_relayed(reshard: &Reshard) -> Result<Option<Relayed>, String> {
     for group in &groups {
         let pieces = || group.iter().map(|&i| &plan.pieces[i]);
         let Some(first) = pieces().min_by_key(|p| received[p.dst_slot as usize]) else { continue };
-        received[first.dst_slot as usize] += first.bytes;
+        received[first.dst_slot as usize] = received[first.dst_slot as usize].saturating_add(first.bytes);
         traffic.add(first);
         let mut previous = first;
         for piece in pieces().filter(|p| p.dst_slot != first.dst_slot) {
             forwarded += 1;
-            forwarded_bytes += piece.bytes;
+            forwarded_bytes = forwarded_bytes.saturating_add(piece.bytes);
             traffic.add(&Piece { src: previous.dst, src_slot: previous.dst_slot, link: LinkClass::Nvlink, ..*piece });
             previous = piece;
         }
     }
+    let traffic = traffic.fitting()?;
     Ok((forwarded > 0).then_some(Relayed { traffic, forwarded, forwarded_bytes }))
 }
 
@@ -621,13 +653,52 @@ pub fn summarise(
             }
         }
     })?;
-    Ok(PlanSummary { strategy, traffic, pairs, pieces, table: planner.table })
+    Ok(PlanSummary { strategy, traffic: traffic.fitting()?, pairs, pieces, table: planner.table })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::presets;
+    use crate::core::spec::parse_spec;
+
+    #[test]
+    fn a_plan_whose_counts_overflow_64_bits_is_refused_not_wrapped() {
+        // One tensor of 2⁶² bytes is valid; four replicas receiving it are 2⁶⁴ bytes received. The web build
+        // wrapped that to 0 B, and a native build panicked (review 11).
+        let spec = |replicas: u32| {
+            format!(
+                r#"{{"tensor": {{"shape": [4611686018427387904], "dtype": "int8"}},
+                    "source": {{"mesh": [1], "placements": ["R"]}},
+                    "destination": {{"mesh": [{replicas}], "placements": ["R"]}}}}"#
+            )
+        };
+        let four = parse_spec(&spec(4)).expect("a valid spec");
+        for strategy in Strategy::ALL {
+            let refused = analyse(&four, strategy).expect_err("counts past 2⁶⁴");
+            assert!(refused.contains("more than 2⁶⁴ bytes"), "{refused}");
+            assert!(summarise(&four, strategy, 10, 48).is_err());
+        }
+        // Three replicas, 3 × 2⁶² bytes: counted exactly.
+        let three = parse_spec(&spec(3)).expect("a valid spec");
+        let totals = analyse(&three, Strategy::Intersection).expect("fits").totals();
+        assert_eq!(totals.bytes_received, 3 << 62);
+    }
+
+    #[test]
+    fn groups_are_the_specs_own_labels_else_the_names_pattern() {
+        let spec = r#"{"tensors": [
+                {"name": "layers.0.wq", "shape": [8], "group": "attention"},
+                {"name": "layers.1.wq", "shape": [8], "group": "attention"},
+                {"name": "layers.0.w1", "shape": [4]},
+                {"name": "layers.1.w1", "shape": [4]}],
+            "source": {"mesh": [2], "placements": ["S(0)"]},
+            "destination": {"mesh": [2], "placements": ["R"]}}"#;
+        let reshard = parse_spec(spec).expect("a valid inventory");
+        let groups = analyse(&reshard, Strategy::Intersection).expect("plans").per_group(&reshard.tensors);
+        let names: Vec<(&str, u64)> = groups.iter().map(|g| (g.name.as_str(), g.unique_entries)).collect();
+        assert_eq!(names, [("attention", 16), ("layers.*.w1", 8)]);
+    }
 
     #[test]
     fn the_pair_grid_and_what_it_cannot_show_add_up_to_every_byte_sent() {

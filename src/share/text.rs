@@ -124,6 +124,13 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
     let mut misspelt: Vec<&str> = Vec::new();
     let mut lines = Vec::new();
     let mut cycle = CycleLines::default();
+    // The tensor line's rank, wherever it stands: `Shard(-1)` is the last dim, as in PyTorch, the app's
+    // layout field and a JSON spec (review 7: a block refused what the field took; review 11: only below
+    // the tensor line).
+    let rank = text.lines().find_map(|raw| {
+        let rest = raw.split('#').next()?.trim().strip_prefix("tensor")?;
+        rest.starts_with(char::is_whitespace).then(|| rest.split_whitespace().find_map(parse_shape))?.map(|s| s.len())
+    });
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -163,9 +170,7 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
                     }
                 }
             }
-            // The rank of the tensor line above, if any: `Shard(-1)` is its last dim, as in PyTorch and the
-            // app's layout field (review 7: a block refused what the field took).
-            "source" | "destination" => match parse_side(rest, spec.tensor.as_ref().map(|t| t.shape.len())) {
+            "source" | "destination" => match parse_side(rest, rank) {
                 Ok(side) if keyword == "source" => spec.source = side,
                 Ok(side) => spec.destination = side,
                 Err(e) => problems.push(problem(line_no, format!("{keyword}: {e}"))),
@@ -440,9 +445,14 @@ fn parse_topology(rest: &str) -> Result<TopologyInput, String> {
     let mut topology = TopologyInput::default();
     for pair in tokens.chunks(2) {
         let [key, value] = pair else { return Err(format!("`{}` needs a value", pair[0])) };
+        // A count of devices is read as a whole number: `2.5` was cut to 2 without a word (JSON refuses it).
+        if *key == "per_node" {
+            let count = value.parse().map_err(|_| format!("per_node `{value}`: expected a whole number of devices"))?;
+            topology.devices_per_node = Some(count);
+            continue;
+        }
         let number: f64 = value.parse().map_err(|_| format!("{key} `{value}` is not a number"))?;
         match *key {
-            "per_node" => topology.devices_per_node = Some(number as i64),
             "nvlink" => topology.nvlink_gbps = Some(number),
             "nic" => topology.nic_gbps = Some(number),
             "latency" => topology.latency_us = Some(number),
@@ -457,6 +467,21 @@ mod tests {
     use super::*;
     use crate::core::plan::{Strategy, plan};
     use crate::core::spec::validate;
+
+    #[test]
+    fn devices_per_node_is_a_whole_number() {
+        let block = |per_node: &str| {
+            parse_block(&format!(
+                "tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]\ntopology per_node {per_node}\n"
+            ))
+        };
+        for bad in ["2.5", "NaN", "4e0"] {
+            let problems: Vec<String> = block(bad).expect_err("refused").iter().map(|p| p.to_string()).collect();
+            assert_eq!(problems, [format!("line 4: topology: per_node `{bad}`: expected a whole number of devices")]);
+        }
+        let four = block("4").expect("valid");
+        assert_eq!(validate(&four.spec).expect("valid").topology.devices_per_node, 4);
+    }
 
     #[test]
     fn a_block_lists_its_problems_of_reading_and_of_meaning_at_once() {
@@ -551,10 +576,13 @@ mod tests {
         assert_eq!(block.spec.source.placements, Some(vec!["S(1)".to_string()]));
         assert_eq!(block.spec.destination.placements, Some(vec!["S(0)".to_string()]));
         assert!(block.check().is_ok());
-        // Past the rank, or with no tensor line above to count from: said on its line.
+        // Past the rank, or with no tensor line to count from: said on its line.
         let problems = parse_block("tensor w 12x6\nsource mesh 3 [Shard(-3)]\ndestination mesh 2 [S(1)]").unwrap_err();
         assert!(problems[0].to_string().starts_with("line 2: source: "), "{problems:?}");
-        assert!(parse_block("source mesh 3 [Shard(-1)]\ntensor w 12x6\ndestination mesh 2 [S(1)]").is_err());
+        assert!(parse_block("source mesh 3 [Shard(-1)]\ndestination mesh 2 [S(1)]").is_err());
+        // The tensor line below the sides counts as well.
+        let below = parse_block("source mesh 3 [Shard(-1)]\ntensor w 12x6\ndestination mesh 2 [S(0)]").expect("read");
+        assert_eq!(below.spec.source.placements, Some(vec!["S(1)".to_string()]));
     }
 
     #[test]

@@ -15,12 +15,12 @@ use crate::core::geometry::Dtype;
 use crate::core::model::{Layout, Mesh, Reshard};
 use crate::core::models::{
     Attention, GenerationLayout, MODEL_PRESETS, ModelDims, TrainingLayout, cautions, check, find_model, inventory_spec,
-    totals_by_group, validate_inventory,
+    validate_inventory,
 };
 use crate::core::placement::Placement;
 use crate::core::plan::Strategy;
 use crate::core::spec::{Problem, SpecInput};
-use crate::core::traffic::{Estimate, LinkLoad, Totals, analyse, format_bytes, format_seconds};
+use crate::core::traffic::{Estimate, LinkLoad, Totals, analyse, format_bytes, format_seconds, group_of};
 use crate::share::fragment::InventoryChoice;
 
 /// Tensor rows drawn at most (a per-layer inventory of a large model has hundreds).
@@ -198,7 +198,6 @@ fn dtype_text(from: Dtype, to: Dtype) -> String {
 /// Builds and plans the inventory for every strategy.
 fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
     let (spec, reshard) = state.validated()?;
-    let inputs = spec.tensors.clone().unwrap_or_default();
     let mut strategies = Vec::new();
     let mut per_tensor: Vec<Vec<u64>> = vec![Vec::new(); reshard.tensors.len()];
     let mut per_group: Vec<(String, usize, Vec<u64>)> = Vec::new();
@@ -207,8 +206,12 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
         for (bytes, t) in per_tensor.iter_mut().zip(&traffic.per_tensor) {
             bytes.push(t.bytes_received);
         }
-        for group in totals_by_group(&inputs, &traffic) {
-            let tensors = inputs.iter().filter(|t| t.group.as_deref() == Some(group.name.as_str())).count();
+        for group in traffic.per_group(&reshard.tensors) {
+            let tensors = reshard
+                .tensors
+                .iter()
+                .filter(|t| t.group.clone().unwrap_or_else(|| group_of(&t.name)) == group.name)
+                .count();
             match per_group.iter_mut().find(|(name, _, _)| *name == group.name) {
                 Some(entry) => entry.2.push(group.bytes_received),
                 None => per_group.push((group.name.clone(), tensors, vec![group.bytes_received])),
@@ -228,7 +231,7 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
         .map(|(index, t)| Row {
             index,
             name: t.name.clone(),
-            group: inputs.get(index).and_then(|i| i.group.clone()).unwrap_or_default(),
+            group: reshard.tensors.get(index).and_then(|t| t.group.clone()).unwrap_or_default(),
             shape: t.shape.clone(),
             source: placements_text(&t.source),
             destination: placements_text(&t.destination),
