@@ -148,7 +148,7 @@ pub fn steps() -> Result<Vec<Step>, String> {
         text: format!(
             "A new example, with replicas: {} ({}). Three numbers that are easy to confuse. Unique logical \
              entries: {} (each counted once). Bytes received by devices: {} (the destination has {} replicas, so \
-             every entry arrives {}). Bytes on the busiest link: {busiest}. A faster transport carries \
+             every entry arrives {}). Bytes crossing the busiest link: {busiest}. A faster transport carries \
              that link's bytes sooner; the unique entries never change.",
             find("fsdp-tp").map_or("", |p| p.title),
             {

@@ -1732,7 +1732,7 @@ impl fmt::Display for MeasuredCycles {
             writeln!(out, "Steady-state medians: {}", medians.join(", "))?;
         }
         if let Some(f) = self.refit_fraction {
-            writeln!(out, "Refit share of the cycle: f = {} ({} %)", number_text(f, 4), percent_text(f * 100.0))?;
+            writeln!(out, "Refit share of the cycle: {} ({} %)", number_text(f, 4), percent_text(f * 100.0))?;
         }
         for problem in &self.problems {
             writeln!(out, "Cannot compute f: {problem}")?;
@@ -2613,7 +2613,7 @@ mod tests {
         assert!(measured.problems.is_empty() && measured.notes.is_empty(), "{:?}", measured.notes);
         let text = measured.to_string();
         assert!(text.contains("Startup: cycles 1, 2 (2 cycles)"), "{text}");
-        assert!(text.contains("Refit share of the cycle: f = 0.0833 (8.33 %)"), "{text}");
+        assert!(text.contains("Refit share of the cycle: 0.0833 (8.33 %)"), "{text}");
 
         let all_steady = stage_stats(&parse_measurements(text_of_rows()), 0);
         assert!(all_steady.startup.cycles.is_empty() && all_steady.steady.cycles.len() == 2);

@@ -20,7 +20,7 @@ pub const DEFAULT_MAX_ENTRIES: u64 = 16 * 1024 * 1024;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Fault {
-    /// One piece is read one entry further along its first dim (an off-by-one offset).
+    /// One piece is read shifted by one along its first dim (an off-by-one offset).
     Offset,
     /// One piece is read with tensor dims 0 and 1 exchanged.
     Swap,
@@ -563,7 +563,7 @@ fn choose_fault(reshard: &Reshard, plan: &Plan, fault: Fault) -> Result<Injected
             let number = index + 1;
             let description = match fault {
                 Fault::Offset => format!(
-                    "piece #{number} ({name}, d{} → d{}) is read one entry further along dim 0",
+                    "piece #{number} ({name}, d{} → d{}) is read shifted by one along dim 0 (an off-by-one offset)",
                     piece.src, piece.dst
                 ),
                 Fault::Swap => {
@@ -763,7 +763,10 @@ mod tests {
         let v = check(&presets::toy(), Strategy::Intersection, Some(Fault::Offset));
         let injected = v.fault.expect("a fault");
         assert_eq!(injected.piece, 0);
-        assert_eq!(injected.description, "piece #1 (w, d0 → d3) is read one entry further along dim 0");
+        assert_eq!(
+            injected.description,
+            "piece #1 (w, d0 → d3) is read shifted by one along dim 0 (an off-by-one offset)"
+        );
     }
 
     #[test]

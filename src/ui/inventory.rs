@@ -642,7 +642,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                 <tr data-testid="inventory-strategy" data-strategy=s.strategy.name()>
                     <th scope="row">{s.strategy.label()}</th>
                     <td class="num" data-label="Bytes received" data-testid="inventory-bytes-received">{format_bytes(s.totals.bytes_received)}</td>
-                    <td class="num" data-label="Busiest link">{busiest}</td>
+                    <td class="num" data-label="Bytes crossing the busiest link">{busiest}</td>
                     <td class="num" data-label="Estimated time" data-testid="inventory-estimate">{format_seconds(s.estimate.seconds)}</td>
                     <td class="num" data-label="Time vs intersection">{ratio}</td>
                 </tr>
@@ -700,7 +700,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                     <tr>
                         <th scope="col">"Strategy"</th>
                         <th scope="col" class="num">"Bytes received"</th>
-                        <th scope="col" class="num">"Busiest link"</th>
+                        <th scope="col" class="num">"Busiest link" <span class="cell-note">"bytes crossing it"</span></th>
                         <th scope="col" class="num">"Estimated time"</th>
                         <th scope="col" class="num">"Time vs intersection"</th>
                     </tr>
@@ -763,7 +763,7 @@ fn Groups(inventory: Inventory) -> impl IntoView {
                     <tr>
                         <th scope="col">"Group"</th>
                         <th scope="col" class="num">"Tensors"</th>
-                        {Strategy::ALL.map(|s| view! { <th scope="col" class="num">{s.label()}</th> }).collect_view()}
+                        {Strategy::ALL.map(|s| view! { <th scope="col" class="num">{s.label()} <BytesReceivedNote/></th> }).collect_view()}
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
@@ -798,6 +798,12 @@ fn move_between_rows(ev: &web_sys::KeyboardEvent, count: usize) {
     if let Some(target) = target {
         let _ = target.focus();
     }
+}
+
+/// Which quantity a strategy's column counts, under its name (review 12: the columns named a strategy alone).
+#[component]
+fn BytesReceivedNote() -> impl IntoView {
+    view! { <span class="cell-note">"bytes received"</span> }
 }
 
 /// The tensors, largest first or by name; a click opens one in the visualizer.
@@ -873,10 +879,13 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                     prop:checked=move || by_bytes.get()
                     on:change=move |ev| by_bytes.set(event_target_checked(&ev))
                 />
-                " Largest first (intersection bytes)"
+                " Largest first (bytes received, intersection)"
             </label>
         </div>
-        <p class="muted">"Click a tensor to open it in the layout view (↑ ↓ move between tensors)."</p>
+        <p class="muted">
+            "Bytes received by devices under each strategy. Click a tensor to open it in the layout view (↑ ↓ move \
+             between tensors)."
+        </p>
         // Hundreds of rows: the table scrolls in its own box, under a header that stays.
         <div class="table-scroll tall-table" tabindex="0" role="region" aria-label="Tensors">
             // On a phone each tensor is a card (inventory.css), as the summaries are: as columns, the bytes
@@ -888,7 +897,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                         <th scope="col">"Tensor" <span class="cell-note">"group · shape · dtype"</span></th>
                         <th scope="col">"Training" <span class="cell-note">"→ generation · replicas"</span></th>
                         {Strategy::ALL
-                            .map(|s| view! { <th scope="col" class="num">{crate::ui::strategies::short_name(s)}</th> })
+                            .map(|s| view! { <th scope="col" class="num">{crate::ui::strategies::short_name(s)} <BytesReceivedNote/></th> })
                             .collect_view()}
                     </tr>
                 </thead>

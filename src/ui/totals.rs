@@ -41,7 +41,7 @@ pub fn TrafficTotals() -> impl IntoView {
         state.totals.with(|t| {
             t.as_ref().map_or_else(Clone::clone, |t| {
                 format!(
-                    "{} unique logical entries, {} received by devices, {} on the busiest link",
+                    "{} unique logical entries, {} received by devices, {} crossing the busiest link",
                     format_count(t.unique_entries),
                     format_bytes(t.bytes_received),
                     format_bytes(t.max_link_bytes)

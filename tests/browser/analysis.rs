@@ -431,7 +431,7 @@ async fn verify_passes_on_the_toy_and_an_offset_fault_lists_mismatches() {
     let summary = text_of(&root, "[data-testid=verify-summary]");
     assert!(summary.contains("do not match version 7"), "{summary}");
     assert!(count(&root, "[data-testid=mismatch-row]") > 0);
-    assert!(text_of(&root, "[data-testid=verify-fault]").contains("one entry further along dim 0"));
+    assert!(text_of(&root, "[data-testid=verify-fault]").contains("shifted by one along dim 0"));
     assert!(text_of(&root, "[data-testid=mismatch-note]").contains("ending in another version is stale"));
     root.remove();
 }

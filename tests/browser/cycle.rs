@@ -522,7 +522,10 @@ async fn measured_medians_go_into_the_cycles_own_stages_keeping_its_order_and_ov
         (1..=3).map(|c| format!("{c},generation,72\n{c},scoring,9\n{c},training,31\n{c},refit,8\n")).collect();
     paste_measured(&root, &format!("cycle,stage,seconds\n{rows}"));
     tick().await;
-    assert!(text_of(&root, "[data-testid=measured-use-note]").contains("the stages' order and overlaps stay"));
+    let note = text_of(&root, "[data-testid=measured-use-note]");
+    assert!(note.contains("the stages' order and overlaps stay"), "{note}");
+    // The refit's share, not called f: the answer's f is the transfer's share (review 12 read two f's).
+    assert!(note.starts_with("Steady-state refit share of the cycle: ") && !note.contains("f ="), "{note}");
     nth(&root, "[data-testid=measured-use]", 0).unchecked_into::<HtmlElement>().click();
     tick().await;
     crate::dom::next_paint().await;

@@ -47,7 +47,7 @@ test('an edit says what it did to the totals and the cycle; the heatmap speaks o
   await expect(totals).toHaveAttribute('aria-live', 'polite');
   // Another replica of the destination: twice the bytes received.
   await page.getByTestId('add-mesh-dim-destination').click();
-  await expect(totals).toHaveText('72 unique logical entries, 288 B received by devices, 96 B on the busiest link');
+  await expect(totals).toHaveText('72 unique logical entries, 288 B received by devices, 96 B crossing the busiest link');
   await expect(page.getByTestId('heatmap-readout')).toHaveAttribute('aria-live', 'off');
   await page.getByTestId('tab-cycle').click();
   await page.getByTestId('speedup-input').fill('8');

@@ -85,12 +85,12 @@ pub fn Quantities() -> impl IntoView {
                 <dd class="quantity-note" data-testid="received-messages">{messages}</dd>
             </div>
             <div class="quantity" data-testid="quantity-link-bytes">
-                <dt class="quantity-label">"Bytes crossing one link"</dt>
+                <dt class="quantity-label">"Bytes crossing the busiest link"</dt>
                 <dd class="quantity-value" data-testid="busiest-link">
                     {link_bytes} " " <span class="quantity-where">{link_where}</span>
                 </dd>
                 <dd class="quantity-definition">
-                    "Per link and direction. A transfer loads the sender's outgoing and the receiver's incoming link; a local copy loads none. Shown: the busiest link."
+                    "Counted per link and direction: a transfer loads the sender's outgoing and the receiver's incoming link; a local copy loads none."
                 </dd>
             </div>
         </dl>
