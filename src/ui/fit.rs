@@ -45,7 +45,7 @@ pub fn observed_page_top(
 ) -> ReadSignal<f64> {
     use wasm_bindgen::{JsCast, closure::Closure};
     let px = RwSignal::new(0.0);
-    let observer = StoredValue::new_local(None::<web_sys::ResizeObserver>);
+    let observer = observer_slot();
     node.on_load(move |div| {
         let element: web_sys::Element = div.into();
         let on_resize = Closure::<dyn Fn()>::new(move || {
@@ -67,16 +67,67 @@ pub fn observed_page_top(
             }
         })
         .into_js_value();
-        let body = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
-        if let (Ok(watch), Some(body)) = (web_sys::ResizeObserver::new(on_resize.unchecked_ref()), body) {
-            watch.observe(&body);
-            observer.set_value(Some(watch));
-        }
-    });
-    on_cleanup(move || {
-        if let Some(Some(watch)) = observer.try_get_value() {
-            watch.disconnect();
+        if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+            watch_resizes(observer, &body, &on_resize);
         }
     });
     px.read_only()
+}
+
+/// How far the element `node` refers to reaches below the first element matching `selector` inside it, in
+/// whole pixels (0 until measured): on a slide, the notes, the legend and the padding under a picture,
+/// which the slide's CSS keeps room for under the picture it scales to the screen. Measured again whenever
+/// the element changes size (the legend wrapped, the picture was scaled), and only while `wanted` (read
+/// untracked). A picture shrunk for a taller legend narrows it, which can wrap the legend once more; each
+/// step only adds room, so the two settle. The observer is disconnected with the view.
+pub fn observed_room_below(
+    node: NodeRef<leptos::html::Figure>,
+    selector: &'static str,
+    wanted: impl Fn() -> bool + 'static,
+) -> ReadSignal<f64> {
+    use wasm_bindgen::closure::Closure;
+    let px = RwSignal::new(0.0);
+    let observer = observer_slot();
+    node.on_load(move |figure| {
+        let element: web_sys::Element = figure.into();
+        let measured = element.clone();
+        let on_resize = Closure::<dyn Fn()>::new(move || {
+            if !wanted() {
+                return;
+            }
+            let Ok(Some(inner)) = measured.query_selector(selector) else { return };
+            let below = (measured.get_bounding_client_rect().bottom() - inner.get_bounding_client_rect().bottom())
+                .max(0.0)
+                .round();
+            if px.try_get_untracked().is_some_and(|old| old != below) {
+                px.try_set(below);
+            }
+        })
+        .into_js_value();
+        watch_resizes(observer, &element, &on_resize);
+    });
+    px.read_only()
+}
+
+/// Where a view keeps its `ResizeObserver`: disconnected when the view is cleaned up.
+type ObserverSlot = StoredValue<Option<web_sys::ResizeObserver>, LocalStorage>;
+
+/// An empty [`ObserverSlot`] whose observer is disconnected with the view that makes it.
+fn observer_slot() -> ObserverSlot {
+    let slot: ObserverSlot = StoredValue::new_local(None);
+    on_cleanup(move || {
+        if let Some(Some(watch)) = slot.try_get_value() {
+            watch.disconnect();
+        }
+    });
+    slot
+}
+
+/// Calls the JS function `on_resize` whenever `target` changes size, with the observer kept in `slot`.
+fn watch_resizes(slot: ObserverSlot, target: &web_sys::Element, on_resize: &wasm_bindgen::JsValue) {
+    use wasm_bindgen::JsCast;
+    if let Ok(watch) = web_sys::ResizeObserver::new(on_resize.unchecked_ref()) {
+        watch.observe(target);
+        slot.set_value(Some(watch));
+    }
 }

@@ -102,3 +102,22 @@ fn mark_in_address(on: bool) {
     let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
     let _ = history.replace_state_with_url(&state, "", Some(&format!("{path}{query}{hash}")));
 }
+
+/// On a slide, the room a view's notes and legend take under its picture (the first element matching
+/// `picture`), as a CSS length for the slide's CSS to keep free under the picture (views.css): a picture
+/// scaled to the screen's height pushed them below the fold (review 12: fsdp-tp's and partial's legends on
+/// a 1920 × 1080 slide). `None` until measured, and outside a slide.
+pub fn room_below_on_slide(
+    picture: &'static str,
+) -> (NodeRef<leptos::html::Figure>, impl Fn() -> Option<String> + Copy) {
+    let presenting = use_context::<Presenting>().map(|p| p.0);
+    let node = NodeRef::new();
+    let below = crate::ui::fit::observed_room_below(node, picture, move || {
+        presenting.is_some_and(|p| p.try_get_untracked().unwrap_or(false))
+    });
+    let css = move || {
+        let px = below.get();
+        (presenting.is_some_and(|p| p.get()) && px > 0.0).then(|| format!("{px}px"))
+    };
+    (node, css)
+}

@@ -116,6 +116,24 @@ test('a slide on a laptop or a short projector keeps both meshes on the screen, 
   }
 });
 
+test('a projector slide keeps both legends on it, the meshes no smaller than drawn', async ({ page }) => {
+  // Scaled to the whole height, fsdp-tp's and partial's tensor legends and fsdp-tp's mesh legend fell below
+  // a 1920 × 1080 slide (review 12). The meshes give the legend room only down to their drawn size.
+  for (const preset of ['toy', 'uneven', 'nested', 'partial', 'fsdp-tp', 'colocated', 'large']) {
+    await page.goto(`/?preset=${preset}&present`);
+    await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    await expect.poll(async () => page.evaluate(() => {
+      const bottom = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().bottom + scrollY;
+      const legends = [bottom('.tensor-view > .legend'), bottom('.mesh-view > .legend')];
+      const tiles = [...document.querySelectorAll('.mesh-svg:not(.is-paths)')].map((svg) => svg.getBoundingClientRect().width / Number(svg.getAttribute('width')));
+      return legends.every((b) => b <= innerHeight) && tiles.every((scale) => scale >= 0.99) ? 'fits' : JSON.stringify({ legends, tiles });
+    }), preset).toBe('fits');
+  }
+  // The toy's tensor, whose legend stands beside it, still takes the slide's height.
+  await page.goto('/?preset=toy&present');
+  await expect.poll(async () => (await tensorScale(page)).bottom).toBeGreaterThan(1000);
+});
+
 test('a link with ?present opens presenting; a large mesh is not scaled up and its last tile is still found', async ({ page }) => {
   await page.goto('/?preset=large&present');
   await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');

@@ -87,7 +87,14 @@ fn slide_room() -> (NodeRef<leptos::html::Div>, impl Fn() -> Option<String> + Co
     let above = move || {
         let slide = presenting.is_some_and(|p| p.get()) && !touring.is_some_and(|t| t.with(Option::is_some));
         let top = top.get();
-        (slide && top > 0.0).then(|| format!("calc({top}px + 1rem)"))
+        // With the legend's room under them on a tall slide (views.css, `--legend-room`), as far as the
+        // meshes keep their drawn size (`--pair-h`): below it their names stop being read from the back of
+        // a room (nested's went from 1.4 to 0.81 of it), and the legend is the lesser loss.
+        (slide && top > 0.0).then(|| {
+            format!(
+                "calc({top}px + 1rem + min(var(--legend-room, 0px), max(0px, 100vh - {top}px - 1rem - var(--pair-h) * 1px)))"
+            )
+        })
     };
     (node, above)
 }
@@ -140,8 +147,9 @@ pub fn MeshView() -> impl IntoView {
     // The hint about hovering means nothing in an exported picture.
     let hint_only = move || state.focus.with(|f| !matches!(f, Focus::Device { .. })).then_some("skip");
     let above_meshes = slide_room();
+    let (figure, below) = crate::ui::present::room_below_on_slide(".meshes");
     view! {
-        <figure class="mesh-view" data-testid="mesh-view">
+        <figure class="mesh-view" data-testid="mesh-view" node_ref=figure style:--below-meshes=below>
             <div class="view-header">
                 <h3 class="view-title">"The devices"</h3>
             </div>

@@ -105,8 +105,9 @@ pub fn TensorView() -> impl IntoView {
         let (width, height) = size();
         width <= height * 0.8
     };
+    let (figure, below) = crate::ui::present::room_below_on_slide(".tv-picture");
     view! {
-        <figure class="tensor-view" class:is-portrait=portrait data-testid="tensor-view">
+        <figure class="tensor-view" class:is-portrait=portrait data-testid="tensor-view" node_ref=figure style:--below-tensor=below>
             <div class="view-header">
                 <h3 class="view-title">"The tensor " <span class="view-subtitle">{subtitle}</span></h3>
                 <div class="view-toggles">
