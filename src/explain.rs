@@ -97,8 +97,10 @@ pub fn steps() -> Result<Vec<Step>, String> {
         verify: false,
         look_at: "[data-testid=mesh-view]",
         text: format!(
-            "The logical tensor `{}` is {}×{}. On the source mesh it is sharded by rows over {} devices: {}. \
-             Each tile in the outlined panel is a device; its thumbnail is the region it holds.",
+            "The logical tensor `{}` is {}×{}. A mesh is a grid of devices, and a layout gives each of its dims \
+             a placement: Shard(d) splits tensor dim d over it, Replicate copies the tensor to each, Partial \
+             holds a share of a sum. On the source mesh `[Shard(0)]` splits the rows over {} devices: {}. Each \
+             tile in the outlined panel is a device; its thumbnail is the region it holds.",
             tensor.name,
             tensor.shape[0],
             tensor.shape[1],
@@ -146,7 +148,9 @@ pub fn steps() -> Result<Vec<Step>, String> {
         verify: false,
         look_at: "[data-testid=traffic-panel]",
         text: format!(
-            "A new example, with replicas: {} ({}). Three numbers that are easy to confuse. Unique logical \
+            "A new example, with replicas: {} ({}): training shards the rows over {} GPUs (FSDP), generation \
+             splits them over {} (tensor parallelism, TP) and keeps {} copies. Three numbers that are easy to \
+             confuse. Unique logical \
              entries: {} (each counted once). Bytes received by devices: {} (the destination has {} replicas, so \
              every entry arrives {}). Bytes crossing the busiest link: {busiest}. A faster transport carries \
              that link's bytes sooner; the unique entries never change.",
@@ -156,6 +160,9 @@ pub fn steps() -> Result<Vec<Step>, String> {
                 let shape: Vec<String> = t.shape.iter().map(|n| n.to_string()).collect();
                 format!("{}, {} → {}", shape.join(" × "), t.source.dtype, t.destination.dtype)
             },
+            replicated.source_mesh.size(),
+            replicated.destination_mesh.shape.last().copied().unwrap_or(1),
+            replicated.destination_mesh.shape[0],
             thousands(totals.unique_entries),
             format_bytes(totals.bytes_received),
             replicated.destination_mesh.shape[0],
@@ -458,6 +465,9 @@ mod tests {
             "{relay}"
         );
         assert!(count.starts_with("A new example, with replicas: FSDP-8 training → TP-4 inference with 2 replicas (1024 × 1024, fp32 → bf16)"), "{count}");
+        // The terms a reader new to DTensor meets first are said where they are met (review 12).
+        assert!(first.contains("Shard(d) splits tensor dim d over it, Replicate copies") && first.contains("Partial"));
+        assert!(count.contains("shards the rows over 8 GPUs (FSDP), generation splits them over 4 (tensor parallelism, TP) and keeps 2 copies"), "{count}");
     }
 
     #[test]
