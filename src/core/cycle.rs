@@ -107,6 +107,15 @@ pub const MAX_STAGES: usize = 64;
 /// The longest duration accepted, 10⁹ s (about 31 years). Anything longer is surely a unit mistake, and the
 /// cap keeps every sum of 64 stages finite.
 pub const MAX_STAGE_SECONDS: f64 = 1e9;
+/// The shortest duration but 0 accepted, 1 µs: far below any stage of a cycle, and far above the tiny
+/// numbers (5e-324) whose sums lose their digits: "the cycle stays 1.98e-323 s" stood over a card saying it
+/// went to 1.5e-323 s (review 9).
+pub const MIN_STAGE_SECONDS: f64 = 1e-6;
+/// Refuses a duration between 0 and [`MIN_STAGE_SECONDS`].
+fn too_short(seconds: f64) -> Option<String> {
+    (seconds > 0.0 && seconds < MIN_STAGE_SECONDS)
+        .then(|| format!("{} s is shorter than 1 µs; a duration is 0 s, or 0.000001 s or more", seconds_text(seconds)))
+}
 /// The slowest transfer speedup a cycle takes: slower, and a cycle's length leaves the range of numbers
 /// computed with (1e308 printed 309 digits).
 pub const MIN_SPEEDUP: f64 = 1e-6;
@@ -314,19 +323,31 @@ pub fn read_typed_number(text: &str, what: &str) -> Result<f64, String> {
     }
 }
 
+/// The most startup cycles `k` may set apart: more than a measurement file of 8 MiB holds.
+pub const MAX_STARTUP_CYCLES: usize = 10_000_000;
+
 /// Reads "startup cycles k", how many of the first cycles are set apart from the steady state: a whole
-/// number, 0 or more. A count past `usize` means every cycle is startup. A fraction or a negative number
-/// is refused with the reason, never rounded or ignored.
+/// number from 0 to [`MAX_STARTUP_CYCLES`]. A fraction, a negative number or a larger count is refused
+/// with the reason, never rounded, saturated or ignored.
 pub fn read_startup_cycles(text: &str) -> Result<usize, String> {
     const WHOLE: &str = "k must be a whole number of cycles, 0 or more";
     let text = text.trim();
     if text.is_empty() {
         return Err(format!("empty: {WHOLE}"));
     }
-    if text.chars().all(|c| c.is_ascii_digit()) {
-        return Ok(text.parse::<usize>().unwrap_or(usize::MAX));
-    }
     let shown = shortened(text);
+    // More than any measurement file holds (8 MiB of rows): refused, not saturated, which rewrote the
+    // field's text to 4294967295 in the web build (review 9).
+    let at_most = |k: usize| {
+        if k > MAX_STARTUP_CYCLES {
+            Err(format!("{shown} is more cycles than any measurement holds; k is at most {MAX_STARTUP_CYCLES}"))
+        } else {
+            Ok(k)
+        }
+    };
+    if text.chars().all(|c| c.is_ascii_digit()) {
+        return at_most(text.parse::<usize>().unwrap_or(usize::MAX));
+    }
     match text.parse::<f64>() {
         Ok(k) if k.is_infinite() && text.chars().any(|c| c.is_ascii_digit()) => {
             Err(format!("{shown} is too large a number; {WHOLE}"))
@@ -335,7 +356,7 @@ pub fn read_startup_cycles(text: &str) -> Result<usize, String> {
         Ok(k) if k < 0.0 => Err(format!("{shown} is negative; {WHOLE}")),
         Ok(k) if k.fract() != 0.0 => Err(format!("{shown} is not whole; {WHOLE}")),
         // Whole, 0 or more and finite (`2.0`, `1e3`): `as` saturates past usize::MAX.
-        Ok(k) => Ok(k as usize),
+        Ok(k) => at_most(k as usize),
         Err(_) => Err(format!("\"{shown}\" is not a number; {WHOLE}")),
     }
 }
@@ -360,6 +381,9 @@ impl ProblemList {
             false
         } else if seconds < 0.0 {
             self.add(path, format!("{} s is negative; a duration is 0 s or more", seconds_text(seconds)));
+            false
+        } else if let Some(why) = too_short(seconds) {
+            self.add(path, why);
             false
         } else if seconds > MAX_STAGE_SECONDS {
             self.add(
@@ -1243,6 +1267,8 @@ fn parse_measured_seconds(text: &str) -> Result<f64, String> {
 fn check_measured_seconds(seconds: f64) -> Result<f64, String> {
     if seconds < 0.0 {
         Err(format!("seconds {} is negative", seconds_text(seconds)))
+    } else if let Some(why) = too_short(seconds) {
+        Err(format!("seconds {why}"))
     } else if seconds > MAX_STAGE_SECONDS {
         Err(format!("seconds {} is longer than 10⁹ s (about 31 years); is the unit right?", seconds_text(seconds)))
     } else {
@@ -2191,6 +2217,17 @@ mod tests {
             with(&|s| s.stages[1].seconds = 1.5e308),
             ["stages[1].seconds: 1.5e308 s is longer than 10⁹ s (about 31 years); is the unit right?"]
         );
+        // Tiny durations lost their digits in sums: refused below 1 µs, 0 and 1 µs taken (review 9).
+        assert_eq!(
+            with(&|s| s.stages[1].seconds = 5e-324),
+            ["stages[1].seconds: 4.94e-324 s is shorter than 1 µs; a duration is 0 s, or 0.000001 s or more"]
+        );
+        for fine in [1e-6, 0.0] {
+            let mut spec = CycleSpec::article(10.0, 4.0);
+            spec.stages[1].seconds = fine;
+            assert_eq!(spec.validate(), Ok(()), "{fine} s");
+        }
+        assert_eq!(parse_measured_seconds("1e-9").map_err(|e| e.contains("shorter than 1 µs")), Err(true));
         assert_eq!(with(&|s| s.stages[0].name = "  ".into()), ["stages[0].name: stage name is empty"]);
         assert_eq!(
             with(&|s| s.stages[2].overlap = 20.0),
@@ -2391,7 +2428,12 @@ mod tests {
         assert_eq!(read_startup_cycles("abc"), Err(format!("\"abc\" is not a number; {WHOLE}")));
         assert_eq!(read_startup_cycles("1e400"), Err(format!("1e400 is too large a number; {WHOLE}")));
         assert_eq!(read_startup_cycles("2.0"), Ok(2), "a whole number written with a point is still whole");
-        assert_eq!(read_startup_cycles("99999999999999999999999"), Ok(usize::MAX), "more cycles than any file has");
+        let most = format!("k is at most {MAX_STARTUP_CYCLES}");
+        assert_eq!(read_startup_cycles("10000000"), Ok(MAX_STARTUP_CYCLES));
+        for huge in ["10000001", "99999999999999999999999", "5e9"] {
+            let refused = read_startup_cycles(huge).expect_err("more cycles than any file has");
+            assert!(refused.starts_with(huge) && refused.ends_with(&most), "{refused}");
+        }
     }
 
     #[test]

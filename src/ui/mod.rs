@@ -270,21 +270,31 @@ fn StaleBanner(count: RwSignal<usize>) -> impl IntoView {
         1 => "Showing the last valid change: 1 problem in the editors.".to_string(),
         n => format!("Showing the last valid change: {n} problems in the editors."),
     };
-    // The first field holding a problem, focused (which scrolls it into view).
+    // The first field holding a problem, focused (which scrolls it into view). A slide hides the editors:
+    // it is left first, and the field focused once they are drawn (review 9: the button only scrolled).
+    let presenting = use_context::<present::Presenting>().map(|p| p.0);
     let go = move |_| {
-        let field = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector(".editors [aria-invalid=true]").ok().flatten())
-            .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
-        if let Some(field) = field {
-            let _ = field.focus();
+        if let Some(on) = presenting.filter(|on| on.get_untracked()) {
+            on.set(false);
         }
+        focus::after_render(|document| {
+            let field = document
+                .query_selector(".editors [aria-invalid=true]")
+                .ok()
+                .flatten()
+                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+            if let Some(field) = field {
+                let _ = field.focus();
+            }
+        });
     };
     view! {
         // Not a live region: the editors' status line says the same to a screen reader already.
         <p class="stale-banner" data-testid="stale-banner">
             <span>{text}</span>
-            <button type="button" class="link-button" data-testid="stale-go" on:click=go>"Go to it"</button>
+            <button type="button" class="link-button" data-testid="stale-go" on:click=go>
+                {move || if presenting.is_some_and(|p| p.get()) { "Leave the slide and go to it" } else { "Go to it" }}
+            </button>
         </p>
     }
 }

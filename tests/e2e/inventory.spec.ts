@@ -229,6 +229,13 @@ test('impossible layouts say why, under the field and beside the results; typed 
   await page.getByTestId('field-train-tp').fill('1');
   await expect(page.getByTestId('inventory-devices')).toHaveText('8 training devices → 8 generation devices');
   await expect(page.getByTestId('inventory-unread')).toBeHidden();
+  // A layout of too many devices is no one field's: said under its layout, as the results' list promises
+  // (it was said only there, off screen beside the form).
+  await page.getByTestId('field-train-tp').fill('65536');
+  await expect(page.getByTestId('problems-train')).toHaveText('pp 1 × hsdp 1 × dp 8 × tp 65536 = 524288 devices; at most 65536');
+  await expect(page.getByTestId('problems-generate')).toHaveText('');
+  await page.getByTestId('field-train-tp').fill('1');
+  await expect(page.getByTestId('problems-train')).toHaveText('');
   await page.getByTestId('field-model-hidden').fill('12x');
   await expect(page.getByTestId('problems-model-hidden')).toContainText('not a whole number');
   await expect(page.getByTestId('field-model-hidden')).toHaveValue('12x');

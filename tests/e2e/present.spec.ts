@@ -491,3 +491,23 @@ test('presenting the nested example, the order of its shards is flipped beside t
   await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
   await expect(page.locator('[data-testid^=view-order-]')).toHaveCount(0);
 });
+
+test('a slide of the last valid change says so in sight, and its button leaves the slide for the field', async ({ page }) => {
+  // On a slide the banner fell under the pictures, below the fold, and "Go to it" only scrolled (review 9).
+  await page.goto('/?preset=toy');
+  await page.getByTestId('layout-text-source').fill('[Shard(5)]');
+  await page.getByTestId('change-description').click();
+  await page.getByTestId('present').click();
+  const banner = page.getByTestId('stale-banner');
+  await expect(banner).toContainText('Showing the last valid change: 1 problem in the editors.');
+  const box = (await banner.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(1080);
+  expect(box.y).toBeGreaterThan(0);
+  await page.screenshot({ path: path.join(screenshots, 'present-stale.png') });
+  await page.getByTestId('stale-go').click();
+  await expect(page.getByTestId('present')).toHaveText('Present');
+  // The first field holding the problem (the placement the text set), as outside a slide.
+  await expect(page.locator('.editors [aria-invalid=true]').first()).toBeFocused();
+  await expect(page.locator('.editors [aria-invalid=true]').first()).toBeInViewport();
+  await expect(page.getByTestId('layout-text-source')).toHaveValue('[Shard(5)]');
+});
