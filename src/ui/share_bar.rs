@@ -717,14 +717,28 @@ fn drop_anywhere(state: AppState, cycle: CycleState, page: RwSignal<Page>, repor
         if ev.default_prevented() {
             return;
         }
-        let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|files| files.get(0)) else { return };
+        let Some(dropped) = dropped_file(&ev) else { return };
         ev.prevent_default();
-        open_file(file, state, cycle, page, report);
+        match dropped {
+            Ok(file) => open_file(file, state, cycle, page, report),
+            Err(why) => report.set(Some(Report::Problems(why, Vec::new()))),
+        }
     });
     on_cleanup(move || {
         over.remove();
         dropped.remove();
     });
+}
+
+/// The one file a drop holds, or why none is opened: several files were dropped (the first was opened and
+/// the others passed over without a word, review 9). `None` for a drop without a file.
+pub(crate) fn dropped_file(event: &web_sys::DragEvent) -> Option<Result<web_sys::File, String>> {
+    let files = event.data_transfer()?.files()?;
+    match files.length() {
+        0 => None,
+        1 => files.get(0).map(Ok),
+        n => Some(Err(format!("{n} files were dropped; drop one at a time. Nothing was changed."))),
+    }
 }
 
 /// The report of a file that was not opened.

@@ -782,6 +782,14 @@ test('opening a file: errors name the field and the line; a good file replaces t
   }, cycle);
   await expect(page.getByTestId('share-report')).toContainText('Opened cycle-160.json: an RL cycle');
   await expect(page.getByTestId('cycle-new')).toHaveText('122.5 s');
+  // Two files at once: neither is opened, and the report says why (the first was opened without a word on
+  // the second).
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    for (const name of ['a.json', 'b.json']) data.items.add(new File([text], name, { type: 'application/json' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, cycle);
+  await expect(page.getByTestId('share-report')).toContainText('2 files were dropped; drop one at a time. Nothing was changed.');
 
   // A text block opens into the layout view.
   await page.getByTestId('open-file').setInputFiles({

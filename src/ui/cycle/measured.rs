@@ -49,12 +49,14 @@ const EXAMPLE: &str = "cycle,stage,seconds
 /// The longest measurements shown in the text area for editing (about 30,000 rows of CSV).
 const SHOWN_TEXT_BYTES: usize = 512 * 1024;
 
-/// Reads the first dropped file as text into `target`, or says in `refused` why it was not read; a drop
+/// Reads the dropped file as text into `target`, or says in `refused` why it was not read; a drop
 /// without a file is ignored. A file above the size every other way of opening a file refuses is refused
 /// with the same message before it is read: a dropped 20 MB CSV froze the page for 48 s.
 fn read_dropped_file(event: &web_sys::DragEvent, target: RwSignal<String>, refused: RwSignal<Option<String>>) {
-    let Some(file) = event.data_transfer().and_then(|d| d.files()).and_then(|files| files.get(0)) else {
-        return;
+    let file = match crate::ui::share_bar::dropped_file(event) {
+        None => return,
+        Some(Ok(file)) => file,
+        Some(Err(why)) => return refused.set(Some(why)),
     };
     let name = file.name();
     if let Some(too_large) = refuse_size(&name, file.size() as u64) {
