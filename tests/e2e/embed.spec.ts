@@ -143,7 +143,7 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await page.screenshot({ path: path.join(screenshots, 'embed-tensor.png') });
   await page.goto('/?embed=pie');
   await expect(page.getByTestId('embed-problem')).toHaveText(
-    '“pie” is not a view that can be embedded; choose one of tensor, mesh, traffic, strategies, cycle. Showing the tensor view instead.',
+    '“pie” is not a view that can be embedded; choose one of tensor, mesh, totals, traffic, strategies, cycle. Showing the tensor view instead.',
   );
   // The message stands over the default view, not alone in an empty frame.
   await expect(page.getByTestId('tensor-view')).toBeVisible();
