@@ -634,6 +634,13 @@ fn WholeProblems(path: &'static str) -> impl IntoView {
 #[component]
 fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     let cycle = expect_context::<CycleState>();
+    let app = expect_context::<AppState>();
+    // The model goes over as the layout too, showing its largest tensor, as a row's click does: the cycle
+    // view's exports (the decision note, the plan) and embeds were of the layout open before, the toy's
+    // beside the model's s (review 13).
+    let spec = StoredValue::new(inventory.spec.clone());
+    let largest = inventory.rows.iter().max_by_key(|row| (row.bytes.first().copied(), std::cmp::Reverse(row.index)));
+    let largest = largest.map_or(0, |row| row.index);
     let base = inventory.strategies.iter().find(|s| s.strategy == Strategy::Intersection).map(|s| s.estimate.seconds);
     let rows = inventory
         .strategies
@@ -678,13 +685,16 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         let speedup = (before / after * 1e4).round() / 1e4;
         // A preset's name; an edited model is "custom", which names nothing.
         let of = if model.is_empty() || model == "custom" { String::new() } else { format!(" of {model}") };
+        app.replace_input(spec.get_value());
+        app.view.update(|v| v.tensor = largest);
         cycle.speedup_source.set(SpeedupSource::Manual);
         cycle.spec.update(|spec| spec.speedup = speedup);
         cycle.speedup_origin.set(Some(SpeedupOrigin {
             speedup,
             text: format!(
-                "s = {} / {} = {}: the model inventory's estimates{of} for gather then broadcast and for the \
-                 intersection. The stages are yours; s shortens the refit's transfer.",
+                "s = {} / {} = {}: the model inventory's estimates{of}, when handed over, for gather then \
+                 broadcast and for the intersection; the layout view shows that model now. The stages are yours; \
+                 s shortens the refit's transfer.",
                 format_seconds(before),
                 format_seconds(after),
                 decimal(speedup, 4)

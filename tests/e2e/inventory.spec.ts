@@ -330,3 +330,19 @@ test('a side column taller than the window says there is more below, until its e
   await page.evaluate(() => { const c = document.querySelector('.sticky-column')!; c.scrollTop = c.scrollHeight; });
   await expect.poll(async () => (await cue()).opacity).toBe('0');
 });
+
+test("the hand-off to the cycle makes the model the layout, so the cycle's exports and s from the layout are the model's", async ({ page }) => {
+  // Straight from the inventory, no row opened: the decision note and the plan were the toy's, beside the
+  // model's s, and s taken from the layout was the toy's 0.6667 (review 13).
+  await page.goto('/?view=inventory&model=llama-3-8b');
+  await page.getByTestId('inventory-to-cycle').click();
+  await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
+  const s = await page.getByTestId('speedup-input').inputValue();
+  await page.getByTestId('speedup-from-layout').check();
+  await expect(page.getByTestId('speedup-layout-ratio')).toContainText(`= ${s}×`);
+  await expect(page.getByTestId('speedup-input')).toHaveValue(s);
+  await page.getByTestId('tab-layout').click();
+  await expect(page.getByTestId('total-unique-entries')).toContainText('entries of all 291 tensors, each counted once');
+  // The largest tensor is the one shown.
+  await expect(page.getByTestId('tensor-view')).toContainText('embed_tokens');
+});
