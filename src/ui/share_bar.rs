@@ -542,8 +542,9 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                 <div class="menu-row">
                     "Spec "
                     <button type="button" aria-label="Spec as JSON" data-testid="export-spec-json" on:click=text_file("{stem}-spec.json", "application/json", spec_json)>"JSON"</button>
-                    // An inventory has no text form: not offered there (it could only fail).
-                    <Show when=move || page.get() != Page::Inventory>
+                    // An inventory has no text form: not offered on its page, nor while the layout holds one
+                    // (it could only fail: "Nothing was exported", review 13).
+                    <Show when=move || page.get() != Page::Inventory && state.input.with(|i| i.tensors.is_none())>
                         <button type="button" aria-label="Spec as text" data-testid="export-spec-text" on:click=text_file("{stem}-spec.txt", "text/plain", spec_text)>"Text"</button>
                     </Show>
                 </div>
@@ -557,8 +558,9 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                     ") "
                     <button type="button" aria-label="Plan as JSON" data-testid="export-plan-json" on:click=text_file("{stem}-plan.json", "application/json", plan_json)>"JSON"</button>
                 </div>
-                // One tensor's pieces for a spreadsheet; an inventory's millions of rows are not offered.
-                <Show when=move || page.get() != Page::Inventory>
+                // One tensor's pieces for a spreadsheet; an inventory's millions of rows are not offered, on
+                // its page or in the layout.
+                <Show when=move || page.get() != Page::Inventory && state.reshard.with(|r| r.tensors.len() == 1)>
                     <div class="menu-row">
                         "Pieces, a row each "
                         <button type="button" aria-label="Pieces as CSV" data-testid="export-pieces-csv" on:click=text_file("{stem}-pieces.csv", "text/csv", pieces_csv)>"CSV"</button>

@@ -345,4 +345,9 @@ test("the hand-off to the cycle makes the model the layout, so the cycle's expor
   await expect(page.getByTestId('total-unique-entries')).toContainText('entries of all 291 tensors, each counted once');
   // The largest tensor is the one shown.
   await expect(page.getByTestId('tensor-view')).toContainText('embed_tokens');
+  // The cycle view's note is the model's, and the exports an inventory cannot have are not offered there.
+  await page.getByTestId('tab-cycle').click();
+  const note = await download(page, 'export-note');
+  expect(note.text).toContain('A layout change of 291 tensors from ');
+  for (const absent of ['export-spec-text', 'export-pieces-csv']) await expect(page.getByTestId(absent)).toHaveCount(0);
 });
