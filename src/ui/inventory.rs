@@ -12,7 +12,7 @@ use super::editor::field::{DraftStore, FieldDrafts, GroupProblem, IntegerField, 
 use super::{AppState, Fresh, Page, format_count, format_shape};
 use crate::chart::readout::decimal;
 use crate::core::geometry::Dtype;
-use crate::core::model::{Layout, Mesh, Reshard};
+use crate::core::model::{Layout, Mesh, Reshard, ShardOrder};
 use crate::core::models::{
     Attention, GenerationLayout, MODEL_PRESETS, ModelDims, TrainingLayout, cautions, check, find_model, inventory_spec,
     validate_inventory,
@@ -182,8 +182,16 @@ struct Inventory {
     strategies: Vec<StrategyTotals>,
 }
 
-fn placements_text(layout: &Layout) -> String {
-    format!("[{}]", layout.placements.iter().map(|p| p.short()).collect::<Vec<_>>().join(", "))
+/// A side's placements on `mesh`, short. In the strided order they are written as PyTorch writes FSDP2 +
+/// TP, with `SS(dim,split_factor)`: `[S(1), S(1)]` read as mesh order, where the note, the spec and the
+/// layout view all said strided (review 13).
+fn placements_text(layout: &Layout, mesh: &Mesh) -> String {
+    let sizes: Vec<Option<u64>> = mesh.shape.iter().map(|&n| Some(n)).collect();
+    let strided = (layout.order == ShardOrder::Strided)
+        .then(|| crate::core::notation::strided_explicitly(&layout.placements, &sizes))
+        .flatten();
+    let placements = strided.as_deref().unwrap_or(&layout.placements);
+    format!("[{}]", placements.iter().map(|p| p.short()).collect::<Vec<_>>().join(", "))
 }
 
 /// How many destination devices hold each entry: the product of the Replicate mesh dims.
@@ -231,10 +239,10 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
         .map(|(index, t)| Row {
             index,
             name: t.name.clone(),
-            group: reshard.tensors.get(index).and_then(|t| t.group.clone()).unwrap_or_default(),
+            group: t.group.clone().unwrap_or_default(),
             shape: t.shape.clone(),
-            source: placements_text(&t.source),
-            destination: placements_text(&t.destination),
+            source: placements_text(&t.source, &reshard.source_mesh),
+            destination: placements_text(&t.destination, &reshard.destination_mesh),
             dtypes: dtype_text(t.source.dtype, t.destination.dtype),
             replicas: replicas(&t.destination, &reshard.destination_mesh),
             bytes: per_tensor[index].clone(),

@@ -351,3 +351,11 @@ test("the hand-off to the cycle makes the model the layout, so the cycle's expor
   expect(note.text).toContain('A layout change of 291 tensors from ');
   for (const absent of ['export-spec-text', 'export-pieces-csv']) await expect(page.getByTestId(absent)).toHaveCount(0);
 });
+
+test('a training layout in the strided order is written as PyTorch writes it, with _StridedShard', async ({ page }) => {
+  // [S(0), S(0)] read as mesh order, where the note, the spec and the layout view said strided (review 13).
+  await page.goto('/?view=inventory&model=qwen3-30b-a3b');
+  const layouts = await page.locator('[data-testid=inventory-tensor] td.mono').allInnerTexts();
+  expect(layouts.some((text) => text.startsWith('[SS(0,8), S(0)]')), layouts.slice(0, 3).join(' | ')).toBe(true);
+  expect(layouts.some((text) => text.startsWith('[S(0), S(0)]'))).toBe(false);
+});
