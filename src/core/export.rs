@@ -272,8 +272,8 @@ pub fn decision_note(input: &NoteInput) -> String {
     let tensors = reshard.tensors.len();
     note.push_str(&format!(
         "A layout change of {} from {} to {}, in a cycle of {} with the transfer {}. Transfer times are a \
-         model (a lower bound); the cycle is the RL cycle view's as it stands (by default the article's 120 s \
-         example).\n",
+         model (a lower bound); the cycle is the one described below, its stage times as given (measured \
+         or assumed).\n",
         count(tensors, "tensor"),
         count(reshard.source_mesh.size(), "source device"),
         count(reshard.destination_mesh.size(), "destination device"),
