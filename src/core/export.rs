@@ -23,7 +23,7 @@ use super::model::{ConvertAt, Layout, Mesh, Reshard};
 use super::notation::{placements_list, strided_where_it_matters};
 use super::placement::Placement;
 use super::plan::{Planner, Strategy};
-use super::traffic::{Totals, Traffic, analyse, format_bytes, format_count, format_seconds};
+use super::traffic::{Totals, Traffic, analyse, format_bytes, format_count, format_seconds, group_name};
 use crate::chart::bars::ratio_text;
 use crate::chart::readout::{decimal, percent, seconds, times};
 
@@ -283,6 +283,7 @@ pub fn decision_note(input: &NoteInput) -> String {
     refit_interval_section(&mut note, input.cycle);
     layouts_section(&mut note, reshard);
     strategies_section(&mut note, input);
+    groups_section(&mut note, reshard);
     resume_section(&mut note, input.cycle);
     cycle_effect_section(&mut note, input.cycle);
     note
@@ -405,6 +406,50 @@ fn mesh_text(mesh: &Mesh) -> String {
 fn placements_text(layout: &Layout, mesh_shape: &[u64]) -> String {
     let order = if strided_where_it_matters(layout, mesh_shape) { " (strided order)" } else { "" };
     format!("{}{order}", table_code_span(&placements_list(layout)))
+}
+
+/// The most parameter groups a note lists, largest first.
+pub const NOTE_GROUP_ROWS: usize = 30;
+
+/// For an inventory, the bytes each group of tensors receives under each strategy, largest first: where a
+/// faster transport pays, which the app's inventory shows and the note left out (review 13). Planned again
+/// here (a note is written once, on request); left out if a plan fails.
+fn groups_section(note: &mut String, reshard: &Reshard) {
+    if reshard.tensors.len() < 2 {
+        return;
+    }
+    let mut per_strategy = Vec::new();
+    for strategy in Strategy::ALL {
+        let Ok(traffic) = analyse(reshard, strategy) else { return };
+        per_strategy.push(traffic.per_group(&reshard.tensors));
+    }
+    let intersection = &per_strategy[0];
+    let total: u64 = intersection.iter().map(|g| g.bytes_received).fold(0, u64::saturating_add);
+    let mut order: Vec<usize> = (0..intersection.len()).collect();
+    order
+        .sort_unstable_by(|&a, &b| intersection[b].bytes_received.cmp(&intersection[a].bytes_received).then(a.cmp(&b)));
+    note.push_str("\n## Where the bytes are: groups of tensors\n\n");
+    note.push_str(
+        "Bytes received by devices per group (the spec's own labels, else the tensors' names with layer numbers \
+         as `*`), largest first under intersection.\n\n| group | tensors | share under intersection |",
+    );
+    for strategy in Strategy::ALL {
+        note.push_str(&format!(" {} |", strategy.label()));
+    }
+    note.push_str(&format!("\n{}|\n", "|---".repeat(3 + Strategy::ALL.len())));
+    for &i in order.iter().take(NOTE_GROUP_ROWS) {
+        let name = &intersection[i].name;
+        let tensors = reshard.tensors.iter().filter(|t| group_name(t) == *name).count();
+        let share = if total == 0 { 0.0 } else { intersection[i].bytes_received as f64 / total as f64 * 100.0 };
+        note.push_str(&format!("| {} | {tensors} | {} |", code_span(name), percent(share)));
+        for groups in &per_strategy {
+            note.push_str(&format!(" {} |", format_bytes(groups[i].bytes_received)));
+        }
+        note.push('\n');
+    }
+    if order.len() > NOTE_GROUP_ROWS {
+        note.push_str(&format!("\n{} more groups are left out.\n", order.len() - NOTE_GROUP_ROWS));
+    }
 }
 
 fn strategies_section(note: &mut String, input: &NoteInput) {
@@ -657,6 +702,33 @@ mod tests {
     }
 
     #[test]
+    fn an_inventorys_note_says_which_groups_carry_the_bytes() {
+        // The app's inventory shows where the bytes are; the note left it out (review 13).
+        let spec = r#"{"tensors": [
+                {"name": "layers.0.wq", "shape": [64, 8], "group": "attention"},
+                {"name": "layers.1.wq", "shape": [64, 8], "group": "attention"},
+                {"name": "layers.0.norm", "shape": [8]}],
+            "source": {"mesh": [2], "placements": ["S(0)"]},
+            "destination": {"mesh": [2], "placements": ["R"]}}"#;
+        let reshard = crate::core::spec::parse_spec(spec).expect("a valid inventory");
+        let note = note_for(&reshard, &article_cycle());
+        let groups = note.split("## Where the bytes are").nth(1).unwrap_or_default();
+        let rows: Vec<&str> = groups.lines().filter(|l| l.starts_with("| `")).collect();
+        // attention: two tensors of 512 entries × 2 B, each received whole by both destinations: 4 KiB under
+        // every strategy; the norm, named by its pattern, 2 × 16 B; shares of 4,128 B.
+        assert_eq!(
+            rows,
+            [
+                "| `attention` | 2 | 99.22 % | 4 KiB | 4 KiB | 4 KiB |",
+                "| `layers.*.norm` | 1 | 0.78 % | 32 B | 32 B | 32 B |"
+            ],
+            "{note}"
+        );
+        // One tensor: nothing to group.
+        assert!(!note_for(&presets::toy(), &article_cycle()).contains("## Where the bytes are"));
+    }
+
+    #[test]
     fn the_articles_120_second_cycle_reads_as_printed() {
         // The article's numbers: 112.5 s, 1.067×, 6.25 %, best cycle 110 s, f = 1/12.
         let note = note_for(&presets::toy(), &article_cycle());
@@ -802,7 +874,9 @@ mod tests {
     fn an_inventory_lists_twenty_tensors_and_counts_the_rest() {
         let reshard = presets::llama_inventory(2);
         let note = note_for(&reshard, &article_cycle());
-        let rows = note.lines().filter(|line| line.starts_with("| `")).count();
+        // The tensors' rows, before the groups' table.
+        let tensors = note.split("## Where the bytes are").next().unwrap_or_default();
+        let rows = tensors.lines().filter(|line| line.starts_with("| `")).count();
         assert_eq!(rows, NOTE_TENSOR_ROWS);
         assert!(note.contains("| `embed_tokens` | [128256, 8192] | bf16 | `[Replicate(), Shard(1), Shard(0)]` |"));
         assert!(note.contains("Not listed: 1 more tensor ("), "{note}");

@@ -290,7 +290,7 @@ impl Traffic {
     pub fn per_group(&self, tensors: &[TensorChange]) -> Vec<TensorTotals> {
         let mut groups: Vec<TensorTotals> = Vec::new();
         for (tensor, t) in tensors.iter().zip(&self.per_tensor) {
-            let name = tensor.group.clone().unwrap_or_else(|| group_of(&t.name));
+            let name = group_name(tensor);
             let index = match groups.iter().position(|g| g.name == name) {
                 Some(i) => i,
                 None => {
@@ -309,6 +309,11 @@ impl Traffic {
         }
         groups
     }
+}
+
+/// The group `tensor`'s totals are added up in: the spec's own label, else [`group_of`] its name.
+pub fn group_name(tensor: &TensorChange) -> String {
+    tensor.group.clone().unwrap_or_else(|| group_of(&tensor.name))
 }
 
 /// A tensor's group: its name with numeric path segments replaced by `*` (`layers.3.attn.wq` →

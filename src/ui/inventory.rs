@@ -20,7 +20,7 @@ use crate::core::models::{
 use crate::core::placement::Placement;
 use crate::core::plan::Strategy;
 use crate::core::spec::{Problem, SpecInput};
-use crate::core::traffic::{Estimate, LinkLoad, Totals, analyse, format_bytes, format_seconds, group_of};
+use crate::core::traffic::{Estimate, LinkLoad, Totals, analyse, format_bytes, format_seconds, group_name};
 use crate::share::fragment::InventoryChoice;
 
 /// Tensor rows drawn at most (a per-layer inventory of a large model has hundreds).
@@ -215,11 +215,7 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
             bytes.push(t.bytes_received);
         }
         for group in traffic.per_group(&reshard.tensors) {
-            let tensors = reshard
-                .tensors
-                .iter()
-                .filter(|t| t.group.clone().unwrap_or_else(|| group_of(&t.name)) == group.name)
-                .count();
+            let tensors = reshard.tensors.iter().filter(|t| group_name(t) == group.name).count();
             match per_group.iter_mut().find(|(name, _, _)| *name == group.name) {
                 Some(entry) => entry.2.push(group.bytes_received),
                 None => per_group.push((group.name.clone(), tensors, vec![group.bytes_received])),
