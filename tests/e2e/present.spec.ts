@@ -526,3 +526,20 @@ test("on a projector every device's readout fits the two lines a slide keeps for
     }
   }
 });
+
+test('a slide settles: the meshes do not flip between stacked and side by side', async ({ page }) => {
+  // The second mesh, stacked, counted as standing "above the meshes": the room it left made them side by
+  // side again, and large's slide flipped 13 times a second at 2560 × 1440 (review 14).
+  for (const [preset, width, height] of [['large', 2560, 1440], ['nested', 2560, 1440], ['fsdp-tp', 3840, 2160], ['fsdp-tp', 1280, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?preset=${preset}&present`);
+    await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    await page.waitForTimeout(300);
+    const heights = new Set<number>();
+    for (let i = 0; i < 10; i++) {
+      heights.add(await page.locator('.mesh-view').evaluate((e) => Math.round(e.getBoundingClientRect().height)));
+      await page.waitForTimeout(60);
+    }
+    expect([...heights], `${preset} at ${width} × ${height}`).toHaveLength(1);
+  }
+});
