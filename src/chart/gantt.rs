@@ -241,12 +241,25 @@ pub fn legend_entries(report: &CycleReport) -> LegendEntries {
     let unit = Linear::new((0.0, 1.0), (0.0, 1.0));
     let bars: Vec<LaneBar> = [&report.before, &report.after].into_iter().flat_map(|t| lane_bars(t, &unit)).collect();
     let kinds: Vec<PartKind> = bars.iter().flat_map(|bar| bar.parts.iter().map(|p| p.kind)).collect();
-    let overlap_on_wait = bars.iter().any(|bar| {
-        bar.overlap
-            .is_some_and(|(o0, o1)| bar.parts.iter().any(|p| p.kind == PartKind::Wait && p.x0.max(o0) < p.x1.min(o1)))
-    });
     let has = |kind: PartKind| kinds.contains(&kind);
-    let overlap = [&report.before, &report.after].iter().any(|t| t.stages.iter().any(|s| s.overlap > 1e-9));
+    // Whether some overlap lies on a plain part (drawn with the overlap's hatch on the bar's colour) or on
+    // the refit's waiting (`waiting`: both hatches crossed). Not listed when nothing shows it (review 14:
+    // "overlap" beside a timeline whose one overlap was all waiting). Holding has its own entry.
+    let overlap_on = |waiting: bool| {
+        bars.iter().any(|bar| {
+            bar.overlap.is_some_and(|(o0, o1)| {
+                bar.parts.iter().any(|p| {
+                    let kind_fits = if waiting {
+                        p.kind == PartKind::Wait
+                    } else {
+                        !matches!(p.kind, PartKind::Wait | PartKind::Held)
+                    };
+                    kind_fits && p.x0.max(o0) < p.x1.min(o1)
+                })
+            })
+        })
+    };
+    let (overlap, overlap_on_wait) = (overlap_on(false), overlap_on(true));
     LegendEntries {
         overlap,
         wait: has(PartKind::Wait),
@@ -645,7 +658,9 @@ mod tests {
         assert!(!entries.overlap_on_wait);
         // That refit starting 5 s before training ends: its wait runs under training, hatched both ways.
         queue.stages[3].overlap = 5.0;
-        assert!(legend_entries(&queue.report().expect("valid")).overlap_on_wait);
+        let crossed = legend_entries(&queue.report().expect("valid"));
+        // ... and only there: the plain overlap's hatch is drawn nowhere, so it is not listed.
+        assert!(crossed.overlap_on_wait && !crossed.overlap, "{crossed:?}");
         // An overlap of 1 s on a refit whose transfer comes first runs on the transfer: no crossing.
         queue.stages[3].overlap = 1.0;
         queue.refit = Some(RefitSplit { wait: 0.0, transfer: Some(2.0), preparation: 8.0 });

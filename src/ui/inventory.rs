@@ -726,7 +726,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                     <tr>
                         <th scope="col">"Strategy"</th>
                         <th scope="col" class="num">"Bytes received"</th>
-                        <th scope="col" class="num">"Busiest link" <span class="cell-note">"bytes crossing it"</span></th>
+                        <th scope="col" class="num">"Busiest link" <span class="cell-note">"bytes"</span></th>
                         <th scope="col" class="num">"Estimated time"</th>
                         <th scope="col" class="num">"Time vs intersection"</th>
                     </tr>
