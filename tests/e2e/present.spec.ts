@@ -543,3 +543,15 @@ test('a slide settles: the meshes do not flip between stacked and side by side',
     expect([...heights], `${preset} at ${width} × ${height}`).toHaveLength(1);
   }
 });
+
+test('on a screen wider than the page, the slide takes the screen: the headline keeps its column', async ({ page }) => {
+  // Within the page's 104rem the headline and the meshes were left 204 px beside uneven's tensor at
+  // 2560 × 1440, and fsdp-tp's 312 px at 3840 × 2160 (review 14).
+  for (const [preset, width, height] of [['uneven', 2560, 1440], ['fsdp-tp', 3840, 2160]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?preset=${preset}&present`);
+    await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    const column = await page.locator('.change-panel').evaluate((e) => e.getBoundingClientRect().width);
+    expect(column, `${preset} at ${width}`).toBeGreaterThan(0.3 * width);
+  }
+});
