@@ -932,3 +932,23 @@ test("the totals embed is the traffic's three quantities and its estimate, a doc
   expect(Math.abs(measured - totals)).toBeLessThan(60);
   await expect(page.getByTestId('embed-code')).toHaveValue(new RegExp(`\\?embed=totals#v1\\.[A-Za-z0-9_-]+" .*height="${measured}"`));
 });
+
+test("a rank-3 tensor's picture is exported without the blank band its slice controls left", async ({ page }) => {
+  // The controls are knobs, left out of the file; their place stayed, some 150 px of nothing (review 13).
+  await page.goto('/?preset=toy');
+  await page.getByTestId('open-file').setInputFiles({
+    name: 'rank3.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('tensor w 4x12x6\nsource mesh 3 [S(1)]\ndestination mesh 2 [S(2)]\n'),
+  });
+  await expect(page.getByTestId('slice-controls')).toBeVisible();
+  const onScreen = await page.evaluate(() => {
+    const height = (s: string) => document.querySelector(s)!.getBoundingClientRect().height;
+    return { figure: height('[data-testid=tensor-view]'), controls: height('[data-testid=slice-controls]') };
+  });
+  const svg = await download(page, 'export-tensor-svg');
+  const height = Number(svg.text.match(/<svg[^>]* height="([\d.]+)"/)![1]);
+  expect(svg.text, svg.text.slice(0, 3000)).toContain('slice at dim');
+  // The figure and the 16 px margins, less the controls (and the gap under them).
+  expect(height).toBeLessThan(onScreen.figure + 32 - onScreen.controls + 1);
+});
