@@ -115,6 +115,10 @@ pub struct ViewState {
     /// The sender had run the check on this plan and fault: the link runs it again, so its red cells show.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub verified: bool,
+    /// Where the cycle's s is taken from when the layout gives it, `gather>intersection` (from, to); empty
+    /// when s was set by hand. A link reopens the source with s (older links have none: s alone).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub speedup_from: String,
 }
 
 /// Why a fragment could not be opened, in words for the message shown over the default state.
@@ -413,8 +417,9 @@ mod tests {
             any::<bool>(),
             "[a-z-]{0,12}",
             any::<bool>(),
+            "([a-z-]{1,12}>[a-z-]{1,12})?",
         )
-            .prop_map(|(tensor, row_dim, col_dim, slice, show_whole_shard, fault, verified)| ViewState {
+            .prop_map(|(tensor, row_dim, col_dim, slice, show_whole_shard, fault, verified, speedup_from)| ViewState {
                 page: "cycle".into(),
                 strategy: "gather".into(),
                 tensor,
@@ -424,6 +429,7 @@ mod tests {
                 show_whole_shard,
                 fault,
                 verified,
+                speedup_from,
             });
         let measured = prop::option::of(
             (

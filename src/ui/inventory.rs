@@ -7,10 +7,9 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::cycle::{CycleState, SpeedupOrigin, SpeedupSource};
+use super::cycle::{CycleState, SpeedupSource};
 use super::editor::field::{DraftStore, FieldDrafts, GroupProblem, IntegerField, UnreadFields, slug};
 use super::{AppState, Fresh, Page, format_count, format_shape};
-use crate::chart::readout::decimal;
 use crate::core::geometry::Dtype;
 use crate::core::model::{Layout, Mesh, Reshard, ShardOrder};
 use crate::core::models::{
@@ -673,37 +672,17 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         })
         .collect_view();
     let unique = inventory.strategies.first().map_or(0, |s| s.totals.unique_entries);
-    let gather = inventory.strategies.iter().find(|s| s.strategy == Strategy::Gather).map(|s| s.estimate.seconds);
-    let model = use_context::<InventoryState>().map(|s| s.preset.get_untracked()).unwrap_or_default();
     let problems = use_context::<InventoryState>().map(|s| s.problems);
     let refused = move || problems.is_some_and(|p| !p.with(Vec::is_empty));
     // Only s goes over: the cycle's stages are the user's (a measured refit, its wait and preparation). The
     // model's estimates are lower bounds in milliseconds; taking one as the refit stage beside stages
-    // measured in seconds made any transport look worthless, and wrote over what the user had typed.
+    // measured in seconds made any transport look worthless, and wrote over what the user had typed. s is
+    // taken from the layout, which the model becomes: it says where it came from, follows the model, and a
+    // link carries both (a number handed over went stale, and a link lost its source; review 13).
     let hand_off = move |_| {
-        let (Some(before), Some(after)) = (gather, base) else { return };
-        if after <= 0.0 || !before.is_finite() {
-            return;
-        }
-        // Four decimals, as the s field shows it.
-        let speedup = (before / after * 1e4).round() / 1e4;
-        // A preset's name; an edited model is "custom", which names nothing.
-        let of = if model.is_empty() || model == "custom" { String::new() } else { format!(" of {model}") };
         app.replace_input(spec.get_value());
         app.view.update(|v| v.tensor = largest);
-        cycle.speedup_source.set(SpeedupSource::Manual);
-        cycle.spec.update(|spec| spec.speedup = speedup);
-        cycle.speedup_origin.set(Some(SpeedupOrigin {
-            speedup,
-            text: format!(
-                "s = {} / {} = {}: the model inventory's estimates{of}, when handed over, for gather then \
-                 broadcast and for the intersection; the layout view shows that model now. The stages are yours; \
-                 s shortens the refit's transfer.",
-                format_seconds(before),
-                format_seconds(after),
-                decimal(speedup, 4)
-            ),
-        }));
+        cycle.speedup_source.set(SpeedupSource::Layout { from: Strategy::Gather, to: Strategy::Intersection });
         page.set(Page::Cycle);
         crate::ui::focus::focus_view_panel();
     };

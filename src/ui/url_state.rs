@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use super::cycle::CycleState;
+use super::cycle::{CycleState, SpeedupSource};
 use super::inventory::InventoryState;
 use super::tour::TourState;
 use super::{AppState, Page};
@@ -75,6 +75,10 @@ pub fn snapshot(state: AppState, cycle: CycleState, inventory: Option<InventoryS
             show_whole_shard: view.show_whole_shard,
             fault: state.fault.get_untracked().map(|f| f.name().to_string()).unwrap_or_default(),
             verified: state.verification.with_untracked(Option::is_some),
+            speedup_from: match cycle.speedup_source.get_untracked() {
+                SpeedupSource::Layout { from, to } => format!("{}>{}", from.name(), to.name()),
+                SpeedupSource::Manual => String::new(),
+            },
         },
         // Kept only when it differs from what the inventory opens on, so layout links stay short.
         inventory: inventory
@@ -132,6 +136,7 @@ pub fn track_shared(state: AppState, cycle: CycleState) {
     cycle.measured_text.track();
     cycle.startup.track();
     cycle.spread_scale.track();
+    cycle.speedup_source.track();
     if let Some(inventory) = use_context::<InventoryState>() {
         inventory.track();
     }
@@ -194,6 +199,11 @@ fn restore_with(
     if let Some(spec) = &shared.cycle {
         cycle.spec.set(spec.clone());
         k_redrawn = cycle.reopen(shown_in.map(|g| g.cycle));
+        // Where s came from, with s (a link lost it: review 13).
+        let from_layout = shared.view.speedup_from.split_once('>').and_then(|(from, to)| {
+            Some(SpeedupSource::Layout { from: Strategy::parse(from)?, to: Strategy::parse(to)? })
+        });
+        cycle.speedup_source.set(from_layout.unwrap_or(SpeedupSource::Manual));
     }
     if let Some(strategy) = Strategy::parse(&shared.view.strategy) {
         state.strategy.set(strategy);

@@ -112,16 +112,28 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   await page.getByTestId('tab-inventory').click();
   await page.getByTestId('inventory-to-cycle').click();
   await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
-  // Only s comes over, with where it came from; the stages are the user's.
+  // Only s comes over, taken from the layout the model now is, with where it came from; the stages are
+  // the user's.
   await expect(page.getByTestId('stage-seconds').nth(3)).toHaveValue('12');
   await expect(page.getByTestId('cycle-old')).toHaveText('122 s');
-  const origin = await page.getByTestId('speedup-origin').innerText();
-  const [, before, after, s] = origin.match(/^s = ([\d.]+) ms \/ ([\d.]+) ms = ([\d.]+): the model inventory's estimates of llama-3-8b/)!;
+  await expect(page.getByTestId('speedup-from-layout')).toBeChecked();
+  const ratio = await page.getByTestId('speedup-layout-ratio').innerText();
+  const [, before, after, s] = ratio.match(/^s\s=\s([\d.]+) ms \/ ([\d.]+) ms = ([\d.]+)×/)!;
   expect(Number(s)).toBeCloseTo(Number(before) / Number(after), 2);
   await expect(page.getByTestId('speedup-input')).toHaveValue(s);
-  // Another s is the user's own: the note about the inventory goes.
-  await page.getByTestId('speedup-input').fill('3');
-  await expect(page.getByTestId('speedup-origin')).toHaveCount(0);
+  // The estimates are the inventory's own.
+  await page.getByTestId('tab-inventory').click();
+  const estimates = await page.getByTestId('inventory-estimate').allInnerTexts();
+  expect(estimates).toContain(`${before} ms`);
+  expect(estimates).toContain(`${after} ms`);
+  // A link carries where s came from (the address's own ?view=inventory would open the inventory).
+  await page.getByTestId('tab-cycle').click();
+  await page.getByTestId('share-menu').locator('summary').click();
+  await expect(page.getByTestId('share-link')).toHaveValue(/#v1\./);
+  await page.goto(await page.getByTestId('share-link').inputValue());
+  await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('speedup-from-layout')).toBeChecked();
+  await expect(page.getByTestId('speedup-layout-ratio')).toContainText(`= ${s}×`);
 });
 
 test("a 1024-device training mesh opened from the inventory is folded into blocks, not a page of rows", async ({ page }) => {

@@ -38,14 +38,6 @@ pub enum SpeedupSource {
     Layout { from: Strategy, to: Strategy },
 }
 
-/// Where an `s` set from elsewhere came from (the model inventory's two estimates), said under the s field
-/// for as long as s keeps that value.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SpeedupOrigin {
-    pub speedup: f64,
-    pub text: String,
-}
-
 /// Why the text in some of the cycle's fields is not a number, by the field's path (`stages[1].seconds`).
 ///
 /// The spec holds only numbers: a NaN there was written into links and the autosave as `null`, which then
@@ -82,7 +74,6 @@ pub struct CycleState {
     pub report: Memo<Option<CycleReport>>,
     pub speedup_source: RwSignal<SpeedupSource>,
     /// Where a manual s came from, when something other than the user set it.
-    pub speedup_origin: RwSignal<Option<SpeedupOrigin>>,
     /// Measured per-cycle stage times as pasted or dropped (CSV or JSON).
     pub measured_text: RwSignal<String>,
     /// How many of the first cycles are startup, set apart from the steady state.
@@ -119,7 +110,6 @@ impl CycleState {
             checked,
             report,
             speedup_source: RwSignal::new(SpeedupSource::Manual),
-            speedup_origin: RwSignal::new(None),
             measured_text: RwSignal::new(String::new()),
             startup: RwSignal::new(1),
             spread_scale: RwSignal::new(SpreadScale::default()),

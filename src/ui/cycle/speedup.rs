@@ -61,8 +61,15 @@ pub fn SpeedupControl() -> impl IntoView {
             None => {}
         }
     });
+    // A docs widget's cycle block without layout lines: there is no layout to take s from (its stand-in toy
+    // gave s = 0.67 from a layout the author never wrote). An embed's link may say s came from the layout:
+    // s is the link's number then.
+    let no_layout = use_context::<NoLayout>().is_some();
     let layout = Memo::new(move |_| {
         let SpeedupSource::Layout { from, to } = state.speedup_source.get() else { return None };
+        if no_layout {
+            return None;
+        }
         let rows = app.comparison.get();
         let estimate = |strategy: Strategy| rows.iter().find(|row| row.strategy == strategy).map(|row| &row.estimate);
         let (from_seconds, to_seconds) = (estimate(from).map(|e| e.seconds), estimate(to).map(|e| e.seconds));
@@ -152,10 +159,6 @@ pub fn SpeedupControl() -> impl IntoView {
             text.set(decimal(s, 4));
         }
     };
-    // A docs widget's cycle block without layout lines: there is no layout to take s from (its stand-in toy
-    // gave s = 0.67 from a layout the author never wrote).
-    let no_layout = use_context::<NoLayout>().is_some();
-
     view! {
         <fieldset class="cycle-fieldset" data-testid="speedup-control">
             <legend class="cycle-legend">"Transfer speedup s"</legend>
@@ -228,11 +231,6 @@ pub fn SpeedupControl() -> impl IntoView {
             </div>
             <FieldProblems path=SPEEDUP.to_string()/>
             {move || layout.get().map(|found| view! { <LayoutSource found/> })}
-            {move || {
-                let origin = state.speedup_origin.get()?;
-                let current = manual() && state.spec.with(|spec| spec.speedup == origin.speedup);
-                current.then(|| view! { <p class="cycle-hint" data-testid="speedup-origin">{origin.text}</p> })
-            }}
         </fieldset>
     }
 }
