@@ -34,10 +34,11 @@ pub fn fitted_viewbox_width(node: NodeRef<leptos::svg::Svg>, widest: f64, narrow
 }
 
 /// Where the lowest top of the elements matching `selector` inside the element `node` refers to, in the
-/// first row of them (those starting above the highest one's bottom), stands on the page (document coordinates, in pixels; 0 until one is drawn), measured again whenever the page's
-/// body changes size: what stands above them grew or wrapped, or the window was resized. Only while `wanted`
-/// (read untracked) holds: the body resizes on most edits, and nothing needs the figure otherwise. The
-/// observer is disconnected with the view.
+/// first row of them (those starting above the highest one's bottom), stands on the page (document
+/// coordinates, in pixels; 0 until one is drawn), measured again whenever the page's body changes size:
+/// what stands above them grew or wrapped, or the window was resized. Only while `wanted` (read untracked)
+/// holds: the body resizes on most edits, and nothing needs the figure otherwise. The observer is
+/// disconnected with the view.
 pub fn observed_page_top(
     node: NodeRef<leptos::html::Div>,
     selector: &'static str,
@@ -63,15 +64,8 @@ pub fn observed_page_top(
             // Only those in the first row, beside the highest: one stacked under it is not "above" the
             // others, and counting it flipped a slide between stacked and side by side 13 times a second
             // (review 14: large at 2560 × 1440).
-            let first_row_ends =
-                boxes.iter().fold(
-                    (f64::INFINITY, f64::NAN),
-                    |best, &(top, bottom)| {
-                        if top < best.0 { (top, bottom) } else { best }
-                    },
-                );
-            let lowest =
-                boxes.iter().map(|&(top, _)| top).filter(|&top| top < first_row_ends.1).fold(f64::NAN, f64::max);
+            let Some(&(_, first_row_ends)) = boxes.iter().min_by(|a, b| a.0.total_cmp(&b.0)) else { return };
+            let lowest = boxes.iter().map(|&(top, _)| top).filter(|&top| top < first_row_ends).fold(f64::NAN, f64::max);
             if lowest.is_nan() {
                 return;
             }
