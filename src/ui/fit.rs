@@ -3,24 +3,13 @@
 use leptos::prelude::*;
 
 /// The width in pixels of the element `node` refers to, followed by a `ResizeObserver` (0 until it is
-/// drawn). The observer lives as long as the element: it holds nothing but a signal, written with
-/// `try_set` so that a last report after the view is gone does nothing.
+/// drawn), which is disconnected with the view.
 pub fn observed_width(node: NodeRef<leptos::svg::Svg>) -> ReadSignal<f64> {
-    use wasm_bindgen::{JsCast, closure::Closure};
-    let px = RwSignal::new(0.0);
+    let (px, slot) = (RwSignal::new(0.0), observer_slot());
     node.on_load(move |svg| {
         let element: web_sys::Element = svg.into();
         let measured = element.clone();
-        let on_resize = Closure::<dyn Fn()>::new(move || {
-            let width = measured.get_bounding_client_rect().width();
-            if px.try_get_untracked().is_some_and(|old| old != width) {
-                px.try_set(width);
-            }
-        })
-        .into_js_value();
-        if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.unchecked_ref()) {
-            observer.observe(&element);
-        }
+        measure_on_resize(px, slot, &element, || true, move || Some(measured.get_bounding_client_rect().width()));
     });
     px.read_only()
 }
@@ -44,43 +33,35 @@ pub fn observed_page_top(
     selector: &'static str,
     wanted: impl Fn() -> bool + 'static,
 ) -> ReadSignal<f64> {
-    use wasm_bindgen::{JsCast, closure::Closure};
-    let px = RwSignal::new(0.0);
-    let observer = observer_slot();
+    let (px, slot) = (RwSignal::new(0.0), observer_slot());
     node.on_load(move |div| {
         let element: web_sys::Element = div.into();
-        let on_resize = Closure::<dyn Fn()>::new(move || {
-            if !wanted() {
-                return;
-            }
-            let Ok(found) = element.query_selector_all(selector) else { return };
-            let boxes: Vec<(f64, f64)> = (0..found.length())
-                .filter_map(|i| found.item(i)?.dyn_into::<web_sys::Element>().ok())
-                .map(|e| {
-                    let rect = e.get_bounding_client_rect();
-                    (rect.top(), rect.bottom())
-                })
-                .collect();
-            // Only those in the first row, beside the highest: one stacked under it is not "above" the
-            // others, and counting it flipped a slide between stacked and side by side 13 times a second
-            // (review 14: large at 2560 × 1440).
-            let Some(&(_, first_row_ends)) = boxes.iter().min_by(|a, b| a.0.total_cmp(&b.0)) else { return };
-            let lowest = boxes.iter().map(|&(top, _)| top).filter(|&top| top < first_row_ends).fold(f64::NAN, f64::max);
-            if lowest.is_nan() {
-                return;
-            }
-            let scrolled = web_sys::window().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
-            let top = (lowest + scrolled).round();
-            if px.try_get_untracked().is_some_and(|old| old != top) {
-                px.try_set(top);
-            }
-        })
-        .into_js_value();
         if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
-            watch_resizes(observer, &body, &on_resize);
+            measure_on_resize(px, slot, &body, wanted, move || first_row_top(&element, selector));
         }
     });
     px.read_only()
+}
+
+/// The page position of the lowest top among the first row of the elements matching `selector` inside
+/// `element`; `None` when there are none.
+fn first_row_top(element: &web_sys::Element, selector: &str) -> Option<f64> {
+    use wasm_bindgen::JsCast;
+    let found = element.query_selector_all(selector).ok()?;
+    let boxes: Vec<(f64, f64)> = (0..found.length())
+        .filter_map(|i| found.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .map(|e| {
+            let rect = e.get_bounding_client_rect();
+            (rect.top(), rect.bottom())
+        })
+        .collect();
+    // Only those in the first row, beside the highest: one stacked under it is not "above" the others, and
+    // counting it flipped a slide between stacked and side by side 13 times a second (review 14: large at
+    // 2560 × 1440).
+    let &(_, first_row_ends) = boxes.iter().min_by(|a, b| a.0.total_cmp(&b.0))?;
+    let lowest = boxes.iter().map(|&(top, _)| top).filter(|&top| top < first_row_ends).fold(f64::NAN, f64::max);
+    let scrolled = web_sys::window().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
+    (!lowest.is_nan()).then(|| (lowest + scrolled).round())
 }
 
 /// How far the element `node` refers to reaches below the first element matching `selector` inside it, in
@@ -94,26 +75,15 @@ pub fn observed_room_below(
     selector: &'static str,
     wanted: impl Fn() -> bool + 'static,
 ) -> ReadSignal<f64> {
-    use wasm_bindgen::closure::Closure;
-    let px = RwSignal::new(0.0);
-    let observer = observer_slot();
+    let (px, slot) = (RwSignal::new(0.0), observer_slot());
     node.on_load(move |figure| {
         let element: web_sys::Element = figure.into();
         let measured = element.clone();
-        let on_resize = Closure::<dyn Fn()>::new(move || {
-            if !wanted() {
-                return;
-            }
-            let Ok(Some(inner)) = measured.query_selector(selector) else { return };
-            let below = (measured.get_bounding_client_rect().bottom() - inner.get_bounding_client_rect().bottom())
-                .max(0.0)
-                .round();
-            if px.try_get_untracked().is_some_and(|old| old != below) {
-                px.try_set(below);
-            }
-        })
-        .into_js_value();
-        watch_resizes(observer, &element, &on_resize);
+        measure_on_resize(px, slot, &element, wanted, move || {
+            let inner = measured.query_selector(selector).ok()??;
+            let below = measured.get_bounding_client_rect().bottom() - inner.get_bounding_client_rect().bottom();
+            Some(below.max(0.0).round())
+        });
     });
     px.read_only()
 }
@@ -132,9 +102,28 @@ fn observer_slot() -> ObserverSlot {
     slot
 }
 
-/// Calls the JS function `on_resize` whenever `target` changes size, with the observer kept in `slot`.
-fn watch_resizes(slot: ObserverSlot, target: &web_sys::Element, on_resize: &wasm_bindgen::JsValue) {
-    use wasm_bindgen::JsCast;
+/// Whenever `target` changes size, and while `wanted` (read untracked), writes what `measure` finds into
+/// `px` if it changed (`None`: nothing to measure now; `px` keeps its figure), with the observer kept in
+/// `slot`. Written with `try_set`, so that a last report after the view is gone does nothing.
+fn measure_on_resize(
+    px: RwSignal<f64>,
+    slot: ObserverSlot,
+    target: &web_sys::Element,
+    wanted: impl Fn() -> bool + 'static,
+    measure: impl Fn() -> Option<f64> + 'static,
+) {
+    use wasm_bindgen::{JsCast, closure::Closure};
+    let on_resize = Closure::<dyn Fn()>::new(move || {
+        if !wanted() {
+            return;
+        }
+        if let Some(value) = measure()
+            && px.try_get_untracked().is_some_and(|old| old != value)
+        {
+            px.try_set(value);
+        }
+    })
+    .into_js_value();
     if let Ok(watch) = web_sys::ResizeObserver::new(on_resize.unchecked_ref()) {
         watch.observe(target);
         slot.set_value(Some(watch));

@@ -214,10 +214,13 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
             bytes.push(t.bytes_received);
         }
         for group in traffic.per_group(&reshard.tensors) {
-            let tensors = reshard.tensors.iter().filter(|t| group_name(t) == group.name).count();
             match per_group.iter_mut().find(|(name, _, _)| *name == group.name) {
                 Some(entry) => entry.2.push(group.bytes_received),
-                None => per_group.push((group.name.clone(), tensors, vec![group.bytes_received])),
+                None => {
+                    // Counted once, with the first strategy.
+                    let tensors = reshard.tensors.iter().filter(|t| group_name(t) == group.name).count();
+                    per_group.push((group.name.clone(), tensors, vec![group.bytes_received]))
+                }
             }
         }
         strategies.push(StrategyTotals {

@@ -32,6 +32,15 @@ fn mount_panel<V: IntoView + 'static>(
     (handle, slot.get().expect("the panel mounted"))
 }
 
+/// Opens the spec `json` in `state` and waits until the panels below the pictures have followed it (one
+/// paint after the pictures).
+async fn show_spec(state: AppState, json: &str) {
+    state.input.set(reshard_lens::core::spec::parse_input(json).expect("the spec parses"));
+    tick().await;
+    next_paint().await;
+    next_paint().await;
+}
+
 #[wasm_bindgen_test]
 async fn the_toy_traffic_panel_keeps_the_three_quantities_apart() {
     // The article's numbers, each under its own name: 72 unique entries, 144 B received, 72 B on the busiest link.
@@ -292,10 +301,7 @@ async fn a_replicated_destination_shows_what_relaying_inside_a_node_would_change
     let spec = r#"{"tensor": {"name": "w", "shape": [4096, 4096], "dtype": "bf16"},
         "source": {"mesh": [2, 4], "placements": ["S(0)", "S(1)"]},
         "destination": {"mesh": [4, 2], "placements": ["R", "S(0)"]}}"#;
-    state.input.set(reshard_lens::core::spec::parse_input(spec).expect("the spec parses"));
-    tick().await;
-    next_paint().await;
-    next_paint().await;
+    show_spec(state, spec).await;
     let note = text_of(&root, "[data-testid=relay-note]");
     assert!(
         note.contains(
@@ -338,10 +344,7 @@ async fn a_partial_source_shows_each_destination_as_the_sum_of_its_partials() {
     let spec = r#"{"tensor": {"name": "out", "shape": [8, 8]},
         "source": {"mesh": [4, 2], "placements": ["S(0)", "P"]},
         "destination": {"mesh": [2], "placements": ["R"]}}"#;
-    state.input.set(reshard_lens::core::spec::parse_input(spec).expect("the spec parses"));
-    tick().await;
-    next_paint().await;
-    next_paint().await;
+    show_spec(state, spec).await;
     assert_eq!(text_of(&root, "[data-dst='8'] [data-testid=partial-term]"), "P0 · d0, d2, d4, d6");
     assert!(text_of(&root, "[data-testid=partial-sums]").contains("each destination receives both"));
     assert!(text_of(&root, "[data-testid=reduce-first]").starts_with("Reduce first: 2× fewer"));
@@ -350,10 +353,7 @@ async fn a_partial_source_shows_each_destination_as_the_sum_of_its_partials() {
     let spec = r#"{"tensor": {"name": "out", "shape": [8, 8], "dtype": "fp32"},
         "source": {"mesh": [4], "placements": ["P"]},
         "destination": {"mesh": [2], "placements": ["R"], "dtype": "bf16"}}"#;
-    state.input.set(reshard_lens::core::spec::parse_input(spec).expect("the spec parses"));
-    tick().await;
-    next_paint().await;
-    next_paint().await;
+    show_spec(state, spec).await;
     let rounded = text_of(&root, "[data-testid=rounded-before-sum]");
     assert!(
         rounded.contains("converted fp32 → bf16 at its sender, so every destination adds 4 rounded bf16"),
