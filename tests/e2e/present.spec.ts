@@ -145,6 +145,13 @@ test('a link with ?present opens presenting; a large mesh is not scaled up and i
     return svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
   });
   expect(drawn).toBeLessThanOrEqual(1.001);
+  // The slide settles once the room under its pictures is measured (a frame or two after load): the
+  // corner is pointed at where it stays, not where it first stood.
+  await expect.poll(async () => {
+    const before = JSON.stringify(await paths.boundingBox());
+    await page.waitForTimeout(150);
+    return before === JSON.stringify(await paths.boundingBox());
+  }).toBe(true);
   // Its corner is below the fold of the slide: scrolled to, then pointed at.
   await page.evaluate(() => document.querySelector('[data-testid=device-paths-source]')!.scrollIntoView({ block: 'end' }));
   const all = await paths.boundingBox();
