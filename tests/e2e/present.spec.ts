@@ -13,6 +13,9 @@ test.use({ viewport: { width: 1920, height: 1080 } });
 
 /** How many times larger than drawn the tensor picture is on screen, and where its box ends. */
 async function tensorScale(page: Page) {
+  // Waits for the picture first: just after a navigation the app may not have drawn it yet (a clean-clone
+  // run read the page before it had).
+  await page.locator('.tensor-svg').waitFor();
   return page.evaluate(() => {
     const svg = document.querySelector('.tensor-svg')!;
     const box = svg.getBoundingClientRect();
@@ -123,7 +126,7 @@ test('a projector slide keeps both legends on it, the meshes no smaller than dra
     await page.goto(`/?preset=${preset}&present`);
     await expect(page.getByTestId('mesh-destination')).toBeVisible();
     await expect.poll(async () => page.evaluate(() => {
-      const bottom = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().bottom + scrollY;
+      const bottom = (selector: string) => (document.querySelector(selector)?.getBoundingClientRect().bottom ?? Infinity) + scrollY;
       const legends = [bottom('.tensor-view > .legend'), bottom('.mesh-view > .legend')];
       const tiles = [...document.querySelectorAll('.mesh-svg:not(.is-paths)')].map((svg) => svg.getBoundingClientRect().width / Number(svg.getAttribute('width')));
       return legends.every((b) => b <= innerHeight) && tiles.every((scale) => scale >= 0.99) ? 'fits' : JSON.stringify({ legends, tiles });
