@@ -123,6 +123,25 @@ pub struct SideInput {
     pub order: Option<String>,
 }
 
+impl SideInput {
+    /// A tensor's own side settings on top of the inventory's shared side (`self`): the mesh, its names
+    /// and devices are the side's; placements (given either way) and the dtype and order, where given,
+    /// are the tensor's. The spec check and the editor both read a tensor's layout through this, so what
+    /// the cards show is what the check validates.
+    pub fn overlaid_by(&self, own: &SideInput) -> SideInput {
+        let placements_given = own.placements.is_some() || own.partition_spec.is_some();
+        SideInput {
+            mesh: self.mesh.clone(),
+            dim_names: self.dim_names.clone(),
+            devices: self.devices.clone(),
+            placements: if placements_given { own.placements.clone() } else { self.placements.clone() },
+            partition_spec: if placements_given { own.partition_spec.clone() } else { self.partition_spec.clone() },
+            dtype: own.dtype.clone().or_else(|| self.dtype.clone()),
+            order: own.order.clone().or_else(|| self.order.clone()),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum MeshShapeInput {
@@ -603,7 +622,7 @@ fn validate_tensor(
     // In an inventory the tensor's own side holds its placements; the top-level side holds the mesh.
     let side_for = |own: &Option<SideInput>, top: &SideInput, name: &str| -> (String, SideInput) {
         match own {
-            Some(own) => (format!("{path}.{name}"), merge_side(top, own)),
+            Some(own) => (format!("{path}.{name}"), top.overlaid_by(own)),
             None if is_inventory => (format!("{path}.{name}"), top.clone()),
             None => (name.to_string(), top.clone()),
         }
@@ -618,20 +637,6 @@ fn validate_tensor(
         return None;
     }
     Some(TensorChange { name, group: tensor.group.clone(), shape, source: source?, destination: destination? })
-}
-
-/// A tensor's own side settings on top of the inventory's shared side.
-fn merge_side(top: &SideInput, own: &SideInput) -> SideInput {
-    let placements_given = own.placements.is_some() || own.partition_spec.is_some();
-    SideInput {
-        mesh: top.mesh.clone(),
-        dim_names: top.dim_names.clone(),
-        devices: top.devices.clone(),
-        placements: if placements_given { own.placements.clone() } else { top.placements.clone() },
-        partition_spec: if placements_given { own.partition_spec.clone() } else { top.partition_spec.clone() },
-        dtype: own.dtype.clone().or_else(|| top.dtype.clone()),
-        order: own.order.clone().or_else(|| top.order.clone()),
-    }
 }
 
 fn parse_dtype(path: &str, text: Option<&str>, default: Dtype, problems: &mut Problems) -> Dtype {
@@ -1255,5 +1260,31 @@ mod tests {
         for text in ["null", "[]", "{\"tensor\":{}}", "{\"source\":1}", "\u{0}", "{\"tensor\":{\"shape\":[1e99]}}"] {
             assert!(parse_spec(text).is_err());
         }
+    }
+
+    #[test]
+    fn a_tensors_own_placements_replace_the_sides_in_either_notation_and_the_mesh_stays_the_sides() {
+        // A tensor giving a partition_spec must not keep the side's DTensor placements beside it (the
+        // check would read two layouts); its dtype and order win only where it gives them.
+        let side = SideInput {
+            mesh: Some(MeshShapeInput::Dims(vec![2, 4])),
+            placements: Some(vec!["Shard(0)".into(), "Replicate()".into()]),
+            dtype: Some("bf16".into()),
+            order: Some("strided".into()),
+            ..SideInput::default()
+        };
+        let own = SideInput {
+            mesh: Some(MeshShapeInput::Size(3)),
+            partition_spec: Some(vec![Value::Null, Value::String("tp".into())]),
+            dtype: Some("fp32".into()),
+            ..SideInput::default()
+        };
+        let merged = side.overlaid_by(&own);
+        assert_eq!(merged.mesh, side.mesh);
+        assert_eq!(merged.placements, None);
+        assert_eq!(merged.partition_spec, own.partition_spec);
+        assert_eq!(merged.dtype.as_deref(), Some("fp32"));
+        assert_eq!(merged.order.as_deref(), Some("strided"));
+        assert_eq!(side.overlaid_by(&SideInput::default()), side);
     }
 }

@@ -116,16 +116,9 @@ pub fn layout_path(input: &SpecInput, index: usize, name: SideName) -> String {
 /// The layout fields in effect for the edited tensor (a tensor's own settings over the shared side's).
 pub fn layout(input: &SpecInput, index: usize, name: SideName) -> SideInput {
     let top = side(input, name);
-    let Some(own) = tensor(input, index).and_then(|t| own_side(t, name)) else { return top.clone() };
-    let given = own.placements.is_some() || own.partition_spec.is_some();
-    SideInput {
-        mesh: top.mesh.clone(),
-        dim_names: top.dim_names.clone(),
-        devices: top.devices.clone(),
-        placements: if given { own.placements.clone() } else { top.placements.clone() },
-        partition_spec: if given { own.partition_spec.clone() } else { top.partition_spec.clone() },
-        dtype: own.dtype.clone().or_else(|| top.dtype.clone()),
-        order: own.order.clone().or_else(|| top.order.clone()),
+    match tensor(input, index).and_then(|t| own_side(t, name)) {
+        Some(own) => top.overlaid_by(own),
+        None => top.clone(),
     }
 }
 
