@@ -29,4 +29,5 @@ pub mod region;
 pub mod spec;
 pub mod spec_edit;
 pub mod traffic;
+pub mod typed;
 pub mod verify;

@@ -234,7 +234,7 @@ pub fn parse_device_ids(text: &str) -> Result<Vec<i64>, String> {
                 if end < start {
                     return Err(format!("`{item}`: a range runs from low to high, e.g. 0-7"));
                 }
-                if (end - start) as u64 >= MAX_MESH_DEVICES {
+                if end.abs_diff(start) >= MAX_MESH_DEVICES {
                     return Err(format!("`{item}` holds more than {MAX_MESH_DEVICES} devices"));
                 }
                 ids.extend(start..=end);
@@ -401,6 +401,8 @@ mod tests {
         assert!(parse_device_ids("5-2").unwrap_err().contains("low to high"));
         assert!(parse_device_ids(" ").unwrap_err().starts_with("empty"));
         assert!(parse_device_ids("0-99999999").is_err());
+        // The widest range of i64 ids: its length overflowed an i64 subtraction (a panic in debug builds).
+        assert!(parse_device_ids("-9223372036854775808-9223372036854775807").unwrap_err().contains("holds more than"));
         assert_eq!(format_device_ids(&[0, 1, 2, 3, 8, 10, 11]), "0-3, 8, 10, 11");
         assert_eq!(format_device_ids(&[]), "");
         assert_eq!(parse_device_ids(&format_device_ids(&[4, 5, 6, 9])), Ok(vec![4, 5, 6, 9]));

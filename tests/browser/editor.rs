@@ -261,6 +261,16 @@ async fn text_that_is_not_a_number_stays_in_the_field_with_a_message() {
     type_into(&root, "field-tensor-shape-0", "12.5");
     settle().await;
     assert_eq!(text(&root, "problems-tensor-shape-0"), "`12.5` is not a whole number");
+    // A comma only groups thousands: `2,4` is refused, where it read as 24 without a word.
+    type_into(&root, "field-tensor-shape-0", "2,4");
+    settle().await;
+    let message = text(&root, "problems-tensor-shape-0");
+    assert_eq!(message, "`2,4` is not a whole number: a comma may only group thousands, as in 4,096");
+    assert_eq!(unique_entries(&root), "84", "still 12 × 7");
+    type_into(&root, "field-tensor-shape-0", "1,200");
+    settle().await;
+    assert_eq!(text(&root, "problems-tensor-shape-0"), "");
+    assert_ne!(unique_entries(&root), "84", "1,200 × 7");
     type_into(&root, "field-tensor-shape-0", &"x".repeat(100_000));
     settle().await;
     let message = text(&root, "problems-tensor-shape-0");

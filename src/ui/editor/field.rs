@@ -1,11 +1,10 @@
 //! Shared form inputs of the editors: number fields with steppers that keep what the user typed, and the
 //! list of the core's messages shown under a field.
 
-use std::num::IntErrorKind;
-
 use leptos::prelude::*;
 
 use crate::core::spec::for_display;
+use crate::core::typed::{read_decimal, read_whole_number};
 
 /// A field path as an id fragment: `source.mesh[1]` → `source-mesh-1`.
 pub fn slug(path: &str) -> String {
@@ -256,37 +255,6 @@ fn replacements() -> Signal<u64> {
     }
 }
 
-/// Reads a whole number as typed, or says what was expected.
-fn parse_integer(text: &str) -> Result<i64, String> {
-    let t = text.trim().replace([',', '_'], "");
-    if t.is_empty() {
-        return Err("empty: expected a whole number".into());
-    }
-    t.parse::<i64>().or_else(|e| match e.kind() {
-        IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => Err(format!("`{}` is too large", text.trim())),
-        // `1e3` or `4096.0`, as the cycle's fields take them, when the number is whole.
-        _ => match t.parse::<f64>() {
-            Ok(n) if n.fract() == 0.0 && n.abs() < 9e15 => Ok(n as i64),
-            Ok(n) if n.is_finite() && n.fract() == 0.0 => Err(format!("`{}` is too large", text.trim())),
-            _ => Err(format!("`{}` is not a whole number", text.trim())),
-        },
-    })
-}
-
-/// Reads a decimal number as typed, or says what was expected.
-fn parse_decimal(text: &str) -> Result<f64, String> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Err("empty: expected a number".into());
-    }
-    match t.parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(v),
-        // `1e400` reads as infinity: a number, only too large for any range (as `1e308` is told).
-        Ok(v) if v.is_infinite() && !t.to_ascii_lowercase().contains("inf") => Err(format!("`{t}` is too large")),
-        _ => Err(format!("`{t}` is not a number")),
-    }
-}
-
 /// A problem of several fields together, shown once under them (the mesh's size, the product of its dims).
 #[derive(Clone)]
 pub struct GroupProblem {
@@ -336,7 +304,7 @@ pub fn IntegerField(
     // What was typed here before the field was drawn anew, if it still stands, with its message.
     let draft = place.kept();
     let judge = move |text: &str| -> Result<i64, String> {
-        let v = parse_integer(text)?;
+        let v = read_whole_number(text)?;
         match refuse.and_then(|why| why.run(v)) {
             Some(message) => Err(message),
             None => Ok(v),
@@ -362,7 +330,7 @@ pub fn IntegerField(
             let draft = place.kept().and_then(|text| judge(&text).err().map(|why| (text, why)));
             local.set(draft.as_ref().map(|(_, why)| why.clone()));
             raw.set(draft.map_or_else(|| current.map(|v| v.to_string()).unwrap_or_default(), |(text, _)| text));
-        } else if changed && parse_integer(&raw.get_untracked()).ok() != current {
+        } else if changed && read_whole_number(&raw.get_untracked()).ok() != current {
             raw.set(current.map(|v| v.to_string()).unwrap_or_default());
             local.set(None);
             place.keep(None);
@@ -376,7 +344,7 @@ pub fn IntegerField(
     let group_invalid = group.as_ref().map(|g| g.invalid);
     let invalid = move || (!messages.with(Vec::is_empty) || group_invalid.is_some_and(|g| g.get())).to_string();
     let step = move |delta: i64| {
-        let base = parse_integer(&raw.get_untracked()).ok().or(value.get_untracked()).unwrap_or(min);
+        let base = read_whole_number(&raw.get_untracked()).ok().or(value.get_untracked()).unwrap_or(min);
         let next = base.saturating_add(delta).clamp(min, max);
         raw.set(next.to_string());
         local.set(None);
@@ -416,7 +384,7 @@ pub fn IntegerField(
                     role="spinbutton"
                     aria-valuemin=min.to_string()
                     aria-valuemax=max.to_string()
-                    aria-valuenow=move || parse_integer(&raw.get()).ok().map(|v| v.to_string())
+                    aria-valuenow=move || read_whole_number(&raw.get()).ok().map(|v| v.to_string())
                     aria-valuetext=move || raw.get()
                     aria-label=label
                     aria-invalid=invalid
@@ -491,7 +459,7 @@ pub fn DecimalField(
     // As in `IntegerField`: what was typed before the field was drawn anew, with its message.
     let draft = place.kept();
     let raw = RwSignal::new(draft.clone().unwrap_or_else(|| show(value.get_untracked())));
-    let local = RwSignal::new(draft.and_then(|text| parse_decimal(&text).err()));
+    let local = RwSignal::new(draft.and_then(|text| read_decimal(&text).err()));
     count_unread(local);
     place.keep_through_restructuring(move || local.with_untracked(Option::is_some).then(|| raw.get_untracked()));
     // As in `IntegerField`: replaced only when this value changed, not on another field's edit, or by
@@ -501,10 +469,10 @@ pub fn DecimalField(
         let reopened = previous.is_some_and(|(_, g)| g != generation);
         let changed = previous.is_some_and(|(p, _)| p != current);
         if reopened {
-            let draft = place.kept().and_then(|text| parse_decimal(&text).err().map(|why| (text, why)));
+            let draft = place.kept().and_then(|text| read_decimal(&text).err().map(|why| (text, why)));
             local.set(draft.as_ref().map(|(_, why)| why.clone()));
             raw.set(draft.map_or_else(|| show(current), |(text, _)| text));
-        } else if changed && parse_decimal(&raw.get_untracked()).ok() != Some(current) {
+        } else if changed && read_decimal(&raw.get_untracked()).ok() != Some(current) {
             raw.set(show(current));
             local.set(None);
             place.keep(None);
@@ -533,7 +501,7 @@ pub fn DecimalField(
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
                         raw.set(text.clone());
-                        match parse_decimal(&text) {
+                        match read_decimal(&text) {
                             Ok(v) => {
                                 local.set(None);
                                 place.keep(None);

@@ -1,0 +1,119 @@
+//! Numbers as people type them into the editors' fields: whole numbers (tensor dims, mesh dims, devices per
+//! node) and decimals (bandwidths, latency).
+//!
+//! A field keeps its text while it does not parse, and shows the message returned here under it; so every
+//! refusal says what was typed and what was expected. A comma is read only as a thousands separator
+//! (`4,096`): anything else with one (`2,4`) is refused, since quietly dropping it made `2,4` read as 24.
+
+use std::num::IntErrorKind;
+
+/// Reads a whole number as typed: `4096`, `4,096`, `4_096`, `-3`, and `1e3` or `4096.0` where whole (as the
+/// cycle's fields take them). Says what was wrong otherwise.
+pub fn read_whole_number(text: &str) -> Result<i64, String> {
+    let typed = text.trim();
+    if typed.is_empty() {
+        return Err("empty: expected a whole number".into());
+    }
+    if typed.contains(',') && !groups_thousands(typed) {
+        return Err(format!("`{typed}` is not a whole number: a comma may only group thousands, as in 4,096"));
+    }
+    let digits = typed.replace([',', '_'], "");
+    digits.parse::<i64>().or_else(|e| match e.kind() {
+        IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => Err(format!("`{typed}` is too large")),
+        _ => match digits.parse::<f64>() {
+            Ok(n) if n.fract() == 0.0 && n.abs() < 9e15 => Ok(n as i64),
+            Ok(n) if n.is_finite() && n.fract() == 0.0 => Err(format!("`{typed}` is too large")),
+            _ => Err(format!("`{typed}` is not a whole number")),
+        },
+    })
+}
+
+/// Whether every comma in `typed` separates groups of thousands: one to three digits, then groups of
+/// exactly three (`-1,024`, `12,345,678`), with no other character among them.
+fn groups_thousands(typed: &str) -> bool {
+    let unsigned = typed.strip_prefix(['-', '+']).unwrap_or(typed);
+    let mut groups = unsigned.split(',');
+    let first = groups.next().unwrap_or("");
+    let digits = |group: &str| group.bytes().all(|b| b.is_ascii_digit());
+    (1..=3).contains(&first.len()) && digits(first) && groups.all(|group| group.len() == 3 && digits(group))
+}
+
+/// Reads a decimal number as typed (`400`, `12.5`, `1e-6`), or says what was expected. Only finite numbers
+/// come back; Rust's words `inf` and `NaN` are not numbers here.
+pub fn read_decimal(text: &str) -> Result<f64, String> {
+    let typed = text.trim();
+    if typed.is_empty() {
+        return Err("empty: expected a number".into());
+    }
+    match typed.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        // `1e400` reads as infinity: a number, only too large for any range (as `1e308` is told).
+        Ok(v) if v.is_infinite() && !typed.to_ascii_lowercase().contains("inf") => {
+            Err(format!("`{typed}` is too large"))
+        }
+        _ => Err(format!("`{typed}` is not a number")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn a_comma_groups_thousands_and_nothing_else() {
+        // "2,4" typed into a mesh dim read as 24 devices, with no word (review 16).
+        assert_eq!(read_whole_number("4,096"), Ok(4096));
+        assert_eq!(read_whole_number(" -1,024 "), Ok(-1024));
+        assert_eq!(read_whole_number("12,345,678"), Ok(12_345_678));
+        for typed in ["2,4", "1,5", "4096,", ",4096", "1,00", "1234,567", "4,096,0", "1,2.5", "4,0_96"] {
+            let why = read_whole_number(typed).unwrap_err();
+            assert!(why.contains(typed) && why.contains("thousands"), "{typed}: {why}");
+        }
+    }
+
+    #[test]
+    fn whole_numbers_in_the_forms_people_type_them() {
+        assert_eq!(read_whole_number("4_096"), Ok(4096));
+        assert_eq!(read_whole_number("1e3"), Ok(1000));
+        assert_eq!(read_whole_number("4096.0"), Ok(4096));
+        assert_eq!(read_whole_number(""), Err("empty: expected a whole number".into()));
+        assert_eq!(read_whole_number("2.5"), Err("`2.5` is not a whole number".into()));
+        assert_eq!(read_whole_number("99999999999999999999"), Err("`99999999999999999999` is too large".into()));
+        assert_eq!(read_whole_number("1e300"), Err("`1e300` is too large".into()));
+        assert!(read_whole_number("NaN").is_err() && read_whole_number("inf").is_err());
+    }
+
+    #[test]
+    fn decimals_are_finite_or_refused_with_what_was_typed() {
+        assert_eq!(read_decimal(" 12.5 "), Ok(12.5));
+        assert_eq!(read_decimal("1e-6"), Ok(1e-6));
+        assert_eq!(read_decimal("1e400"), Err("`1e400` is too large".into()));
+        assert_eq!(read_decimal("inf"), Err("`inf` is not a number".into()));
+        assert_eq!(read_decimal("NaN"), Err("`NaN` is not a number".into()));
+        assert_eq!(read_decimal(""), Err("empty: expected a number".into()));
+    }
+
+    proptest! {
+        #[test]
+        fn a_number_written_with_thousands_commas_reads_as_itself(n in any::<i64>()) {
+            let plain = n.unsigned_abs().to_string();
+            let mut grouped = String::new();
+            for (i, digit) in plain.chars().enumerate() {
+                if i > 0 && (plain.len() - i) % 3 == 0 {
+                    grouped.push(',');
+                }
+                grouped.push(digit);
+            }
+            let typed = if n < 0 { format!("-{grouped}") } else { grouped };
+            prop_assert_eq!(read_whole_number(&typed), Ok(n));
+            prop_assert_eq!(read_whole_number(&n.to_string()), Ok(n));
+        }
+
+        #[test]
+        fn any_text_is_read_or_refused_never_a_panic(typed in "\\PC{0,24}") {
+            let _ = read_whole_number(&typed);
+            let _ = read_decimal(&typed);
+        }
+    }
+}
