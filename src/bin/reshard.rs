@@ -7,7 +7,7 @@ use reshard_lens::core::export::{self, NoteInput};
 use reshard_lens::core::plan::{Planner, Strategy, count_pieces};
 use reshard_lens::core::spec::{Problem, parse_spec, validate};
 use reshard_lens::core::traffic::{Traffic, format_bytes, format_seconds};
-use reshard_lens::core::verify::{Fault, VerifyOptions, verify};
+use reshard_lens::core::verify::{Fault, VerifyOptions, plan_and_verify};
 use reshard_lens::core::{cycle, presets};
 use reshard_lens::share::text::{TextBlock, parse_block};
 use serde_json::json;
@@ -389,8 +389,7 @@ fn verify_command(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> 
             .filter(|&n| n <= MOST)
             .ok_or_else(|| bad(format!("--max-entries: `{n}`: expected a whole number up to {MOST}")))?;
     }
-    let plan = reshard_lens::core::plan::plan(&reshard, strategy).map_err(bad)?;
-    let result = verify(&reshard, &plan, options).map_err(|e| bad(e.to_string()))?;
+    let result = plan_and_verify(&reshard, strategy, options).map_err(|e| bad(e.to_string()))?;
     if flags.has("--json") {
         outln!("{}", serde_json::to_string_pretty(&result).map_err(|e| bad(e.to_string()))?);
     } else {

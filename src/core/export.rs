@@ -65,6 +65,24 @@ struct PieceJson<'a> {
     contributor: Option<usize>,
 }
 
+/// The most pieces the app writes into a download of the plan's pieces (JSON or CSV): some 150 MB of text.
+/// A change may plan up to [`super::plan::MAX_PIECES`]; written out in the browser, those ran a wasm page
+/// out of memory (it aborts). The CLI streams larger plans to a file.
+pub const MAX_DOWNLOADED_PIECES: u64 = 1 << 20;
+
+/// Refuses, before any planning, a download of more pieces than [`MAX_DOWNLOADED_PIECES`], saying which CLI
+/// command (`reshard plan --json`, `--csv`) writes them instead.
+pub fn downloadable_pieces(reshard: &Reshard, command: &str) -> Result<(), String> {
+    let pieces = super::plan::count_pieces(reshard, MAX_DOWNLOADED_PIECES + 1);
+    if pieces > MAX_DOWNLOADED_PIECES {
+        return Err(format!(
+            "more than {} pieces, too many to write in a browser page; `{command}` writes them",
+            format_count(MAX_DOWNLOADED_PIECES)
+        ));
+    }
+    Ok(())
+}
+
 /// [`plan_json`] as the exact text `reshard plan --json` prints, ending in a newline: pretty-printed, but
 /// one line per link and per piece. A download made from this is byte for byte the CLI's output for the
 /// same spec and strategy. The pieces are written as they are planned, never held as JSON values: the
@@ -699,6 +717,23 @@ mod tests {
     fn note_for(reshard: &Reshard, cycle: &CycleReport) -> String {
         let strategies = strategy_totals(reshard).unwrap_or_else(|e| panic!("{e}"));
         decision_note(&NoteInput { reshard, strategies: &strategies, cycle })
+    }
+
+    #[test]
+    fn a_pieces_download_past_the_browsers_limit_is_refused_before_planning_and_names_the_cli() {
+        // 2,048 × 1,024 pieces: valid to plan, too many to write as text in a page.
+        let huge = crate::core::spec::parse_spec(
+            r#"{"tensor": {"shape": [8192, 8192]}, "source": {"mesh": [2048], "placements": ["S(0)"]},
+                "destination": {"mesh": [1024], "placements": ["S(1)"]}}"#,
+        )
+        .unwrap();
+        let why = downloadable_pieces(&huge, "reshard plan --csv").unwrap_err();
+        assert_eq!(
+            why,
+            "more than 1,048,576 pieces, too many to write in a browser page; `reshard plan --csv` writes them"
+        );
+        // The large preset's 262,144 pieces are still written.
+        assert_eq!(downloadable_pieces(&presets::large(), "reshard plan --json"), Ok(()));
     }
 
     #[test]

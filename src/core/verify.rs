@@ -341,11 +341,9 @@ fn for_each_coord(region: &Region, mut visit: impl FnMut(&[u64])) {
     }
 }
 
-/// Executes `plan` on buffers and compares every destination entry.
-pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<Verification, VerifyError> {
-    if plan.strategy == Strategy::Gather {
-        return Err(VerifyError::Unsupported { strategy: plan.strategy });
-    }
+/// Each tensor's source and destination regions, and how many entries the check's buffers hold for them
+/// (every source device's region and every destination's), refused past `max_entries`.
+fn held_sides(reshard: &Reshard, max_entries: u64) -> Result<Vec<(SideRegions, SideRegions)>, VerifyError> {
     let mut sides = Vec::with_capacity(reshard.tensors.len());
     let mut entries = 0u64;
     for tensor in &reshard.tensors {
@@ -362,9 +360,35 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
         }
         sides.push((source, destination));
     }
-    if entries > options.max_entries {
-        return Err(VerifyError::TooLarge { entries, limit: options.max_entries });
+    if entries > max_entries {
+        return Err(VerifyError::TooLarge { entries, limit: max_entries });
     }
+    Ok(sides)
+}
+
+/// Plans `reshard` with `strategy` and executes the plan on buffers: what the app's Verify button and the
+/// CLI's `verify` run. The size is checked before planning, because the plan itself is held in memory
+/// (some 300 B a piece): a change too large to check is refused before its millions of pieces would be
+/// (they ran the page out of memory first).
+pub fn plan_and_verify(
+    reshard: &Reshard,
+    strategy: Strategy,
+    options: VerifyOptions,
+) -> Result<Verification, VerifyError> {
+    if strategy == Strategy::Gather {
+        return Err(VerifyError::Unsupported { strategy });
+    }
+    held_sides(reshard, options.max_entries)?;
+    let plan = crate::core::plan::plan(reshard, strategy).map_err(VerifyError::Plan)?;
+    verify(reshard, &plan, options)
+}
+
+/// Executes `plan` on buffers and compares every destination entry.
+pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<Verification, VerifyError> {
+    if plan.strategy == Strategy::Gather {
+        return Err(VerifyError::Unsupported { strategy: plan.strategy });
+    }
+    let sides = held_sides(reshard, options.max_entries)?;
     let injected = match options.fault {
         Some(fault) => Some(choose_fault(reshard, plan, fault)?),
         None => None,
@@ -409,6 +433,15 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
         });
     }
 
+    // Each tensor's direct pieces, found in one pass (a scan of the whole plan per tensor was quadratic in
+    // an inventory's size).
+    let mut pieces_of: Vec<Vec<usize>> = vec![Vec::new(); reshard.tensors.len()];
+    for (index, piece) in plan.pieces.iter().enumerate().filter(|(_, p)| p.role == PieceRole::Direct) {
+        let Some(list) = pieces_of.get_mut(piece.tensor) else {
+            return Err(VerifyError::Plan(format!("piece {index} names a tensor outside the change")));
+        };
+        list.push(index);
+    }
     for (t, tensor) in reshard.tensors.iter().enumerate() {
         let (source, destination) = &sides[t];
         let contributors = source.contributors();
@@ -436,9 +469,8 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
             .collect();
 
         // Run the pieces of this tensor.
-        for (index, piece) in
-            plan.pieces.iter().enumerate().filter(|(_, p)| p.tensor == t && p.role == PieceRole::Direct)
-        {
+        for &index in &pieces_of[t] {
+            let piece = &plan.pieces[index];
             let (Some(&src_flat), Some(&dst_flat)) = (source_flat.get(&piece.src), destination_flat.get(&piece.dst))
             else {
                 return Err(VerifyError::Plan(format!("piece {index} names a device outside the meshes")));
@@ -795,6 +827,42 @@ mod tests {
             err.to_string().contains("hold 134,217,728 entries in memory, more than the limit of 16,777,216"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_change_too_large_to_check_is_refused_before_its_plan_is_built() {
+        // 4,096 × 4,096 pieces: some 5 GB of plan, past what a wasm32 page can allocate (the app aborted
+        // before the size was checked). The refusal must come without planning, as quickly as the toy's check.
+        let r = crate::core::spec::parse_spec(
+            r#"{"tensor": {"shape": [16384, 16384]}, "source": {"mesh": [4096], "placements": ["S(0)"]},
+                "destination": {"mesh": [4096], "placements": ["S(1)"]}}"#,
+        )
+        .unwrap();
+        let err = plan_and_verify(&r, Strategy::Intersection, VerifyOptions::default()).unwrap_err();
+        assert_eq!(err, VerifyError::TooLarge { entries: 2 * 16384 * 16384, limit: DEFAULT_MAX_ENTRIES });
+        let toy = plan_and_verify(&presets::toy(), Strategy::Intersection, VerifyOptions::default()).unwrap();
+        assert_eq!((toy.checked_entries, toy.mismatch_count), (72, 0));
+        let gather = plan_and_verify(&presets::toy(), Strategy::Gather, VerifyOptions::default());
+        assert_eq!(gather.unwrap_err(), VerifyError::Unsupported { strategy: Strategy::Gather });
+    }
+
+    #[test]
+    fn an_inventorys_tensors_are_each_checked_against_their_own_pieces() {
+        // Pieces are found per tensor in one pass: every tensor of a small inventory checks out, and a
+        // piece taken from the second tensor shows up as that tensor's mismatches only.
+        let toy_pair = crate::core::spec::parse_spec(
+            r#"{"tensors": [{"name": "a", "shape": [12, 6]}, {"name": "b", "shape": [6, 4]}],
+                "source": {"mesh": [3], "placements": ["S(0)"]},
+                "destination": {"mesh": [2], "placements": ["S(1)"]}}"#,
+        )
+        .unwrap();
+        let mut p = plan(&toy_pair, Strategy::Intersection).unwrap();
+        assert_eq!(verify(&toy_pair, &p, VerifyOptions::default()).unwrap().mismatch_count, 0);
+        let first_of_b = p.pieces.iter().position(|piece| piece.tensor == 1).unwrap();
+        let lost = p.pieces.remove(first_of_b).keep.entries();
+        let v = verify(&toy_pair, &p, VerifyOptions::default()).unwrap();
+        assert_eq!(v.mismatch_count, lost);
+        assert!(v.mismatches.iter().all(|m| m.tensor == 1));
     }
 
     #[test]

@@ -635,7 +635,13 @@ fn cycle_block(_: AppState, cycle: CycleState, _: Subject) -> Result<String, Str
 fn plan_json(state: AppState, _: CycleState, subject: Subject) -> Result<String, String> {
     let strategy = state.strategy.get_untracked();
     // As the CLI does: pieces for one tensor, totals only for an inventory.
-    let text = |r: &Reshard| crate::core::export::plan_json_text(r, strategy, r.tensors.len() == 1);
+    let text = |r: &Reshard| {
+        let with_pieces = r.tensors.len() == 1;
+        if with_pieces {
+            crate::core::export::downloadable_pieces(r, "reshard plan --json")?;
+        }
+        crate::core::export::plan_json_text(r, strategy, with_pieces)
+    };
     match subject {
         Subject::Layout => state.reshard.with_untracked(text),
         Subject::Inventory(inventory) => text(&inventory_change(inventory)?.1),
@@ -645,7 +651,10 @@ fn plan_json(state: AppState, _: CycleState, subject: Subject) -> Result<String,
 /// The pieces of the layout view's plan as CSV (`reshard plan --csv`), in the strategy shown.
 fn pieces_csv(state: AppState, _: CycleState, _: Subject) -> Result<String, String> {
     let strategy = state.strategy.get_untracked();
-    state.reshard.with_untracked(|r| crate::core::export::plan_csv_text(r, strategy))
+    state.reshard.with_untracked(|r| {
+        crate::core::export::downloadable_pieces(r, "reshard plan --csv")?;
+        crate::core::export::plan_csv_text(r, strategy)
+    })
 }
 
 fn decision_note(state: AppState, cycle: CycleState, subject: Subject) -> Result<String, String> {

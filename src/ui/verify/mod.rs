@@ -10,17 +10,14 @@ use leptos::prelude::*;
 
 use super::AppState;
 use crate::core::model::Reshard;
-use crate::core::plan::{Strategy, plan};
-use crate::core::verify::{Fault, Verification, VerifyError, VerifyOptions, verify};
+use crate::core::plan::Strategy;
+use crate::core::verify::{Fault, Verification, VerifyOptions, plan_and_verify};
 
-/// Runs the check of `strategy`'s plan for `reshard`, with `fault` injected. Gather-then-broadcast is modelled
-/// for traffic only: it is refused before any planning. The core refuses changes too large to hold in memory.
+/// Runs the check of `strategy`'s plan for `reshard`, with `fault` injected. The core refuses
+/// gather-then-broadcast (modelled for traffic only) and changes too large to hold in memory, both before
+/// any planning.
 pub fn run_check(reshard: &Reshard, strategy: Strategy, fault: Option<Fault>) -> Result<Verification, String> {
-    if strategy == Strategy::Gather {
-        return Err(VerifyError::Unsupported { strategy }.to_string());
-    }
-    let plan = plan(reshard, strategy)?;
-    verify(reshard, &plan, VerifyOptions { fault, ..VerifyOptions::default() }).map_err(|e| e.to_string())
+    plan_and_verify(reshard, strategy, VerifyOptions { fault, ..VerifyOptions::default() }).map_err(|e| e.to_string())
 }
 
 /// Runs the check of the plan and fault on screen once an edit just made has reached them (the edit's own
