@@ -16,10 +16,10 @@ use crate::core::lint::{Finding, RuleStatus, Severity, lint, rule_statuses, sema
 pub fn ConstraintCheck() -> impl IntoView {
     let state = expect_context::<AppState>();
     let open = RwSignal::new(false);
-    // One paint after an edit, with the panels below the pictures (`settled`: another strategy is checked
-    // again, though the check does not depend on it). Compared by identity: a new check is news.
+    // One paint after an edit, with the panels below the pictures; not after a strategy switch, which the
+    // check does not depend on. Compared by identity: a new check is news.
     let checked = Memo::new(move |_| {
-        state.settled.track();
+        state.settled_change.track();
         super::Fresh(std::sync::Arc::new(super::timing::measured("constraint check", || {
             state.reshard.with_untracked(lint)
         })))

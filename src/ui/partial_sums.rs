@@ -33,7 +33,7 @@ pub fn PartialSumsPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let drawn = after_paint(
         move || {
-            state.settled.track();
+            state.settled_change.track();
             state.view.with(|v| v.tensor);
         },
         move || {

@@ -144,8 +144,13 @@ pub struct AppState {
     pub pieces: Memo<Result<Vec<Piece>, String>>,
     /// The current plan's headline numbers.
     pub totals: Memo<Result<Totals, String>>,
-    /// Every strategy's headline numbers, for the comparison.
+    /// Every strategy's headline numbers, for the comparison. They depend on the change only: a strategy
+    /// switch keeps them.
     pub comparison: Memo<Fresh<Vec<StrategyRow>>>,
+    /// Counts the changes of `reshard`, one paint after each. The panels that follow the change but not the
+    /// strategy shown (the comparison, the constraint check, the relay note, the partial sums) track this,
+    /// not `settled`: tracking `settled`, a strategy switch planned the change four more times for nothing.
+    pub settled_change: ReadSignal<u64>,
     pub regions: Memo<Fresh<Regions>>,
     pub focus: RwSignal<Focus>,
     pub view: RwSignal<ViewChoice>,
@@ -185,9 +190,11 @@ impl AppState {
                 Err(e) => Err(e.clone()),
             })
         });
-        // The current strategy's row comes from `summary` (already planned); only the other two are planned here.
+        // The current strategy's row comes from `summary` (already planned for this change: an untracked read
+        // brings it up to date); only the other two are planned here.
         let comparison = Memo::new(move |_| {
-            let current = summary.with(|s| {
+            reshard.track();
+            let current = summary.with_untracked(|s| {
                 s.as_ref().ok().map(|s| StrategyRow {
                     strategy: s.strategy,
                     totals: s.traffic.totals(),
@@ -224,11 +231,14 @@ impl AppState {
         });
         let verification = RwSignal::new(None);
         let focus = RwSignal::new(Focus::Nothing);
-        // A new change invalidates the last check and the focus.
+        let changes = RwSignal::new(0u64);
+        let settled_change = after_paint(move || changes.track(), move || changes.get_untracked());
+        // A new change invalidates the last check and the focus, and is counted.
         Effect::new(move |_| {
             // Each signal is written only when its value changes: a write notifies every view that reads it,
             // and a needless one redraws them all a second time.
             reshard.track();
+            changes.update(|n| *n += 1);
             if verification.with_untracked(Option::is_some) {
                 verification.set(None);
             }
@@ -264,6 +274,7 @@ impl AppState {
             pieces,
             totals,
             comparison,
+            settled_change,
             regions,
             focus,
             view,

@@ -124,7 +124,8 @@ pub fn StrategyComparison() -> impl IntoView {
     let state = expect_context::<AppState>();
     // Planning the two other strategies takes tens of milliseconds on a large change: the comparison follows
     // an edit one paint after the traffic panel, so neither the pictures nor the tables wait for it.
-    let rows = after_paint(move || state.settled.track(), move || state.comparison.with_untracked(|c| c.to_vec()));
+    let rows =
+        after_paint(move || state.settled_change.track(), move || state.comparison.with_untracked(|c| c.to_vec()));
 
     // Alone (an embed of the comparison), no view shows a plan: the intersection's column stays marked as
     // the ratios' base, without its "shown" (analysis.css, `is-alone`).
@@ -204,7 +205,7 @@ fn RelayNote() -> impl IntoView {
     // Planned again only for a replicated destination, and after the paint like the comparison; the note
     // is kept as its text (one signal type the app has, rather than one for the figures).
     let note = after_paint(
-        move || state.settled.track(),
+        move || state.settled_change.track(),
         move || {
             let relayed = state.reshard.with_untracked(|r| analyse_relayed(r).ok().flatten())?;
             let direct = state.comparison.with_untracked(|rows| baseline(rows).cloned())?;

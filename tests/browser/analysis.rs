@@ -574,3 +574,50 @@ async fn the_piece_table_lists_a_page_at_a_time() {
     assert_eq!(count(&root, "[data-testid=pieces-more]"), 0);
     root.remove();
 }
+
+/// How many `performance.measure`s called `name` the app has recorded in this page (see `ui::timing`).
+fn measures(name: &str) -> u32 {
+    let performance = web_sys::window().and_then(|w| w.performance()).expect("a performance timeline");
+    performance.get_entries_by_name_with_entry_type(name, "measure").length()
+}
+
+#[wasm_bindgen_test]
+async fn a_strategy_switch_plans_the_shown_strategy_once_and_replans_nothing_that_does_not_depend_on_it() {
+    // The comparison and the constraint check depend on the change only. Following every plan shown, a
+    // switch planned the other strategies again and linted the change again, tens of ms on a large change.
+    let root = wrapper();
+    let (_mounted, state) = mount_panel(&root, "fsdp-tp", || {
+        view! { <StrategyComparison/> <reshard_lens::ui::constraints::ConstraintCheck/> }
+    });
+    tick().await;
+    for _ in 0..3 {
+        next_paint().await;
+    }
+    let before = [measures("plan"), measures("compare strategies"), measures("constraint check")];
+    assert!(before[1] > 0 && before[2] > 0, "the panels planned and linted once drawn: {before:?}");
+    click(&root, "[data-testid=strategy-option-whole-shard] input");
+    tick().await;
+    for _ in 0..3 {
+        next_paint().await;
+    }
+    let switched = [measures("plan"), measures("compare strategies"), measures("constraint check")];
+    assert_eq!(switched, [before[0] + 1, before[1], before[2]], "plan, compare strategies, constraint check");
+    assert_eq!(text_of(&root, "[data-testid=compare-bytes-received-intersection] .cmp-value"), "4 MiB");
+
+    // An edit of the change is followed by both, once.
+    show_spec(
+        state,
+        r#"{"tensor": {"shape": [12, 6]}, "source": {"mesh": [3], "placements": ["S(0)"]},
+        "destination": {"mesh": [2], "placements": ["S(1)"]}}"#,
+    )
+    .await;
+    next_paint().await;
+    let edited = [measures("plan"), measures("compare strategies"), measures("constraint check")];
+    assert_eq!(
+        edited,
+        [switched[0] + 1, switched[1] + 1, switched[2] + 1],
+        "plan, compare strategies, constraint check"
+    );
+    assert_eq!(text_of(&root, "[data-testid=compare-bytes-received-intersection] .cmp-value"), "144 B");
+    root.remove();
+}
