@@ -44,10 +44,6 @@ impl SpecError {
     pub fn single(path: impl Into<String>, message: impl Into<String>) -> SpecError {
         SpecError { problems: vec![Problem { path: path.into(), message: message.into() }] }
     }
-    /// The problems whose path starts with `prefix` (for showing each under its own field).
-    pub fn under<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a Problem> + 'a {
-        self.problems.iter().filter(move |p| p.path.starts_with(prefix))
-    }
 }
 
 impl std::fmt::Display for SpecError {

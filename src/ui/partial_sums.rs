@@ -113,7 +113,7 @@ fn sum_row(sum: &Sum, sources: &[u32]) -> impl IntoView + use<> {
         })
         .collect_view();
     let arrived = if sum.local_bytes > 0 {
-        let total = terms as u64 * sum.bytes_each;
+        let total = (terms as u64).saturating_mul(sum.bytes_each);
         format!(
             "{terms} × {} partials, {} already local: {} arrive; added on d{}",
             format_bytes(sum.bytes_each),
@@ -164,7 +164,7 @@ fn reduce_first_text(sums: &PartialSums, first: &ReduceFirst, dtype: Dtype) -> O
         among = format_bytes(first.among_sources),
         after = format_bytes(first.received),
         received = format_bytes(sums.received),
-        total = format_bytes(first.among_sources + first.received),
+        total = format_bytes(first.among_sources.saturating_add(first.received)),
     );
     Some((headline, text))
 }

@@ -317,12 +317,4 @@ impl AppState {
     pub fn whole_shard_drawn(&self) -> bool {
         self.view.with(|v| v.show_whole_shard) || self.whole_shard_plan_shown()
     }
-
-    /// The problems of the current input under a field path (e.g. `source.mesh`), as text.
-    pub fn problems_under(&self, prefix: &str) -> Vec<String> {
-        self.checked.with(|c| match c {
-            Ok(_) => Vec::new(),
-            Err(e) => e.under(prefix).map(|p| p.to_string()).collect(),
-        })
-    }
 }
