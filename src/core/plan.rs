@@ -339,6 +339,19 @@ fn ranked_load(load: u64) -> u64 {
     load.min((1 << 62) - 1)
 }
 
+/// The link a piece from `src` (on node `src_node`) to `dst` (on `dst_node`) crosses: the one rule every
+/// piece is classed by, whether its sender's node is looked up or kept.
+#[inline(always)]
+fn link_between(src: u32, src_node: u32, dst: u32, dst_node: u32) -> LinkClass {
+    if src == dst {
+        LinkClass::Local
+    } else if src_node == dst_node {
+        LinkClass::Nvlink
+    } else {
+        LinkClass::Nic
+    }
+}
+
 /// What replica choice needs to know about one source device.
 #[derive(Clone, Copy, Debug)]
 struct Sender {
@@ -405,13 +418,7 @@ impl<'a> Planner<'a> {
 
     fn link(&self, src: u32, dst: u32) -> LinkClass {
         let topology = &self.reshard.topology;
-        if src == dst {
-            LinkClass::Local
-        } else if topology.node_of(src) == topology.node_of(dst) {
-            LinkClass::Nvlink
-        } else {
-            LinkClass::Nic
-        }
+        link_between(src, topology.node_of(src), dst, topology.node_of(dst))
     }
 
     /// The replica (source mesh index) that sends a region to `dst` (at slot `dst_slot` of the device table):
@@ -449,7 +456,7 @@ impl<'a> Planner<'a> {
         let sender = self.senders[flat];
         (u128::from(sender.id != dst) << 127)
             | (u128::from(sender.node != node) << 126)
-            | (u128::from(sender.load.min((1 << 62) - 1)) << 32)
+            | (u128::from(ranked_load(sender.load)) << 32)
             | u128::from(sender.id)
     }
 
@@ -467,13 +474,7 @@ impl<'a> Planner<'a> {
     ) {
         let src = self.reshard.source_mesh.devices[src_flat];
         let bytes = piece.region.entries().saturating_mul(entry_bytes);
-        let link = if src == piece.dst {
-            LinkClass::Local
-        } else if self.senders[src_flat].node == self.reshard.topology.node_of(piece.dst) {
-            LinkClass::Nvlink
-        } else {
-            LinkClass::Nic
-        };
+        let link = link_between(src, self.senders[src_flat].node, piece.dst, self.reshard.topology.node_of(piece.dst));
         if link != LinkClass::Local {
             self.senders[src_flat].load = self.senders[src_flat].load.saturating_add(bytes);
             if let Some(index) = &mut self.index {
