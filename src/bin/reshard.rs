@@ -531,7 +531,7 @@ fn bench_measured() {
         let measurements = cycle::parse_measurements(&csv);
         let parse = start.elapsed().as_secs_f64();
         let start = std::time::Instant::now();
-        let stats = cycle::stage_stats(&measurements, 1);
+        let stats = cycle::stage_stats(&measurements, 1, Some("refit"));
         let seconds = start.elapsed().as_secs_f64();
         assert_eq!(stats.steady.cycles.len() as u64, cycles - 1, "every cycle but the startup one is steady");
         outln!(

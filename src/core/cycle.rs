@@ -1073,17 +1073,14 @@ pub fn speedup_curve(f: f64, s_values: &[f64]) -> Vec<(f64, f64)> {
 }
 
 impl CycleSpec {
-    /// Whether this cycle and `other` name the same stages, each once (trimmed): what
+    /// Whether this cycle and `other` name the same stages, each once (trimmed, in any case): what
     /// [`CycleSpec::with_measured_seconds`] needs, and cheap enough to ask on every render. Counted by
     /// scans, not sorted: a few stages, and a sort of strings costs the web build another sort instance.
     pub fn names_the_stages_of(&self, other: &CycleSpec) -> bool {
-        let count = |stages: &[Stage], name: &str| stages.iter().filter(|s| s.name.trim() == name).count();
+        let count = |stages: &[Stage], name: &str| stages.iter().filter(|s| same_stage_name(&s.name, name)).count();
         !self.stages.is_empty()
             && self.stages.len() == other.stages.len()
-            && self.stages.iter().all(|s| {
-                let name = s.name.trim();
-                count(&self.stages, name) == 1 && count(&other.stages, name) == 1
-            })
+            && self.stages.iter().all(|s| count(&self.stages, &s.name) == 1 && count(&other.stages, &s.name) == 1)
     }
 
     /// `measured`'s stage seconds (steady-state medians) put into this cycle, when both name the same
@@ -1095,12 +1092,11 @@ impl CycleSpec {
         if !self.names_the_stages_of(measured) {
             return None;
         }
-        let key = |stage: &Stage| stage.name.trim().to_string();
-        let seconds = |name: &str| measured.stages.iter().find(|s| s.name.trim() == name).map(|s| s.seconds);
+        let seconds = |name: &str| measured.stages.iter().find(|s| same_stage_name(&s.name, name)).map(|s| s.seconds);
         let mut spec = self.clone();
         let mut previous: Option<f64> = None;
         for stage in &mut spec.stages {
-            stage.seconds = seconds(&key(stage))?;
+            stage.seconds = seconds(&stage.name)?;
             stage.overlap = match previous {
                 Some(before) => stage.overlap.min(before).min(stage.seconds).max(0.0),
                 None => 0.0,
@@ -1615,8 +1611,13 @@ pub struct MeasuredCycles {
 }
 
 /// Per-stage statistics of measured cycles, the first `startup` cycle ids (ascending) set apart as startup.
-/// The steady state's medians form a [`CycleSpec`] whose refit is the stage named `refit`.
-pub fn stage_stats(measurements: &Measurements, startup: usize) -> MeasuredCycles {
+///
+/// The steady state's medians form a [`CycleSpec`], the typical cycle. A stage missing from some steady
+/// cycles counts as 0 s in them there: a stage run in 1 cycle of 300 added its whole time to the typical
+/// cycle; one whose median is then 0 s is left out. Its refit is the measured stage named as `refit_name`
+/// (the refit of the cycle on screen: logs call it `weight_sync` or `update_weights`), in any case, else
+/// the stage named `refit`.
+pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Option<&str>) -> MeasuredCycles {
     let cycle_ids: BTreeSet<u64> = measurements.rows.iter().map(|row| row.cycle).collect();
     let startup_cycles: BTreeSet<u64> = cycle_ids.iter().take(startup).copied().collect();
 
@@ -1692,27 +1693,78 @@ pub fn stage_stats(measurements: &Measurements, startup: usize) -> MeasuredCycle
             cycle_ids.len()
         ));
     }
+    // The typical cycle: each stage's median over every steady cycle, 0 s where it was not measured.
+    let steady_samples = |name: &str| {
+        stage_order.iter().position(|n| *n == name).and_then(|i| samples.get(i)).map_or(&[][..], |(_, v)| &v[..])
+    };
+    let mut stages = Vec::new();
     for stage in &steady.stages {
-        if stage.distribution.samples < steady.cycles.len() {
+        let measured_in = stage.distribution.samples;
+        let missing = steady.cycles.len().saturating_sub(measured_in);
+        let typical = if missing == 0 {
+            stage.distribution.median
+        } else {
+            let mut values = steady_samples(&stage.name).to_vec();
+            values.resize(measured_in + missing, 0.0);
+            Distribution::of(&values).map_or(0.0, |d| d.median)
+        };
+        if missing > 0 {
             notes.push(format!(
-                "stage \"{}\" was measured in {} of {} steady cycles; its statistics use those",
+                "stage \"{}\" was measured in {measured_in} of {} steady cycles; its statistics use those, and the \
+                 typical cycle counts it as 0 s in the others: {}",
                 stage.name,
-                stage.distribution.samples,
-                steady.cycles.len()
+                steady.cycles.len(),
+                if typical > 0.0 { format!("median {} s", seconds_text(typical)) } else { "left out".into() }
+            ));
+        }
+        if typical > 0.0 {
+            let marked = refit_name.is_some_and(|name| same_stage_name(name, &stage.name));
+            stages.push(Stage { refit: marked.then_some(true), ..Stage::new(stage.name.clone(), typical) });
+        }
+    }
+    let spec = CycleSpec { stages, refit: None, speedup: 1.0 };
+    let (refit_fraction, problems) = match spec.report() {
+        Ok(report) => (Some(report.refit_fraction), Vec::new()),
+        Err(problems) => (None, problems.into_iter().map(|p| measured_problem(p, refit_name)).collect()),
+    };
+    // The medians hide a refit that is slow in some cycles, which the job's time does not: said where the
+    // share over all steady cycles' time differs from the typical cycle's by a tenth or more.
+    if let (Some(f), Some(refit)) = (refit_fraction, spec.refit_index().and_then(|i| spec.stages.get(i))) {
+        let refit_total: f64 = steady_samples(&refit.name).iter().sum();
+        let cycles_total: f64 = steady.cycles.iter().filter_map(|id| cycle_totals.get(id)).sum();
+        let share = refit_total / cycles_total;
+        if cycles_total > 0.0 && (share - f).abs() > 0.1 * f {
+            notes.push(format!(
+                "over all steady cycles the refit takes {} % of the time (mean cycle {} s), against {} % in the \
+                 typical cycle: its slow and fast cycles weigh on the job's time, which the medians do not show",
+                percent_text(share * 100.0),
+                seconds_text(cycles_total / steady.cycles.len() as f64),
+                percent_text(f * 100.0)
             ));
         }
     }
-
-    let spec = CycleSpec {
-        stages: steady.stages.iter().map(|stage| Stage::new(stage.name.clone(), stage.distribution.median)).collect(),
-        refit: None,
-        speedup: 1.0,
-    };
-    let (refit_fraction, problems) = match spec.report() {
-        Ok(report) => (Some(report.refit_fraction), Vec::new()),
-        Err(problems) => (None, problems),
-    };
     MeasuredCycles { startup_count: startup, startup: startup_group, steady, spec, refit_fraction, problems, notes }
+}
+
+/// Whether two stage names are the same stage: trimmed, in any case (`Refit` measured, `refit` edited).
+fn same_stage_name(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
+/// A problem of the typical cycle as said of measurements: one without a refit names what was looked for
+/// (the editor's advice to mark a stage in a file means nothing for a CSV).
+fn measured_problem(problem: Problem, refit_name: Option<&str>) -> Problem {
+    if problem.path != "stages" || !problem.message.starts_with("no stage is the refit") {
+        return problem;
+    }
+    let message = match refit_name.map(str::trim).filter(|name| !name.is_empty() && !same_stage_name(name, "refit")) {
+        Some(name) => format!(
+            "no measured stage is the refit: none is named \"refit\" or \"{}\", as the cycle's refit is",
+            shortened(name)
+        ),
+        None => "no measured stage is the refit: name it \"refit\"".to_string(),
+    };
+    Problem { message, ..problem }
 }
 
 impl MeasuredCycles {
@@ -2548,7 +2600,7 @@ mod tests {
             measurements.problems[0].to_string(),
             "line 65: stage \"step-65\" would be stage 65; a cycle has at most 64"
         );
-        assert_eq!(stage_stats(&measurements, 0).steady.stages.len(), MAX_STAGES);
+        assert_eq!(stage_stats(&measurements, 0, None).steady.stages.len(), MAX_STAGES);
     }
 
     #[test]
@@ -2641,7 +2693,7 @@ mod tests {
                     5,generation,72\n5,scoring,10\n5,training,30\n5,refit,12\n\
                     2,generation,150\n2,refit,40\n\
                     4,generation,68\n4,scoring,10\n4,training,30\n4,refit,9\n";
-        let measured = stage_stats(&parse_measurements(text), 2);
+        let measured = stage_stats(&parse_measurements(text), 2, None);
         assert_eq!(measured.startup.cycles, [1, 2]);
         assert_eq!(measured.steady.cycles, [3, 4, 5]);
         let startup_generation = &measured.startup.stages[0];
@@ -2657,7 +2709,7 @@ mod tests {
         assert!(text.contains("Startup: cycles 1, 2 (2 cycles)"), "{text}");
         assert!(text.contains("Refit share of the cycle: 0.0833 (8.33 %)"), "{text}");
 
-        let all_steady = stage_stats(&parse_measurements(text_of_rows()), 0);
+        let all_steady = stage_stats(&parse_measurements(text_of_rows()), 0, None);
         assert!(all_steady.startup.cycles.is_empty() && all_steady.steady.cycles.len() == 2);
     }
 
@@ -2672,20 +2724,20 @@ mod tests {
         for cycle in 2..=4 {
             text += &format!("{cycle},generation,70\n{cycle},scoring,10\n{cycle},training,30\n{cycle},refit,10\n");
         }
-        let measured = stage_stats(&parse_measurements(&text), 1);
+        let measured = stage_stats(&parse_measurements(&text), 1, None);
         let names = |stages: &[StageStats]| stages.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
         assert_eq!(names(&measured.steady.stages), ["generation", "scoring", "training", "refit"]);
         assert_eq!(names(&measured.startup.stages), ["generation", "scoring", "refit"]);
         let spec_names: Vec<&str> = measured.spec.stages.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(spec_names, ["generation", "scoring", "training", "refit"]);
         // Rows of different cycles may interleave; the order within each cycle is what counts.
-        let interleaved = stage_stats(&parse_measurements("1,b,1\n2,b,1\n1,a,1\n2,a,1\n"), 0);
+        let interleaved = stage_stats(&parse_measurements("1,b,1\n2,b,1\n1,a,1\n2,a,1\n"), 0, None);
         assert_eq!(names(&interleaved.steady.stages), ["b", "a"]);
     }
 
     #[test]
     fn too_many_startup_cycles_leave_no_steady_state_and_say_so() {
-        let measured = stage_stats(&parse_measurements(text_of_rows()), 5);
+        let measured = stage_stats(&parse_measurements(text_of_rows()), 5, None);
         assert_eq!(measured.startup.cycles, [1, 2]);
         assert!(measured.steady.stages.is_empty() && measured.refit_fraction.is_none());
         assert_eq!(
@@ -2697,10 +2749,94 @@ mod tests {
 
     #[test]
     fn a_stage_missing_from_some_cycles_is_noted_and_no_refit_means_no_f() {
-        let measured = stage_stats(&parse_measurements("1,work,90\n1,sync,10\n2,work,80\n"), 0);
-        assert_eq!(measured.notes, ["stage \"sync\" was measured in 1 of 2 steady cycles; its statistics use those"]);
+        let measured = stage_stats(&parse_measurements("1,work,90\n1,sync,10\n2,work,80\n"), 0, None);
+        assert_eq!(
+            measured.notes,
+            ["stage \"sync\" was measured in 1 of 2 steady cycles; its statistics use those, and the typical cycle \
+              counts it as 0 s in the others: median 5 s"]
+        );
         assert_eq!(measured.refit_fraction, None);
-        assert!(measured.to_string().contains("Cannot compute f: stages: no stage is the refit"));
+        let text = measured.to_string();
+        assert!(text.contains("Cannot compute f: stages: no measured stage is the refit: name it \"refit\""), "{text}");
+    }
+
+    /// `cycles` steady cycles of generation 70, scoring 10, training 30 and refit 10 s as CSV, plus `extra`.
+    fn article_rows(cycles: u64, extra: &str) -> String {
+        let mut text = String::from("cycle,stage,seconds\n");
+        for c in 1..=cycles {
+            text += &format!("{c},generation,70\n{c},scoring,10\n{c},training,30\n{c},refit,10\n");
+        }
+        text + extra
+    }
+
+    #[test]
+    fn a_stage_seen_in_few_cycles_adds_its_typical_time_not_its_whole_time() {
+        // One cycle of 300 ran an extra 10.1 s step: the typical cycle is still the article's 120 s (it was
+        // 130.1 s, and f 7.7 % for 8.3 %).
+        let measured = stage_stats(&parse_measurements(&article_rows(300, "16,extra,10.1\n")), 0, None);
+        let names: Vec<&str> = measured.spec.stages.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["generation", "scoring", "training", "refit"]);
+        assert!(measured.refit_fraction.is_some_and(|f| close(f, 10.0 / 120.0)));
+        assert!(
+            measured.notes[0].ends_with(
+                "in 1 of 300 steady cycles; its statistics use those, and the typical \
+                                             cycle counts it as 0 s in the others: left out"
+            ),
+            "{:?}",
+            measured.notes
+        );
+        // The steady table still shows the stage as measured.
+        assert_eq!(
+            measured.steady.stages.last().map(|s| (s.name.as_str(), s.distribution.median)),
+            Some(("extra", 10.1))
+        );
+    }
+
+    #[test]
+    fn the_refit_is_the_measured_stage_named_as_the_cycles_refit_in_any_case() {
+        let text = "1,Rollout,70\n1,weight_sync,10\n2,Rollout,74\n2,weight_sync,12\n";
+        let measured = stage_stats(&parse_measurements(text), 0, Some("Weight_Sync"));
+        assert!(measured.problems.is_empty(), "{:?}", measured.problems);
+        assert!(measured.refit_fraction.is_some_and(|f| close(f, 11.0 / 83.0)));
+        let without = stage_stats(&parse_measurements(text), 0, Some("sync"));
+        assert_eq!(
+            without.problems.iter().map(|p| p.message.as_str()).collect::<Vec<_>>(),
+            ["no measured stage is the refit: none is named \"refit\" or \"sync\", as the cycle's refit is"]
+        );
+    }
+
+    #[test]
+    fn measured_names_in_another_case_keep_the_cycles_order_overlaps_and_refit_parts() {
+        let mut ours = CycleSpec::article(10.0, 4.0);
+        ours.stages[1].overlap = 4.0;
+        ours.refit = Some(RefitSplit { wait: 2.0, transfer: None, preparation: 1.0 });
+        let text = article_rows(3, "").replace("generation", "Generation").replace("refit", "REFIT ");
+        let measured = stage_stats(&parse_measurements(&text), 0, None);
+        assert!(ours.names_the_stages_of(&measured.spec));
+        let kept = ours.with_measured_seconds(&measured.spec).expect("the same stages");
+        assert_eq!(kept.stages[0].name, "generation", "the cycle's own names stay");
+        assert_eq!(kept.stages[1].overlap, 4.0);
+        assert_eq!(kept.refit.map(|r| (r.wait, r.preparation)), Some((2.0, 1.0)));
+    }
+
+    #[test]
+    fn a_refit_slow_in_some_cycles_is_said_where_the_medians_hide_it() {
+        // Every fifth refit takes 60 s: the typical cycle is 120 s with refit 8.33 %, the mean cycle 130 s
+        // with refit 15.4 % of the time.
+        let mut text = String::from("cycle,stage,seconds\n");
+        for c in 1..=100 {
+            let refit = if c % 5 == 0 { 60 } else { 10 };
+            text += &format!("{c},generation,70\n{c},scoring,10\n{c},training,30\n{c},refit,{refit}\n");
+        }
+        let measured = stage_stats(&parse_measurements(&text), 0, None);
+        assert!(measured.refit_fraction.is_some_and(|f| close(f, 10.0 / 120.0)));
+        assert_eq!(
+            measured.notes,
+            ["over all steady cycles the refit takes 15.38 % of the time (mean cycle 130 s), against 8.33 % in the \
+              typical cycle: its slow and fast cycles weigh on the job's time, which the medians do not show"]
+        );
+        // Steady cycles alike say nothing.
+        assert!(stage_stats(&parse_measurements(&article_rows(5, "")), 0, None).notes.is_empty());
     }
 
     /// A valid cycle of up to 8 stages with explicit refit flags, a wait and a preparation, and overlaps
@@ -2819,7 +2955,7 @@ mod tests {
         #[test]
         fn parsing_arbitrary_text_never_panics(text in any::<String>(), startup in 0usize..5) {
             let _ = parse_cycle(&text);
-            let _ = stage_stats(&parse_measurements(&text), startup);
+            let _ = stage_stats(&parse_measurements(&text), startup, None);
         }
 
         #[test]
@@ -2827,7 +2963,7 @@ mod tests {
             text in r#"[\[\]{}",:0-9a-z\n .#-]{0,120}"#, startup in 0usize..5,
         ) {
             let _ = parse_cycle(&text).map(|spec| spec.report().map(|report| report.to_string()));
-            let measured = stage_stats(&parse_measurements(&text), startup);
+            let measured = stage_stats(&parse_measurements(&text), startup, None);
             let _ = measured.to_string();
         }
     }

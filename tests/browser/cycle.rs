@@ -537,6 +537,34 @@ async fn measured_medians_go_into_the_cycles_own_stages_keeping_its_order_and_ov
 }
 
 #[wasm_bindgen_test]
+async fn measured_stages_named_as_the_cycles_own_in_another_case_take_its_refit_and_keep_its_overlaps() {
+    // Logs name the refit as the team does (weight_sync) and capitalise stages: the refit was only ever
+    // "refit", and a case apart replaced the cycle whole, dropping its overlaps.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-overlap");
+    tick().await;
+    type_into_stage(&root, "stage-name", 0, "weight_sync");
+    tick().await;
+    let rows: String =
+        (1..=3).map(|c| format!("{c},Generation,72\n{c},Scoring,9\n{c},Training,31\n{c},Weight_Sync,8\n")).collect();
+    paste_measured(&root, &format!("cycle,stage,seconds\n{rows}"));
+    tick().await;
+    let note = text_of(&root, "[data-testid=measured-use-note]");
+    assert!(note.contains("the stages' order and overlaps stay"), "{note}");
+    // The whole cycle's spread under the stages' (3 steady cycles of 120 s; k = 1 sets the first apart).
+    let whole = text_of(&root, "[data-testid=measured-steady] [data-testid=measured-cycle-row]");
+    assert!(whole.starts_with("whole cycle (sum)") && whole.contains("120 s"), "{whole}");
+    nth(&root, "[data-testid=measured-use]", 0).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    crate::dom::next_paint().await;
+    let values = |test_id: &str| input_values(&root, test_id);
+    assert_eq!(values("stage-name"), ["weight_sync", "generation", "scoring", "training"]);
+    assert_eq!(values("stage-seconds"), ["8", "72", "9", "31"]);
+    assert_eq!(values("stage-overlap"), ["0", "6", "0", "0"]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn measured_rows_load_around_a_bad_row() {
     // A bad row is reported by its line; the good rows still load and give per-stage medians.
     let root = wrapper();

@@ -100,7 +100,14 @@ pub fn MeasuredCycles(
     let startup_problem = move || state.startup_unread.with(|u| u.as_ref().map(|(why, _)| why.clone()));
     let startup_problems_id = problems_id("startup");
     let measurements = Memo::new(move |_| state.measured_text.with(|text| parse_measurements(text)));
-    let measured = Memo::new(move |_| measurements.with(|m| stage_stats(m, state.startup.get())));
+    // The measured refit is the stage named as the cycle's refit (a memo of the name alone: stage_stats
+    // runs again when it changes, not on every edit of the cycle's seconds).
+    let refit_name = Memo::new(move |_| {
+        state.spec.with(|spec| spec.refit_index().and_then(|i| spec.stages.get(i)).map(|stage| stage.name.clone()))
+    });
+    let measured = Memo::new(move |_| {
+        refit_name.with(|name| measurements.with(|m| stage_stats(m, state.startup.get(), name.as_deref())))
+    });
     let loaded = move || measurements.with(|m| !m.rows.is_empty());
     // Measurements too long to edit are loaded but not shown in the text area: the browser took 1.2 s to
     // lay out 1.5 MB of text there, 6 s for 8 MB, and as long again for each key typed into it.
@@ -147,7 +154,7 @@ pub fn MeasuredCycles(
         <p class="cycle-hint muted">
             "Paste or drop measured stage times, one row per stage of each cycle: CSV "
             <code>"cycle,stage,seconds"</code> " or JSON " <code>"[{\"cycle\": 1, \"stage\": \"refit\", \"seconds\": 10.4}]"</code>
-            ". The stage named refit is the refit. Bad rows are reported by line; the good rows still load."
+            ". The refit is the stage named as the cycle's refit, or named refit. Bad rows are reported by line; the good rows still load."
         </p>
         <div class="measured-input">
             <textarea
@@ -458,6 +465,20 @@ fn Group(
                         </tr>
                     </thead>
                     <tbody>{table_rows}</tbody>
+                    // Each cycle's stage times added up: the tail a slow stage gives whole cycles, which the
+                    // stages' medians do not show.
+                    {group.cycle_seconds.map(|d| view! {
+                        <tfoot>
+                            <tr data-testid="measured-cycle-row">
+                                <th scope="row">"whole cycle (sum)"</th>
+                                <td class="num">{d.samples}</td>
+                                <td class="num">{seconds(d.min)}</td>
+                                <td class="num">{seconds(d.median)}</td>
+                                <td class="num">{seconds(d.p90)}</td>
+                                <td class="num">{seconds(d.max)}</td>
+                            </tr>
+                        </tfoot>
+                    })}
                 </table>
             </div>
         </div>
