@@ -9,8 +9,9 @@ use super::scale::{Linear, Log};
 pub const FAMILY: [f64; 4] = [0.05, 0.25, 0.5, 0.75];
 /// Points per curve: smooth at any chart width, far below the element budget.
 pub const CURVE_POINTS: usize = 121;
-/// The tallest y axis drawn; curves for shares near 1 are clipped there.
-pub const MAX_Y: f64 = 10.0;
+/// The tallest y axis drawn: a cycle that is all transfer reaches 100× at `s = 100`, and a bound past
+/// 1000× (a refit of over 99.9 % of the cycle) is clipped there.
+pub const MAX_Y: f64 = 1000.0;
 
 /// Steps of the `s` slider: `0..=SLIDER_STEPS` maps onto `[0.1, 100]` logarithmically.
 pub const SLIDER_STEPS: u32 = 600;
@@ -42,20 +43,40 @@ pub fn round_speedup(speedup: f64) -> f64 {
     (speedup / unit).round() * unit
 }
 
-/// The top of the y axis for a cycle whose transfer share is `f`: a whole number that holds every family
-/// curve and the current one at `s = 100`, at most [`MAX_Y`].
-pub fn y_top(f: f64) -> f64 {
+/// The top of the y axis for a cycle whose transfer share is `f` and whose bound as `s → ∞` is `bound`: a
+/// round number that holds every family curve, the current one at `s = 100` and its bound, at most
+/// [`MAX_Y`]. Stopping at 10×, a refit of 99 % of the cycle ran flat along the frame from `s = 11`, its
+/// marker at 10× beside a label saying 50×, and its 100× bound was not drawn.
+pub fn y_top(f: f64, bound: Option<f64>) -> f64 {
     let highest = FAMILY
         .iter()
         .chain(std::iter::once(&f))
         .filter_map(|&share| speedup_curve(share, &[CURVE_MAX_SPEEDUP]).first().map(|p| p.1))
-        .fold(1.0, f64::max);
-    highest.ceil().clamp(2.0, MAX_Y)
+        .chain(bound.filter(|b| b.is_finite()))
+        .fold(1.0, f64::max)
+        .min(MAX_Y);
+    let step = y_step(highest);
+    ((highest / step - 1e-9).ceil() * step).clamp(2.0, MAX_Y)
 }
 
-/// Ticks for the y axis `[0, top]`: every whole number up to 5, every other one above.
+/// The step between the y axis's ticks up to `top`: 1, 2 or 5 times a power of ten, at most five steps.
+fn y_step(top: f64) -> f64 {
+    let mut step = 1.0;
+    while top / step > 5.0 + 1e-9 && step < MAX_Y {
+        step = if top / (step * 2.0) <= 5.0 + 1e-9 {
+            step * 2.0
+        } else if top / (step * 5.0) <= 5.0 + 1e-9 {
+            step * 5.0
+        } else {
+            step * 10.0
+        };
+    }
+    step
+}
+
+/// Ticks for the y axis `[0, top]`: at most six, 1, 2 or 5 times a power of ten apart.
 pub fn y_ticks(top: f64) -> Vec<f64> {
-    let step = if top > 5.0 { 2.0 } else { 1.0 };
+    let step = y_step(top);
     (0..).map(|i| i as f64 * step).take_while(|v| *v <= top + 1e-9).collect()
 }
 
@@ -87,6 +108,27 @@ pub fn share_label(f: f64) -> String {
     format!("f = {} %", super::readout::decimal(f * 100.0, 1))
 }
 
+/// Places labels at the heights `ys` (each with its index), pushed apart so that none is closer than `gap`
+/// to the next, in their order, and none lower than `lowest` (SVG y grows downwards): pushed down from the
+/// highest, then, where that ran past `lowest`, up from there. Curves that end close together at the foot
+/// of a tall axis pushed the last labels off the plot, onto the axis's tick labels.
+pub fn separate_labels(mut ys: Vec<(f64, usize)>, gap: f64, lowest: f64) -> Vec<(f64, usize)> {
+    // Ties keep their order (the labels come in index order).
+    ys.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    for i in 1..ys.len() {
+        if ys[i].0 - ys[i - 1].0 < gap {
+            ys[i].0 = ys[i - 1].0 + gap;
+        }
+    }
+    if let Some(last) = ys.last_mut() {
+        last.0 = last.0.min(lowest);
+    }
+    for i in (0..ys.len().saturating_sub(1)).rev() {
+        ys[i].0 = ys[i].0.min(ys[i + 1].0 - gap);
+    }
+    ys
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,12 +151,48 @@ mod tests {
     }
 
     #[test]
-    fn the_y_axis_holds_the_family_and_the_current_curve() {
-        assert_eq!(y_top(1.0 / 12.0), 4.0, "f = 0.75 reaches 3.88 at s = 100");
-        assert_eq!(y_top(0.9), 10.0, "1 / (0.1 + 0.009) ≈ 9.2");
-        assert_eq!(y_top(1.0), MAX_Y, "clipped");
+    fn the_y_axis_holds_the_family_the_current_curve_and_its_bound() {
+        assert_eq!(y_top(1.0 / 12.0, Some(1.0909)), 4.0, "f = 0.75 reaches 3.88 at s = 100");
+        assert_eq!(y_top(0.9, Some(10.0)), 10.0, "1 / (0.1 + 0.009) ≈ 9.2, the bound 10");
+        // A refit of 99 % of the cycle: 50× at s = 100 and a bound of 100×, both on the chart.
+        assert_eq!(y_top(0.99, Some(100.0)), 100.0);
+        assert_eq!(y_ticks(100.0), [0.0, 20.0, 40.0, 60.0, 80.0, 100.0]);
+        // All transfer: no finite bound, 100× at s = 100.
+        assert_eq!(y_top(1.0, None), 100.0);
+        assert_eq!(y_top(0.9999, Some(10_000.0)), MAX_Y, "clipped");
         assert_eq!(y_ticks(4.0), [0.0, 1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(y_ticks(6.0), [0.0, 2.0, 4.0, 6.0]);
         assert_eq!(y_ticks(10.0), [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
+        assert_eq!(y_ticks(30.0), [0.0, 10.0, 20.0, 30.0]);
+        assert_eq!(y_ticks(1000.0), [0.0, 200.0, 400.0, 600.0, 800.0, 1000.0]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_y_axis_is_a_round_top_over_at_most_six_ticks(f in 0.0f64..=1.0, bound in proptest::option::of(1.0f64..5000.0)) {
+            let top = y_top(f, bound);
+            let ticks = y_ticks(top);
+            proptest::prop_assert!((2.0..=MAX_Y).contains(&top));
+            proptest::prop_assert!(ticks.len() >= 3 && ticks.len() <= 6, "{top}: {ticks:?}");
+            proptest::prop_assert_eq!(*ticks.last().unwrap(), top);
+            if let Some(b) = bound {
+                proptest::prop_assert!(b.min(MAX_Y) <= top);
+            }
+        }
+    }
+
+    #[test]
+    fn labels_are_pushed_apart_and_kept_above_the_lowest_line() {
+        // Apart and in order, where there is room below.
+        assert_eq!(
+            separate_labels(vec![(100.0, 1), (95.0, 0), (200.0, 2)], 20.0, 330.0),
+            [(95.0, 0), (115.0, 1), (200.0, 2)]
+        );
+        // Five curves ending at the foot of the axis: pushed up from the lowest line, not below it.
+        let foot = separate_labels((0..5).map(|i| (325.0 + i as f64, i)).collect(), 20.0, 326.0);
+        assert_eq!(foot.iter().map(|p| p.0).collect::<Vec<_>>(), [246.0, 266.0, 286.0, 306.0, 326.0]);
+        assert_eq!(foot.iter().map(|p| p.1).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+        assert!(separate_labels(Vec::new(), 20.0, 0.0).is_empty());
     }
 
     #[test]

@@ -14,7 +14,7 @@ use wasm_bindgen::{JsCast, prelude::*};
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, Event, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
-use crate::dom::{next_paint, texts_of, wrapper};
+use crate::dom::{count, next_paint, texts_of, wrapper};
 
 /// The cycle view opened on `preset`, with the layout state it reads `s` from.
 fn mount_cycle(root: &HtmlElement, preset: &'static str) -> impl Sized {
@@ -167,12 +167,36 @@ async fn an_overlap_longer_than_the_previous_stage_is_refused_under_its_field() 
     assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "112.5 s", "the last valid answer stays");
     // The banner over the answer names the field (it said "see the field marked in the editor").
     assert!(text_of(&root, "[data-testid=cycle-stale]").contains("a problem in stage 2's overlap"));
+    // The timeline and the curve, of the last valid cycle too, are faded (they were drawn as if current).
+    let faded = || root.query_selector_all(".cycle-picture.is-stale").expect("selector").length();
+    assert_eq!(faded(), 2);
 
     // A valid overlap clears the message and the answer follows.
     type_into(&overlap, "5");
     tick().await;
     assert!(root.query_selector("[data-testid=field-problem]").expect("selector").is_none());
+    assert_eq!(faded(), 0);
     assert_eq!(text_of(&root, "[data-testid=cycle-old]"), "115 s", "5 s of scoring hidden behind generation");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_refit_of_most_of_the_cycle_keeps_its_curve_marker_and_bound_on_the_chart() {
+    // Refit 990 s of 1,000: 50× at s = 100 and a bound of 100×. The y axis stopped at 10×: the curve ran
+    // flat along the frame and the marker sat at 10× beside its label's 50×.
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    for (index, seconds) in [(0, "5"), (1, "2"), (2, "3"), (3, "990")] {
+        type_into_stage(&root, "stage-seconds", index, seconds);
+        tick().await;
+    }
+    type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into::<HtmlInputElement>(), "100");
+    tick().await;
+    // The s axis's decades first, then the speedup axis's ticks.
+    let ticks = texts_of(&root, "[data-testid=cycle-curve] .curve-tick");
+    assert_eq!(ticks[4..], ["0×", "20×", "40×", "60×", "80×", "100×"]);
+    assert_eq!(count(&root, "[data-testid=cycle-curve] .curve-unity"), 1, "1× is still drawn");
     root.remove();
 }
 

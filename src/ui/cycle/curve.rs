@@ -5,7 +5,9 @@
 use leptos::prelude::*;
 
 use super::CycleState;
-use crate::chart::curve::{CURVE_POINTS, FAMILY, curve_path, points_path, share_label, x_ticks, y_ticks, y_top};
+use crate::chart::curve::{
+    CURVE_POINTS, FAMILY, curve_path, points_path, separate_labels, share_label, x_ticks, y_ticks, y_top,
+};
 use crate::chart::readout::{decimal, times};
 use crate::chart::scale::{Linear, Log};
 use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, curve_speedups, speedup_curve};
@@ -45,6 +47,7 @@ pub fn SpeedupCurve(
                     f: report.formula.f,
                     points,
                     bound: report.bound.max_speedup,
+                    top: y_top(report.formula.f, report.bound.max_speedup),
                     sequential: report.sequential,
                 })
             })
@@ -114,25 +117,13 @@ struct ThisCycle {
     f: f64,
     points: Vec<(f64, f64)>,
     bound: Option<f64>,
+    /// The top of the y axis, which holds the curve, its bound and the family ([`y_top`]).
+    top: f64,
     sequential: bool,
 }
 
-/// Pushes labels apart vertically so that none is closer than `gap` to the next (labels keep their order).
-fn separate(mut ys: Vec<(f64, usize)>, gap: f64) -> Vec<(f64, usize)> {
-    // Ties keep their order (the labels come in index order).
-    ys.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    for i in 1..ys.len() {
-        if ys[i].0 - ys[i - 1].0 < gap {
-            ys[i].0 = ys[i - 1].0 + gap;
-        }
-    }
-    ys
-}
-
-/// The chart's scales for a transfer share `f` in a picture `width` units wide: log s across, whole-cycle
-/// speedup up to its top.
-fn scales(f: f64, width: f64) -> (Log, Linear, f64) {
-    let top = y_top(f);
+/// The chart's scales in a picture `width` units wide: log s across, whole-cycle speedup up to `top`.
+fn scales(top: f64, width: f64) -> (Log, Linear, f64) {
     (
         Log { domain: (CURVE_MIN_SPEEDUP, CURVE_MAX_SPEEDUP), range: (LEFT, width - LABELS) },
         Linear::new((0.0, top), (BOTTOM, TOP)),
@@ -143,8 +134,7 @@ fn scales(f: f64, width: f64) -> (Log, Linear, f64) {
 /// Everything but the marker: grid, ticks, the family of curves and their labels, this cycle's bound and
 /// its curve.
 fn curves(this: &ThisCycle, width: f64) -> impl IntoView + use<> {
-    let f = this.f;
-    let (x, y, top) = scales(f, width);
+    let (x, y, top) = scales(this.top, width);
     let right = width - LABELS;
     let (decades, minor) = x_ticks();
     let x_grid = decades
@@ -164,7 +154,13 @@ fn curves(this: &ThisCycle, width: f64) -> impl IntoView + use<> {
             view! { <line class="curve-grid-minor" x1=at x2=at y1=TOP y2=BOTTOM></line> }
         })
         .collect_view();
-    let y_grid = y_ticks(top)
+    let ticks = y_ticks(top);
+    // 1× (no change) is drawn where the ticks step past it too: below it the cycle got slower.
+    let unity = (!ticks.contains(&1.0)).then(|| {
+        let at = y.map(1.0);
+        view! { <line class="curve-grid curve-unity" x1=LEFT x2=right y1=at y2=at></line> }
+    });
+    let y_grid = ticks
         .into_iter()
         .map(|t| {
             let at = y.map(t);
@@ -188,7 +184,7 @@ fn curves(this: &ThisCycle, width: f64) -> impl IntoView + use<> {
         .map(|&share| view! { <path class="curve-family" d=curve_path(share, &x, &y, top)></path> })
         .collect_view();
     // A line and a half apart: at one font size apart they read as one block.
-    let family_labels = separate(ends, FONT * 1.3)
+    let family_labels = separate_labels(ends, FONT * 1.3, BOTTOM - 4.0)
         .into_iter()
         .map(|(at, i)| match FAMILY.get(i) {
             Some(&share) => {
@@ -214,16 +210,20 @@ fn curves(this: &ThisCycle, width: f64) -> impl IntoView + use<> {
         // left them running between the letters (a phone's "bound = 1.091×"). As wide as the text, measured
         // by its letters (a count of characters made a ground that hid a stretch of curve past its end).
         let ground = crate::chart::gantt::text_em(&text) * FONT + 8.0;
+        // Above its line, or below it where the line runs along the top of the frame (a bound that sets the
+        // axis's top had its label cut off by the picture's edge).
+        let baseline = if at - 7.0 - FONT < 0.0 { at + FONT + 4.0 } else { at - 7.0 };
         view! {
             <line class="curve-asymptote" x1=LEFT x2=right y1=at y2=at></line>
-            <rect class="curve-label-ground" x=LEFT + 4.0 y=at - 7.0 - FONT height=FONT + 4.0 width=ground rx="3"></rect>
-            <text class="curve-asymptote-label" x=LEFT + 8.0 y=at - 7.0>{text}</text>
+            <rect class="curve-label-ground" x=LEFT + 4.0 y=baseline - FONT height=FONT + 4.0 width=ground rx="3"></rect>
+            <text class="curve-asymptote-label" x=LEFT + 8.0 y=baseline>{text}</text>
         }
     });
     view! {
         {x_minor}
         {x_grid}
         {y_grid}
+        {unity}
         {family}
         {family_labels}
         {bound}
@@ -234,19 +234,24 @@ fn curves(this: &ThisCycle, width: f64) -> impl IntoView + use<> {
 /// The current s on this cycle's curve (`speedup`, the timeline's whole-cycle speedup), with its drop line
 /// and label. The label sits low beside the drop line, where no curve runs: for s ≥ 1 every curve is at
 /// or above 1×, and for s < 1 they fall toward 0 only near s = 0.1.
-fn marker(f: f64, s: f64, speedup: f64, width: f64) -> impl IntoView {
-    let (x, y, top) = scales(f, width);
+fn marker(top: f64, s: f64, speedup: f64, width: f64) -> impl IntoView {
+    let (x, y, top) = scales(top, width);
     (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(&s).then(|| {
         let (cx, cy) = (x.map(s), y.map(speedup.min(top)));
         let label = format!("s = {} → {}", decimal(s, 4), times(speedup));
         // Right of the drop line while it fits the picture: low down, the labels' column is empty (every
         // curve ends at or above 1×), and on the left the curves fall toward 0 near s = 0.1.
         let right = cx + 10.0 + label.chars().count() as f64 * FONT * 0.6 <= width - 4.0;
-        let (anchor, dx) = if right { ("start", 8.0) } else { ("end", -8.0) };
+        let (anchor, x_at) = if right { ("start", cx + 8.0) } else { ("end", cx - 8.0) };
+        // On an axis past 5× (a refit of most of the cycle) every other curve runs along the foot, through
+        // that spot: the label stands in the plot's top left corner instead, under the bound's, where no
+        // curve runs (below s = 1 every curve is under 1×).
+        let (anchor, x_at, y_at) =
+            if top > 5.0 { ("start", LEFT + 8.0, TOP + 2.0 * FONT + 16.0) } else { (anchor, x_at, BOTTOM - 12.0) };
         view! {
             <line class="curve-drop" x1=cx x2=cx y1=cy y2=BOTTOM></line>
             <circle class="curve-marker" cx=cx cy=cy r="6"></circle>
-            <text class="curve-marker-label" x=cx + dx y=BOTTOM - 12.0 text-anchor=anchor data-testid="curve-marker-label">
+            <text class="curve-marker-label" x=x_at y=y_at text-anchor=anchor data-testid="curve-marker-label">
                 {label}
             </text>
         }
@@ -257,6 +262,7 @@ fn marker(f: f64, s: f64, speedup: f64, width: f64) -> impl IntoView {
 #[component]
 fn Chart(current: Memo<Option<ThisCycle>>, marker: Memo<(f64, f64)>) -> impl IntoView {
     let f = move || current.with(|c| c.as_ref().map_or(0.0, |c| c.f));
+    let top = move || current.with(|c| c.as_ref().map_or(2.0, |c| c.top));
     let description = move || {
         format!(
             "Whole-cycle speedup against the transfer speedup s from 0.1 to 100 for this cycle (f = {}), with its bound, \
@@ -280,9 +286,9 @@ fn Chart(current: Memo<Option<ThisCycle>>, marker: Memo<(f64, f64)>) -> impl Int
                 let width = width.get();
                 current.with(|c| c.as_ref().map(|c| curves(c, width)))
             })}
-            {redraw_on(move || (f(), marker.get(), width.get()), move || {
+            {redraw_on(move || (top(), marker.get(), width.get()), move || {
                 let (s, speedup) = marker.get();
-                self::marker(f(), s, speedup, width.get())
+                self::marker(top(), s, speedup, width.get())
             })}
             <text class="curve-axis-label" x=move || (LEFT + width.get() - LABELS) / 2.0 y=HEIGHT - 6.0 text-anchor="middle">
                 "transfer speedup s (log scale)"

@@ -334,6 +334,10 @@ pub fn CycleEmbed() -> impl IntoView {
 /// after the answer (an embed, which has no editors beside them).
 #[component]
 fn CycleResults(#[prop(optional)] with_speedup: bool) -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    // While the editor holds a problem the pictures are of the last valid cycle: faded, as the layout view
+    // fades its own, under the answer's note that says so.
+    let stale = move || state.editor_has_problem();
     view! {
         <section class="panel" aria-labelledby="cycle-answer-title">
             <answer::Answer title_id="cycle-answer-title"/>
@@ -343,10 +347,10 @@ fn CycleResults(#[prop(optional)] with_speedup: bool) -> impl IntoView {
                 <speedup::SpeedupControl/>
             </section>
         })}
-        <section class="panel" aria-labelledby="cycle-timeline-title">
+        <section class="panel cycle-picture" class:is-stale=stale aria-labelledby="cycle-timeline-title">
             <timeline::CycleTimeline title_id="cycle-timeline-title"/>
         </section>
-        <section class="panel" aria-labelledby="cycle-curve-title">
+        <section class="panel cycle-picture" class:is-stale=stale aria-labelledby="cycle-curve-title">
             <curve::SpeedupCurve title_id="cycle-curve-title"/>
         </section>
     }
