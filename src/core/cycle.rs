@@ -87,10 +87,14 @@
 //! 1,refit,10.4
 //! ```
 //!
-//! or as a JSON array `[{"cycle": 1, "stage": "generation", "seconds": 70.2}, ...]` (other keys are
-//! ignored). In CSV, blank lines and lines starting with `#` are skipped and fields may be quoted
-//! (`"a, b"`). A bad row is reported with its line number (`line 7: seconds "abc" is not a number`) and the
-//! good rows still load. Cycle ids are whole numbers; the first `k` cycle ids in ascending order are the
+//! or as a JSON array `[{"cycle": 1, "stage": "generation", "seconds": 70.2}, ...]`, or as JSON Lines (one
+//! such object per line); other keys are ignored and keys are read in any case. In CSV, blank lines and
+//! lines starting with `#` are skipped and fields may be quoted (`"a, b"`); tabs or semicolons separate the
+//! fields instead of commas when the first line has them and no comma (text pasted from a spreadsheet).
+//! A "wide" table, one row per cycle and a column of seconds per stage (`step,gen,reward,train,sync`, as
+//! training loggers write it), is read when its header names a `cycle` or `step` column and no `stage`
+//! column; an empty cell is a stage the cycle did not run. A bad row is reported with its line number
+//! (`line 7: seconds "abc" is not a number`) and the good rows still load. Cycle ids are whole numbers; the first `k` cycle ids in ascending order are the
 //! startup, reported apart from the steady state, whose per-stage medians form the [`CycleSpec`] that `f`
 //! comes from.
 
@@ -1244,7 +1248,11 @@ pub fn parse_measurements(text: &str) -> Measurements {
             problems: vec![Problem { path: format!("line {line}"), message: message.into() }],
         };
     }
-    if text.trim_start().starts_with('[') { parse_json_rows(text) } else { parse_csv_rows(text) }
+    match text.trim_start().chars().next() {
+        Some('[') => parse_json_rows(text),
+        Some('{') => parse_json_lines(text),
+        _ => parse_csv_rows(text),
+    }
 }
 
 fn parse_cycle_id(text: &str) -> Result<u64, String> {
@@ -1284,38 +1292,74 @@ fn check_stage_name(name: &str) -> Result<String, String> {
 }
 
 /// Where each CSV column is.
-#[derive(Clone, Copy)]
+#[derive(Clone, Debug)]
 struct Columns {
     cycle: usize,
-    stage: usize,
-    seconds: usize,
+    /// The long form's stage and seconds columns; `None` for a wide table.
+    long: Option<(usize, usize)>,
+    /// A wide table's stages: each column's index and its header, the stage's name.
+    wide: Vec<(usize, String)>,
     count: usize,
     /// Whether a header named them (then the message for a wrong field count refers to it).
     from_header: bool,
 }
 
 impl Columns {
-    const POSITIONAL: Columns = Columns { cycle: 0, stage: 1, seconds: 2, count: 3, from_header: false };
+    fn positional() -> Columns {
+        Columns { cycle: 0, long: Some((1, 2)), wide: Vec::new(), count: 3, from_header: false }
+    }
 
     /// Reads the first line: a header when it names the columns, or data in the order cycle, stage,
-    /// seconds. A line with no number in it that lacks a column is taken for a broken header.
+    /// seconds. A header with a `cycle` (or `step`) column and no `stage` column is a wide table, its other
+    /// columns the stages. A line with no number in it that lacks a column is taken for a broken header.
     fn from_first_line(fields: &[String]) -> (Columns, Option<Result<(), String>>) {
         let lower: Vec<String> = fields.iter().map(|field| field.trim().to_ascii_lowercase()).collect();
         let find = |name: &str| lower.iter().position(|field| field == name);
+        let count = fields.len();
         if let (Some(cycle), Some(stage), Some(seconds)) = (find("cycle"), find("stage"), find("seconds")) {
-            return (Columns { cycle, stage, seconds, count: fields.len(), from_header: true }, Some(Ok(())));
+            let long = Some((stage, seconds));
+            return (Columns { cycle, long, wide: Vec::new(), count, from_header: true }, Some(Ok(())));
+        }
+        if let (Some(cycle), None) = (find("cycle").or_else(|| find("step")), find("stage")) {
+            let wide: Vec<(usize, String)> = fields
+                .iter()
+                .enumerate()
+                .filter(|(at, field)| *at != cycle && !field.trim().is_empty())
+                .map(|(at, field)| (at, field.trim().to_string()))
+                .collect();
+            if !wide.is_empty() {
+                return (Columns { cycle, long: None, wide, count, from_header: true }, Some(Ok(())));
+            }
         }
         if fields.iter().all(|field| field.trim().parse::<f64>().is_err()) {
-            let message = format!("the header needs the columns cycle, stage, seconds; found {}", fields.join(", "));
-            return (Columns::POSITIONAL, Some(Err(message)));
+            let message = format!(
+                "the header needs the columns cycle, stage, seconds (or cycle and a column per stage); found {}",
+                fields.join(", ")
+            );
+            return (Columns::positional(), Some(Err(message)));
         }
-        (Columns::POSITIONAL, None)
+        (Columns::positional(), None)
     }
 }
 
-/// Splits one CSV line on commas, honouring double-quoted fields (`"a, b"`, `"say ""hi"""`). Fields are
-/// trimmed. Quotes cannot span lines.
-fn split_csv_line(line: &str) -> Result<Vec<String>, String> {
+/// The character between a CSV file's fields: a comma, or a tab or a semicolon when the first line has one
+/// and no comma (a spreadsheet's copy is tab-separated; some locales write semicolons).
+fn field_separator(text: &str) -> char {
+    let first = text.lines().map(str::trim).find(|line| !line.is_empty() && !line.starts_with('#')).unwrap_or("");
+    if first.contains(',') {
+        ','
+    } else if first.contains('\t') {
+        '\t'
+    } else if first.contains(';') {
+        ';'
+    } else {
+        ','
+    }
+}
+
+/// Splits one CSV line on `separator`, honouring double-quoted fields (`"a, b"`, `"say ""hi"""`). Fields
+/// are trimmed. Quotes cannot span lines.
+fn split_csv_line(line: &str, separator: char) -> Result<Vec<String>, String> {
     let mut fields = Vec::new();
     let mut field = String::new();
     let mut quoted = false;
@@ -1332,7 +1376,7 @@ fn split_csv_line(line: &str) -> Result<Vec<String>, String> {
             } else {
                 field.push(c);
             }
-        } else if c == ',' {
+        } else if c == separator {
             fields.push(std::mem::take(&mut field).trim().to_string());
         } else if c == '"' && field.trim().is_empty() {
             field.clear();
@@ -1351,31 +1395,33 @@ fn split_csv_line(line: &str) -> Result<Vec<String>, String> {
 fn parse_csv_rows(text: &str) -> Measurements {
     let mut collector = RowCollector::default();
     let mut columns: Option<Columns> = None;
+    let separator = field_separator(text);
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
-        let content = raw.trim();
-        if content.is_empty() || content.starts_with('#') {
+        // Trimmed of spaces only: a tab may be the separator, and a wide row's last cells may be empty.
+        let content = raw.trim_matches(|c: char| c.is_whitespace() && c != '\t');
+        if content.trim().is_empty() || content.starts_with('#') {
             continue;
         }
-        let fields = match split_csv_line(content) {
+        let fields = match split_csv_line(content, separator) {
             Ok(fields) => fields,
             Err(message) => {
                 collector.problem(line, message);
                 continue;
             }
         };
-        let columns = match columns {
+        let columns = match &columns {
             Some(known) => known,
             None => {
                 let (found, header) = Columns::from_first_line(&fields);
-                columns = Some(found);
+                let columns = columns.insert(found);
                 match header {
                     Some(Ok(())) => continue,
                     Some(Err(message)) => {
                         collector.problem(line, message);
                         continue;
                     }
-                    None => found,
+                    None => columns,
                 }
             }
         };
@@ -1390,8 +1436,31 @@ fn parse_csv_rows(text: &str) -> Measurements {
         }
         let field = |at: usize| fields.get(at).map(String::as_str).unwrap_or_default();
         let cycle = parse_cycle_id(field(columns.cycle));
-        let stage = check_stage_name(field(columns.stage));
-        let seconds = parse_measured_seconds(field(columns.seconds));
+        let Some((stage_at, seconds_at)) = columns.long else {
+            // A wide row: a stage per filled cell.
+            match cycle {
+                Ok(cycle) => {
+                    for (at, name) in &columns.wide {
+                        let cell = field(*at);
+                        if cell.is_empty() {
+                            continue;
+                        }
+                        match (check_stage_name(name), parse_measured_seconds(cell)) {
+                            (Ok(stage), Ok(seconds)) => collector.row(line, cycle, stage, seconds),
+                            (stage, seconds) => {
+                                for message in [stage.err(), seconds.err()].into_iter().flatten() {
+                                    collector.problem(line, format!("{}: {message}", shortened(name)));
+                                }
+                            }
+                        }
+                    }
+                }
+                Err(message) => collector.problem(line, message),
+            }
+            continue;
+        };
+        let stage = check_stage_name(field(stage_at));
+        let seconds = parse_measured_seconds(field(seconds_at));
         match (cycle, stage, seconds) {
             (Ok(cycle), Ok(stage), Ok(seconds)) => collector.row(line, cycle, stage, seconds),
             (cycle, stage, seconds) => {
@@ -1507,31 +1576,57 @@ fn parse_json_rows(text: &str) -> Measurements {
     };
     let lines = element_lines(text);
     for (index, value) in values.iter().enumerate() {
-        let line = lines.get(index).copied().unwrap_or(1);
-        let Value::Object(row) = value else {
-            collector.problem(
-                line,
-                format!(
-                    "a row must be an object such as {{\"cycle\": 1, \"stage\": \"generation\", \"seconds\": 70.2}}, \
-                     not {}",
-                    json_kind(value)
-                ),
-            );
+        json_row(&mut collector, lines.get(index).copied().unwrap_or(1), value);
+    }
+    collector.finish()
+}
+
+/// JSON Lines: one row object per line (what a logger appends to as it goes).
+fn parse_json_lines(text: &str) -> Measurements {
+    let mut collector = RowCollector::default();
+    for (index, raw) in text.lines().enumerate() {
+        let content = raw.trim();
+        if content.is_empty() {
             continue;
-        };
-        let cycle = json_cycle_id(row.get("cycle"));
-        let stage = json_stage(row.get("stage"));
-        let seconds = json_seconds(row.get("seconds"));
-        match (cycle, stage, seconds) {
-            (Ok(cycle), Ok(stage), Ok(seconds)) => collector.row(line, cycle, stage, seconds),
-            (cycle, stage, seconds) => {
-                for message in [cycle.err(), stage.err(), seconds.err()].into_iter().flatten() {
-                    collector.problem(line, message);
-                }
+        }
+        match serde_json::from_str::<Value>(content) {
+            Ok(value) => json_row(&mut collector, index + 1, &value),
+            Err(error) => {
+                let full = error.to_string();
+                let message = full.rsplit_once(" at line ").map_or(full.as_str(), |(message, _)| message);
+                collector.problem(index + 1, format!("{message} (column {})", error.column()));
             }
         }
     }
     collector.finish()
+}
+
+/// One JSON row, its keys read in any case (`Cycle`, `STAGE`), gathered or reported at `line`.
+fn json_row(collector: &mut RowCollector, line: usize, value: &Value) {
+    let Value::Object(row) = value else {
+        collector.problem(
+            line,
+            format!(
+                "a row must be an object such as {{\"cycle\": 1, \"stage\": \"generation\", \"seconds\": 70.2}}, not {}",
+                json_kind(value)
+            ),
+        );
+        return;
+    };
+    let key = |name: &str| {
+        row.get(name).or_else(|| row.iter().find(|(k, _)| k.trim().eq_ignore_ascii_case(name)).map(|(_, v)| v))
+    };
+    let cycle = json_cycle_id(key("cycle"));
+    let stage = json_stage(key("stage"));
+    let seconds = json_seconds(key("seconds"));
+    match (cycle, stage, seconds) {
+        (Ok(cycle), Ok(stage), Ok(seconds)) => collector.row(line, cycle, stage, seconds),
+        (cycle, stage, seconds) => {
+            for message in [cycle.err(), stage.err(), seconds.err()].into_iter().flatten() {
+                collector.problem(line, message);
+            }
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -2572,9 +2667,65 @@ mod tests {
         let measurements = parse_measurements("id,name,time\n1,refit,10\n");
         assert_eq!(
             measurements.problems[0].to_string(),
-            "line 1: the header needs the columns cycle, stage, seconds; found id, name, time"
+            "line 1: the header needs the columns cycle, stage, seconds (or cycle and a column per stage); found id, \
+             name, time"
         );
         assert_eq!(measurements.rows.len(), 1);
+    }
+
+    #[test]
+    fn tab_and_semicolon_separated_measurements_load_as_commas_do() {
+        // A spreadsheet's copy is tab-separated: every row was "expected 3 fields, found 1".
+        for separator in ["\t", ";"] {
+            let text = ["Cycle", "Stage", "Seconds\n1", "rollout", "70.5\n1", "weight sync", "10\n"].join(separator);
+            let measurements = parse_measurements(&text);
+            assert!(measurements.problems.is_empty(), "{separator:?}: {:?}", measurements.problems);
+            assert_eq!(measurements.rows[1].stage, "weight sync");
+            assert_eq!(measurements.rows[0].seconds, 70.5);
+        }
+        // A comma on the first line keeps commas the separator, a tab inside a field notwithstanding.
+        assert_eq!(parse_measurements("1,a\tb,3\n").rows[0].stage, "a\tb");
+    }
+
+    #[test]
+    fn a_wide_table_of_a_column_per_stage_loads_one_row_per_stage_and_cycle() {
+        // One row per training step, a column of seconds per stage: how loggers export timings.
+        let text = "step,timing_s/gen,timing_s/reward,timing_s/update_actor,timing_s/sync\n\
+                    1,70.2,10,30.5,10.4\n\
+                    2,69.8,,31,x\n";
+        let measurements = parse_measurements(text);
+        let rows: Vec<(u64, &str, f64)> =
+            measurements.rows.iter().map(|r| (r.cycle, r.stage.as_str(), r.seconds)).collect();
+        assert_eq!(
+            rows,
+            [
+                (1, "timing_s/gen", 70.2),
+                (1, "timing_s/reward", 10.0),
+                (1, "timing_s/update_actor", 30.5),
+                (1, "timing_s/sync", 10.4),
+                (2, "timing_s/gen", 69.8),
+                (2, "timing_s/update_actor", 31.0),
+            ]
+        );
+        let problems: Vec<String> = measurements.problems.iter().map(Problem::to_string).collect();
+        assert_eq!(problems, ["line 3: timing_s/sync: seconds \"x\" is not a number"]);
+        // The refit named as the cycle's: f from the typical cycle, the empty cell counted as 0 s.
+        let measured = stage_stats(&measurements, 0, Some("timing_s/sync"));
+        assert!(measured.problems.is_empty(), "{:?}", measured.problems);
+    }
+
+    #[test]
+    fn json_lines_and_json_keys_in_any_case_load() {
+        let text =
+            "{\"Cycle\": 1, \"STAGE\": \"refit\", \"Seconds\": 10}\n\n{\"cycle\": 2, \"stage\": \"refit\"}\n{oops\n";
+        let measurements = parse_measurements(text);
+        assert_eq!(measurements.rows, [Measurement { line: 1, cycle: 1, stage: "refit".into(), seconds: 10.0 }]);
+        let problems: Vec<String> = measurements.problems.iter().map(Problem::to_string).collect();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert_eq!(problems[0], "line 3: seconds is missing");
+        assert!(problems[1].starts_with("line 4: key must be a string"), "{problems:?}");
+        let array = parse_measurements("[{\"Cycle\": 1, \"Stage\": \"refit\", \"Seconds\": 10}]");
+        assert!(array.problems.is_empty() && array.rows.len() == 1, "{:?}", array.problems);
     }
 
     #[test]

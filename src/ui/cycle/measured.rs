@@ -153,8 +153,10 @@ pub fn MeasuredCycles(
         <h2 class="cycle-section-title" id=title_id>"Many cycles"</h2>
         <p class="cycle-hint muted">
             "Paste or drop measured stage times, one row per stage of each cycle: CSV "
-            <code>"cycle,stage,seconds"</code> " or JSON " <code>"[{\"cycle\": 1, \"stage\": \"refit\", \"seconds\": 10.4}]"</code>
-            ". The refit is the stage named as the cycle's refit, or named refit. Bad rows are reported by line; the good rows still load."
+            <code>"cycle,stage,seconds"</code> " (or tab-separated, as a spreadsheet copies it), JSON "
+            <code>"[{\"cycle\": 1, \"stage\": \"refit\", \"seconds\": 10.4}]"</code> " or JSON Lines; or one row per cycle "
+            "with a column per stage, " <code>"step,gen,train,sync"</code> ". The refit is the stage named as the cycle's "
+            "refit, or named refit. Bad rows are reported by line; the good rows still load."
         </p>
         <div class="measured-input">
             <textarea
