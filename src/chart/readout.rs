@@ -8,13 +8,20 @@ pub fn decimal(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return "—".into();
     }
-    let text = format!("{value:.decimals$}");
+    let text = format!("{:.decimals$}", half_away(value, decimals));
     let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
     match text.as_str() {
         "0" | "-0" if value != 0.0 => format!("{value:.1e}"),
         "-0" => "0".into(),
         _ => text,
     }
+}
+
+/// `value` rounded to `decimals` decimals with halves away from zero, as people round (3.125 % reads
+/// 3.13 %; the formatter alone rounds a half to even, 3.12 %); unchanged where scaling it would lose digits.
+pub fn half_away(value: f64, decimals: usize) -> f64 {
+    let scale = 10f64.powi(decimals.min(15) as i32);
+    if (value * scale).abs() < 1e15 { (value * scale).round() / scale } else { value }
 }
 
 /// Seconds to the millisecond: `112.5 s`.
@@ -58,6 +65,15 @@ pub fn unit_fraction(share: f64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn halves_round_away_from_zero() {
+        assert_eq!(percent(3.125), "3.13 %");
+        assert_eq!(percent(23.4375), "23.44 %");
+        assert_eq!(decimal(-0.125, 2), "-0.13");
+        assert_eq!(seconds(116.25), "116.25 s");
+        assert_eq!(decimal(1e300, 2), format!("{:.0}", 1e300), "unscaled, and its zero decimals trimmed");
+    }
 
     #[test]
     fn a_number_keeps_its_unit_on_the_page_only() {

@@ -575,7 +575,7 @@ impl CycleSpec {
                             problems.add(
                                 "refit",
                                 format!(
-                                    "wait {} s + transfer {} s + preparation {} s = {} s, but the refit stage {} \
+                                    "wait {} s + transfer {} s + preparation {} s = {} s, but the refit stage \"{}\" \
                                      lasts {} s",
                                     seconds_text(wait),
                                     seconds_text(transfer),
@@ -908,7 +908,12 @@ impl CycleReport {
         let s = self.speedup;
         let all_transfer = self.refit_is_all_transfer();
         let subject = if all_transfer { "Refit" } else { "Transfer" };
-        let change = if s == 1.0 {
+        // Nothing to speed up: "the refit got 1× faster" and "would save at most 0 s" said it badly.
+        let no_transfer = self.refit_before.transfer == 0.0;
+        let change = if no_transfer {
+            let what = if all_transfer { "The refit takes 0 s" } else { "The refit has no transfer" };
+            format!("{what}: there is nothing for a speedup of {} to shorten", number_text(s, 4))
+        } else if s == 1.0 {
             format!("{subject} speed is unchanged (speedup 1)")
         } else if s > 1.0 {
             // s as its field shows it (four decimals), not as a derived multiplier (three).
@@ -917,7 +922,7 @@ impl CycleReport {
             format!("{subject} got {}× slower (speedup {})", times_text(1.0 / s), number_text(s, 4))
         };
         let refit_change = match self.refit_speedup {
-            Some(refit) if !all_transfer && s != 1.0 => {
+            Some(refit) if !all_transfer && s != 1.0 && !no_transfer => {
                 if refit >= 1.0 {
                     format!(", so the refit got {}× faster", times_text(refit))
                 } else {
@@ -942,9 +947,13 @@ impl CycleReport {
                 percent_text(-self.percent_saved)
             )
         };
-        let saving = seconds_text(self.bound.max_seconds_saved);
+        let saving = if self.bound.max_seconds_saved == 0.0 {
+            "nothing".to_string()
+        } else {
+            format!("at most {} s", seconds_text(self.bound.max_seconds_saved))
+        };
         let bound = if all_transfer {
-            format!("Even an instant refit would save at most {saving} s.")
+            format!("Even an instant refit would save {saving}.")
         } else {
             // Only the parts that last: "the preparation (0 s) remains" says nothing.
             let parts: Vec<String> = [("wait", self.refit_before.wait), ("preparation", self.refit_before.preparation)]
@@ -953,7 +962,7 @@ impl CycleReport {
                 .map(|(part, s)| format!("the {part} ({} s)", seconds_text(s)))
                 .collect();
             let verb = if parts.len() == 1 { "remains" } else { "remain" };
-            format!("Even an instant transfer would save at most {saving} s: {} {verb}.", parts.join(" and "))
+            format!("Even an instant transfer would save {saving}: {} {verb}.", parts.join(" and "))
         };
         format!("{change}{refit_change}; {cycle}. {bound}")
     }
@@ -1950,7 +1959,7 @@ fn number_text(value: f64, decimals: usize) -> String {
             _ => text,
         };
     }
-    let text = format!("{value:.decimals$}");
+    let text = format!("{:.decimals$}", crate::chart::readout::half_away(value, decimals));
     let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
     if text == "0" || text == "-0" { if value == 0.0 { "0".into() } else { format!("{value:.2e}") } } else { text }
 }
@@ -2085,6 +2094,10 @@ mod tests {
         assert_eq!(ratio_text(0.12345678), "0.1235");
         assert_eq!(ratio_text(1.0), "1");
         assert_eq!(ratio_text(1.03125), "1.03125");
+        // Halves round away from zero: 3.125 % is 3.13 %, as a reader rounds it.
+        assert_eq!(percent_text(3.125), "3.13");
+        assert_eq!(percent_text(23.4375), "23.44");
+        assert_eq!(percent_text(6.25), "6.25");
     }
 
     #[test]
@@ -2337,6 +2350,22 @@ mod tests {
     }
 
     #[test]
+    fn a_refit_with_nothing_to_transfer_says_so_rather_than_one_times_faster() {
+        let mut waiting = CycleSpec::article(10.0, 4.0);
+        waiting.refit = Some(RefitSplit { wait: 10.0, transfer: None, preparation: 0.0 });
+        assert_eq!(
+            waiting.report().unwrap().summary,
+            "The refit has no transfer: there is nothing for a speedup of 4 to shorten; the cycle stays 120 s. Even \
+             an instant transfer would save nothing: the wait (10 s) remains."
+        );
+        assert_eq!(
+            CycleSpec::article(0.0, 4.0).report().unwrap().summary,
+            "The refit takes 0 s: there is nothing for a speedup of 4 to shorten; the cycle stays 110 s. Even an \
+             instant refit would save nothing."
+        );
+    }
+
+    #[test]
     fn every_validation_problem_names_its_field() {
         // One of each problem, each checked on its own so a missing one is obvious.
         let with = |edit: &dyn Fn(&mut CycleSpec)| {
@@ -2426,7 +2455,7 @@ mod tests {
         );
         assert_eq!(
             with(&|s| s.refit = Some(RefitSplit { wait: 3.0, transfer: Some(5.0), preparation: 0.0 })),
-            ["refit: wait 3 s + transfer 5 s + preparation 0 s = 8 s, but the refit stage refit lasts 10 s"]
+            ["refit: wait 3 s + transfer 5 s + preparation 0 s = 8 s, but the refit stage \"refit\" lasts 10 s"]
         );
         assert_eq!(
             with(&|s| s.refit = Some(RefitSplit { wait: 8.0, transfer: None, preparation: 5.0 })),

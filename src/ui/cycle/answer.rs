@@ -199,7 +199,9 @@ fn Working(report: CycleReport) -> impl IntoView {
             </p>
             <p>
                 <span class="working-key">"new cycle"</span>
-                " = " {ratio_text(report.formula.ratio)} " × " {unbroken(seconds(old))} " = "
+                " = " {ratio_text(report.formula.ratio)} " × " {unbroken(seconds(old))}
+                // "≈" where the ratio is written rounded: 0.9723 × 535 s does not make 520.158 s.
+                {if ratio_text(report.formula.ratio).parse::<f64>() == Ok(report.formula.ratio) { " = " } else { " ≈ " }}
                 {unbroken(seconds(report.formula.ratio * old))}
             </p>
             <p>
