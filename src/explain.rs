@@ -77,6 +77,10 @@ fn rows(offset: u64, size: u64) -> String {
     if size == 0 { "nothing".to_string() } else { format!("rows {offset}–{}", offset + size - 1) }
 }
 
+/// The index of the first cycle step: where Explain starts from the RL cycle view (it started at the
+/// layout's first step, eight steps from what the reader was looking at).
+pub const FIRST_CYCLE_STEP: usize = 8;
+
 /// Every step, in the article's order, with its numbers computed now.
 pub fn steps() -> Result<Vec<Step>, String> {
     let mut steps = Vec::new();
@@ -394,6 +398,13 @@ pub fn steps() -> Result<Vec<Step>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_cycle_step_is_where_the_layout_steps_end() {
+        let steps = steps().unwrap();
+        assert_eq!(steps[FIRST_CYCLE_STEP].view, TourView::Cycle);
+        assert!(steps[..FIRST_CYCLE_STEP].iter().all(|step| step.view == TourView::Layout));
+    }
 
     #[test]
     fn the_readme_counts_the_tour_steps_there_are() {

@@ -230,7 +230,7 @@ pub fn App() -> impl IntoView {
                     {tab(Page::Inventory, "Model inventory", "tab-inventory")}
                 </nav>
                 <div class="page-actions">
-                    <tour::ExplainButton/>
+                    <tour::ExplainButton page/>
                     <present::PresentButton/>
                     <share_bar::ShareBar page/>
                 </div>

@@ -204,15 +204,19 @@ fn with_code(text: &str) -> Vec<AnyView> {
         .collect()
 }
 
-/// The button that starts the tour.
+/// The button that starts the tour: at its first step, or at its first cycle step from the RL cycle view.
 #[component]
-pub fn ExplainButton() -> impl IntoView {
+pub fn ExplainButton(
+    /// The view on screen.
+    page: RwSignal<Page>,
+) -> impl IntoView {
     let tour = expect_context::<TourState>();
+    let first = move || if page.get_untracked() == Page::Cycle { crate::explain::FIRST_CYCLE_STEP } else { 0 };
     view! {
         // What "Explain" starts, said on hover (review 6: nothing said it was a tour).
         <button type="button" class="explain-button" data-testid="explain"
             title="A guided tour of the article, step by step: each step sets up what it talks about"
-            on:click=move |_| tour.step.set(Some(0))>
+            on:click=move |_| tour.step.set(Some(first()))>
             "Explain " <span aria-hidden="true">"▸"</span>
         </button>
     }

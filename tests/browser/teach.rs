@@ -77,6 +77,31 @@ async fn the_tour_step_on_intersections_leaves_the_page_showing_its_numbers() {
     root.remove();
 }
 
+#[wasm_bindgen_test]
+async fn explain_from_the_cycle_view_starts_at_the_first_cycle_step() {
+    // It started at the layout's first step and took the reader away from the cycle they were reading.
+    forget_saved_state();
+    let root = wrapper();
+    let _mounted = mount_to(root.clone(), App);
+    tick().await;
+    click(&root, "[data-testid=tab-cycle]");
+    tick().await;
+    click(&root, "[data-testid=explain]");
+    sleep(120).await;
+    let expected = steps().expect("the tour's steps compute");
+    let first = reshard_lens::explain::FIRST_CYCLE_STEP;
+    let progress = format!("Step {} of {}", first + 1, expected.len());
+    assert_eq!(text_of(&root, "[data-testid=tour-progress]"), progress);
+    assert_eq!(text_of(&root, "[data-testid=tour-title]"), expected[first].title);
+    assert!(find(&root, "[data-testid=cycle-view]").is_connected(), "the cycle view stays");
+    // Back still reaches the layout's steps.
+    click(&root, "[data-testid=tour-back]");
+    sleep(120).await;
+    assert_eq!(text_of(&root, "[data-testid=tour-progress]"), format!("Step {first} of {}", expected.len()));
+    click(&root, "[data-testid=tour-leave]");
+    root.remove();
+}
+
 /// Mounts the inventory view with every context it reads, and hands back its state.
 fn mount_inventory(root: &HtmlElement) -> (impl Sized, InventoryState) {
     let slot = Rc::new(Cell::new(None));
