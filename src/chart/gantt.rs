@@ -323,6 +323,19 @@ pub fn text_em(text: &str) -> f64 {
     text.chars().map(glyph_em).sum()
 }
 
+/// Units of a timeline's viewBox per em of its stage names: its 128-unit name column holds about 6 em of
+/// the 21 px labels (views.css).
+pub const NAME_EM_UNITS: f64 = 128.0 / 6.0;
+
+/// Where a timeline's name column ends (its names are right-aligned there), in a picture `width` units
+/// wide: 128 units, or as much more as the longest of `names` needs, up to 30 % of the picture. Cut to
+/// about ten characters, "rollout generation", "reward model" and "reference policy" read as "rollout ge…",
+/// "reward m…" and "reference…" on a projector with room to spare beside them.
+pub fn name_column_right<'a>(names: impl IntoIterator<Item = &'a str>, width: f64) -> f64 {
+    let longest = names.into_iter().map(|name| text_em(name.trim())).fold(0.0, f64::max);
+    (longest * NAME_EM_UNITS + 4.0).clamp(128.0, (0.3 * width).max(128.0))
+}
+
 /// `name` as it fits `max_em` em: whole when it fits, else its longest beginning that fits with "…".
 pub fn fit_label(name: &str, max_em: f64) -> String {
     if text_em(name) <= max_em {
@@ -439,6 +452,13 @@ mod tests {
         assert_eq!(fit_label("preparation", 6.0), "preparation");
         // Wide letters: "reward model" is cut sooner than a count of characters would cut it.
         assert_eq!(fit_label("reward model", 6.0), "reward m…");
+        // The name column grows for long names, up to 30 % of the picture; short ones keep 128 units.
+        assert_eq!(name_column_right(["generation", "refit"], 900.0), 128.0);
+        let long = name_column_right(["rollout generation", "refit"], 900.0);
+        assert!(long > 128.0 && long < 270.0, "{long}");
+        assert_eq!(fit_label("rollout generation", (long - 4.0) / NAME_EM_UNITS), "rollout generation");
+        assert_eq!(name_column_right(["a name far too long to be given all the room it asks for"], 900.0), 270.0);
+        assert_eq!(name_column_right(["a name far too long to be given all the room it asks for"], 400.0), 128.0);
         // No space left dangling before the ellipsis.
         assert_eq!(fit_label("ab cdefghijklmnop", 2.9), "ab…");
         // Nothing fits beside the ellipsis: the ellipsis alone.

@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::gantt::{
-    CloseUpRow, Ghost, HEADING_FONT, LaneBar, LegendEntries, PartKind, after_heading, bound_apart, fit_label,
-    fitting_title, label_part, lane_bars, legend_entries, outside_label, refit_close_up, refit_ghost, refit_has_parts,
-    seconds_ticks,
+    CloseUpRow, Ghost, HEADING_FONT, LaneBar, LegendEntries, NAME_EM_UNITS, PartKind, after_heading, bound_apart,
+    fit_label, fitting_title, label_part, lane_bars, legend_entries, name_column_right, outside_label, refit_close_up,
+    refit_ghost, refit_has_parts, seconds_ticks,
 };
 use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
@@ -19,8 +19,12 @@ use crate::ui::keyed::redraw_on;
 /// The viewBox width where there is room, and the least a narrow box gets ([`fitted_viewbox_width`]).
 const WIDTH: f64 = 900.0;
 const NARROWEST: f64 = 560.0;
+/// The close-up's name column ("before", "after") and where its bars start; the timeline's follows its
+/// stage names ([`name_column_right`]).
 const LABEL_RIGHT: f64 = 128.0;
 const PLOT_LEFT: f64 = 140.0;
+/// Between the name column and the bars.
+const NAME_GAP: f64 = 12.0;
 /// Between the plot's right end and the picture's.
 const PLOT_MARGIN: f64 = 50.0;
 const LANE: f64 = 34.0;
@@ -49,10 +53,10 @@ pub fn CycleTimeline(
     }
 }
 
-/// Shortens a stage name to fit the label column: its 128 units hold about 6 em of the 21 px labels
-/// (views.css), measured by the letters' widths ([`fit_label`]).
-fn lane_label(name: &str) -> String {
-    fit_label(name, 6.0)
+/// Shortens a stage name to fit a name column ending at `label_right`, measured by the letters' widths
+/// ([`fit_label`]).
+fn lane_label(name: &str, label_right: f64) -> String {
+    fit_label(name, (label_right - 4.0) / NAME_EM_UNITS)
 }
 
 /// The geometry both blocks share: the seconds axis (to the longer cycle), the number of lanes and the
@@ -62,6 +66,8 @@ struct Axis {
     extent: f64,
     lanes: usize,
     width: f64,
+    /// Where the stage names end ([`name_column_right`]).
+    label_right: f64,
 }
 
 impl Axis {
@@ -70,13 +76,17 @@ impl Axis {
             extent: report.before.cycle_seconds.max(report.after.cycle_seconds),
             lanes: report.before.stages.len(),
             width,
+            label_right: name_column_right(report.before.stages.iter().map(|s| s.name.as_str()), width),
         }
+    }
+    fn plot_left(&self) -> f64 {
+        self.label_right + NAME_GAP
     }
     fn plot_right(&self) -> f64 {
         self.width - PLOT_MARGIN
     }
     fn scale(&self) -> Linear {
-        Linear::new((0.0, self.extent), (PLOT_LEFT, self.plot_right()))
+        Linear::new((0.0, self.extent), (self.plot_left(), self.plot_right()))
     }
     /// The height of one block: its title and its lanes.
     fn block(&self) -> f64 {
@@ -115,7 +125,11 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
     let width = fitted_viewbox_width(svg, WIDTH, NARROWEST);
     let axis = Memo::new(move |_| {
         let width = width.get();
-        report.with(|r| r.as_ref().map_or(Axis { extent: 1.0, lanes: 1, width }, |report| Axis::of(report, width)))
+        report.with(|r| {
+            r.as_ref().map_or(Axis { extent: 1.0, lanes: 1, width, label_right: LABEL_RIGHT }, |report| {
+                Axis::of(report, width)
+            })
+        })
     });
     let description = move || {
         report.with(|r| {
@@ -148,7 +162,8 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
         let tracks = (0..2 * lanes)
             .map(|i| {
                 let y = (i / lanes) as f64 * axis.block() + TITLE + (i % lanes) as f64 * LANE + (LANE - BAR) / 2.0;
-                view! { <rect class="gantt-track" x=PLOT_LEFT y=y width=axis.plot_right() - PLOT_LEFT height=BAR></rect> }
+                let left = axis.plot_left();
+                view! { <rect class="gantt-track" x=left y=y width=axis.plot_right() - left height=BAR></rect> }
             })
             .collect_view();
         view! { {lines} {tracks} }
@@ -218,12 +233,12 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
             })}
             <line
                 class="gantt-axis"
-                x1=PLOT_LEFT
+                x1=move || axis.get().plot_left()
                 x2=move || axis.get().plot_right()
                 y1=move || axis.get().axis_y()
                 y2=move || axis.get().axis_y()
             ></line>
-            <text class="gantt-tick" x=LABEL_RIGHT y=move || axis.get().axis_y() + 20.0 text-anchor="end">"seconds"</text>
+            <text class="gantt-tick" x=move || axis.get().label_right y=move || axis.get().axis_y() + 20.0 text-anchor="end">"seconds"</text>
         </svg>
     }
 }
@@ -403,7 +418,7 @@ fn Block(
             let colour = colours.get(bar.stage).copied().unwrap_or(PALETTE[0]);
             // A label outside its bar clears the outline of the bar's old length too.
             let clear_to = ghost.filter(|g| g.stage == bar.stage).map_or(bar.x1, |g| g.x1.max(bar.x1));
-            view! { <Lane bar colour y end_x clear_to/> }
+            view! { <Lane bar colour y end_x clear_to plot_left=scale.range.0/> }
         })
         .collect_view();
     let ghost = ghost.map(|g| {
@@ -435,7 +450,7 @@ fn Block(
 /// One stage's bar in its `colour`, hatched where it overlaps the previous stage, with its name and seconds
 /// (kept clear of the cycle's end line at `end_x`; a label after the bar starts after `clear_to`).
 #[component]
-fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64) -> impl IntoView {
+fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64, plot_left: f64) -> impl IntoView {
     let bar_y = y + (LANE - BAR) / 2.0;
     let text_y = y + LANE / 2.0 + FONT * 0.35;
     let parts = bar
@@ -483,14 +498,14 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64) -
         .into_any()
     } else {
         // Placed by the size it is drawn at (`.gantt text`): estimated at `FONT`, it ran into the stage names.
-        let (x, after) = outside_label(bar.x0, clear_to, label.chars().count(), HEADING_FONT, PLOT_LEFT, end_x - 4.0);
+        let (x, after) = outside_label(bar.x0, clear_to, label.chars().count(), HEADING_FONT, plot_left, end_x - 4.0);
         let anchor = if after { "start" } else { "end" };
         view! { <text class="gantt-value gantt-value-out" x=x y=text_y text-anchor=anchor>{label}</text> }.into_any()
     };
     view! {
         <g class="gantt-lane" data-testid="gantt-lane">
             <title>{format!("{}: {}", bar.name, seconds(bar.seconds))}</title>
-            <text class="gantt-name" x=LABEL_RIGHT y=text_y text-anchor="end">{lane_label(&bar.name)}</text>
+            <text class="gantt-name" x=plot_left - NAME_GAP y=text_y text-anchor="end">{lane_label(&bar.name, plot_left - NAME_GAP)}</text>
             {parts}
             {overlap}
             {value}
