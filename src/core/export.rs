@@ -607,22 +607,23 @@ fn resume_section(note: &mut String, cycle: &CycleReport) {
     } else {
         let next = &stages[next_index];
         let overlap_after = cycle.after.stages.get(next_index).map_or(0.0, |stage| stage.overlap);
-        note.push_str(&format!(
-            "Generation resumes when every destination device has received its pieces and finished preparation: \
-             the next stage, {}, ",
-            code_span(&next.name)
-        ));
+        // Said once, by the overlap: a note opening "generation resumes when every destination has its
+        // pieces" and going on "it starts 6 s before the refit ends" contradicted itself (review 17).
+        note.push_str(&format!("The next stage, {}, ", code_span(&next.name)));
         if next.overlap > 0.0 {
             note.push_str(&format!(
                 "starts {} before the refit ends (overlap {}; {} after the change), so it works while the last \
-                 pieces still arrive. Those seconds are already hidden behind it: speeding them up saves less \
-                 than the formula predicts.\n",
+                 pieces still arrive or are prepared. Those seconds are already hidden behind it: speeding them up \
+                 saves less than the formula predicts.\n",
                 seconds(next.overlap),
                 seconds(next.overlap),
                 seconds(overlap_after)
             ));
         } else {
-            note.push_str("starts when the refit ends (no overlap).\n");
+            note.push_str(
+                "starts when the refit ends (no overlap): once every destination device has received its pieces \
+                 and finished preparation.\n",
+            );
         }
         let refit_overlap = stages.get(refit_index).map_or(0.0, |stage| stage.overlap);
         if refit_overlap > 0.0 && refit_index > 0 {
@@ -927,7 +928,10 @@ mod tests {
         assert!(note.contains("Most of the refit is the wait before the transfer (8 s of 10 s)"), "{note}");
         assert!(note.contains("at most 2 s saved"), "{note}");
         assert!(
-            note.contains("every destination device has received its pieces and finished preparation: the next stage, `generation`, starts when the refit ends"),
+            note.contains(
+                "The next stage, `generation`, starts when the refit ends (no overlap): once every destination device \
+                 has received its pieces and finished preparation."
+            ),
             "{note}"
         );
 
@@ -936,9 +940,10 @@ mod tests {
             .unwrap_or_else(|problems| panic!("{problems:?}"));
         let note = note_for(&presets::toy(), &overlap);
         assert!(
-            note.contains("the next stage, `generation`, starts 6 s before the refit ends (overlap 6 s;"),
+            note.contains("The next stage, `generation`, starts 6 s before the refit ends (overlap 6 s;"),
             "{note}"
         );
+        assert!(!note.contains("resumes when every destination"), "no claim the overlap contradicts: {note}");
         assert!(note.contains("with overlapping stages"), "{note}");
     }
 
