@@ -608,7 +608,7 @@ fn resume_section(note: &mut String, cycle: &CycleReport) {
         let next = &stages[next_index];
         let overlap_after = cycle.after.stages.get(next_index).map_or(0.0, |stage| stage.overlap);
         // Said once, by the overlap: a note opening "generation resumes when every destination has its
-        // pieces" and going on "it starts 6 s before the refit ends" contradicted itself (review 17).
+        // pieces" and going on "it starts 6 s before the refit ends" contradicted itself.
         note.push_str(&format!("The next stage, {}, ", code_span(&next.name)));
         if next.overlap > 0.0 {
             note.push_str(&format!(

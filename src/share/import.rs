@@ -109,9 +109,14 @@ fn import_json(text: &str) -> Result<Imported, Vec<Problem>> {
     // the order it checks: a layout's problems before the tensor's shape above it). Stable: problems of
     // one line keep the core's order; those without a line come last.
     let with_lines = |problems: Vec<Problem>| -> Vec<Problem> {
+        // One scan of the text for every problem's path (a scan per problem and per enclosing path froze
+        // the page for seconds on a large file with problems near its end).
+        let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+        let lines: std::collections::HashMap<String, Option<usize>> =
+            paths.iter().map(|path| path.to_string()).zip(lines_of_paths(text, &paths)).collect();
         let lined: Vec<(usize, Problem)> = problems
             .into_iter()
-            .map(|p| match line_of_path(text, &p.path) {
+            .map(|p| match lines.get(&p.path).copied().flatten() {
                 Some(line) if !p.message.contains(" at line ") => {
                     let path =
                         if p.path.is_empty() { format!("line {line}") } else { format!("line {line}, {}", p.path) };
@@ -159,19 +164,48 @@ enum Frame {
 /// `tensors[3].shape`) starts in `json`; the nearest enclosing value's line when the path itself is not
 /// written (a missing field is reported at its parent). `None` for the empty path.
 pub fn line_of_path(json: &str, path: &str) -> Option<usize> {
-    let mut wanted = path.to_string();
-    while !wanted.is_empty() {
-        if let Some(line) = scan_for(json, &wanted) {
-            return Some(line);
-        }
-        // Drop the last segment: `a.b[2]` → `a.b` → `a`.
-        let cut = wanted.rfind(['.', '[']).unwrap_or(0);
-        wanted.truncate(cut);
-    }
-    None
+    lines_of_paths(json, &[path]).pop().flatten()
 }
 
-fn scan_for(json: &str, wanted: &str) -> Option<usize> {
+/// [`line_of_path`] for each of `paths`, in one scan of `json`.
+pub fn lines_of_paths(json: &str, paths: &[&str]) -> Vec<Option<usize>> {
+    // Every path and each path enclosing it: `a.b[2]`, `a.b`, `a`.
+    let mut wanted: std::collections::HashMap<String, Option<usize>> = std::collections::HashMap::new();
+    for path in paths {
+        let mut prefix = path.to_string();
+        while !prefix.is_empty() {
+            wanted.insert(prefix.clone(), None);
+            let cut = prefix.rfind(['.', '[']).unwrap_or(0);
+            prefix.truncate(cut);
+        }
+    }
+    if !wanted.is_empty() {
+        scan_for(json, &mut wanted);
+    }
+    paths
+        .iter()
+        .map(|path| {
+            let mut prefix = path.to_string();
+            while !prefix.is_empty() {
+                if let Some(&Some(line)) = wanted.get(&prefix) {
+                    return Some(line);
+                }
+                let cut = prefix.rfind(['.', '[']).unwrap_or(0);
+                prefix.truncate(cut);
+            }
+            None
+        })
+        .collect()
+}
+
+/// Scans `json` once, writing into `wanted` the line where each of its paths' values starts (the first,
+/// should a key be written twice).
+fn scan_for(json: &str, wanted: &mut std::collections::HashMap<String, Option<usize>>) {
+    let found = |wanted: &mut std::collections::HashMap<String, Option<usize>>, path: String, line: usize| {
+        if let Some(slot @ None) = wanted.get_mut(&path) {
+            *slot = Some(line);
+        }
+    };
     let mut stack: Vec<Frame> = Vec::new();
     let mut line = 1;
     let mut chars = json.chars().peekable();
@@ -196,8 +230,8 @@ fn scan_for(json: &str, wanted: &str) -> Option<usize> {
             '\n' => line += 1,
             c if c.is_whitespace() => {}
             '{' | '[' => {
-                if path_of(&stack) == wanted && !stack.is_empty() {
-                    return Some(line);
+                if !stack.is_empty() {
+                    found(wanted, path_of(&stack), line);
                 }
                 stack.push(if c == '{' {
                     Frame::Object { key: None, expecting_key: true }
@@ -238,15 +272,13 @@ fn scan_for(json: &str, wanted: &str) -> Option<usize> {
                 }
                 if let Some(Frame::Object { key, expecting_key: true }) = stack.last_mut() {
                     *key = Some(text);
-                } else if path_of(&stack) == wanted {
-                    return Some(start_line);
+                } else {
+                    found(wanted, path_of(&stack), start_line);
                 }
             }
             _ => {
                 // A number or a literal: the value starts here.
-                if path_of(&stack) == wanted {
-                    return Some(line);
-                }
+                found(wanted, path_of(&stack), line);
                 while let Some(&next) = chars.peek() {
                     if matches!(next, ',' | '}' | ']') || next.is_whitespace() {
                         break;
@@ -256,7 +288,6 @@ fn scan_for(json: &str, wanted: &str) -> Option<usize> {
             }
         }
     }
-    None
 }
 
 #[cfg(test)]
@@ -315,6 +346,11 @@ mod tests {
         // A field that is not written is reported where its parent is.
         assert_eq!(line_of_path(SPEC, "destination.dtype"), Some(7));
         assert_eq!(line_of_path(SPEC, ""), None);
+        // Many paths in one scan give what each gives alone; one enclosing another shares the scan.
+        let paths = ["tensor.shape[1]", "source.placements[0]", "destination.dtype", "source", "nowhere.at.all", ""];
+        let each: Vec<Option<usize>> = paths.iter().map(|path| line_of_path(SPEC, path)).collect();
+        assert_eq!(each, [Some(2), Some(5), Some(7), Some(3), None, None]);
+        assert_eq!(lines_of_paths(SPEC, &paths), each);
     }
 
     #[test]

@@ -408,9 +408,10 @@ fn Group(
     let few = group.stages.iter().any(|s| s.distribution.samples < P90_SAMPLES);
     let key = move || {
         let key = match scale.get() {
-            SpreadScale::Seconds => "Seconds · whisker: min to max · box: median to p90 · bar: median",
+            SpreadScale::Seconds => "Seconds · whisker: min to max · box: median to p90 (nearest rank) · bar: median",
             SpreadScale::ChangeFromMedian => {
-                "Change from the stage's steady-state median · whisker: min to max · box: median to p90 · bar: median"
+                "Change from the stage's steady-state median · whisker: min to max · box: median to p90 (nearest rank) \
+                 · bar: median"
             }
         };
         if few { format!("{key} · under {P90_SAMPLES} cycles, no p90 box") } else { key.to_string() }
