@@ -1850,9 +1850,10 @@ pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Opti
     MeasuredCycles { startup_count: startup, startup: startup_group, steady, spec, refit_fraction, problems, notes }
 }
 
-/// Whether two stage names are the same stage: trimmed, in any case (`Refit` measured, `refit` edited).
+/// Whether two stage names are the same stage: trimmed, in any case of their ASCII letters (`Refit`
+/// measured, `refit` edited; Unicode's case tables would cost the web build some kilobytes).
 fn same_stage_name(a: &str, b: &str) -> bool {
-    a.trim().to_lowercase() == b.trim().to_lowercase()
+    a.trim().eq_ignore_ascii_case(b.trim())
 }
 
 /// A problem of the typical cycle as said of measurements: one without a refit names what was looked for
