@@ -2,6 +2,7 @@
 // their words change, a mesh's keys kept by the mesh at its edge, a tabbed-to field clear of the editor
 // column's fade, and small coloured text with enough contrast.
 import { test, expect } from '@playwright/test';
+import { layoutSettled } from './settle';
 
 test('a check, and each tour step, are said by a live region that was there before it', async ({ page }) => {
   // The verdict came as a new role=status element already holding its words, which screen readers often
@@ -59,6 +60,9 @@ test("a mesh's arrow keys at its edge move nothing and scroll nothing", async ({
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto('/?preset=toy');
   const last = page.locator('[data-testid=device][data-side=source][data-device="2"]');
+  // The scroll compared against is the page's once laid out (the panels below the pictures, the fonts).
+  await expect(last).toBeVisible();
+  await layoutSettled(page);
   await last.focus();
   const before = await page.evaluate(() => scrollY);
   for (const key of ['ArrowDown', 'ArrowUp', 'ArrowRight']) {

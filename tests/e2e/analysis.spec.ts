@@ -3,6 +3,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { steady } from './settle';
 
 const screenshots = path.join(__dirname, 'screenshots');
 
@@ -77,7 +78,8 @@ test("under gather then broadcast, a gathered shard's label keeps off the destin
   await page.getByTestId('strategy-option-gather').click();
   await expect(page.locator('[data-testid=piece]')).toHaveCount(3);
   await expect(page.locator('[data-testid=piece]').first()).toContainText('4 × 6');
-  const crossings = await page.evaluate(() => {
+  // Read where the labels stay: their boxes are the font's, which may swap in after the first paint.
+  const crossings = await steady(page, () => page.evaluate(() => {
     const line = document.querySelector('[data-testid=tensor-view] .tv-dst-line')!.getBoundingClientRect();
     return [...document.querySelectorAll('[data-testid=tensor-view] .tv-piece-label')]
       .filter((label) => {
@@ -85,7 +87,7 @@ test("under gather then broadcast, a gathered shard's label keeps off the destin
         return box.left < line.right && line.left < box.right;
       })
       .map((label) => label.textContent);
-  });
+  }));
   expect(crossings).toEqual([]);
   // An intersection's labels stay centred in their pieces.
   await page.getByTestId('strategy-option-intersection').click();
@@ -174,7 +176,8 @@ test("every strategy's column head keeps its swatch beside its name, whether the
     await open(page, 'toy');
     const heads = page.locator('.strategy-table thead th[scope=col] .head-lead');
     await expect(heads).toHaveCount(3);
-    const beside = await heads.evaluateAll((leads) =>
+    // Where a head wraps depends on its font, which may swap in after the first paint: read once it holds.
+    const beside = await steady(page, () => heads.evaluateAll((leads) =>
       leads.map((lead) => {
         const swatch = lead.querySelector('.swatch')!.getBoundingClientRect();
         const word = document.createRange();
@@ -182,7 +185,7 @@ test("every strategy's column head keeps its swatch beside its name, whether the
         const text = word.getBoundingClientRect();
         return swatch.bottom > text.top && swatch.top < text.bottom;
       }),
-    );
+    ));
     expect(beside, `at ${width} px`).toEqual([together, together, together]);
     const table = page.locator('.strategy-table');
     const [scroll, client] = await table.evaluate((t) => [t.parentElement!.scrollWidth, t.parentElement!.clientWidth]);
@@ -194,7 +197,10 @@ test('the three quantities stand three across or one under another, never two an
   for (const [width, across] of [[1024, 1], [1280, 3]] as const) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/?preset=toy');
-    const tops = await page.locator('.quantities > .quantity').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+    // The cards once drawn: evaluateAll does not wait, and just after a navigation the app may not have drawn them.
+    const cards = page.locator('.quantities > .quantity');
+    await expect(cards).toHaveCount(3);
+    const tops = await steady(page, () => cards.evaluateAll((all) => all.map((c) => Math.round(c.getBoundingClientRect().top))));
     expect(tops).toHaveLength(3);
     expect(new Set(tops).size, `rows at ${width} px: ${tops}`).toBe(across === 3 ? 1 : 3);
   }

@@ -3,6 +3,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { layoutSettled, steady } from './settle';
 
 const screenshots = path.join(__dirname, 'screenshots');
 
@@ -139,11 +140,12 @@ test('s taken from the layout names the two strategies it came from', async ({ p
   await page.getByTestId('tab-cycle').click();
   await expect(page.getByTestId('speedup-layout-ratio')).toContainText('s = ');
   await expect(page.getByTestId('speedup-layout-slower')).toHaveCount(0);
-  expect(Number(await page.getByTestId('speedup-input').inputValue())).toBeGreaterThan(1);
+  // The field follows the layout's ratio as the view draws it: read until it does, not once.
+  await expect.poll(async () => Number(await page.getByTestId('speedup-input').inputValue())).toBeGreaterThan(1);
   // The other way round gather is the slower one by its bytes, with fewer messages: latency is not why.
   await page.getByTestId('speedup-from').selectOption('intersection');
   await page.getByTestId('speedup-to').selectOption('gather');
-  expect(Number(await page.getByTestId('speedup-input').inputValue())).toBeLessThan(1);
+  await expect.poll(async () => Number(await page.getByTestId('speedup-input').inputValue())).toBeLessThan(1);
   await expect(page.getByTestId('speedup-layout-slower')).toHaveCount(0);
   await expect(page.getByTestId('speedup-layout-latency')).toBeVisible();
 });
@@ -225,13 +227,14 @@ test("a queued refit is drawn up close: its wait and its transfer named, and onl
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('speedup-input').fill('100');
   await expect(labels('close-up-after')).toHaveText(['waiting 8 s', 'transfer 0.02 s']);
-  const boxes = await closeUp.evaluate((svg) => {
+  // Read once the picture is fitted to the narrower window (a ResizeObserver's measure, a frame later).
+  const boxes = await steady(page, () => closeUp.evaluate((svg) => {
     const frame = svg.getBoundingClientRect();
     const rows = ['close-up-before', 'close-up-after'].map((row) =>
       [...svg.querySelectorAll(`[data-testid=${row}] .close-up-label`)].map((t) => t.getBoundingClientRect()),
     );
     return { left: frame.left, right: frame.right, rows: rows.map((r) => r.map((b) => [b.left, b.right])) };
-  });
+  }));
   for (const row of boxes.rows) {
     for (const [left, right] of row) expect(left >= boxes.left - 0.5 && right <= boxes.right + 0.5, `${left}–${right} in ${boxes.left}–${boxes.right}`).toBe(true);
     expect(row[0][1], 'the labels do not meet').toBeLessThan(row[1][0]);
@@ -250,11 +253,13 @@ test("the bound's label stands on a ground as wide as its text, on every cycle p
     await page.goto(`/?view=cycle&preset=${preset}`);
     const chart = page.getByTestId('cycle-curve');
     await chart.scrollIntoViewIfNeeded();
-    const fit = await chart.evaluate((svg) => {
+    // The label's box is its font's (which may swap in after the first paint), in a chart fitted to its width
+    // a frame after it is drawn: read once it holds.
+    const fit = await steady(page, () => chart.evaluate((svg) => {
       const label = svg.querySelector('.curve-asymptote-label')!.getBoundingClientRect();
       const ground = svg.querySelector('.curve-label-ground')!.getBoundingClientRect();
       return { inside: ground.left <= label.left && label.right <= ground.right, spare: ground.width - label.width, width: label.width };
-    });
+    }));
     expect(fit.inside, preset).toBe(true);
     // The curves behind it show through: at 0.92 they seemed to start in mid-air past the label.
     const ground = await chart.evaluate((svg) => Number(getComputedStyle(svg.querySelector('.curve-label-ground')!).opacity));
@@ -287,10 +292,14 @@ test('at any width the share and export menus open on the page, and measured cyc
     await page.goto('/?preset=cycle-120');
     for (const id of ['share-menu', 'export-menu']) {
       await page.getByTestId(id).locator('summary').click();
-      const menu = await page.locator(`[data-testid=${id}] .menu-body`).evaluate((e) => e.getBoundingClientRect().toJSON());
+      // Read once the page holds still (the bar wraps by its words' font, which may swap in after the first paint).
+      const [menu, pageWidth] = await steady(page, async () => [
+        await page.locator(`[data-testid=${id}] .menu-body`).evaluate((e) => e.getBoundingClientRect().toJSON()),
+        await page.evaluate(() => document.documentElement.scrollWidth),
+      ]);
       expect(menu.left, `${id} at ${width} px`).toBeGreaterThanOrEqual(0);
       expect(menu.right, `${id} at ${width} px`).toBeLessThanOrEqual(width);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${id} at ${width} px`).toBeLessThanOrEqual(width);
+      expect(pageWidth, `${id} at ${width} px`).toBeLessThanOrEqual(width);
       await page.keyboard.press('Escape');
     }
     if (width > 560) continue;
@@ -319,6 +328,8 @@ test('on a phone each stage takes two lines: its name readable, its header words
     await page.goto('/?preset=cycle-120');
     const name = page.getByTestId('stage-name').first();
     await expect(name).toBeVisible();
+    // Measured once laid out (the fonts swap in after the first paint; the charts are fitted a frame later).
+    await layoutSettled(page);
     const nameBox = (await name.boundingBox())!;
     expect(nameBox.width, `name at ${width} px`).toBeGreaterThan(85);
     const head = await boxes('[data-testid=stage-editor] .stage-head span');
@@ -451,6 +462,9 @@ test("on a laptop the speedup s is on the first screen, beside the answer it cha
   // Under the stages and the refit's parts, it stood below the fold of a 1280 × 800 screen.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?preset=cycle-120');
+  // Where they stand once the page is drawn and laid out (just after a navigation it may not be yet).
+  await expect(page.getByTestId('cycle-new')).toBeVisible();
+  await layoutSettled(page);
   for (const id of ['speedup-input', 'speedup-slider', 'cycle-new']) {
     const box = (await page.getByTestId(id).boundingBox())!;
     expect(box.y + box.height, `${id} on the first screen`).toBeLessThanOrEqual(800);

@@ -206,8 +206,10 @@ test('text kept in number fields follows its row when a dim is removed or added,
   await page.getByTestId('remove-tensor-dim-0').click();
   await page.getByTestId('tab-cycle').click();
   await page.getByTestId('tab-layout').click();
-  const values = await page.locator('[data-testid^=field-tensor-shape-]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-  expect(values).toEqual(['6x', '9']);
+  // Read until the editors are drawn again (evaluateAll does not wait for them).
+  await expect
+    .poll(() => page.locator('[data-testid^=field-tensor-shape-]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)))
+    .toEqual(['6x', '9']);
   await expect(page.getByTestId('problems-tensor-shape-0')).toHaveText('`6x` is not a whole number');
   await expect(page.getByTestId('editor-status')).toHaveText('1 problem: the pictures show the last valid change.');
   // The layout text too, through a mesh dim added.
@@ -297,10 +299,12 @@ test('a button greyed at the most dims says why; a strided placement is named in
   await page.getByTestId('layout-text-source').fill('[_StridedShard(dim=0, split_factor=2)]');
   const select = page.getByTestId('field-source-placement-0');
   await expect(select.locator('option:checked')).toHaveText('Strided(0, ×2)');
-  // A select does not report its text's overflow: its text is measured in its font, beside the arrow.
-  const fits = await select.evaluate((s: HTMLSelectElement) => {
+  // A select does not report its text's overflow: its text is measured in its font, beside the arrow (the font
+  // loaded first: a canvas measures in a fallback while the app's font is still on its way).
+  const fits = await select.evaluate(async (s: HTMLSelectElement) => {
     const context = document.createElement('canvas').getContext('2d')!;
     context.font = getComputedStyle(s).font;
+    await document.fonts.load(context.font, s.selectedOptions[0].text);
     return context.measureText(s.selectedOptions[0].text).width <= s.clientWidth - 28;
   });
   expect(fits).toBe(true);
@@ -323,11 +327,13 @@ test('the strided order is written as PyTorch writes it, and the text read back 
   const order = page.getByTestId('field-source-order');
   await expect(text).toHaveValue('[Shard(0), Shard(0)]');
   const offsets = () => page.locator('[data-testid=piece][data-dst="8"]').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-src')).join());
+  // The pieces once drawn (evaluateAll does not wait for them); after an edit, once the picture has followed.
+  await expect(page.getByTestId('piece')).toHaveCount(32);
   const meshOrder = await offsets();
   await order.check();
   await expect(text).toHaveValue('[_StridedShard(dim=0, split_factor=4), Shard(0)]');
+  await expect.poll(offsets).not.toBe(meshOrder);
   const strided = await offsets();
-  expect(strided).not.toBe(meshOrder);
   // Typed back (or pasted from PyTorch), the same layout: the box stays ticked, the pieces stay.
   await text.fill('[_StridedShard(dim=0, split_factor=4), Shard(0)]');
   await text.blur();
@@ -337,7 +343,7 @@ test('the strided order is written as PyTorch writes it, and the text read back 
   await order.uncheck();
   await expect(order).not.toBeChecked();
   await expect(text).toHaveValue('[Shard(0), Shard(0)]');
-  expect(await offsets()).toBe(meshOrder);
+  await expect.poll(offsets).toBe(meshOrder);
 });
 
 test("removing a dim puts the focus on the × now in its place, or on '+ dim' when none is left to remove", async ({ page }) => {

@@ -5,12 +5,21 @@ import { test, expect } from '@playwright/test';
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import { reshard } from './cli';
 import { download } from './files';
 import { cardsFit } from './cards';
+import { steady } from './settle';
 
 const screenshots = path.join(__dirname, 'screenshots');
 const MODELS = ['llama-3-8b', 'llama-3-70b', 'qwen3-30b-a3b', 'deepseek-v3'];
+
+/** The state an address's fragment carries (`#v1.<base64url(deflate(json))>`, src/share/fragment.rs), as JSON
+ * text; empty while it carries none. */
+function linkedState(url: string): string {
+  const hash = new URL(url).hash;
+  return hash.startsWith('#v1.') ? zlib.inflateRawSync(Buffer.from(hash.slice(4), 'base64url')).toString('utf8') : '';
+}
 
 test('every model preset is inventoried, with groups, dominant groups marked and totals per strategy', async ({ page }) => {
   test.setTimeout(120_000);
@@ -33,7 +42,8 @@ test('the tensor table scrolls in its own box and keeps its header in view', asy
   await expect.poll(() => page.getByTestId('inventory-tensor').count()).toBeGreaterThan(100);
   const box = page.locator('.table-scroll', { has: table });
   await box.scrollIntoViewIfNeeded();
-  const top = async (locator: typeof box) => (await locator.boundingBox())!.y;
+  // NaN, never less than anything, for a row not laid out (a throw inside expect.poll would fail at once).
+  const top = async (locator: typeof box) => (await locator.boundingBox())?.y ?? NaN;
   // Taller than the screen: the box is shorter than its table, and scrolls.
   const [boxHeight, tableHeight] = await Promise.all([box.evaluate(e => e.clientHeight), table.evaluate(e => e.clientHeight)]);
   expect(tableHeight).toBeGreaterThan(boxHeight * 2);
@@ -123,6 +133,8 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   await expect(page.getByTestId('speedup-input')).toHaveValue(s);
   // The estimates are the inventory's own.
   await page.getByTestId('tab-inventory').click();
+  // Once the view is drawn again: allInnerTexts does not wait for the rows.
+  await expect(page.getByTestId('inventory-strategy')).toHaveCount(3);
   const estimates = await page.getByTestId('inventory-estimate').allInnerTexts();
   expect(estimates).toContain(`${before} ms`);
   expect(estimates).toContain(`${after} ms`);
@@ -300,9 +312,14 @@ test('the attention fields follow the model, and an edited inventory is part of 
   await page.getByTestId('field-model-attention-kv-heads').fill('2');
   await expect(page.getByTestId('model-title')).toContainText('Edited');
   await page.getByTestId('field-generate-tp').fill('2');
-  // The link follows a settled edit (400 ms after the last keystroke).
-  await expect.poll(() => page.evaluate(() => location.hash.length), { timeout: 5_000 }).toBeGreaterThan(10);
-  await page.waitForTimeout(800);
+  // The link follows a settled edit (400 ms after the last keystroke): waited for until it carries both
+  // edits (a fixed 800 ms after the first state written could end before the last edit settled).
+  await expect
+    .poll(() => {
+      const state = linkedState(page.url());
+      return /"kv_heads":2[,}]/.test(state) && JSON.parse(state).inventory?.generate?.tp === 2;
+    }, { timeout: 5_000 })
+    .toBe(true);
   const link = page.url();
   await page.goto('about:blank');
   await page.goto(link);
@@ -321,7 +338,8 @@ test("at 1,024 px the inventory's summary tables fit their column as cards: no f
   for (const id of ['inventory-totals', 'inventory-groups']) {
     const table = page.getByTestId(id);
     await expect(table).toBeVisible();
-    expect(await cardsFit(table), id).toEqual({ wider: false, past: 0, unnamed: 0 });
+    // Read once the cards hold still (laid out in fonts that may swap in after the first paint).
+    expect(await steady(page, () => cardsFit(table)), id).toEqual({ wider: false, past: 0, unnamed: 0 });
   }
   // With room, a table again.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -332,9 +350,13 @@ test('a side column taller than the window says there is more below, until its e
   // The fade alone went unseen: the generation layout's TP, EP and replicas were found by chance.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?view=inventory');
+  // Scrolled once there is a page to scroll: just after the navigation the app may not have drawn it.
+  await expect(page.locator('.sticky-column')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 400));
   const cue = () => page.evaluate(() => {
-    const column = document.querySelector('.sticky-column')!;
+    // A column not drawn yet is no answer (a throw inside expect.poll would fail at once).
+    const column = document.querySelector('.sticky-column');
+    if (!column) return { text: 'no column yet', opacity: '' };
     const after = getComputedStyle(column, '::after');
     return { text: after.content, opacity: after.opacity };
   });
@@ -367,6 +389,8 @@ test("the hand-off to the cycle makes the model the layout, so the cycle's expor
 test('a training layout in the strided order is written as PyTorch writes it, with _StridedShard', async ({ page }) => {
   // [S(0), S(0)] read as mesh order, where the note, the spec and the layout view said strided (review 13).
   await page.goto('/?view=inventory&model=qwen3-30b-a3b');
+  // Once the rows are drawn: allInnerTexts does not wait for them.
+  await expect(page.getByTestId('inventory-tensor').first()).toBeVisible();
   const layouts = await page.locator('[data-testid=inventory-tensor] td.mono').allInnerTexts();
   expect(layouts.some((text) => text.startsWith('[SS(0,8), S(0)]')), layouts.slice(0, 3).join(' | ')).toBe(true);
   expect(layouts.some((text) => text.startsWith('[S(0), S(0)]'))).toBe(false);

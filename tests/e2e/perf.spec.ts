@@ -2,6 +2,7 @@
 // printed for BENCHMARKS.md. The tests assert behaviour (the view reacted), never a time: the figures depend
 // on the machine and its load.
 import { test, expect, type Page } from '@playwright/test';
+import { steady } from './settle';
 
 /** Performs `act` (real input through Playwright) and says how long the browser took for the slowest event
  * named in `types`, two ways:
@@ -70,7 +71,8 @@ test('interaction timings, inside the page', async ({ page }) => {
     const target = preset === 'large'
       ? page.locator('[data-testid=device-paths-destination] .tile-path').first()
       : page.locator('[data-testid=device][data-side=destination][data-flat="1"]');
-    const box = await target.boundingBox();
+    // Pointed at where it stays (the page is still being laid out just after it is drawn).
+    const box = await steady(page, () => target.boundingBox());
     if (!box) throw new Error('no destination device drawn');
     await page.mouse.move(box.x - 40, box.y - 40);
     const hover = await nextPaint(page, HOVER, 'pointerover', () => page.mouse.move(box.x + 4, box.y + 4));

@@ -4,6 +4,7 @@ import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { cardsFit } from './cards';
+import { layoutSettled, steady } from './settle';
 
 const screenshots = path.join(__dirname, 'screenshots');
 test.beforeAll(() => fs.mkdirSync(screenshots, { recursive: true }));
@@ -36,6 +37,8 @@ test('presenting on a phone is one column: the headline, the tensor and the devi
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/?preset=toy&present');
     await expect(page.getByTestId('piece')).toHaveCount(6);
+    // Measured once the slide has fitted its pictures (a frame or two after load).
+    await layoutSettled(page);
     const headline = await box(page, '.change-panel');
     const tensor = await box(page, '[data-testid=tensor-view]');
     const meshes = await box(page, '[data-testid=mesh-view]');
@@ -60,11 +63,18 @@ test("on a phone the tour's buttons stand on their own line and its bar leaves h
       const bar = await box(page, '[data-testid=tour]');
       expect(bar.height, `the bar at ${width} px, step ${step + 1}`).toBeLessThanOrEqual(800 * 0.5 + 1);
       // Words scrolled inside it: its lower edge fades out, so that a sentence cut there does not read as the end.
-      const words = await page.getByTestId('tour').evaluate((tour) => ({
-        more: tour.scrollHeight > tour.clientHeight + 1,
-        fade: getComputedStyle(tour).getPropertyValue('--fade-end'),
-      }));
-      expect(words.fade, `the bar's lower edge at ${width} px, step ${step + 1}`).toBe(words.more ? '40px' : '0px');
+      // (The fade follows a scroll-driven animation, which takes its value on a frame after the step is drawn:
+      // read until it has.)
+      await expect
+        .poll(
+          () =>
+            page.getByTestId('tour').evaluate((tour) => {
+              const more = tour.scrollHeight > tour.clientHeight + 1;
+              return `${more ? 'more below' : 'all in sight'}, fade ${getComputedStyle(tour).getPropertyValue('--fade-end')}`;
+            }),
+          { message: `the bar's lower edge at ${width} px, step ${step + 1}` },
+        )
+        .toMatch(/^more below, fade 40px$|^all in sight, fade 0px$/);
       for (const id of ['tour-leave', 'tour-restore']) {
         const link = await box(page, `[data-testid=${id}]`);
         expect(link.width, `${id} at ${width} px`).toBeGreaterThan(150);
@@ -106,10 +116,13 @@ test("a piece's tooltip stays in the part of a scrolled tensor picture in sight"
   expect(scrolls, 'the picture scrolls sideways at 1,000 px').toBe(true);
   for (const scrollLeft of [0, 150]) {
     await picture.evaluate((e, left) => { e.scrollLeft = left; }, scrollLeft);
-    const sight = (await picture.boundingBox())!;
+    // Pointed at where things stay: read once the page holds still (it is still laid out after it is drawn).
+    const [sight, pieces] = await steady(page, async () => [
+      (await picture.boundingBox())!,
+      await page.getByTestId('piece').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON())),
+    ] as const);
     // The piece in sight that reaches furthest right, pointed at near its right end (or the box's edge).
     const end = sight.x + sight.width;
-    const pieces = await page.getByTestId('piece').evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON()));
     const edge = pieces.filter((p) => p.left < end - 16 && p.right > sight.x).sort((a, b) => b.right - a.right)[0];
     if (!edge) throw new Error(`no piece in sight at scroll ${scrollLeft}`);
     expect(edge.right, `a piece reaches the box's edge at scroll ${scrollLeft}`).toBeGreaterThan(end - 40);
@@ -126,8 +139,9 @@ test("a piece's tooltip stays in the part of a scrolled tensor picture in sight"
   await picture.evaluate((e) => { e.scrollLeft = e.scrollWidth; });
   const sight = (await picture.boundingBox())!;
   await expect.poll(async () => {
-    const tip = (await page.getByTestId('piece-tooltip').locator('rect').boundingBox())!;
-    return tip.x >= sight.x - 0.5 && tip.x + tip.width <= sight.x + sight.width + 0.5;
+    // No tooltip drawn (yet) is a "no", not a throw: a throw inside expect.poll fails at once.
+    const tip = await page.getByTestId('piece-tooltip').locator('rect').boundingBox();
+    return tip !== null && tip.x >= sight.x - 0.5 && tip.x + tip.width <= sight.x + sight.width + 0.5;
   }).toBe(true);
 });
 
@@ -136,6 +150,8 @@ test("on a phone the editors' fields, the totals and the refit's parts fit their
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/?preset=fsdp-tp');
     await expect(page.getByTestId('tensor-view')).toBeVisible();
+    // Measured once laid out, in the app's fonts (they swap in after the first paint).
+    await layoutSettled(page);
     // The tensor dims' remove buttons inside their fieldset (1.6 rem in a 1.3 rem column stood 5 px out).
     const dims = await box(page, '.tensor-card fieldset.dims');
     for (const remove of await page.locator('[data-testid^=remove-tensor-dim]').all()) {
@@ -159,6 +175,8 @@ test("on a phone the editors' fields, the totals and the refit's parts fit their
   // The refit's three parts inside their fieldset on the smallest phone.
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto('/?preset=cycle-120');
+  await expect(page.getByTestId('refit-split')).toBeVisible();
+  await layoutSettled(page);
   const split = await box(page, '[data-testid=refit-split]');
   for (const id of ['refit-wait', 'refit-transfer', 'refit-preparation']) {
     const b = await box(page, `[data-testid=${id}]`);
@@ -195,6 +213,8 @@ test('on a phone a link on the first screen goes past the editors to the change,
   await page.goto('/?preset=toy');
   const link = page.getByTestId('see-the-change');
   await expect(link).toBeVisible();
+  // Where it stands once the bar and the presets above it are laid out (in fonts that may swap in late).
+  await layoutSettled(page);
   expect((await link.boundingBox())!.y + (await link.boundingBox())!.height).toBeLessThanOrEqual(844);
   await expect(page.locator('#change')).not.toBeInViewport();
   await link.click();
@@ -214,12 +234,14 @@ test('a table wider than a phone fades out at the edge it scrolls on from, and a
   const table = page.getByTestId('strategy-table').locator('xpath=..');
   await table.scrollIntoViewIfNeeded();
   await expect(table).toBeVisible();
+  // The fades follow a scroll-driven animation, which takes its value on a frame after the table is drawn:
+  // read until it has.
   const fades = () =>
     table.evaluate((box) => {
       const style = getComputedStyle(box);
       return { start: style.getPropertyValue('--fade-start'), end: style.getPropertyValue('--fade-end'), wider: box.scrollWidth > box.clientWidth };
     });
-  expect(await fades()).toEqual({ start: '0px', end: '40px', wider: true });
+  await expect.poll(fades).toEqual({ start: '0px', end: '40px', wider: true });
   await table.evaluate((box) => (box.scrollLeft = box.scrollWidth));
   await expect.poll(fades).toEqual({ start: '40px', end: '0px', wider: true });
   await page.screenshot({ path: path.join(screenshots, 'phone-strategy-table-scrolled.png') });
@@ -228,7 +250,7 @@ test('a table wider than a phone fades out at the edge it scrolls on from, and a
   await page.goto('/?preset=toy');
   const links = page.getByTestId('link-table').locator('xpath=..');
   await expect(links).toBeAttached();
-  expect(await links.evaluate((box) => [box.className, getComputedStyle(box).getPropertyValue('--fade-end')])).toEqual(['table-scroll', '0px']);
+  await expect.poll(() => links.evaluate((box) => [box.className, getComputedStyle(box).getPropertyValue('--fade-end')])).toEqual(['table-scroll', '0px']);
 });
 
 test("on a phone the plan's pieces, the first mismatches and the transport rules fit the screen", async ({ page }) => {
@@ -247,8 +269,9 @@ test("on a phone the plan's pieces, the first mismatches and the transport rules
       const cells = [...t.querySelectorAll('td, tbody th, p, li, span')].filter((c) => getComputedStyle(c).display !== 'none' && c.getClientRects().length);
       return cells.filter((c) => c.getBoundingClientRect().right > box.right + 0.5).map((c) => c.textContent);
     });
+  // Read once the opened checklist and the cards hold still (laid out in fonts that may swap in late).
   for (const selector of ['[data-testid=piece-table]', '[data-testid=mismatch-list]', '.rules']) {
-    expect(await overflowing(selector), selector).toEqual([]);
+    expect(await steady(page, () => overflowing(selector)), selector).toEqual([]);
   }
   // A piece: its devices, bytes, offset, shape and link in two lines.
   const piece = page.getByTestId('piece-table').locator('tbody tr').first();
@@ -271,12 +294,13 @@ test('on a phone each link and each device is a card that fits the screen: no co
     const devices = page.getByTestId('device-bars');
     await expect(devices.locator('tbody tr')).toHaveCount(16);
     for (const table of [links, devices]) {
-      const fit = await table.evaluate((t) => {
+      // Read once the cards hold still (their widths are their text's, in fonts that may swap in late).
+      const fit = await steady(page, () => table.evaluate((t) => {
         const box = t.parentElement!;
         const right = box.getBoundingClientRect().right;
         const cells = [...t.querySelectorAll('td, th')].filter((c) => getComputedStyle(c).display !== 'none');
         return { wider: box.scrollWidth > box.clientWidth, past: cells.filter((c) => c.getBoundingClientRect().right > right + 0.5).length };
-      });
+      }));
       expect(fit, `${await table.getAttribute('data-testid')} at ${width} px`).toEqual({ wider: false, past: 0 });
     }
     // A link's card: its device and name on the first line, its bytes, bar and time on the second.
@@ -345,7 +369,9 @@ test('on a phone the speedup chart keeps its text readable and its labels apart'
     const chart = page.getByTestId('cycle-curve');
     await chart.scrollIntoViewIfNeeded();
     await expect(page.getByTestId('curve-marker-label')).toHaveText('s = 4 → 1.067×');
-    const seen = await chart.evaluate((svg: SVGSVGElement) => {
+    // Read once the chart holds still: drawn at its widest viewBox, it is fitted to the phone's width a frame
+    // later (a ResizeObserver's measure), and its labels' boxes are their font's, which may swap in late.
+    const seen = await steady(page, () => chart.evaluate((svg: SVGSVGElement) => {
       const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
       const box = (e: Element) => e.getBoundingClientRect();
       const texts = [...svg.querySelectorAll('text')];
@@ -365,7 +391,7 @@ test('on a phone the speedup chart keeps its text readable and its labels apart'
         outside: texts.filter((t) => box(t).left < frame.left - 1 || box(t).right > frame.right + 1).map((t) => t.textContent),
         overlaps,
       };
-    });
+    }));
     expect(seen.font, `the smallest text at ${width} px`).toBeGreaterThanOrEqual(9);
     expect(seen.outside, `${width} px`).toEqual([]);
     expect(seen.overlaps, `${width} px`).toEqual([]);
@@ -392,7 +418,8 @@ test.describe('on a touch screen', () => {
     for (const preset of ['fsdp-tp', 'cycle-120']) {
       await page.goto(`/?preset=${preset}`);
       await expect(page.locator('.view-panel')).toBeVisible();
-      await page.waitForTimeout(200);
+      // Measured once laid out (a fixed 200 ms was a guess at how long that takes).
+      await layoutSettled(page);
       expect(await small(), preset).toEqual([]);
       expect(await pageWidth(page), preset).toBeLessThanOrEqual(360);
     }
@@ -407,7 +434,8 @@ test("on a phone the inventory's tables are cards: every figure on the first scr
   for (const id of ['inventory-totals', 'inventory-groups', 'inventory-tensors']) {
     const table = page.getByTestId(id);
     await expect(table).toBeVisible();
-    expect(await cardsFit(table), id).toEqual({ wider: false, past: 0, unnamed: 0 });
+    // Read once the cards hold still (laid out in fonts that may swap in after the first paint).
+    expect(await steady(page, () => cardsFit(table)), id).toEqual({ wider: false, past: 0, unnamed: 0 });
   }
   // Each figure beside its column's name; the ratios as Compare strategies writes them.
   const first = page.getByTestId('inventory-strategy').first();
@@ -422,10 +450,11 @@ test("on a phone the timeline's seconds are read at about 10 px, not 8", async (
   await page.goto('/?preset=cycle-overlap');
   const tick = page.locator('.gantt .gantt-tick').first();
   await expect(tick).toBeAttached();
-  // The font size in viewBox units times the picture's scale: the size read on the screen.
-  const px = await tick.evaluate((t) => {
+  // The font size in viewBox units times the picture's scale: the size read on the screen, once the chart is
+  // fitted to the phone's width (drawn at its widest viewBox, it is fitted a frame later).
+  const px = await steady(page, () => tick.evaluate((t) => {
     const svg = (t as SVGTextElement).ownerSVGElement!;
     return parseFloat(getComputedStyle(t).fontSize) * (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
-  });
+  }));
   expect(px).toBeGreaterThan(9.5);
 });

@@ -190,12 +190,16 @@ test('the same build works under a path, as on a course page or a project site',
   const problems = watch(page);
   await page.goto(`${prefix}?preset=toy`);
   await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
-  // The fonts the stylesheet names come from under the path too.
-  const fonts = await page.evaluate(async () => {
-    await document.fonts.ready;
-    return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family);
-  });
-  expect(fonts).toContain('Lens Sans');
+  // The fonts the stylesheet names come from under the path too. Read again until loaded: a font is asked for
+  // only once text is laid out in it, and `fonts.ready` read before that has nothing to wait for.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family);
+      }),
+    )
+    .toContain('Lens Sans');
   expect(missing).toEqual([]);
   expect(problems).toEqual([]);
   // The link and the embed code point under the path.

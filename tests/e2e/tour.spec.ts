@@ -4,6 +4,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import path from 'node:path';
 import { redCellsOnScreen } from './mismatches';
+import { steady } from './settle';
 
 const screenshots = path.join(__dirname, 'screenshots');
 
@@ -75,8 +76,11 @@ test('the tour walks the article with the keyboard, setting the state each step 
     await expect
       .poll(() =>
         page.evaluate(() => {
-          const look = document.querySelector('.tour-look')!.getBoundingClientRect().top;
-          const bar = document.querySelector('.tour')!.getBoundingClientRect().bottom;
+          // Nothing outlined or no bar is a "not yet", not a throw: a throw inside expect.poll fails at once.
+          const [outlined, tour] = [document.querySelector('.tour-look'), document.querySelector('.tour')];
+          if (!outlined || !tour) return 'nothing outlined under a bar';
+          const look = outlined.getBoundingClientRect().top;
+          const bar = tour.getBoundingClientRect().bottom;
           const end = document.scrollingElement!.scrollHeight - innerHeight - scrollY < 2;
           const clamped = (end || scrollY < 1) && look >= bar;
           return clamped || Math.abs(look - bar - 24) < 3 ? 'below the bar' : `${Math.round(look - bar)} px below`;
@@ -157,19 +161,31 @@ test("keys a view uses are not the tour's: arrows on a mesh move between devices
 test('while the tour runs, a field focused from the keyboard is not left under its bar', async ({ page }) => {
   await tourAtTheTraffic(page);
   // The editors' column stays in sight under the bar, as it does without the tour (scrolling with the page,
-  // it left the left third of the screen blank beside the steps about the panels below the pictures).
-  const column = await page.evaluate(() => {
-    const editors = document.querySelector('.editors')!.getBoundingClientRect();
-    return { top: editors.top, bar: document.querySelector('.tour')!.getBoundingClientRect().bottom, bottom: editors.bottom };
-  });
+  // it left the left third of the screen blank beside the steps about the panels below the pictures). Read
+  // where the step leaves it: the tour corrects its scroll every 70 ms until the traffic holds in place.
+  const column = await steady(
+    page,
+    () =>
+      page.evaluate(() => {
+        const editors = document.querySelector('.editors')!.getBoundingClientRect();
+        return { top: editors.top, bar: document.querySelector('.tour')!.getBoundingClientRect().bottom, bottom: editors.bottom };
+      }),
+    { quietMs: 100 },
+  );
   expect(column.top).toBeGreaterThanOrEqual(column.bar);
   expect(column.top).toBeLessThan(column.bar + 40);
   const field = page.getByTestId('field-tensor-shape-0');
   await field.focus();
-  const [top, bar] = await page.evaluate(() => [
-    document.querySelector('[data-testid=field-tensor-shape-0]')!.getBoundingClientRect().top,
-    document.querySelector('.tour')!.getBoundingClientRect().bottom,
-  ]);
+  // Where the focus leaves it, once nothing scrolls it further.
+  const [top, bar] = await steady(
+    page,
+    () =>
+      page.evaluate(() => [
+        document.querySelector('[data-testid=field-tensor-shape-0]')!.getBoundingClientRect().top,
+        document.querySelector('.tour')!.getBoundingClientRect().bottom,
+      ]),
+    { quietMs: 100 },
+  );
   expect(top).toBeGreaterThan(bar);
   await page.screenshot({ path: path.join(screenshots, 'tour-field-focused.png') });
 });
@@ -199,8 +215,9 @@ test("Tab among the tour's own buttons leaves the page where the step put it", a
   // Each Tab among Back, Next and Leave scrolled the page ~240 px up, away from the outlined panel.
   await page.setViewportSize({ width: 1440, height: 900 });
   await tourAtTheTraffic(page);
-  await page.waitForTimeout(500);
-  const settled = await page.evaluate(() => scrollY);
+  // Where the step leaves the page: the tour corrects its scroll every 70 ms until the panel holds in place
+  // (a fixed 500 ms could end before that on a busy machine).
+  const settled = await steady(page, () => page.evaluate(() => scrollY), { quietMs: 250 });
   for (const key of ['Shift+Tab', 'Tab', 'Tab', 'Tab']) {
     await page.keyboard.press(key);
     expect(await page.evaluate(() => document.activeElement!.closest('.tour') !== null), `${key} stays in the bar`).toBe(true);

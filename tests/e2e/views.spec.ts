@@ -4,6 +4,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { steady } from './settle';
 
 const screenshots = path.join(__dirname, 'screenshots');
 const PRESETS = ['toy', 'uneven', 'nested', 'partial', 'fsdp-tp', 'colocated', 'large'];
@@ -69,9 +70,12 @@ test("the page's actions stand on one line: Explain, Present, Share, Export and 
   // Share, Export and Open file stood 3.6 px above Explain and Present (the share bar's own padding).
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?preset=toy');
-  const centres = await page.locator('.page-actions > button, .page-actions > .button-like, .share-bar > .menu > summary, .share-bar > .button-like').evaluateAll((els) =>
+  // Once drawn (evaluateAll does not wait, and just after a navigation the app may not have drawn them) and
+  // laid out in the app's fonts, which swap in after the first paint.
+  await expect(page.getByTestId('explain')).toBeVisible();
+  const centres = await steady(page, () => page.locator('.page-actions > button, .page-actions > .button-like, .share-bar > .menu > summary, .share-bar > .button-like').evaluateAll((els) =>
     els.filter((e) => e.getClientRects().length).map((e) => { const r = e.getBoundingClientRect(); return Math.round((r.top + r.height / 2) * 2) / 2; }),
-  );
+  ));
   expect(centres.length).toBeGreaterThanOrEqual(5);
   expect(new Set(centres).size, `centres ${centres}`).toBe(1);
 });
@@ -89,8 +93,10 @@ test("the toy: a piece low on the first screen gets its tooltip in the window, n
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?preset=toy');
   const piece = page.locator('[data-testid=piece][data-src="1"][data-dst="4"]');
-  const box = (await piece.boundingBox())!;
+  // Pointed at where it stays: the page is still laid out just after it is drawn.
+  const box = await steady(page, async () => (await piece.boundingBox())!);
   await page.mouse.move(box.x + box.width / 2, Math.min(box.y + box.height / 2, 780));
+  await expect(page.getByTestId('piece-tooltip')).toContainText('d1 → d4');
   const tip = (await page.getByTestId('piece-tooltip').locator('rect').boundingBox())!;
   expect(tip.y, "the tooltip's top").toBeGreaterThanOrEqual(0);
   expect(tip.y + tip.height, "the tooltip's bottom").toBeLessThanOrEqual(800);
@@ -107,7 +113,8 @@ test('partial: one box for the eight pieces on it, and each card of its deck poi
   for (const i of [0, 3, 7]) {
     const piece = page.locator(`[data-testid=piece][data-piece="${await cards.nth(i).getAttribute('data-piece')}"]`);
     const [src, dst] = [await piece.getAttribute('data-src'), await piece.getAttribute('data-dst')];
-    const box = await cards.nth(i).boundingBox();
+    // Pointed at where it stays (the page is still laid out just after it is drawn).
+    const box = await steady(page, () => cards.nth(i).boundingBox());
     if (!box) throw new Error(`card ${i} is not drawn`);
     await page.mouse.move(box.x + 2, box.y + box.height / 2);
     await expect(page.getByTestId('piece-tooltip')).toContainText(`d${src} → d${dst}`);
@@ -178,8 +185,8 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');
-  // Said over the meshes too, where the eye is, without moving them.
-  const meshes = await page.locator('.meshes').boundingBox();
+  // Said over the meshes too, where the eye is, without moving them (where they stood once laid out).
+  const meshes = await steady(page, () => page.locator('.meshes').boundingBox());
   await expect(page.getByTestId('mesh-readout')).toContainText('d1 (source) holds offset [4, 0], shape 4 × 6 (24 entries)');
   await page.locator('[data-testid=device][data-side=destination][data-device="4"]').hover();
   // The article's count: each destination needs 36 entries.
@@ -267,7 +274,8 @@ test('the large preset renders without a page error; preset switch timings are p
   // Tall enough for the whole picture, so that taking its screenshot does not scroll it under the pointer.
   await page.setViewportSize({ width: 1280, height: 1200 });
   await page.locator('.pictures').scrollIntoViewIfNeeded();
-  const tile = await page.locator('[data-testid=device-paths-destination] .tile-path').first().boundingBox();
+  // Pointed at where it stays once the taller window is laid out.
+  const tile = await steady(page, () => page.locator('[data-testid=device-paths-destination] .tile-path').first().boundingBox());
   if (!tile) throw new Error('the destination paths are not drawn');
   await page.mouse.move(tile.x + tile.width - 4, tile.y + 4);
   await expect(page.getByTestId('focus-region')).toHaveCount(1);
@@ -297,13 +305,14 @@ test('every axis label of the tensor view stands inside its picture', async ({ p
     await page.goto(`/?preset=${preset}`);
     const svg = page.getByTestId('tensor-view').locator('svg').first();
     await expect(svg.locator('.tv-tick-label').first()).toBeVisible();
-    const outside = await svg.evaluate((picture: SVGSVGElement) => {
+    // Read once laid out: a label's box is its font's, which may swap in after the first paint.
+    const outside = await steady(page, () => svg.evaluate((picture: SVGSVGElement) => {
       const bounds = picture.getBoundingClientRect();
       return [...picture.querySelectorAll('.tv-tick-label')]
         .map((label) => ({ text: label.textContent, r: label.getBoundingClientRect() }))
         .filter(({ r }) => r.left < bounds.left - 0.5 || r.right > bounds.right + 0.5)
         .map(({ text, r }) => `${text}: ${r.left.toFixed(1)}–${r.right.toFixed(1)} of ${bounds.left.toFixed(1)}–${bounds.right.toFixed(1)}`);
-    });
+    }));
     expect(outside, preset).toEqual([]);
   }
 });
