@@ -5,6 +5,7 @@ import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { redCellsOnScreen } from './mismatches';
 import path from 'node:path';
+import { layoutSettled, steady } from './settle';
 
 const screenshots = path.join(__dirname, 'screenshots');
 
@@ -41,6 +42,8 @@ test('presenting scales the pictures to the screen, and hovering still points at
   await expect(editors).toBeHidden();
   await expect(page.getByTestId('product-name')).toBeHidden();
   await expect(page.getByTestId('share-bar')).toBeHidden();
+  // Measured once the slide has settled: it fits its pictures to the room it measures a frame or two later.
+  await layoutSettled(page);
   // A slide: the tensor on the left fills the height under the presets (~1.8 times its drawn size), all of
   // it on screen; the change's headline and the meshes on its right, the two meshes side by side.
   const presented = await tensorScale(page);
@@ -77,6 +80,7 @@ test('presenting scales the pictures to the screen, and hovering still points at
   await page.keyboard.press('Escape');
   await expect(editors).toBeVisible();
   await expect(present).toHaveAttribute('aria-pressed', 'false');
+  await layoutSettled(page);
   expect((await tensorScale(page)).scale).toBeCloseTo(1.125, 2);
   // Hovering finds the piece at that scale too.
   await page.locator('[data-testid=piece][data-src="2"][data-dst="3"]').hover();
@@ -112,6 +116,7 @@ test('a slide on a laptop or a short projector keeps both meshes on the screen, 
     // On a projector a wide tensor leaves the meshes room to grow past their drawn size (uneven's were
     // 0.98× beside a tensor at 2.7 times its own).
     if (width >= 1600 && preset !== 'large') {
+      await layoutSettled(page);
       const scale = await page.evaluate(() => { const svg = document.querySelector('.mesh-svg')!; return svg.getBoundingClientRect().width / Number(svg.getAttribute('width')); });
       expect(scale, `${preset} at ${width} × ${height}`).toBeGreaterThan(1.2);
     }
@@ -141,6 +146,8 @@ test('a link with ?present opens presenting; a large mesh is not scaled up and i
   await page.goto('/?preset=large&present');
   await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('complementary', { name: 'Describe the change' })).toBeHidden();
+  // The slide settles once the room under its pictures is measured (a frame or two after load).
+  await layoutSettled(page);
   expect((await tensorScale(page)).scale).toBeGreaterThan(1.3);
   const paths = page.getByTestId('device-paths-source');
   const drawn = await page.evaluate(() => {
@@ -158,20 +165,28 @@ test('a link with ?present opens presenting; a large mesh is not scaled up and i
   // Its corner is below the fold of the slide: scrolled to, then pointed at.
   await page.evaluate(() => document.querySelector('[data-testid=device-paths-source]')!.scrollIntoView({ block: 'end' }));
   const all = await paths.boundingBox();
+  // Pointing at the tile writes its device in the line under the tensor, in two lines for this preset's
+  // long readout. The slide keeps room for two (views.css): with room for one, the tensor shrank to make
+  // room, the meshes beside it moved left out from under the pointer, and the line went back to its hint.
   await page.mouse.move(all!.x + all!.width - 3, all!.y + all!.height - 3);
+  await expect(page.getByTestId('focus-line')).toContainText('d1023 (source)');
+  const before = JSON.stringify(await paths.boundingBox());
+  await layoutSettled(page);
+  expect(JSON.stringify(await paths.boundingBox()), 'the mesh stays under the pointer').toBe(before);
   await expect(page.getByTestId('focus-line')).toContainText('d1023 (source)');
   await page.screenshot({ path: path.join(screenshots, 'present-large-1920x1080.png') });
 
   // Leaving takes `present` out of the address (a reload presented again); the preset and the state stay.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'false');
-  expect(new URL(page.url()).searchParams.has('present')).toBe(false);
+  // The address is rewritten as the state changes, not necessarily in the same task as the button: waited for.
+  await expect.poll(() => new URL(page.url()).searchParams.has('present')).toBe(false);
   expect(new URL(page.url()).searchParams.get('preset')).toBe('large');
   await page.reload();
   await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'false');
   // Starting puts it back, so that the address copied while presenting presents.
   await page.getByTestId('present').click();
-  expect(new URL(page.url()).searchParams.get('present')).toBe('1');
+  await expect.poll(() => new URL(page.url()).searchParams.get('present')).toBe('1');
 });
 
 test('presenting, each layout step of the tour fits what it outlines under its bar', async ({ page }) => {
@@ -190,10 +205,11 @@ test('presenting, each layout step of the tour fits what it outlines under its b
     await expect
       .poll(() =>
         page.evaluate(() => {
-          const look = document.querySelector('.tour-look');
+          const [look, tour] = [document.querySelector('.tour-look'), document.querySelector('.tour')];
           if (!look) return 'nothing outlined';
+          if (!tour) return 'no tour bar';
           const box = look.getBoundingClientRect();
-          const bar = document.querySelector('.tour')!.getBoundingClientRect().bottom;
+          const bar = tour.getBoundingClientRect().bottom;
           const room = innerHeight - bar - 24;
           if (box.top < bar) return `${Math.round(bar - box.top)} px under the bar`;
           if (box.height > room) return Math.abs(box.top - bar - 24) < 3 ? 'taller than the room' : 'not at the bar';
@@ -202,6 +218,9 @@ test('presenting, each layout step of the tour fits what it outlines under its b
         { message: `step ${step}: ${title}` },
       )
       .toBe(title.startsWith('Count the right thing') ? 'taller than the room' : 'on screen');
+    // What is read once below is read where the step leaves it: the slide's pictures fitted to the room under
+    // the bar, and the tour's own watch (a check every 70 ms) done scrolling.
+    await layoutSettled(page, { quietMs: 100 });
     if (step <= 2) {
       // The slide keeps its arrangement from step to step: the devices stand where they stood (swapped in
       // for step 1 and back for step 2, the projected page jumped).
@@ -247,7 +266,11 @@ test('presenting, each layout step of the tour fits what it outlines under its b
   expect(arrangement[1], `the devices moved between steps 1 and 2: ${arrangement}`).toBe(arrangement[0]);
   // A window resized mid-step: the bar's height the pictures size themselves by follows it.
   const published = () => page.evaluate(() => document.documentElement.style.getPropertyValue('--tour-bar-h'));
-  const barHeight = () => page.evaluate(() => `${Math.round(document.querySelector('.tour')!.getBoundingClientRect().height)}px`);
+  // (No bar is an answer that never matches: read inside expect.poll, a throw would fail at once.)
+  const barHeight = () => page.evaluate(() => {
+    const tour = document.querySelector('.tour');
+    return tour ? `${Math.round(tour.getBoundingClientRect().height)}px` : 'no tour bar';
+  });
   // (After the step's own watch of its position, ~2 s, has ended: it publishes the height too.)
   await page.waitForTimeout(2500);
   await page.setViewportSize({ width: 900, height: 1080 });
@@ -260,6 +283,8 @@ test('presenting the RL cycle keeps the speedup control, above the answer beside
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
   await expect(page.getByTestId('speedup-control')).toBeVisible();
   await expect(page.getByTestId('stage-editor')).toBeHidden();
+  // Its charts are fitted to the width they are given a frame after they are drawn.
+  await layoutSettled(page);
   // The answer beside the before/after timeline, both under the speedup control.
   const answer = (await page.locator('section[aria-labelledby=cycle-answer-title]').boundingBox())!;
   const timeline = (await page.locator('section[aria-labelledby=cycle-timeline-title]').boundingBox())!;
@@ -309,13 +334,17 @@ test('presenting on a projector, the tables below the pictures are drawn larger 
 test('presenting on a projector, the heatmap below the pictures is drawn larger, and a cell is still read where pointed', async ({ page }) => {
   await page.goto('/?preset=fsdp-tp&present');
   const heatmap = page.getByTestId('heatmap');
+  // Below the slide's pictures, it moves when they are fitted to the screen (a frame or two after load).
+  await expect(page.getByTestId('mesh-destination')).toBeVisible();
+  await layoutSettled(page);
   await heatmap.scrollIntoViewIfNeeded();
   const scale = await heatmap.evaluate((svg) => svg.getBoundingClientRect().width / Number(svg.getAttribute('width')));
   console.log(`heatmap presented at ${scale.toFixed(2)}× its drawn size`);
   expect(scale).toBeGreaterThan(1.3);
   // The first value in the grid is d0 → d8's (a source's first row, its first destination column).
   const value = heatmap.locator('.heat-text').first();
-  const box = (await value.boundingBox())!;
+  // Pointed at where it stays (the panels scrolled to are drawn once near the screen).
+  const box = await steady(page, async () => (await value.boundingBox())!);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.getByTestId('heatmap-readout')).toContainText('d0 → d8');
   await page.screenshot({ path: path.join(screenshots, 'present-heatmap-1920x1080.png') });
@@ -327,6 +356,7 @@ test.describe('on a 1280 × 800 laptop', () => {
   test('both meshes fit under the headline at one scale, and a long total fits its card', async ({ page }) => {
     await page.goto('/?preset=nested&present');
     await expect(page.getByTestId('piece')).toHaveCount(32);
+    await layoutSettled(page);
     // The 2 × 4 source is the taller mesh: both are scaled by the factor that fits it on screen (not twice,
     // as on a projector, but not below 0.78 of the drawn size), so a device is the same size on both sides.
     const scales = await page.evaluate(() =>
@@ -357,6 +387,7 @@ test.describe('on a 1280 × 800 laptop', () => {
     // source to 0.64× beside a 0.89× destination), side by side, and neither runs past the column.
     await page.goto('/?preset=colocated&present');
     await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    await layoutSettled(page);
     const shrunk = await meshes();
     expect(shrunk[0].scale).toBeLessThan(1);
     expect(shrunk[0].scale).toBeGreaterThanOrEqual(0.8);
@@ -369,6 +400,7 @@ test.describe('on a 1280 × 800 laptop', () => {
     // to the column, and on the screen.
     await page.goto('/?preset=fsdp-tp&present');
     await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    await layoutSettled(page);
     const beside = await meshes();
     for (const { scale, right, column } of beside) {
       expect(scale).toBeGreaterThanOrEqual(0.75);
@@ -390,6 +422,7 @@ test.describe('on a short projector', () => {
   test('at 1280 × 720 the toy slide shows both meshes whole, larger than drawn, and the cycle slide its whole timeline', async ({ page }) => {
     await page.goto('/?preset=toy&present');
     await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    await layoutSettled(page);
     const meshes = await page.evaluate(() =>
       ['source', 'destination'].map((side) => {
         const svg = document.querySelector(`[data-testid=mesh-${side}] svg`)!;
@@ -408,6 +441,8 @@ test.describe('on a short projector', () => {
     await page.goto('/?view=cycle&preset=cycle-120&present');
     const lanes = page.getByTestId('gantt-lane');
     await expect(lanes).toHaveCount(8);
+    // The timeline is fitted to its width a frame after it is drawn.
+    await layoutSettled(page);
     // The "after" refit lane (the point of the slide) and the time axis under it.
     expect((await lanes.last().boundingBox())!.y + (await lanes.last().boundingBox())!.height).toBeLessThanOrEqual(720);
     const axis = await page.locator('.gantt').evaluate((gantt) => gantt.getBoundingClientRect().bottom);
@@ -419,6 +454,8 @@ test.describe('on a short projector', () => {
     await page.goto('/?preset=fsdp-tp&present');
     const last = page.locator('[data-testid=device][data-side=destination][data-device="12"]');
     await expect(last).toBeAttached();
+    // The tile is brought on screen where the slide leaves it, once it has fitted its pictures.
+    await layoutSettled(page);
     // The destination's second row starts near the slide's lower edge: reached with the arrow keys, its
     // first tile is brought whole on screen.
     await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
@@ -444,6 +481,7 @@ test.describe('on a short projector', () => {
     for (const preset of ['fsdp-tp', 'large']) {
       await page.goto(`/?preset=${preset}&present`);
       await expect(page.locator('.change-panel .total-value')).toHaveCount(3);
+      await layoutSettled(page);
       const cut = await page.locator('.change-panel .total').evaluateAll((cards) =>
         cards.flatMap((card) => {
           const bounds = card.getBoundingClientRect();
@@ -482,7 +520,8 @@ test('presenting the nested example, the order of its shards is flipped beside t
   await expect(toggle).toBeVisible();
   await expect(toggle).not.toBeChecked();
   const top = async (src: number) =>
-    (await page.locator(`[data-testid=piece][data-src="${src}"][data-dst="8"]`).boundingBox())!.y;
+    // NaN, never less than anything, while it is not laid out: read inside expect.poll, a throw fails at once.
+    (await page.locator(`[data-testid=piece][data-src="${src}"][data-dst="8"]`).boundingBox())?.y ?? NaN;
   // Mesh order: dp splits first, so d1 (dp 0, tp 1) holds rows 2–3 and d4 (dp 1, tp 0) rows 8–9.
   expect(await top(1)).toBeLessThan(await top(4));
   await toggle.check();
@@ -510,6 +549,7 @@ test('a slide of the last valid change says so in sight, and its button leaves t
   await page.getByTestId('present').click();
   const banner = page.getByTestId('stale-banner');
   await expect(banner).toContainText('Showing the last valid change: 1 problem in the editors.');
+  await layoutSettled(page);
   const box = (await banner.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(1080);
   expect(box.y).toBeGreaterThan(0);
@@ -528,6 +568,9 @@ test("on a projector every device's readout fits the two lines a slide keeps for
   for (const preset of ['toy', 'uneven', 'nested', 'partial', 'fsdp-tp', 'colocated']) {
     await page.goto(`/?preset=${preset}&present`);
     const readout = page.getByTestId('mesh-readout');
+    // Every device, once drawn (a list taken at once could be empty), in the readout's width on the settled slide.
+    await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    await layoutSettled(page);
     for (const device of await page.locator('[data-testid=device]').all()) {
       await device.focus();
       await expect(readout).not.toContainText('Hover or focus');
@@ -544,7 +587,9 @@ test('a slide settles: the meshes do not flip between stacked and side by side',
     await page.setViewportSize({ width, height });
     await page.goto(`/?preset=${preset}&present`);
     await expect(page.getByTestId('mesh-destination')).toBeVisible();
-    await page.waitForTimeout(300);
+    // Sampled once it has settled (a fixed 300 ms was not always enough on a busy machine); a slide that
+    // flips between two arrangements still shows both in the samples below.
+    await layoutSettled(page);
     const heights = new Set<number>();
     for (let i = 0; i < 10; i++) {
       heights.add(await page.locator('.mesh-view').evaluate((e) => Math.round(e.getBoundingClientRect().height)));
@@ -561,6 +606,7 @@ test('on a screen wider than the page, the slide takes the screen: the headline 
     await page.setViewportSize({ width, height });
     await page.goto(`/?preset=${preset}&present`);
     await expect(page.getByTestId('mesh-destination')).toBeVisible();
+    await layoutSettled(page);
     const column = await page.locator('.change-panel').evaluate((e) => e.getBoundingClientRect().width);
     expect(column, `${preset} at ${width}`).toBeGreaterThan(0.3 * width);
   }
