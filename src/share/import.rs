@@ -4,6 +4,7 @@
 
 use crate::core::cycle::{CycleSpec, parse_cycle};
 use crate::core::spec::{Problem, SpecInput, binary_line, parse_input, validate};
+use std::collections::HashMap;
 
 use super::text::{TextBlock, parse_block};
 
@@ -112,11 +113,11 @@ fn import_json(text: &str) -> Result<Imported, Vec<Problem>> {
         // One scan of the text for every problem's path (a scan per problem and per enclosing path froze
         // the page for seconds on a large file with problems near its end).
         let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
-        let lines: std::collections::HashMap<String, Option<usize>> =
-            paths.iter().map(|path| path.to_string()).zip(lines_of_paths(text, &paths)).collect();
+        let lines = lines_of_paths(text, &paths);
         let lined: Vec<(usize, Problem)> = problems
             .into_iter()
-            .map(|p| match lines.get(&p.path).copied().flatten() {
+            .zip(lines)
+            .map(|(p, line)| match line {
                 Some(line) if !p.message.contains(" at line ") => {
                     let path =
                         if p.path.is_empty() { format!("line {line}") } else { format!("line {line}, {}", p.path) };
@@ -169,14 +170,13 @@ pub fn line_of_path(json: &str, path: &str) -> Option<usize> {
 
 /// [`line_of_path`] for each of `paths`, in one scan of `json`.
 pub fn lines_of_paths(json: &str, paths: &[&str]) -> Vec<Option<usize>> {
-    // Every path and each path enclosing it: `a.b[2]`, `a.b`, `a`.
-    let mut wanted: std::collections::HashMap<String, Option<usize>> = std::collections::HashMap::new();
+    // Every path and each path enclosing it (`a.b[2]`, `a.b`, `a`), each at the line found, `NOT_FOUND`
+    // until then. (A map type the app already has: another costs the web build its own copy.)
+    const NOT_FOUND: usize = usize::MAX;
+    let mut wanted: HashMap<&str, usize> = HashMap::new();
     for path in paths {
-        let mut prefix = path.to_string();
-        while !prefix.is_empty() {
-            wanted.insert(prefix.clone(), None);
-            let cut = prefix.rfind(['.', '[']).unwrap_or(0);
-            prefix.truncate(cut);
+        for prefix in enclosing(path) {
+            wanted.insert(prefix, NOT_FOUND);
         }
     }
     if !wanted.is_empty() {
@@ -184,26 +184,22 @@ pub fn lines_of_paths(json: &str, paths: &[&str]) -> Vec<Option<usize>> {
     }
     paths
         .iter()
-        .map(|path| {
-            let mut prefix = path.to_string();
-            while !prefix.is_empty() {
-                if let Some(&Some(line)) = wanted.get(&prefix) {
-                    return Some(line);
-                }
-                let cut = prefix.rfind(['.', '[']).unwrap_or(0);
-                prefix.truncate(cut);
-            }
-            None
-        })
+        .map(|path| enclosing(path).find_map(|prefix| wanted.get(prefix).copied().filter(|&line| line != NOT_FOUND)))
         .collect()
 }
 
+/// `path` and each path enclosing it: `a.b[2]`, `a.b`, `a`.
+fn enclosing(path: &str) -> impl Iterator<Item = &str> {
+    std::iter::successors(Some(path), |prefix| prefix.rfind(['.', '[']).map(|cut| &prefix[..cut]))
+        .filter(|prefix| !prefix.is_empty())
+}
+
 /// Scans `json` once, writing into `wanted` the line where each of its paths' values starts (the first,
-/// should a key be written twice).
-fn scan_for(json: &str, wanted: &mut std::collections::HashMap<String, Option<usize>>) {
-    let found = |wanted: &mut std::collections::HashMap<String, Option<usize>>, path: String, line: usize| {
-        if let Some(slot @ None) = wanted.get_mut(&path) {
-            *slot = Some(line);
+/// should a key be written twice; a path not yet found holds `usize::MAX`).
+fn scan_for(json: &str, wanted: &mut HashMap<&str, usize>) {
+    let found = |wanted: &mut HashMap<&str, usize>, path: String, line: usize| {
+        if let Some(slot) = wanted.get_mut(path.as_str()).filter(|slot| **slot == usize::MAX) {
+            *slot = line;
         }
     };
     let mut stack: Vec<Frame> = Vec::new();
