@@ -393,8 +393,9 @@ fn layouts_section(note: &mut String, reshard: &Reshard) {
         let rest_entries: u64 =
             reshard.tensors[NOTE_TENSOR_ROWS..].iter().map(|t| t.entries()).fold(0, u64::saturating_add);
         note.push_str(&format!(
-            "\nNot listed: {} ({rest_entries} entries); {} in all.\n",
+            "\nNot listed: {} ({} entries); {} in all.\n",
             count(rest, "more tensor"),
+            format_count(rest_entries),
             count(reshard.tensors.len(), "tensor")
         ));
     }
@@ -459,7 +460,9 @@ fn groups_section(note: &mut String, reshard: &Reshard) {
         let name = &intersection[i].name;
         let tensors = reshard.tensors.iter().filter(|t| group_name(t) == *name).count();
         let share = if total == 0 { 0.0 } else { intersection[i].bytes_received as f64 / total as f64 * 100.0 };
-        note.push_str(&format!("| {} | {tensors} | {} |", code_span(name), percent(share)));
+        // A group of norms is a few thousandths of a percent: "< 0.01 %", not "2.3e-3 %".
+        let share = if share > 0.0 && share < 0.005 { "< 0.01 %".to_string() } else { percent(share) };
+        note.push_str(&format!("| {} | {tensors} | {share} |", code_span(name)));
         for groups in &per_strategy {
             note.push_str(&format!(" {} |", format_bytes(groups[i].bytes_received)));
         }
@@ -760,6 +763,11 @@ mod tests {
             ],
             "{note}"
         );
+        // A group too small for two decimals of a percent says so, not "2.3e-3 %".
+        let spec = spec.replace(r#""shape": [8]"#, r#""shape": [1]"#).replace("[64, 8]", "[4096, 64]");
+        let reshard = crate::core::spec::parse_spec(&spec).expect("a valid inventory");
+        let note = note_for(&reshard, &article_cycle());
+        assert!(note.contains("| `layers.*.norm` | 1 | < 0.01 % |"), "{note}");
         // One tensor: nothing to group.
         assert!(!note_for(&presets::toy(), &article_cycle()).contains("## Where the bytes are"));
     }
@@ -915,8 +923,8 @@ mod tests {
         let rows = tensors.lines().filter(|line| line.starts_with("| `")).count();
         assert_eq!(rows, NOTE_TENSOR_ROWS);
         assert!(note.contains("| `embed_tokens` | [128256, 8192] | bf16 | `[Replicate(), Shard(1), Shard(0)]` |"));
-        assert!(note.contains("Not listed: 1 more tensor ("), "{note}");
-        assert!(note.contains("; 21 tensors in all."), "{note}");
+        // The head, 128,256 × 8,192 entries, with its thousands grouped.
+        assert!(note.contains("Not listed: 1 more tensor (1,050,673,152 entries); 21 tensors in all."), "{note}");
     }
 
     #[test]

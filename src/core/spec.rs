@@ -410,6 +410,14 @@ pub fn validate(input: &SpecInput) -> Result<Reshard, SpecError> {
     }
 }
 
+/// The problems of a topology on its own (`topology.nic_gbps: …`), for a form that edits one apart from a
+/// spec: the model inventory's cluster fields.
+pub fn topology_problems(input: &TopologyInput) -> Vec<Problem> {
+    let mut problems = Problems::default();
+    validate_topology(Some(input), &mut problems);
+    problems.into_list()
+}
+
 fn validate_topology(input: Option<&TopologyInput>, problems: &mut Problems) -> Topology {
     let mut topology = Topology::default();
     let Some(input) = input else { return topology };

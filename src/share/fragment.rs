@@ -14,7 +14,7 @@ use miniz_oxide::inflate::TINFLStatus;
 use crate::chart::spread::SpreadScale;
 use crate::core::cycle::{CycleSpec, MAX_STAGES};
 use crate::core::models::{GenerationLayout, ModelDims, ModelPreset, TrainingLayout};
-use crate::core::spec::SpecInput;
+use crate::core::spec::{SpecInput, TopologyInput};
 
 /// The format written by this version.
 pub const FORMAT_VERSION: u32 = 1;
@@ -82,6 +82,14 @@ pub struct InventoryChoice {
     pub train: TrainingLayout,
     pub generate: GenerationLayout,
     pub colocated: bool,
+    /// The cluster the estimates are for; what is not given is the cost model's default (a link made
+    /// before the inventory had these fields has none).
+    #[serde(default, skip_serializing_if = "is_default_topology")]
+    pub topology: TopologyInput,
+}
+
+fn is_default_topology(topology: &TopologyInput) -> bool {
+    *topology == TopologyInput::default()
 }
 
 impl InventoryChoice {
@@ -93,6 +101,7 @@ impl InventoryChoice {
             train: preset.train,
             generate: preset.generate,
             colocated: preset.colocated,
+            topology: TopologyInput::default(),
         }
     }
 }
@@ -278,8 +287,20 @@ mod tests {
         choice.model.hidden = 6144;
         choice.train.tp = 4;
         choice.colocated = !choice.colocated;
+        choice.topology.devices_per_node = Some(4);
+        choice.topology.nic_gbps = Some(25.0);
         let state = SharedState { inventory: Some(choice), ..toy_state() };
         assert_eq!(decode(&encode(&state)), Ok(state));
+    }
+
+    #[test]
+    fn an_inventory_link_made_before_the_cluster_fields_opens_on_the_default_cluster() {
+        // The cluster is left out of a link while it is the default, so older links and newer ones read alike.
+        let choice = InventoryChoice::of_preset(&MODEL_PRESETS[0]);
+        let json = serde_json::to_value(&choice).unwrap();
+        assert!(json.get("topology").is_none(), "{json}");
+        let read: InventoryChoice = serde_json::from_value(json).unwrap();
+        assert_eq!(read.topology, TopologyInput::default());
     }
 
     #[test]

@@ -8,17 +8,17 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::cycle::{CycleState, SpeedupSource};
-use super::editor::field::{DraftStore, FieldDrafts, GroupProblem, IntegerField, UnreadFields, slug};
+use super::editor::field::{DecimalField, DraftStore, FieldDrafts, GroupProblem, IntegerField, UnreadFields, slug};
 use super::{AppState, Fresh, Page, format_count, format_shape};
 use crate::core::geometry::Dtype;
-use crate::core::model::{Layout, Mesh, Reshard, ShardOrder};
+use crate::core::model::{Layout, Mesh, Reshard, ShardOrder, Topology};
 use crate::core::models::{
     Attention, GenerationLayout, MODEL_PRESETS, ModelDims, TrainingLayout, cautions, check, find_model, inventory_spec,
     validate_inventory,
 };
 use crate::core::placement::Placement;
 use crate::core::plan::Strategy;
-use crate::core::spec::{Problem, SpecInput};
+use crate::core::spec::{Problem, SpecInput, TopologyInput, topology_problems};
 use crate::core::traffic::{Estimate, LinkLoad, Totals, analyse, format_bytes, format_seconds, group_name};
 use crate::share::fragment::InventoryChoice;
 
@@ -35,6 +35,9 @@ pub struct InventoryState {
     pub train: RwSignal<TrainingLayout>,
     pub generate: RwSignal<GenerationLayout>,
     pub colocated: RwSignal<bool>,
+    /// The cluster the estimates are for (devices per node, bandwidths, latency); unset values are the cost
+    /// model's defaults. Inventories of 4-GPU nodes or an NVL72 rack had no way to be modelled.
+    pub topology: RwSignal<TopologyInput>,
     /// The core's problems with the current choices, each under its field's path (`train.tp`, …).
     pub problems: Memo<Vec<Problem>>,
     /// Text typed into the form's number fields that is not a size, kept while the view is away (a tensor
@@ -54,10 +57,13 @@ impl InventoryState {
             RwSignal::new(preset.generate),
             RwSignal::new(preset.colocated),
         );
+        let topology = RwSignal::new(TopologyInput::default());
         let problems = Memo::new(move |_| {
-            model
+            let mut problems = model
                 .with(|m| train.with(|t| generate.with(|g| check(m, t, g, colocated.get()).err().map(|e| e.problems))))
-                .unwrap_or_default()
+                .unwrap_or_default();
+            problems.extend(topology.with(topology_problems));
+            problems
         });
         InventoryState {
             preset: RwSignal::new(preset.name.to_string()),
@@ -65,6 +71,7 @@ impl InventoryState {
             train,
             generate,
             colocated,
+            topology,
             problems,
             drafts: FieldDrafts::new(),
             replaced: RwSignal::new(0),
@@ -85,6 +92,7 @@ impl InventoryState {
             train: self.train.get_untracked(),
             generate: self.generate.get_untracked(),
             colocated: self.colocated.get_untracked(),
+            topology: self.topology.get_untracked(),
         }
     }
 
@@ -102,6 +110,7 @@ impl InventoryState {
         self.train.set(choice.train);
         self.generate.set(choice.generate);
         self.colocated.set(choice.colocated);
+        self.topology.set(choice.topology.clone());
         let generation = super::editor::field::fresh_generation();
         if let Some(shown_in) = shown_in {
             self.drafts.carry(shown_in, generation);
@@ -120,7 +129,9 @@ impl InventoryState {
         let spec = self
             .model
             .with(|m| self.train.with(|t| self.generate.with(|g| inventory_spec(m, t, g, self.colocated.get()))));
-        let spec = spec.map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+        let mut spec = spec.map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+        let topology = self.topology.get();
+        spec.topology = (topology != TopologyInput::default()).then_some(topology);
         let layers = self.model.with(|m| m.layers);
         let reshard = validate_inventory(&spec, layers)
             .map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
@@ -134,6 +145,7 @@ impl InventoryState {
         self.train.track();
         self.generate.track();
         self.colocated.track();
+        self.topology.track();
     }
 }
 
@@ -179,6 +191,8 @@ struct Inventory {
     rows: Vec<Row>,
     groups: Vec<Group>,
     strategies: Vec<StrategyTotals>,
+    /// The cluster the estimates are for.
+    topology: Topology,
 }
 
 /// A side's placements on `mesh`, short. In the strided order they are written as PyTorch writes FSDP2 +
@@ -262,7 +276,7 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
         p.title_for(&state.train.get_untracked(), &state.generate.get_untracked(), state.colocated.get_untracked())
     });
     let setup = describe_setup(title, &reshard);
-    Ok(Inventory { setup, spec, rows, groups, strategies })
+    Ok(Inventory { setup, spec, rows, groups, strategies, topology: reshard.topology })
 }
 
 /// The model and both meshes in one line, over the totals: on a presented slide the form is put away, and
@@ -453,6 +467,45 @@ fn bound_field<T: Copy + Send + Sync + 'static>(
     number_field(label, path, get, set, None)
 }
 
+/// A decimal field of the cluster (a bandwidth, the latency) bound to one value of the inventory's topology,
+/// `default` while it is unset.
+fn cluster_field(
+    label: &'static str,
+    unit: &'static str,
+    path: &'static str,
+    key: &'static str,
+    field: fn(&mut TopologyInput) -> &mut Option<f64>,
+    default: f64,
+) -> AnyView {
+    let s = expect_context::<InventoryState>();
+    let value = Signal::derive(move || {
+        let mut topology = s.topology.get();
+        field(&mut topology).unwrap_or(default)
+    });
+    let problems = Signal::derive(move || {
+        s.problems.with(|p| p.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect())
+    });
+    view! {
+        <DecimalField
+            label=label
+            unit=unit
+            value=value
+            on_set=Callback::new(move |v| s.topology.update(|t| *field(t) = Some(v)))
+            problems=problems
+            key=key
+        />
+    }
+    .into_any()
+}
+
+/// A cluster in a few words: `8 GPUs per node, NVLink 450 GB/s, NIC 50 GB/s, 5 µs per message`.
+fn cluster_text(topology: &Topology) -> String {
+    format!(
+        "{} GPUs per node, NVLink {} GB/s, NIC {} GB/s, {} µs per message",
+        topology.devices_per_node, topology.nvlink_gbps, topology.nic_gbps, topology.latency_us
+    )
+}
+
 /// Sets one number of the attention block, whichever kind it is (a field of the other kind is not shown).
 fn set_attention(s: InventoryState, field: &'static str, value: u64) {
     s.model.update(|m| match (&mut m.attention, field) {
@@ -530,6 +583,7 @@ fn attention_fields(s: InventoryState) -> impl IntoView {
 #[component]
 fn ModelControls() -> impl IntoView {
     let s = expect_context::<InventoryState>();
+    let defaults = Topology::default();
     view! {
         <h3 class="card-title">"Model"</h3>
         <select
@@ -583,7 +637,8 @@ fn ModelControls() -> impl IntoView {
                     s.train.update(|t| t.stacked_layers = on);
                 }
             />
-            " Layers stacked (one tensor per kind of parameter; needed for PP)"
+            " Layers stacked (one tensor per kind of parameter, as PP needs; fewer, larger messages, so a \
+             smaller latency part in the estimates)"
         </label>
         <WholeProblems path="train"/>
         <h3 class="card-title">"Generation layout"</h3>
@@ -603,6 +658,22 @@ fn ModelControls() -> impl IntoView {
             " Colocated (generation on the training GPUs)"
         </label>
         <WholeProblems path="colocated"/>
+        <h3 class="card-title">"Cluster"</h3>
+        <div class="inventory-fields inventory-cluster" data-testid="inventory-cluster">
+            {number_field(
+                "GPUs per node",
+                "topology.devices_per_node",
+                Signal::derive(move || {
+                    s.topology.with(|t| t.devices_per_node.map_or(u64::from(defaults.devices_per_node), |n| n.max(0) as u64))
+                }),
+                Callback::new(move |n: u64| s.topology.update(|t| t.devices_per_node = Some(n.min(i64::MAX as u64) as i64))),
+                None,
+            )}
+            {cluster_field("NVLink", "GB/s", "topology.nvlink_gbps", "inventory-nvlink-gbps", |t| &mut t.nvlink_gbps, defaults.nvlink_gbps)}
+            {cluster_field("NIC", "GB/s", "topology.nic_gbps", "inventory-nic-gbps", |t| &mut t.nic_gbps, defaults.nic_gbps)}
+            {cluster_field("Latency", "µs / message", "topology.latency_us", "inventory-latency-us", |t| &mut t.latency_us, defaults.latency_us)}
+        </div>
+        <p class="muted card-note">"Bandwidths per device, each way; GB = 10⁹ bytes. Devices are numbered from 0, node by node."</p>
         <p class="muted inventory-devices" data-testid="inventory-devices">
             {move || {
                 // Counted from refused values it said "34,359,738,360 training devices".
@@ -654,6 +725,11 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         .map(|s| {
             // Written as Compare strategies writes its ratios (`1×`, `1.19×`), not `1.00×`.
             let ratio = base.map_or(String::new(), |b| crate::chart::bars::ratio_text(s.estimate.seconds, b));
+            // The link that sets the time, where it is not the busiest (gather's root sends less over its NIC
+            // than over NVLink, and the NIC is the slower): the busiest link alone read as the bottleneck.
+            let bound_by = s.estimate.bounding_link.filter(|bound| Some(*bound) != s.busiest).map(|l| {
+                view! { <span class="cell-note">{format!("set by {} of d{}", l.link.name(), l.device)}</span> }
+            });
             // The link under its load, so the table fits a laptop's width without scrolling.
             let busiest = match &s.busiest {
                 Some(l) => view! {
@@ -668,7 +744,10 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                     <th scope="row">{s.strategy.label()}</th>
                     <td class="num" data-label="Bytes received" data-testid="inventory-bytes-received">{format_bytes(s.totals.bytes_received)}</td>
                     <td class="num" data-label="Bytes crossing the busiest link">{busiest}</td>
-                    <td class="num" data-label="Estimated time" data-testid="inventory-estimate">{format_seconds(s.estimate.seconds)}</td>
+                    <td class="num" data-label="Estimated time">
+                        <span data-testid="inventory-estimate">{format_seconds(s.estimate.seconds)}</span>
+                        {bound_by}
+                    </td>
                     <td class="num" data-label="Time vs intersection">{ratio}</td>
                 </tr>
             }
@@ -698,9 +777,13 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
             <strong>{format_count(unique)}</strong>
             " unique logical entries (parameters, each counted once; the same for every strategy)"
         </p>
-        <p class="muted">
-            "Bytes received are summed over generation devices; the busiest link carries the most bytes in one \
-             direction. Times are the model's lower bound."
+        <p class="muted" data-testid="inventory-units">
+            "Bytes received are summed over generation devices, same-device copies excluded; the busiest link \
+             carries the most bytes in one direction. Bytes in binary units (1 GiB = 2³⁰ bytes). Each time is the \
+             cost model's lower bound for this cluster ("
+            {cluster_text(&inventory.topology)}
+            "): the slowest link's load over its bandwidth, plus the latency for the most messages one device \
+             sends or receives."
         </p>
         <div class="table-scroll">
             <table class="piece-table cards-on-phone" data-testid="inventory-totals">

@@ -37,6 +37,14 @@ pub fn click(root: &Element, selector: &str) {
     find(root, selector).unchecked_into::<HtmlElement>().click();
 }
 
+/// Types `value` into the one input matching `selector` inside `root`, as a user would: set it, then fire
+/// `input`.
+pub fn type_text(root: &Element, selector: &str, value: &str) {
+    let input = find(root, selector).unchecked_into::<web_sys::HtmlInputElement>();
+    input.set_value(value);
+    input.dispatch_event(&web_sys::Event::new("input").expect("an event")).expect("dispatched");
+}
+
 /// Waits until the panels that follow an edit one paint later (`src/ui/after_paint.rs`) have caught up: the
 /// next animation frame, a task after the app's own, then the reactive updates it started.
 pub async fn next_paint() {

@@ -18,7 +18,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::HtmlElement;
 
-use crate::dom::{click, find, forget_saved_state, next_paint, text_of, wrapper};
+use crate::dom::{click, find, forget_saved_state, next_paint, text_of, type_text, wrapper};
 
 /// Waits `ms` milliseconds of browser time (the tour runs its check and outline on short timers).
 async fn sleep(ms: i32) {
@@ -116,6 +116,42 @@ fn mount_inventory(root: &HtmlElement) -> (impl Sized, InventoryState) {
         view! { <InventoryView page/> }
     });
     (handle, slot.get().expect("the inventory mounted"))
+}
+
+#[wasm_bindgen_test]
+async fn the_inventory_estimates_are_for_the_cluster_its_fields_describe() {
+    // Every inventory was costed on 8 GPUs per node, NVLink 450 and NIC 50 GB/s: a 4-GPU node or a rack
+    // of 72 could not be modelled, and nothing on the page said which cluster the times were for.
+    let root = wrapper();
+    let (_mounted, inventory) = mount_inventory(&root);
+    tick().await;
+    let row = "[data-testid=inventory-strategy][data-strategy=intersection]";
+    let estimate = || text_of(&root, &format!("{row} [data-testid=inventory-estimate]"));
+    let on_eight = estimate();
+    let units = || text_of(&root, "[data-testid=inventory-units]");
+    assert!(units().contains("(8 GPUs per node, NVLink 450 GB/s, NIC 50 GB/s, 5 µs per message)"), "{}", units());
+
+    type_text(&root, "[data-testid=field-topology-devices-per-node]", "2");
+    tick().await;
+    let (_, reshard) = inventory.validated().expect("a valid inventory");
+    assert_eq!(reshard.topology.devices_per_node, 2);
+    let planned = analyse(&reshard, Strategy::Intersection).expect("plans").estimate();
+    assert_eq!(estimate(), format_seconds(planned.seconds));
+    assert_ne!(estimate(), on_eight, "more of the traffic crosses NICs");
+    assert!(units().contains("(2 GPUs per node, "), "{}", units());
+    assert_eq!(inventory.choice().topology.devices_per_node, Some(2), "a link carries the cluster");
+
+    // A bandwidth of 0 is refused under its field, and the last inventory that planned stays.
+    type_text(&root, "[data-testid=field-inventory-nic-gbps]", "0");
+    tick().await;
+    let problem = text_of(&root, "[data-testid=problems-inventory-nic-gbps]");
+    assert!(problem.contains("expected a bandwidth from 0.001"), "{problem}");
+    assert_eq!(estimate(), format_seconds(planned.seconds));
+    type_text(&root, "[data-testid=field-inventory-nic-gbps]", "25");
+    tick().await;
+    let (_, halved) = inventory.validated().expect("a valid inventory");
+    assert_eq!(estimate(), format_seconds(analyse(&halved, Strategy::Intersection).expect("plans").estimate().seconds));
+    root.remove();
 }
 
 #[wasm_bindgen_test]
