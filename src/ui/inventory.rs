@@ -498,6 +498,38 @@ fn cluster_field(
     .into_any()
 }
 
+/// A layout's dtype (fp32 master weights that generation serves in bf16, bf16 served in fp8): the bytes of
+/// every strategy follow it.
+fn dtype_select<T: Copy + Send + Sync + 'static>(
+    label: &'static str,
+    test_id: &'static str,
+    signal: RwSignal<T>,
+    field: fn(&mut T) -> &mut Dtype,
+) -> AnyView {
+    let current = move || {
+        let mut value = signal.get();
+        field(&mut value).name()
+    };
+    view! {
+        <label class="inventory-field">
+            <span class="inventory-field-label">{label}</span>
+            <select
+                class="inventory-preset"
+                data-testid=test_id
+                prop:value=current
+                on:change=move |ev| {
+                    if let Some(dtype) = Dtype::parse(&event_target_value(&ev)) {
+                        signal.update(|t| *field(t) = dtype);
+                    }
+                }
+            >
+                {Dtype::ALL.iter().map(|d| view! { <option value=d.name()>{d.name()}</option> }).collect_view()}
+            </select>
+        </label>
+    }
+    .into_any()
+}
+
 /// A cluster in a few words: `8 GPUs per node, NVLink 450 GB/s, NIC 50 GB/s, 5 µs per message`.
 fn cluster_text(topology: &Topology) -> String {
     format!(
@@ -626,6 +658,7 @@ fn ModelControls() -> impl IntoView {
             {bound_field("DP / FSDP", "train.dp", s.train, |t| &mut t.dp, None)}
             {bound_field("EP", "train.ep", s.train, |t| &mut t.ep, None)}
             {bound_field("HSDP replicas", "train.hsdp_replicas", s.train, |t| &mut t.hsdp_replicas, None)}
+            {dtype_select("dtype", "train-dtype", s.train, |t| &mut t.dtype)}
         </div>
         <label class="toggle">
             <input
@@ -646,6 +679,7 @@ fn ModelControls() -> impl IntoView {
             {bound_field("TP", "generate.tp", s.generate, |g| &mut g.tp, None)}
             {bound_field("EP", "generate.ep", s.generate, |g| &mut g.ep, None)}
             {bound_field("DP replicas", "generate.dp_replicas", s.generate, |g| &mut g.dp_replicas, None)}
+            {dtype_select("dtype", "generate-dtype", s.generate, |g| &mut g.dtype)}
         </div>
         <WholeProblems path="generate"/>
         <label class="toggle">

@@ -155,6 +155,32 @@ async fn the_inventory_estimates_are_for_the_cluster_its_fields_describe() {
 }
 
 #[wasm_bindgen_test]
+async fn a_generation_served_in_fp8_receives_half_the_bytes_of_bf16() {
+    // The layouts had a dtype the form did not show: fp32 master weights, or fp8 serving, could not be had.
+    let root = wrapper();
+    let (_mounted, inventory) = mount_inventory(&root);
+    tick().await;
+    let received = || {
+        text_of(
+            &root,
+            "[data-testid=inventory-strategy][data-strategy=intersection] [data-testid=inventory-bytes-received]",
+        )
+    };
+    let select = find(&root, "[data-testid=generate-dtype]").unchecked_into::<web_sys::HtmlSelectElement>();
+    assert_eq!(select.value(), "bf16");
+    let (_, bf16) = inventory.validated().expect("a valid inventory");
+    let bf16_bytes = analyse(&bf16, Strategy::Intersection).expect("plans").totals().bytes_received;
+    select.set_value("fp8");
+    select.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("dispatched");
+    tick().await;
+    let (_, fp8) = inventory.validated().expect("a valid inventory");
+    let fp8_bytes = analyse(&fp8, Strategy::Intersection).expect("plans").totals().bytes_received;
+    assert_eq!(fp8_bytes * 2, bf16_bytes);
+    assert_eq!(received(), format_bytes(fp8_bytes));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn inventory_totals_of_a_small_model_are_the_cores() {
     let root = wrapper();
     let (_mounted, inventory) = mount_inventory(&root);
