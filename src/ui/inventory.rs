@@ -289,7 +289,15 @@ fn describe_setup(title: Option<&str>, reshard: &Reshard) -> (String, String) {
         let names = if mesh.dim_names.is_empty() { String::new() } else { format!(" ({})", mesh.dim_names.join(", ")) };
         format!("mesh {}{names}, {} GPUs", format_shape(&mesh.shape), format_count(mesh.size() as u64))
     };
-    let place = if reshard.same_devices() { ", on the same GPUs" } else { "" };
+    // Generation on some of the training GPUs is colocated too: it read as separate GPUs.
+    let on_training = || reshard.destination_mesh.devices.iter().all(|d| reshard.source_mesh.devices.contains(d));
+    let place = if reshard.same_devices() {
+        ", on the same GPUs"
+    } else if on_training() {
+        ", on training GPUs"
+    } else {
+        ""
+    };
     let meshes =
         format!("Training: {} → generation: {}{place}.", mesh(&reshard.source_mesh), mesh(&reshard.destination_mesh));
     (model, meshes)

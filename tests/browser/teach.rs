@@ -230,6 +230,13 @@ async fn inventory_totals_of_a_small_model_are_the_cores() {
     assert!(setup.starts_with("A custom model. Training: mesh 2 × 2"), "{setup}");
     assert!(setup.contains(", 4 GPUs → generation: mesh 2"), "{setup}");
     assert!(setup.ends_with(", 2 GPUs."), "separate GPUs: {setup}");
+    // Colocated on 2 of the 4 training GPUs: said, not read as separate ones.
+    inventory.colocated.set(true);
+    tick().await;
+    let setup = text_of(&root, "[data-testid=inventory-setup]");
+    assert!(setup.ends_with(", 2 GPUs, on training GPUs."), "{setup}");
+    inventory.colocated.set(false);
+    tick().await;
 
     let spec = inventory_spec(
         &inventory.model.get_untracked(),
