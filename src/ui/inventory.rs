@@ -129,12 +129,14 @@ impl InventoryState {
         let spec = self
             .model
             .with(|m| self.train.with(|t| self.generate.with(|g| inventory_spec(m, t, g, self.colocated.get()))));
-        let mut spec = spec.map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+        let said = |problems: &[Problem]| -> Vec<String> {
+            problems.iter().map(|p| format!("{}: {}", field_title(&p.path), p.message)).collect()
+        };
+        let mut spec = spec.map_err(|e| said(&e.problems))?;
         let topology = self.topology.get();
         spec.topology = (topology != TopologyInput::default()).then_some(topology);
         let layers = self.model.with(|m| m.layers);
-        let reshard = validate_inventory(&spec, layers)
-            .map_err(|e| e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+        let reshard = validate_inventory(&spec, layers).map_err(|e| said(&e.problems))?;
         Ok((spec, reshard))
     }
 
@@ -536,6 +538,42 @@ fn dtype_select<T: Copy + Send + Sync + 'static>(
         </label>
     }
     .into_any()
+}
+
+/// A problem's field as the form labels it (`train.pp` → "training PP", `model.attention.kv_heads` → "KV
+/// heads"): the list of problems beside the totals named the core's paths. A path the form has no field for
+/// is kept as it is.
+fn field_title(path: &str) -> String {
+    let (part, key) = match path.split_once('.') {
+        Some(("train", key)) => ("training ", key),
+        Some(("generate", key)) => ("generation ", key),
+        Some(("topology", key)) => ("cluster: ", key),
+        Some(("model", key)) => ("", key.trim_start_matches("attention.")),
+        _ => {
+            return match path {
+                "train" => "training layout".into(),
+                "generate" => "generation layout".into(),
+                _ => path.into(),
+            };
+        }
+    };
+    let label = match key {
+        "tp" => "TP",
+        "pp" => "PP",
+        "dp" => "DP / FSDP",
+        "ep" => "EP",
+        "hsdp_replicas" => "HSDP replicas",
+        "dp_replicas" => "DP replicas",
+        "kv_heads" => "KV heads",
+        "head_dim" => "head dim",
+        "expert_ffn" => "expert ffn",
+        "devices_per_node" => "GPUs per node",
+        "nvlink_gbps" => "NVLink",
+        "nic_gbps" => "NIC",
+        "latency_us" => "latency",
+        other => other,
+    };
+    format!("{part}{label}")
 }
 
 /// A cluster in a few words: `8 GPUs per node, NVLink 450 GB/s, NIC 50 GB/s, 5 µs per message`.

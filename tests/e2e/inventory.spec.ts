@@ -245,7 +245,9 @@ test('impossible layouts say why, under the field and beside the results; typed 
   await page.goto('/?view=inventory');
   await page.getByTestId('field-train-tp').fill('0');
   await expect(page.getByTestId('problems-train-tp')).toContainText('expected a whole number of devices');
-  await expect(page.getByTestId('inventory-problems')).toContainText('tp');
+  // Named as the form labels the field, not by the core's path (`train.tp`).
+  await expect(page.getByTestId('inventory-problems')).toContainText('training TP: ');
+  await expect(page.getByTestId('inventory-problems')).not.toContainText('train.tp');
   // The device count is not made of refused values ("0 training devices").
   await expect(page.getByTestId('inventory-devices')).toHaveText('Devices: counted once the layouts above are valid.');
   await page.getByTestId('field-train-tp').fill('-5');
