@@ -630,6 +630,21 @@ pub fn cautions(model: &ModelDims, train: &TrainingLayout, generate: &Generation
             ));
         }
     }
+    // Experts split unevenly are counted as torch.chunk splits them; frameworks differ (some refuse the
+    // layout, some spread the remainder), so the totals are one choice among them.
+    for (path, ep) in [("train.ep", train.ep), ("generate.ep", generate.ep)] {
+        let experts = model.experts;
+        if ep > 1 && experts > 0 && !experts.is_multiple_of(ep) {
+            let each = experts.div_ceil(ep);
+            out.push(Problem {
+                path: path.into(),
+                message: format!(
+                    "{ep} does not divide the {experts} experts: these totals give each rank {each} as torch.chunk \
+                     does, the last ranks fewer; frameworks differ (some refuse the layout, some spread the rest)"
+                ),
+            });
+        }
+    }
     out
 }
 
@@ -967,6 +982,18 @@ mod tests {
         assert_eq!(sixteen.len(), 1, "{sixteen:?}");
         assert!(sixteen[0].message.contains("each KV head whole on 2 ranks"), "{sixteen:?}");
         assert_eq!(with_tp(4, 8), vec![]);
+        // 60 experts over EP 8, said on the generation side only.
+        let qwen = preset("qwen3-30b-a3b");
+        let mut model = qwen.model;
+        model.experts = 60;
+        let mut generate = qwen.generate;
+        generate.ep = 8;
+        let mut train = qwen.train;
+        train.ep = 4;
+        let uneven = cautions(&model, &train, &generate);
+        assert_eq!(uneven.len(), 1, "{uneven:?}");
+        assert_eq!(uneven[0].path, "generate.ep");
+        assert!(uneven[0].message.starts_with("8 does not divide the 60 experts: these totals give each rank 8"));
     }
 
     #[test]
