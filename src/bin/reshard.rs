@@ -19,8 +19,10 @@ const USAGE: &str = "usage:
   reshard cycle CYCLE.json [--json]
   reshard note SPEC.json CYCLE.json   print a Markdown decision note for a refit transport switch
   reshard preset NAME            print a preset's spec (toy, uneven, nested, partial, fsdp-tp, colocated, large)
-  reshard inventory model NAME   (llama-3-8b, llama-3-70b, qwen3-30b-a3b, deepseek-v3)
-  reshard inventory llama [--layers N]   print the Llama-70B-like inventory spec (default 55 layers)
+  reshard inventory model NAME   print a model's inventory spec, as the web app's inventory view makes it
+                                 (llama-3-8b, llama-3-70b, qwen3-30b-a3b, deepseek-v3)
+  reshard inventory llama [--layers N]   print the benchmarks' Llama-70B-like spec (default 55 layers; an
+                                 older layout kept for the benchmark history: FSDP on dim 1, mesh order)
   reshard bench                  time the planner on the benchmark cases
 SPEC.json (or CYCLE.json) may be `-` for stdin, and may be a text block (the web app's Export ▾ Text, a docs
 widget's block) instead of JSON. Exit codes: 0 ok, 1 verification found mismatches, 2 bad input.";
