@@ -65,10 +65,20 @@ pub fn import_file(name: &str, text: &str) -> Result<Imported, Vec<Problem>> {
     }
     // An object is JSON whatever the name says: a cycle minified onto one line has `,`, `stage` and
     // `seconds` on its first line, like a CSV header, and was opened as measured times.
+    let lower_name = name.to_ascii_lowercase();
     if trimmed.starts_with('{') {
+        // JSON Lines of measured times: one object per line, so not one JSON value.
+        if lower_name.ends_with(".jsonl")
+            || (serde_json::from_str::<serde_json::Value>(text).is_err() && looks_like_json_lines(trimmed))
+        {
+            return measurements(text);
+        }
         return import_json(text);
     }
-    if trimmed.starts_with('[') || name.to_ascii_lowercase().ends_with(".csv") || looks_like_csv(trimmed) {
+    if trimmed.starts_with('[')
+        || [".csv", ".tsv"].iter().any(|extension| lower_name.ends_with(extension))
+        || looks_like_csv(trimmed)
+    {
         return measurements(text);
     }
     // As a JSON file with problems of meaning is refused, so is a block: nothing half-applied.
@@ -94,13 +104,25 @@ fn measurements(text: &str) -> Result<Imported, Vec<Problem>> {
     Ok(Imported::Measurements(text.to_string()))
 }
 
-/// A first line such as `cycle,stage,seconds`; never text that opens with `{` or `[`, which is JSON.
+/// A first line such as `cycle,stage,seconds` (or tab- or semicolon-separated), or a wide table's header
+/// naming its `cycle` or `step` column; never text that opens with `{` or `[`, which is JSON.
 fn looks_like_csv(text: &str) -> bool {
     if text.trim_start().starts_with(['{', '[']) {
         return false;
     }
     let first = text.lines().next().unwrap_or("").to_ascii_lowercase();
-    first.contains(',') && first.contains("stage") && first.contains("seconds")
+    let fields: Vec<&str> = first.split([',', '\t', ';']).map(|field| field.trim().trim_matches('"')).collect();
+    let has = |name: &str| fields.contains(&name);
+    fields.len() >= 2 && ((has("stage") && has("seconds")) || has("cycle") || has("step"))
+}
+
+/// A first line that is a JSON object naming a stage, as JSON Lines of measured times have.
+fn looks_like_json_lines(text: &str) -> bool {
+    let first = text.lines().next().unwrap_or("");
+    matches!(
+        serde_json::from_str::<serde_json::Value>(first),
+        Ok(serde_json::Value::Object(row)) if row.keys().any(|key| key.trim().eq_ignore_ascii_case("stage"))
+    )
 }
 
 fn import_json(text: &str) -> Result<Imported, Vec<Problem>> {
@@ -398,6 +420,14 @@ mod tests {
         assert!(matches!(import_file("c.json", cycle), Ok(Imported::Cycle(_))), "{:?}", import_file("c.json", cycle));
         assert!(matches!(import_file("m.txt", "cycle,stage,seconds\n1,refit,10\n"), Ok(Imported::Measurements(_))));
         assert!(matches!(import_file("m.json", "[]"), Ok(Imported::Measurements(_))));
+        // The other shapes timings come in, by their content: tab-separated, a wide table, JSON Lines.
+        for measured in [
+            "cycle\tstage\tseconds\n1\trefit\t10\n",
+            "step,gen,train,sync\n1,70,30,10\n",
+            "{\"cycle\": 1, \"stage\": \"refit\", \"seconds\": 10}\n{\"cycle\": 2, \"stage\": \"refit\", \"seconds\": 9}\n",
+        ] {
+            assert!(matches!(import_file("m.txt", measured), Ok(Imported::Measurements(_))), "{measured}");
+        }
         let block = import_file("w.txt", "tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]\n");
         assert!(matches!(block, Ok(Imported::Block(_))));
     }
