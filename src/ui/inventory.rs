@@ -751,9 +751,10 @@ fn ModelControls() -> impl IntoView {
             )}
             {cluster_field("NVLink", "GB/s", "topology.nvlink_gbps", "inventory-nvlink-gbps", |t| &mut t.nvlink_gbps, defaults.nvlink_gbps)}
             {cluster_field("NIC", "GB/s", "topology.nic_gbps", "inventory-nic-gbps", |t| &mut t.nic_gbps, defaults.nic_gbps)}
-            {cluster_field("Latency", "µs / message", "topology.latency_us", "inventory-latency-us", |t| &mut t.latency_us, defaults.latency_us)}
+            {cluster_field("Latency", "µs", "topology.latency_us", "inventory-latency-us", |t| &mut t.latency_us, defaults.latency_us)}
         </div>
-        <p class="muted card-note">"Bandwidths per device, each way; GB = 10⁹ bytes. Devices are numbered from 0, node by node."</p>
+        <p class="muted card-note">"Bandwidths per device, each way; GB = 10⁹ bytes. Latency per message. Devices are numbered from 0, node \
+             by node."</p>
         <p class="muted inventory-devices" data-testid="inventory-devices">
             {move || {
                 // Counted from refused values it said "34,359,738,360 training devices".

@@ -111,7 +111,8 @@ async fn the_120_s_cycle_shows_the_articles_numbers() {
     let parts: Vec<String> = (0..parts.length()).filter_map(|i| parts.item(i)?.text_content()).collect();
     assert_eq!(parts, ["1 - 0.0833 + 0.0833/4", "= 0.9375"]);
     // The article's "refit originally occupied one twelfth of the cycle".
-    assert!(text_of(&root, ".cycle-working").contains("= 0.0833 (1/12 of the cycle)"));
+    // 1/12 written to four decimals is rounded, and the working says so.
+    assert!(text_of(&root, ".cycle-working").contains("120\u{a0}s ≈ 0.0833 (1/12 of the cycle)"));
     assert_eq!(
         text_of(&root, "[data-testid=cycle-summary]"),
         "Refit got 4× faster; the cycle got 1.067× faster (6.25 % less time). Even an instant refit would save at \
@@ -577,7 +578,7 @@ async fn measured_stages_named_as_the_cycles_own_in_another_case_take_its_refit_
     assert!(note.contains("the stages' order and overlaps stay"), "{note}");
     // The whole cycle's spread under the stages' (3 steady cycles of 120 s; k = 1 sets the first apart).
     let whole = text_of(&root, "[data-testid=measured-steady] [data-testid=measured-cycle-row]");
-    assert!(whole.starts_with("whole cycle (sum)") && whole.contains("120 s"), "{whole}");
+    assert!(whole.starts_with("each cycle's total") && whole.contains("120 s"), "{whole}");
     nth(&root, "[data-testid=measured-use]", 0).unchecked_into::<HtmlElement>().click();
     tick().await;
     crate::dom::next_paint().await;

@@ -19,10 +19,15 @@ fn formula_parts(text: &str) -> impl IntoView + use<> {
         .collect_view()
 }
 
+/// Whether `shown`, the text of `value`, is the value itself, up to the last bits a float's arithmetic adds
+/// (0.9875 computed as 0.98750000000000004 is exact; 0.0833 for 1/12 is not).
+fn shown_exactly(shown: &str, value: f64) -> bool {
+    shown.parse::<f64>().is_ok_and(|read| (read - value).abs() <= 1e-9 * value.abs().max(1e-300))
+}
+
 /// `≈ 1.067×` when three decimals round the value, `4×` when they do not.
 fn approx_times(value: f64) -> String {
-    let shown = decimal(value, 3);
-    if shown.parse::<f64>().ok() == Some(value) { times(value) } else { format!("≈ {}", times(value)) }
+    if shown_exactly(&decimal(value, 3), value) { times(value) } else { format!("≈ {}", times(value)) }
 }
 
 /// `= 4×` when the value is shown exactly, `≈ 1.067×` when rounded: the working reads as an equation.
@@ -185,7 +190,8 @@ fn Working(report: CycleReport) -> impl IntoView {
             {lead.map(|lead| view! { <p class="working-lead" data-testid="cycle-working-lead">{lead}</p> })}
             <p>
                 <span class="working-key">"f"</span>
-                " = transfer / cycle = " {unbroken(seconds(report.refit_before.transfer))} " / " {unbroken(seconds(old))} " = "
+                " = transfer / cycle = " {unbroken(seconds(report.refit_before.transfer))} " / " {unbroken(seconds(old))}
+                {if shown_exactly(&decimal(f, 4), f) { " = " } else { " ≈ " }}
                 <span data-testid="cycle-f">{decimal(f, 4)}</span>
                 // The article's "one twelfth of the cycle", kept on one line (it wrapped after "the").
                 {unit_fraction(f).map(|fraction| view! {
@@ -201,7 +207,7 @@ fn Working(report: CycleReport) -> impl IntoView {
                 <span class="working-key">"new cycle"</span>
                 " = " {ratio_text(report.formula.ratio)} " × " {unbroken(seconds(old))}
                 // "≈" where the ratio is written rounded: 0.9723 × 535 s does not make 520.158 s.
-                {if ratio_text(report.formula.ratio).parse::<f64>() == Ok(report.formula.ratio) { " = " } else { " ≈ " }}
+                {if shown_exactly(&ratio_text(report.formula.ratio), report.formula.ratio) { " = " } else { " ≈ " }}
                 {unbroken(seconds(report.formula.ratio * old))}
             </p>
             <p>

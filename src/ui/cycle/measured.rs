@@ -155,7 +155,7 @@ pub fn MeasuredCycles(
             "Paste or drop measured stage times, one row per stage of each cycle: CSV "
             <code>"cycle,stage,seconds"</code> " (or tab-separated, as a spreadsheet copies it), JSON "
             <code>"[{\"cycle\": 1, \"stage\": \"refit\", \"seconds\": 10.4}]"</code> " or JSON Lines; or one row per cycle "
-            "with a column per stage, " <code>"step,gen,train,sync"</code> ". The refit is the stage named as the cycle's "
+            "with a column per stage, " <code>"step,gen,train,refit"</code> ". The refit is the stage named as the cycle's "
             "refit, or named refit. Bad rows are reported by line; the good rows still load."
         </p>
         <div class="measured-input">
@@ -473,7 +473,7 @@ fn Group(
                     {group.cycle_seconds.map(|d| view! {
                         <tfoot>
                             <tr data-testid="measured-cycle-row">
-                                <th scope="row">"whole cycle (sum)"</th>
+                                <th scope="row">"each cycle's total"</th>
                                 <td class="num">{d.samples}</td>
                                 <td class="num">{seconds(d.min)}</td>
                                 <td class="num">{seconds(d.median)}</td>
