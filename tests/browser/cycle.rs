@@ -806,7 +806,7 @@ async fn startup_cycles_that_are_not_a_whole_number_are_refused_under_the_field(
     tick().await;
     assert!(nth(&root, "[data-testid=measured-use]", 0).unchecked_into::<HtmlButtonElement>().disabled());
     let note = text_of(&root, "[data-testid=measured-use-note]");
-    assert!(note.starts_with("all 6 cycles are startup"), "{note}");
+    assert!(note.starts_with("All 6 cycles are startup"), "{note}");
     root.remove();
 }
 

@@ -188,7 +188,7 @@ fn curves(this: &ThisCycle, width: f64) -> impl IntoView + use<> {
         .into_iter()
         .map(|(at, i)| match FAMILY.get(i) {
             Some(&share) => {
-                view! { <text class="curve-family-label" x=right + 8.0 y=at + 5.0>{share_label(share)}</text> }
+                view! { <text class="curve-family-label" x=right + 12.0 y=at + 5.0>{share_label(share)}</text> }
                     .into_any()
             }
             None => view! {
@@ -244,10 +244,11 @@ fn marker(top: f64, s: f64, speedup: f64, width: f64) -> impl IntoView {
         let right = cx + 10.0 + label.chars().count() as f64 * FONT * 0.6 <= width - 4.0;
         let (anchor, x_at) = if right { ("start", cx + 8.0) } else { ("end", cx - 8.0) };
         // On an axis past 5× (a refit of most of the cycle) every other curve runs along the foot, through
-        // that spot: the label stands in the plot's top left corner instead, under the bound's, where no
-        // curve runs (below s = 1 every curve is under 1×).
+        // that spot, and below s = 1 the curves fall toward 0 there: the label stands in the plot's top left
+        // corner instead, under the bound's, where no curve runs (below s = 1 every curve is under 1×).
+        let corner = top > 5.0 || s < 1.0;
         let (anchor, x_at, y_at) =
-            if top > 5.0 { ("start", LEFT + 8.0, TOP + 2.0 * FONT + 16.0) } else { (anchor, x_at, BOTTOM - 12.0) };
+            if corner { ("start", LEFT + 8.0, TOP + 2.0 * FONT + 16.0) } else { (anchor, x_at, BOTTOM - 12.0) };
         view! {
             <line class="curve-drop" x1=cx x2=cx y1=cy y2=BOTTOM></line>
             <circle class="curve-marker" cx=cx cy=cy r="6"></circle>

@@ -298,12 +298,19 @@ pub fn MeasuredCycles(
                         }
                     ),
                     // No steady cycle left: say that, not that the (empty) cycle has no stages.
-                    None if m.steady.cycles.is_empty() => m.notes.first().cloned().unwrap_or_default(),
-                    None => m.problems.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; "),
+                    None if m.steady.cycles.is_empty() => m.notes.first().map(|note| sentence(note)).unwrap_or_default(),
+                    None => sentence(&m.problems.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; ")),
                 })}</span>
             </div>
         </Show>
     }
+}
+
+/// `text` as a sentence beside the button: the core's messages begin in lower case. (ASCII only: Unicode's
+/// case tables cost the web build some kilobytes.)
+fn sentence(text: &str) -> String {
+    let mut letters = text.chars();
+    letters.next().map_or(String::new(), |first| format!("{}{}", first.to_ascii_uppercase(), letters.as_str()))
 }
 
 /// Spreads and tables for the steady state and the startup.
