@@ -318,6 +318,8 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
         })
     });
     let problems = move || planned.with(|p| p.0.as_ref().as_ref().err().cloned());
+    // The tables below are then of the last inventory that planned: faded, as the other views fade theirs.
+    let stale = move || planned.with(|p| p.0.is_err());
     // Fields whose text is not a size: the model keeps their last value, and the totals say so.
     let unread = UnreadFields(RwSignal::new(0));
     provide_context(unread);
@@ -355,10 +357,10 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
                         }
                     })}
                     {move || shown.get().map(|inventory| view! {
-                        <section class="panel" aria-label="Whole-model totals">
+                        <section class="panel inventory-result" class:is-stale=stale aria-label="Whole-model totals">
                             <WholeModel inventory=(*inventory).clone() page/>
                         </section>
-                        <section class="panel" aria-label="Parameter groups">
+                        <section class="panel inventory-result" class:is-stale=stale aria-label="Parameter groups">
                             <Groups inventory=(*inventory).clone()/>
                         </section>
                     })}
@@ -367,7 +369,7 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
             // The tensor table has the page's whole width: its layouts and three strategies' bytes did not fit
             // beside the model's form on a laptop.
             {move || shown.get().map(|inventory| view! {
-                <section class="panel inventory-tensors" aria-label="Tensors">
+                <section class="panel inventory-tensors inventory-result" class:is-stale=stale aria-label="Tensors">
                     <Tensors inventory=(*inventory).clone() page/>
                 </section>
             })}
@@ -547,7 +549,7 @@ fn field_title(path: &str) -> String {
     let (part, key) = match path.split_once('.') {
         Some(("train", key)) => ("training ", key),
         Some(("generate", key)) => ("generation ", key),
-        Some(("topology", key)) => ("cluster: ", key),
+        Some(("topology", key)) => ("the cluster's ", key),
         Some(("model", key)) => ("", key.trim_start_matches("attention.")),
         _ => {
             return match path {

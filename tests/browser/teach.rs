@@ -147,8 +147,12 @@ async fn the_inventory_estimates_are_for_the_cluster_its_fields_describe() {
     let problem = text_of(&root, "[data-testid=problems-inventory-nic-gbps]");
     assert!(problem.contains("expected a bandwidth from 0.001"), "{problem}");
     assert_eq!(estimate(), format_seconds(planned.seconds));
+    // Those tables are the last inventory that planned, faded as the other views fade theirs.
+    let faded = || crate::dom::count(&root, ".inventory-result.is-stale");
+    assert_eq!(faded(), 3, "the totals, the groups and the tensors");
     type_text(&root, "[data-testid=field-inventory-nic-gbps]", "25");
     tick().await;
+    assert_eq!(faded(), 0);
     let (_, halved) = inventory.validated().expect("a valid inventory");
     assert_eq!(estimate(), format_seconds(analyse(&halved, Strategy::Intersection).expect("plans").estimate().seconds));
     root.remove();
