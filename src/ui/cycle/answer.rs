@@ -161,24 +161,28 @@ fn Working(report: CycleReport) -> impl IntoView {
         <dl class="cycle-numbers">
             <div class="cycle-number-card">
                 <dt>"New cycle"</dt>
-                <dd class="cycle-big" data-testid="cycle-new">{seconds(new)}</dd>
+                <dd class="cycle-big" data-testid="cycle-new"><span>{seconds(new)}</span></dd>
                 <dd class="cycle-note">"from " <span data-testid="cycle-old">{seconds(old)}</span></dd>
             </div>
             <div class="cycle-number-card">
                 <dt>"Whole-cycle speedup"</dt>
-                <dd class="cycle-big" data-testid="cycle-speedup">{approx_times(report.cycle_speedup)}</dd>
+                <dd class="cycle-big" data-testid="cycle-speedup"><span>{approx_times(report.cycle_speedup)}</span></dd>
                 <dd class="cycle-note" data-testid="cycle-transfer-speedup">"transfer: " {decimal(s, 4)} "×"</dd>
             </div>
             <div class="cycle-number-card">
                 <dt>{saved_label}</dt>
-                <dd class="cycle-big" data-testid="cycle-percent-saved">{percent(report.percent_saved.abs())}</dd>
-                <dd class="cycle-note" data-testid="cycle-seconds-saved">{seconds(report.seconds_saved.abs())}</dd>
-                {refit_change(&report)
-                    .map(|text| view! { <dd class="cycle-note" data-testid="cycle-refit-change">{text}</dd> })}
+                <dd class="cycle-big" data-testid="cycle-percent-saved"><span>{percent(report.percent_saved.abs())}</span></dd>
+                // One note under the number, as in the other cards: the cards share their rows.
+                <dd class="cycle-note">
+                    <span class="cycle-note-line" data-testid="cycle-seconds-saved">{seconds(report.seconds_saved.abs())}</span>
+                    {refit_change(&report).map(|text| {
+                        view! { <span class="cycle-note-line" data-testid="cycle-refit-change">{text}</span> }
+                    })}
+                </dd>
             </div>
             <div class="cycle-number-card">
                 <dt>"Bound as s → ∞"</dt>
-                <dd class="cycle-big" data-testid="cycle-bound-seconds">{seconds(report.bound.best_cycle_seconds)}</dd>
+                <dd class="cycle-big" data-testid="cycle-bound-seconds"><span>{seconds(report.bound.best_cycle_seconds)}</span></dd>
                 <dd class="cycle-note">
                     "at most " <span data-testid="cycle-bound-speedup">{bound_speedup}</span> " faster"
                 </dd>
