@@ -378,9 +378,9 @@ pub fn plan_and_verify(
     if strategy == Strategy::Gather {
         return Err(VerifyError::Unsupported { strategy });
     }
-    held_sides(reshard, options.max_entries)?;
+    let sides = held_sides(reshard, options.max_entries)?;
     let plan = crate::core::plan::plan(reshard, strategy).map_err(VerifyError::Plan)?;
-    verify(reshard, &plan, options)
+    run_plan(reshard, &plan, options, sides)
 }
 
 /// Executes `plan` on buffers and compares every destination entry.
@@ -388,7 +388,16 @@ pub fn verify(reshard: &Reshard, plan: &Plan, options: VerifyOptions) -> Result<
     if plan.strategy == Strategy::Gather {
         return Err(VerifyError::Unsupported { strategy: plan.strategy });
     }
-    let sides = held_sides(reshard, options.max_entries)?;
+    run_plan(reshard, plan, options, held_sides(reshard, options.max_entries)?)
+}
+
+/// [`verify`] on the regions `sides` that [`held_sides`] gave (and checked for size) for `reshard`.
+fn run_plan(
+    reshard: &Reshard,
+    plan: &Plan,
+    options: VerifyOptions,
+    sides: Vec<(SideRegions, SideRegions)>,
+) -> Result<Verification, VerifyError> {
     let injected = match options.fault {
         Some(fault) => Some(choose_fault(reshard, plan, fault)?),
         None => None,

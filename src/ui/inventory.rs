@@ -140,6 +140,12 @@ impl InventoryState {
         Ok((spec, reshard))
     }
 
+    /// The messages of the problems at exactly `path` (`train.tp`, `topology.nic_gbps`, `train` for a whole
+    /// layout): what a field, or a part of the form, shows under it.
+    fn messages_at(&self, path: &str) -> Vec<String> {
+        self.problems.with(|p| p.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect())
+    }
+
     /// Subscribes the calling reactive context to every choice (for the link and the autosave).
     pub fn track(&self) {
         self.preset.track();
@@ -427,9 +433,7 @@ fn number_field(
     group: Option<GroupProblem>,
 ) -> AnyView {
     let s = expect_context::<InventoryState>();
-    let problems = Signal::derive(move || {
-        s.problems.with(|p| p.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect())
-    });
+    let problems = Signal::derive(move || s.messages_at(path));
     // A negative number parses but has no place in a size: the field says so, and the model keeps its value
     // (counted once with the field's other unread text: it was counted twice after `-5` then a clear).
     let on_set = Callback::new(move |value: i64| {
@@ -494,9 +498,7 @@ fn cluster_field(
         let mut topology = s.topology.get();
         field(&mut topology).unwrap_or(default)
     });
-    let problems = Signal::derive(move || {
-        s.problems.with(|p| p.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect())
-    });
+    let problems = Signal::derive(move || s.messages_at(path));
     view! {
         <DecimalField
             label=label
@@ -781,8 +783,7 @@ fn ModelControls() -> impl IntoView {
 #[component]
 fn WholeProblems(path: &'static str) -> impl IntoView {
     let s = expect_context::<InventoryState>();
-    let messages =
-        move || s.problems.with(|p| p.iter().filter(|p| p.path == path).map(|p| p.message.clone()).collect::<Vec<_>>());
+    let messages = move || s.messages_at(path);
     view! {
         <ul class="field-problems" data-testid=format!("problems-{path}") aria-live="polite">
             {move || messages().into_iter().map(|m| view! { <li class="field-problem">{m}</li> }).collect_view()}
