@@ -580,6 +580,23 @@ test("on a projector every device's readout fits the two lines a slide keeps for
   }
 });
 
+test("on a projector, a readout that wraps beside a tall tensor does not move its legend", async ({ page }) => {
+  // Beside the toy the readout has 324 px: a piece's takes three lines, and standing above the legend it
+  // pushed the legend down 24 px under the reader's eye. It stands under the legend now.
+  await page.goto('/?preset=toy&present');
+  const legend = page.getByTestId('tensor-legend');
+  await expect(page.locator('.tensor-view.is-portrait')).toBeVisible();
+  await layoutSettled(page);
+  const before = JSON.stringify(await legend.boundingBox());
+  for (const target of [page.getByTestId('piece').first(), page.locator('[data-testid=device]').first()]) {
+    await target.hover();
+    await expect(page.getByTestId('focus-line')).not.toContainText('Hover or focus');
+    const lines = await page.getByTestId('focus-line').evaluate((e) => Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight)));
+    expect(lines, 'the readout wraps, or this test proves nothing').toBeGreaterThan(2);
+    expect(JSON.stringify(await legend.boundingBox())).toBe(before);
+  }
+});
+
 test('a slide settles: the meshes do not flip between stacked and side by side', async ({ page }) => {
   // The second mesh, stacked, counted as standing "above the meshes": the room it left made them side by
   // side again, and large's slide flipped 13 times a second at 2560 × 1440 (review 14).
