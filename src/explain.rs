@@ -476,7 +476,7 @@ mod tests {
             "{relay}"
         );
         assert!(count.starts_with("A new example, with replicas: FSDP-8 training → TP-4 inference with 2 replicas (1024 × 1024, fp32 → bf16)"), "{count}");
-        // The terms a reader new to DTensor meets first are said where they are met (review 12).
+        // The terms a reader new to DTensor meets first are said where they are met.
         assert!(first.contains("Shard(d) splits tensor dim d over it, Replicate copies") && first.contains("Partial"));
         assert!(count.contains("shards the rows over 8 GPUs (FSDP), generation splits them over 4 (tensor parallelism, TP) and keeps 2 copies"), "{count}");
     }

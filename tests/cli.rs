@@ -96,7 +96,7 @@ fn bad_input_names_the_field_and_exits_two() {
     assert_eq!(reshard(&["plan", "no-such-file.json"], None).status.code(), Some(2));
     assert_eq!(reshard(&["plan", "-", "--strategy", "teleport"], Some(&toy())).status.code(), Some(2));
     assert_eq!(reshard(&["frobnicate"], None).status.code(), Some(2));
-    // A limit past any memory is refused; u64's largest panicked in allocating (review 11).
+    // A limit past any memory is refused; u64's largest panicked in allocating.
     let huge = reshard(&["verify", "-", "--max-entries", "18446744073709551615"], Some(&toy()));
     assert_eq!(huge.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&huge.stderr).contains("expected a whole number up to 1099511627776"));

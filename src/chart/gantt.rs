@@ -243,8 +243,8 @@ pub fn legend_entries(report: &CycleReport) -> LegendEntries {
     let kinds: Vec<PartKind> = bars.iter().flat_map(|bar| bar.parts.iter().map(|p| p.kind)).collect();
     let has = |kind: PartKind| kinds.contains(&kind);
     // Whether some overlap lies on a plain part (drawn with the overlap's hatch on the bar's colour) or on
-    // the refit's waiting (`waiting`: both hatches crossed). Not listed when nothing shows it (review 14:
-    // "overlap" beside a timeline whose one overlap was all waiting). Holding has its own entry.
+    // the refit's waiting (`waiting`: both hatches crossed). Not listed when nothing shows it
+    // ("overlap" beside a timeline whose one overlap was all waiting). Holding has its own entry.
     let overlap_on = |waiting: bool| {
         bars.iter().any(|bar| {
             bar.overlap.is_some_and(|(o0, o1)| {

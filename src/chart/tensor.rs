@@ -269,7 +269,7 @@ mod tests {
     #[test]
     fn a_view_of_dims_past_the_rank_reads_the_last_not_a_panic() {
         // A link's view of dims 8 and 9, before it is fitted to a 12 × 6 tensor, indexed past the region's
-        // eight dims (review 11).
+        // eight dims.
         let region = Region::whole(&[12, 6]).expect("a region");
         for (row_dim, col_dim) in [(8, 0), (0, 9), (20, 20)] {
             let slice = Slice { row_dim, col_dim, index: vec![0, 0] };

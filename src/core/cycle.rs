@@ -113,7 +113,7 @@ pub const MAX_STAGES: usize = 64;
 pub const MAX_STAGE_SECONDS: f64 = 1e9;
 /// The shortest duration but 0 accepted, 1 µs: far below any stage of a cycle, and far above the tiny
 /// numbers (5e-324) whose sums lose their digits: "the cycle stays 1.98e-323 s" stood over a card saying it
-/// went to 1.5e-323 s (review 9).
+/// went to 1.5e-323 s.
 pub const MIN_STAGE_SECONDS: f64 = 1e-6;
 /// Refuses a duration between 0 and [`MIN_STAGE_SECONDS`].
 fn too_short(seconds: f64) -> Option<String> {
@@ -341,7 +341,7 @@ pub fn read_startup_cycles(text: &str) -> Result<usize, String> {
     }
     let shown = shortened(text);
     // More than any measurement file holds (8 MiB of rows): refused, not saturated, which rewrote the
-    // field's text to 4294967295 in the web build (review 9).
+    // field's text to 4294967295 in the web build.
     let at_most = |k: usize| {
         if k > MAX_STARTUP_CYCLES {
             Err(format!("{shown} is more cycles than any measurement holds; k is at most {MAX_STARTUP_CYCLES}"))
@@ -2394,7 +2394,7 @@ mod tests {
             with(&|s| s.stages[1].seconds = 1.5e308),
             ["stages[1].seconds: 1.5e308 s is longer than 10⁹ s (about 31 years); is the unit right?"]
         );
-        // Tiny durations lost their digits in sums: refused below 1 µs, 0 and 1 µs taken (review 9).
+        // Tiny durations lost their digits in sums: refused below 1 µs, 0 and 1 µs taken.
         assert_eq!(
             with(&|s| s.stages[1].seconds = 5e-324),
             ["stages[1].seconds: 4.94e-324 s is shorter than 1 µs; a duration is 0 s, or 0.000001 s or more"]

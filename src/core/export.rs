@@ -431,7 +431,7 @@ fn placements_text(layout: &Layout, mesh_shape: &[u64]) -> String {
 pub const NOTE_GROUP_ROWS: usize = 30;
 
 /// For an inventory, the bytes each group of tensors receives under each strategy, largest first: where a
-/// faster transport pays, which the app's inventory shows and the note left out (review 13). Planned again
+/// faster transport pays, which the app's inventory shows and the note left out. Planned again
 /// here (a note is written once, on request); left out if a plan fails.
 fn groups_section(note: &mut String, reshard: &Reshard) {
     if reshard.tensors.len() < 2 {
@@ -742,7 +742,7 @@ mod tests {
 
     #[test]
     fn an_inventorys_note_says_which_groups_carry_the_bytes() {
-        // The app's inventory shows where the bytes are; the note left it out (review 13).
+        // The app's inventory shows where the bytes are; the note left it out.
         let spec = r#"{"tensors": [
                 {"name": "layers.0.wq", "shape": [64, 8], "group": "attention"},
                 {"name": "layers.1.wq", "shape": [64, 8], "group": "attention"},

@@ -1064,7 +1064,7 @@ mod tests {
 
     #[test]
     fn a_negative_shard_dim_counts_back_from_the_last_as_in_the_text_forms() {
-        // A block and the layout field took `Shard(-1)`; a spec file refused it (review 11).
+        // A block and the layout field took `Shard(-1)`; a spec file refused it.
         let reshard = parse_spec(
             r#"{"tensor": {"shape": [12, 6]}, "source": {"mesh": [3], "placements": ["Shard(-2)"]},
             "destination": {"mesh": [2], "placements": ["Shard(dim=-1)"]}}"#,
@@ -1083,7 +1083,7 @@ mod tests {
     #[test]
     fn default_destination_ids_never_run_past_the_last_id() {
         // Numbered on after a source on u32's last id, they saturated into one GPU listed twice, which was
-        // also the source's, and the tool's own check then failed (review 11).
+        // also the source's, and the tool's own check then failed.
         let spec = |source: u32, destinations: u32| {
             format!(
                 r#"{{"tensor": {{"shape": [8]}}, "source": {{"mesh": [1], "devices": [{source}], "placements": ["R"]}},

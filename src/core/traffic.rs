@@ -691,7 +691,7 @@ mod tests {
     #[test]
     fn a_plan_whose_counts_overflow_64_bits_is_refused_not_wrapped() {
         // One tensor of 2⁶² bytes is valid; four replicas receiving it are 2⁶⁴ bytes received. The web build
-        // wrapped that to 0 B, and a native build panicked (review 11).
+        // wrapped that to 0 B, and a native build panicked.
         let spec = |replicas: u32| {
             format!(
                 r#"{{"tensor": {{"shape": [4611686018427387904], "dtype": "int8"}},

@@ -62,7 +62,7 @@ mod tests {
 
     #[test]
     fn a_comma_groups_thousands_and_nothing_else() {
-        // "2,4" typed into a mesh dim read as 24 devices, with no word (review 16).
+        // "2,4" typed into a mesh dim read as 24 devices, with no word.
         assert_eq!(read_whole_number("4,096"), Ok(4096));
         assert_eq!(read_whole_number(" -1,024 "), Ok(-1024));
         assert_eq!(read_whole_number("12,345,678"), Ok(12_345_678));

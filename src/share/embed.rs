@@ -60,7 +60,7 @@ const ANY_FROM: u32 = 480;
 const ANY_TO: u32 = 960;
 const ANY_STEP: u32 = 30;
 /// Pixels added to the tallest height measured every [`ANY_STEP`] px, for the widths in between: a line can
-/// wrap there and no measured width (review 7: the cycle embed needed 1,793 px at 485 px wide, 6 more than
+/// wrap there and no measured width (the cycle embed needed 1,793 px at 485 px wide, 6 more than
 /// its snippet gave, and its card's bottom edge was cut). About a line of text.
 pub const BETWEEN_STEPS: u32 = 24;
 

@@ -125,7 +125,7 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
     let mut lines = Vec::new();
     let mut cycle = CycleLines::default();
     // The tensor line's rank, wherever it stands: `Shard(-1)` is the last dim, as in PyTorch, the app's
-    // layout field and a JSON spec (review 7: a block refused what the field took; review 11: only below
+    // layout field and a JSON spec (a block refused what the field took; only below
     // the tensor line).
     let rank = text.lines().find_map(|raw| {
         let rest = raw.split('#').next()?.trim().strip_prefix("tensor")?;

@@ -51,7 +51,7 @@ pub fn EmbeddedView(
     let state = expect_context::<AppState>();
     let cycle_state = expect_context::<cycle::CycleState>();
     let page = if view == EmbedView::Cycle { super::Page::Cycle } else { super::Page::Layout };
-    // The app opens in the theme the embed was given (review 7: a dark embed opened a light app).
+    // The app opens in the theme the embed was given (a dark embed opened a light app).
     let theme = super::query_parameter("theme")
         .filter(|theme| matches!(theme.as_str(), "light" | "dark"))
         .map_or_else(String::new, |theme| format!("?theme={theme}"));

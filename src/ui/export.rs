@@ -353,7 +353,7 @@ fn paint_png(name: &str, image: &web_sys::HtmlImageElement, width: f64, height: 
 }
 
 /// A file name from a user's tensor name: letters, digits, `-`, `_` and `.` survive, the rest become `-`;
-/// never opening with `-` or `.` (review 7: `../a/b c?*` gave `-a-b-c-spec.json`; a leading dot hides a file).
+/// never opening with `-` or `.` (`../a/b c?*` gave `-a-b-c-spec.json`; a leading dot hides a file).
 pub fn file_stem(name: &str) -> String {
     let stem: String =
         name.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '-' }).collect();

@@ -56,7 +56,7 @@ fn first_row_top(element: &web_sys::Element, selector: &str) -> Option<f64> {
         })
         .collect();
     // Only those in the first row, beside the highest: one stacked under it is not "above" the others, and
-    // counting it flipped a slide between stacked and side by side 13 times a second (review 14: large at
+    // counting it flipped a slide between stacked and side by side 13 times a second (large at
     // 2560 × 1440).
     let &(_, first_row_ends) = boxes.iter().min_by(|a, b| a.0.total_cmp(&b.0))?;
     let lowest = boxes.iter().map(|&(top, _)| top).filter(|&top| top < first_row_ends).fold(f64::NAN, f64::max);

@@ -205,7 +205,7 @@ struct Inventory {
 
 /// A side's placements on `mesh`, short. In the strided order they are written as PyTorch writes FSDP2 +
 /// TP, with `SS(dim,split_factor)`: `[S(1), S(1)]` read as mesh order, where the note, the spec and the
-/// layout view all said strided (review 13).
+/// layout view all said strided.
 fn placements_text(layout: &Layout, mesh: &Mesh) -> String {
     let sizes: Vec<Option<u64>> = mesh.shape.iter().map(|&n| Some(n)).collect();
     let strided = (layout.order == ShardOrder::Strided)
@@ -778,8 +778,8 @@ fn ModelControls() -> impl IntoView {
 }
 
 /// The problems of a whole layout (`train`, `generate`: its devices together) or of the colocated choice,
-/// which no one field holds: under that part of the form, as the results' list promises (review 9 found a
-/// layout of too many devices said only there).
+/// which no one field holds: under that part of the form, as the results' list promises (a layout
+/// of too many devices was said only there).
 #[component]
 fn WholeProblems(path: &'static str) -> impl IntoView {
     let s = expect_context::<InventoryState>();
@@ -798,7 +798,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     let app = expect_context::<AppState>();
     // The model goes over as the layout too, showing its largest tensor, as a row's click does: the cycle
     // view's exports (the decision note, the plan) and embeds were of the layout open before, the toy's
-    // beside the model's s (review 13).
+    // beside the model's s.
     let spec = StoredValue::new(inventory.spec.clone());
     let largest = inventory.rows.iter().max_by_key(|row| (row.bytes.first().copied(), std::cmp::Reverse(row.index)));
     let largest = largest.map_or(0, |row| row.index);
@@ -844,7 +844,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     // model's estimates are lower bounds in milliseconds; taking one as the refit stage beside stages
     // measured in seconds made any transport look worthless, and wrote over what the user had typed. s is
     // taken from the layout, which the model becomes: it says where it came from, follows the model, and a
-    // link carries both (a number handed over went stale, and a link lost its source; review 13).
+    // link carries both (a number handed over went stale, and a link lost its source).
     let hand_off = move |_| {
         app.replace_input(spec.get_value());
         app.view.update(|v| v.tensor = largest);
@@ -975,7 +975,7 @@ fn move_between_rows(ev: &web_sys::KeyboardEvent, count: usize) {
     }
 }
 
-/// Which quantity a strategy's column counts, under its name (review 12: the columns named a strategy alone).
+/// Which quantity a strategy's column counts, under its name (the columns named a strategy alone).
 #[component]
 fn BytesReceivedNote() -> impl IntoView {
     view! { <span class="cell-note">"bytes received"</span> }

@@ -271,7 +271,7 @@ fn StaleBanner(count: RwSignal<usize>) -> impl IntoView {
         n => format!("Showing the last valid change: {n} problems in the editors."),
     };
     // The first field holding a problem, focused (which scrolls it into view). A slide hides the editors:
-    // it is left first, and the field focused once they are drawn (review 9: the button only scrolled).
+    // it is left first, and the field focused once they are drawn (the button only scrolled).
     let presenting = use_context::<present::Presenting>().map(|p| p.0);
     let go = move |_| {
         if let Some(on) = presenting.filter(|on| on.get_untracked()) {

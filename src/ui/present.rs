@@ -105,7 +105,7 @@ fn mark_in_address(on: bool) {
 
 /// On a slide, the room a view's notes and legend take under its picture (the first element matching
 /// `picture`), as a CSS length for the slide's CSS to keep free under the picture (views.css): a picture
-/// scaled to the screen's height pushed them below the fold (review 12: fsdp-tp's and partial's legends on
+/// scaled to the screen's height pushed them below the fold (fsdp-tp's and partial's legends on
 /// a 1920 × 1080 slide). `None` until measured, and outside a slide.
 pub fn room_below_on_slide(
     picture: &'static str,

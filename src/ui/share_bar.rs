@@ -543,7 +543,7 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                     "Spec "
                     <button type="button" aria-label="Spec as JSON" data-testid="export-spec-json" on:click=text_file("{stem}-spec.json", "application/json", spec_json)>"JSON"</button>
                     // An inventory has no text form: not offered on its page, nor while the layout holds one
-                    // (it could only fail: "Nothing was exported", review 13).
+                    // (it could only fail: "Nothing was exported").
                     <Show when=move || page.get() != Page::Inventory && state.input.with(|i| i.tensors.is_none())>
                         <button type="button" aria-label="Spec as text" data-testid="export-spec-text" on:click=text_file("{stem}-spec.txt", "text/plain", spec_text)>"Text"</button>
                     </Show>
@@ -742,7 +742,7 @@ fn drop_anywhere(state: AppState, cycle: CycleState, page: RwSignal<Page>, repor
 }
 
 /// The one file a drop holds, or why none is opened: several files were dropped (the first was opened and
-/// the others passed over without a word, review 9). `None` for a drop without a file.
+/// the others passed over without a word). `None` for a drop without a file.
 pub(crate) fn dropped_file(event: &web_sys::DragEvent) -> Option<Result<web_sys::File, String>> {
     let files = event.data_transfer()?.files()?;
     match files.length() {

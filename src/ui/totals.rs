@@ -35,7 +35,7 @@ pub fn TrafficTotals() -> impl IntoView {
         _ => "summed over destinations, same-device copies excluded".to_string(),
     };
 
-    // Said after an edit changes them (review 8: a screen reader heard only the heatmap's readout, and
+    // Said after an edit changes them (a screen reader heard only the heatmap's readout, and
     // nothing after "+ mesh dim"); a Memo, so that an edit that leaves them alone says nothing.
     let spoken = Memo::new(move |_| {
         state.totals.with(|t| {

@@ -213,7 +213,7 @@ pub fn ExplainButton(
     let tour = expect_context::<TourState>();
     let first = move || if page.get_untracked() == Page::Cycle { crate::explain::FIRST_CYCLE_STEP } else { 0 };
     view! {
-        // What "Explain" starts, said on hover (review 6: nothing said it was a tour).
+        // What "Explain" starts, said on hover (nothing said it was a tour).
         <button type="button" class="explain-button" data-testid="explain"
             title="A guided tour of the article, step by step: each step sets up what it talks about"
             on:click=move |_| tour.step.set(Some(first()))>
@@ -282,7 +282,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         }
         event.prevent_default();
         // A step taken by key with the focus on the page (a preset's link) scrolled that element under the
-        // bar, where Enter would have opened another preset unseen (review 8): the focus comes to the bar.
+        // bar, where Enter would have opened another preset unseen: the focus comes to the bar.
         if tour.step.get_untracked().is_some() {
             after_render(|document| {
                 let outside = document.active_element().is_some_and(|e| {

@@ -199,7 +199,7 @@ fn restore_with(
     if let Some(spec) = &shared.cycle {
         cycle.spec.set(spec.clone());
         k_redrawn = cycle.reopen(shown_in.map(|g| g.cycle));
-        // Where s came from, with s (a link lost it: review 13).
+        // Where s came from, with s (a link lost it).
         let from_layout = shared.view.speedup_from.split_once('>').and_then(|(from, to)| {
             Some(SpeedupSource::Layout { from: Strategy::parse(from)?, to: Strategy::parse(to)? })
         });

@@ -549,7 +549,7 @@ async fn measured_medians_go_into_the_cycles_own_stages_keeping_its_order_and_ov
     tick().await;
     let note = text_of(&root, "[data-testid=measured-use-note]");
     assert!(note.contains("the stages' order and overlaps stay"), "{note}");
-    // The refit's share, not called f: the answer's f is the transfer's share (review 12 read two f's).
+    // The refit's share, not called f: the answer's f is the transfer's share (a reader saw two f's).
     assert!(note.starts_with("Steady-state refit share of the cycle: ") && !note.contains("f ="), "{note}");
     nth(&root, "[data-testid=measured-use]", 0).unchecked_into::<HtmlElement>().click();
     tick().await;

@@ -972,7 +972,7 @@ test("the totals embed is the traffic's three quantities and its estimate, a doc
 });
 
 test("a rank-3 tensor's picture is exported without the blank band its slice controls left", async ({ page }) => {
-  // The controls are knobs, left out of the file; their place stayed, some 150 px of nothing (review 13).
+  // The controls are knobs, left out of the file; their place stayed, some 150 px of nothing.
   await page.goto('/?preset=toy');
   await page.getByTestId('open-file').setInputFiles({
     name: 'rank3.txt',

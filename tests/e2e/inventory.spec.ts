@@ -369,7 +369,7 @@ test('a side column taller than the window says there is more below, until its e
 
 test("the hand-off to the cycle makes the model the layout, so the cycle's exports and s from the layout are the model's", async ({ page }) => {
   // Straight from the inventory, no row opened: the decision note and the plan were the toy's, beside the
-  // model's s, and s taken from the layout was the toy's 0.6667 (review 13).
+  // model's s, and s taken from the layout was the toy's 0.6667.
   await page.goto('/?view=inventory&model=llama-3-8b');
   await page.getByTestId('inventory-to-cycle').click();
   await expect(page.getByTestId('tab-cycle')).toHaveAttribute('aria-selected', 'true');
@@ -389,7 +389,7 @@ test("the hand-off to the cycle makes the model the layout, so the cycle's expor
 });
 
 test('a training layout in the strided order is written as PyTorch writes it, with _StridedShard', async ({ page }) => {
-  // [S(0), S(0)] read as mesh order, where the note, the spec and the layout view said strided (review 13).
+  // [S(0), S(0)] read as mesh order, where the note, the spec and the layout view said strided.
   await page.goto('/?view=inventory&model=qwen3-30b-a3b');
   // Once the rows are drawn: allInnerTexts does not wait for them.
   await expect(page.getByTestId('inventory-tensor').first()).toBeVisible();

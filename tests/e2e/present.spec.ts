@@ -126,7 +126,7 @@ test('a slide on a laptop or a short projector keeps both meshes on the screen, 
 
 test('a projector slide keeps both legends on it, the meshes no smaller than drawn', async ({ page }) => {
   // Scaled to the whole height, fsdp-tp's and partial's tensor legends and fsdp-tp's mesh legend fell below
-  // a 1920 × 1080 slide (review 12). The meshes give the legend room only down to their drawn size.
+  // a 1920 × 1080 slide. The meshes give the legend room only down to their drawn size.
   for (const preset of ['toy', 'uneven', 'nested', 'partial', 'fsdp-tp', 'colocated', 'large']) {
     await page.goto(`/?preset=${preset}&present`);
     await expect(page.getByTestId('mesh-destination')).toBeVisible();
@@ -542,7 +542,7 @@ test('presenting the nested example, the order of its shards is flipped beside t
 });
 
 test('a slide of the last valid change says so in sight, and its button leaves the slide for the field', async ({ page }) => {
-  // On a slide the banner fell under the pictures, below the fold, and "Go to it" only scrolled (review 9).
+  // On a slide the banner fell under the pictures, below the fold, and "Go to it" only scrolled.
   await page.goto('/?preset=toy');
   await page.getByTestId('layout-text-source').fill('[Shard(5)]');
   await page.getByTestId('change-description').click();
@@ -563,7 +563,7 @@ test('a slide of the last valid change says so in sight, and its button leaves t
 });
 
 test("on a projector every device's readout fits the two lines a slide keeps for it", async ({ page }) => {
-  // Three lines were kept, an empty band under the hint the meshes needed (review 12); two must still hold
+  // Three lines were kept, an empty band under the hint the meshes needed; two must still hold
   // the longest readout of each preset's devices, or its end would be cut.
   for (const preset of ['toy', 'uneven', 'nested', 'partial', 'fsdp-tp', 'colocated']) {
     await page.goto(`/?preset=${preset}&present`);
@@ -599,7 +599,7 @@ test("on a projector, a readout that wraps beside a tall tensor does not move it
 
 test('a slide settles: the meshes do not flip between stacked and side by side', async ({ page }) => {
   // The second mesh, stacked, counted as standing "above the meshes": the room it left made them side by
-  // side again, and large's slide flipped 13 times a second at 2560 × 1440 (review 14).
+  // side again, and large's slide flipped 13 times a second at 2560 × 1440.
   for (const [preset, width, height] of [['large', 2560, 1440], ['nested', 2560, 1440], ['fsdp-tp', 3840, 2160], ['fsdp-tp', 1280, 800]] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(`/?preset=${preset}&present`);
@@ -618,7 +618,7 @@ test('a slide settles: the meshes do not flip between stacked and side by side',
 
 test('on a screen wider than the page, the slide takes the screen: the headline keeps its column', async ({ page }) => {
   // Within the page's 104rem the headline and the meshes were left 204 px beside uneven's tensor at
-  // 2560 × 1440, and fsdp-tp's 312 px at 3840 × 2160 (review 14).
+  // 2560 × 1440, and fsdp-tp's 312 px at 3840 × 2160.
   for (const [preset, width, height] of [['uneven', 2560, 1440], ['fsdp-tp', 3840, 2160]] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(`/?preset=${preset}&present`);

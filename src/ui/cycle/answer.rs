@@ -78,7 +78,7 @@ pub fn Answer(
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
     let stale = move || state.editor_has_problem();
-    // The answer in one sentence, said when an edit changes it (review 8: changing s or a stage's seconds
+    // The answer in one sentence, said when an edit changes it (changing s or a stage's seconds
     // said nothing to a screen reader).
     let spoken = Memo::new(move |_| state.report.with(|r| r.as_ref().map(|r| r.summary.clone()).unwrap_or_default()));
     view! {

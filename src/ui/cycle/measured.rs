@@ -287,7 +287,7 @@ pub fn MeasuredCycles(
                 <span data-testid="measured-use-note">{move || measured.with(|m| match m.refit_fraction {
                     Some(f) => format!(
                         // Not called f: the answer's f is the transfer's share, which a refit with a wait
-                        // or a preparation makes smaller (review 12 read two f's on one page).
+                        // or a preparation makes smaller (a reader saw two f's on one page).
                         "Steady-state refit share of the cycle: {} ({}).{}",
                         decimal(f, 4),
                         percent(f * 100.0),

@@ -101,7 +101,7 @@ impl Axis {
 }
 
 /// How strongly the refit's holding is drawn: the waiting's hatch, lighter. At 0.45 it stood about 1.5:1
-/// against the empty lane in the light theme (review 14).
+/// against the empty lane in the light theme.
 const HELD_OPACITY: &str = "0.7";
 
 /// The refit's waiting, as both pictures hatch it: grey with light stripes. Each SVG defines its own (an

@@ -100,7 +100,7 @@ pub fn RemoveDimButton(
                 rows.remove(dim);
                 remove.run(dim);
                 // The button is gone with its row: the focus goes to the × now in its place (or before it),
-                // not to the page's body (review 8: a screen reader lost its place).
+                // not to the page's body (a screen reader lost its place).
                 let next = [format!("{test_id}-{dim}"), format!("{test_id}-{}", dim.saturating_sub(1)), add_test_id.clone()];
                 crate::ui::focus::after_render(move |document| crate::ui::focus::focus_first_enabled(&document, &next));
             }

@@ -34,7 +34,7 @@ pub fn Pieces(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     // Where a receiver's whole shards lie, in the picture: another receiver's pieces there are under its
-    // hatching, and their labels go (review 5: "d0 → d5" in d4's discarded part read as d4's; review 8: dark
+    // hatching, and their labels go ("d0 → d5" in d4's discarded part read as d4's; dark
     // text under the veil was unreadable in the dark theme). Their colours still show who sent them.
     // Worked out once per transfer (sorted piece indices), not in every piece's class on every hover.
     let under_hatch: Memo<Vec<usize>> = Memo::new(move |_| {

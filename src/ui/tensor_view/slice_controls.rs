@@ -60,7 +60,7 @@ pub fn SliceControls() -> impl IntoView {
                 })
                 .collect::<Vec<_>>();
             view! {
-                // Knobs, not picture: out of an export, where they left a blank band (review 13); the
+                // Knobs, not picture: out of an export, where they left a blank band; the
                 // subtitle says the slice.
                 <div class="slice-controls" data-testid="slice-controls" data-export="skip">
                     <label>

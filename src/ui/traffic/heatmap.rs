@@ -357,7 +357,7 @@ pub fn PairHeatmap() -> impl IntoView {
             <p class="analysis-caption" data-testid="heatmap-caption">{caption}</p>
             {move || present.get().then(|| view! { <HeatmapPicture layout on_pointer=on_pointer hovered=hovered/> })}
             // Live only while a cell is read: otherwise every edit had it say "Largest: …", with its
-            // instructions, in place of anything about the edit (review 8).
+            // instructions, in place of anything about the edit.
             <p class="heatmap-readout" id="heatmap-readout" data-testid="heatmap-readout"
                 aria-live=move || if hovered.get().is_some() { "polite" } else { "off" }>{readout}</p>
         </section>

@@ -155,7 +155,7 @@ fn SortHeader(
             <button
                 type="button"
                 class="sort-button"
-                // Named as written, not as drawn: the head's capitals were read out ("DEVICE") (review 8). ASCII
+                // Named as written, not as drawn: the head's capitals were read out ("DEVICE"). ASCII
                 // lowercasing: `to_lowercase` brought Unicode's case tables into the bundle (+8.4 KB).
                 aria-label=format!("Sort by {}", label.to_ascii_lowercase())
                 data-testid=format!("link-sort-{}", column.name())
