@@ -52,6 +52,30 @@ pub fn unbroken(text: String) -> String {
     text.replace(' ', "\u{a0}")
 }
 
+/// `text` with the space between a number and its unit made no-break (`6.25 %`, `256 B`, `1.28 ns`, and
+/// both sides of the `×` in `4 × 2`), the other spaces left to wrap: a sentence on the page broke "(6.25 /
+/// % less time)" at 1,024 px. Units are the ones the app writes; a word after a number ("6 pieces") may
+/// still wrap. Only for the page: the CLI and exported text keep plain spaces.
+pub fn units_kept(text: &str) -> String {
+    const UNITS: [&str; 14] = ["B", "KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "s", "ms", "µs", "ns", "%", "×"];
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut previous: Option<char> = None;
+    for (at, c) in text.char_indices() {
+        let rest = &text[at + c.len_utf8()..];
+        let unit_follows = || {
+            UNITS.iter().any(|unit| {
+                rest.strip_prefix(unit).is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric()))
+            })
+        };
+        let keep = c == ' '
+            && (previous.is_some_and(|p| p.is_ascii_digit()) && unit_follows()
+                || previous == Some('×') && rest.starts_with(|c: char| c.is_ascii_digit()));
+        out.push(if keep { '\u{a0}' } else { c });
+        previous = Some(c);
+    }
+    out
+}
+
 /// `share` as a unit fraction when it is one (`1/12` for 10 s of a 120 s cycle, the article's "one
 /// twelfth"), else `None`. Denominators up to 100.
 pub fn unit_fraction(share: f64) -> Option<String> {
@@ -80,6 +104,40 @@ mod tests {
         assert_eq!(unbroken(seconds(112.5)), "112.5\u{a0}s");
         assert_eq!(unbroken(format!("({} less)", percent(15.0))), "(15\u{a0}%\u{a0}less)");
         assert_eq!(seconds(112.5), "112.5 s", "the CLI's and exports' text keeps plain spaces");
+    }
+
+    #[test]
+    fn a_sentence_keeps_its_numbers_with_their_units_and_wraps_elsewhere() {
+        assert_eq!(
+            units_kept(
+                "the cycle got 1.067× faster (6.25 % less time). Even an instant refit would save at most 10 s."
+            ),
+            "the cycle got 1.067× faster (6.25\u{a0}% less time). Even an instant refit would save at most 10\u{a0}s."
+        );
+        assert_eq!(
+            units_kept("mesh 4 × 2 (dp, tp), 256 B, 1.28 ns, 3 MiB: 2 KB"),
+            "mesh 4\u{a0}×\u{a0}2 (dp, tp), 256\u{a0}B, 1.28\u{a0}ns, 3\u{a0}MiB: 2\u{a0}KB"
+        );
+        // A word that starts like a unit is no unit; nor is a unit after a word.
+        assert_eq!(
+            units_kept("6 pieces, 2 Bytes, 3 sends, mesh ×, gives s"),
+            "6 pieces, 2 Bytes, 3 sends, mesh ×, gives s"
+        );
+        assert_eq!(units_kept("10 s"), "10\u{a0}s", "a unit at the end of the text");
+        assert_eq!(units_kept(""), "");
+    }
+
+    proptest::proptest! {
+        /// Any text (stage names are the user's) comes back with only some spaces made no-break.
+        #[test]
+        fn keeping_units_only_turns_spaces_no_break(text in "[0-9 a-zµ×%BsK.é\\u{a0}]{0,24}|\\PC{0,24}") {
+            let kept = units_kept(&text);
+            proptest::prop_assert_eq!(kept.chars().count(), text.chars().count());
+            for (a, b) in text.chars().zip(kept.chars()) {
+                let no_break = '\u{a0}';
+                proptest::prop_assert!(a == b || (a == ' ' && b == no_break), "{:?} became {:?}", a, b);
+            }
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use super::cycle::{CycleState, SpeedupSource};
 use super::editor::field::{DecimalField, DraftStore, FieldDrafts, GroupProblem, IntegerField, UnreadFields, slug};
 use super::{AppState, Fresh, Page, format_count, format_shape};
+use crate::chart::readout::units_kept;
 use crate::core::geometry::Dtype;
 use crate::core::model::{Layout, Mesh, Reshard, ShardOrder, Topology};
 use crate::core::models::{
@@ -855,7 +856,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     view! {
         <h3 class="card-title">"Whole model, per strategy"</h3>
         <p class="inventory-setup" data-testid="inventory-setup">
-            <strong>{inventory.setup.0.clone()}</strong> " " {inventory.setup.1.clone()}
+            <strong>{inventory.setup.0.clone()}</strong> " " {units_kept(&inventory.setup.1)}
         </p>
         <p class="inventory-unique" data-testid="inventory-unique">
             <strong>{format_count(unique)}</strong>

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::AppState;
 use super::after_paint::after_paint;
 use crate::chart::palette::{device_color, text_on};
+use crate::chart::readout::units_kept;
 use crate::core::geometry::Dtype;
 use crate::core::partial::{PartialSums, ReduceFirst, Sum, partial_sums};
 use crate::core::traffic::{format_bytes, trim_float};
@@ -71,10 +72,10 @@ pub fn PartialSumsPanel() -> impl IntoView {
                             <p class="analysis-caption more">{format!("… and {more} more destinations, each adding its partials the same way.")}</p>
                         })}
                         {rounded.map(|text| view! {
-                            <p class="relay-note" data-testid="rounded-before-sum"><strong>"Rounded before the sum."</strong>" "{text}</p>
+                            <p class="relay-note" data-testid="rounded-before-sum"><strong>"Rounded before the sum."</strong>" "{units_kept(&text)}</p>
                         })}
                         {callout.map(|(headline, text)| view! {
-                            <p class="relay-note" data-testid="reduce-first"><strong>{headline}</strong>" "{text}</p>
+                            <p class="relay-note" data-testid="reduce-first"><strong>{headline}</strong>" "{units_kept(&text)}</p>
                         })}
                     </div>
                 </section>

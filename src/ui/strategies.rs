@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::{AppState, StrategyRow, after_paint::after_paint, fit::fitted_viewbox_width, keyed::keyed};
 use crate::chart::bars::{Rows, bar_length, ratio_text};
-use crate::chart::readout::unbroken;
+use crate::chart::readout::{unbroken, units_kept};
 use crate::chart::scale::group_thousands;
 use crate::core::plan::Strategy;
 use crate::core::traffic::{Relayed, analyse_relayed, format_bytes, format_seconds};
@@ -215,7 +215,7 @@ fn RelayNote() -> impl IntoView {
     move || {
         note.get().map(|text| {
             view! {
-                <p class="relay-note" data-testid="relay-note"><strong>"Relaying inside a node "</strong>{text}</p>
+                <p class="relay-note" data-testid="relay-note"><strong>"Relaying inside a node "</strong>{units_kept(&text)}</p>
             }
         })
     }

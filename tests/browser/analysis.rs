@@ -70,8 +70,8 @@ async fn the_toy_traffic_panel_keeps_the_three_quantities_apart() {
     // carry fewer bytes than the busiest), and on a tie it is the busiest link's row that says "bounds time".
     assert_eq!(
         text_of(&root, "[data-testid=bounding-link]"),
-        "Mostly message latency (15 µs of 15 µs): 3 messages at one device cost more than carrying the bytes. \
-         The link slowest to carry its load, nvlink_in of d3, needs 0.16 ns."
+        "Mostly message latency (15\u{a0}µs of 15\u{a0}µs): 3 messages at one device cost more than carrying the \
+         bytes. The link slowest to carry its load, nvlink_in of d3, needs 0.16\u{a0}ns."
     );
     assert!(first.text_content().unwrap_or_default().contains("bounds time"));
     // 3 sources × 2 destinations in the heatmap, each sending 24 B: one path of six cells in the ramp's
@@ -285,9 +285,9 @@ async fn a_replicated_destination_shows_what_relaying_inside_a_node_would_change
     next_paint().await;
     next_paint().await;
     let note = text_of(&root, "[data-testid=relay-note]");
-    assert!(note.contains("8 pieces (2 MiB) would travel inside the node"), "{note}");
-    assert!(note.contains("The busiest link would carry 256 KiB instead of 512 KiB"), "{note}");
-    assert!(note.contains("Bytes received by devices stay 4 MiB"), "{note}");
+    assert!(note.contains("8 pieces (2\u{a0}MiB) would travel inside the node"), "{note}");
+    assert!(note.contains("The busiest link would carry 256\u{a0}KiB instead of 512\u{a0}KiB"), "{note}");
+    assert!(note.contains("Bytes received by devices stay 4\u{a0}MiB"), "{note}");
     // NVLink slower than the NIC: forwarding inside the node is slower, and the note says it would not help.
     state.input.update(|input| {
         input.topology.get_or_insert_with(Default::default).nvlink_gbps = Some(5.0);
@@ -305,11 +305,11 @@ async fn a_replicated_destination_shows_what_relaying_inside_a_node_would_change
     let note = text_of(&root, "[data-testid=relay-note]");
     assert!(
         note.contains(
-            "The busiest link would still carry 16 MiB, but the time would be bound by nic_out of d0 (4 MiB in 83.89"
+            "The busiest link would still carry 16\u{a0}MiB, but the time would be bound by nic_out of d0 (4\u{a0}MiB in 83.89"
         ),
         "{note}"
     );
-    assert!(!note.contains("16 MiB instead of 16 MiB"), "{note}");
+    assert!(!note.contains("16\u{a0}MiB instead of 16\u{a0}MiB"), "{note}");
     root.remove();
     // The toy has no replicas: nothing to relay, no note.
     let root = wrapper();
@@ -337,9 +337,9 @@ async fn a_partial_source_shows_each_destination_as_the_sum_of_its_partials() {
     assert!(text_of(&root, "[data-dst='5']").contains("4 × 128 B arrive; added on d5"));
     let callout = text_of(&root, "[data-testid=reduce-first]");
     assert!(callout.starts_with("Reduce first: 4× fewer bytes reach the destinations."), "{callout}");
-    assert!(callout.contains("sends 384 B between them"), "{callout}");
-    assert!(callout.contains("receive 256 B instead of 1 KiB"), "{callout}");
-    assert!(callout.contains("640 B against 1 KiB"), "{callout}");
+    assert!(callout.contains("sends 384\u{a0}B between them"), "{callout}");
+    assert!(callout.contains("receive 256\u{a0}B instead of 1\u{a0}KiB"), "{callout}");
+    assert!(callout.contains("640\u{a0}B against 1\u{a0}KiB"), "{callout}");
     // A source sharded by one mesh dim and Partial on the other: each partial comes from four row shards.
     let spec = r#"{"tensor": {"name": "out", "shape": [8, 8]},
         "source": {"mesh": [4, 2], "placements": ["S(0)", "P"]},

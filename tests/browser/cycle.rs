@@ -115,8 +115,9 @@ async fn the_120_s_cycle_shows_the_articles_numbers() {
     assert!(text_of(&root, ".cycle-working").contains("120\u{a0}s ≈ 0.0833 (1/12 of the cycle)"));
     assert_eq!(
         text_of(&root, "[data-testid=cycle-summary]"),
-        "Refit got 4× faster; the cycle got 1.067× faster (6.25 % less time). Even an instant refit would save at \
-         most 10 s."
+        "Refit got 4× faster; the cycle got 1.067× faster (6.25\u{a0}% less time). Even an instant refit would save \
+         at most 10\u{a0}s.",
+        "a number keeps its unit where the sentence wraps"
     );
     assert_eq!(root.query_selector_all("[data-testid=gantt-lane]").expect("selector").length(), 8, "4 stages × 2");
     root.remove();
@@ -257,7 +258,7 @@ async fn the_timeline_says_what_the_stages_add_up_to_when_they_overlap() {
     let lead = text_of(&root, "[data-testid=cycle-working-lead]");
     assert!(lead.contains("counts the whole transfer as time the cycle waits for"), "{lead}");
     assert!(
-        lead.contains("gives a 106.5 s cycle here, where the timeline the figures above read gives 111 s:"),
+        lead.contains("gives a 106.5\u{a0}s cycle here, where the timeline the figures above read gives 111\u{a0}s:"),
         "{lead}"
     );
     assert_eq!(text_of(&root, "[data-testid=cycle-new]"), "111 s");
@@ -491,8 +492,8 @@ async fn an_overlap_says_why_the_formula_overstates_the_bound() {
     assert_eq!(text_of(&root, "[data-testid=cycle-bound-speedup]"), "≈ 1.036×");
     let verdict = text_of(&root, "[data-testid=cycle-verdict]");
     assert!(verdict.contains("a bound of ≈ 1.036×"), "{verdict}");
-    assert!(verdict.contains("6 s of the 10 s transfer runs alongside another stage"), "{verdict}");
-    assert!(verdict.ends_with("saves at most 4 s."), "{verdict}");
+    assert!(verdict.contains("6\u{a0}s of the 10\u{a0}s transfer runs alongside another stage"), "{verdict}");
+    assert!(verdict.ends_with("saves at most 4\u{a0}s."), "{verdict}");
     assert!(shown(&root, "overlap"), "the cycle overlaps: the legend says what the hatching means");
     // The chart follows the timeline too: its marker (114 s / 111 s) and its bound, not the formula's.
     assert_eq!(text_of(&root, "[data-testid=curve-marker-label]"), "s = 4 → 1.027×");

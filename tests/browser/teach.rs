@@ -231,7 +231,7 @@ async fn inventory_totals_of_a_small_model_are_the_cores() {
     inventory.preset.set("custom".into());
     tick().await;
     let setup = text_of(&root, "[data-testid=inventory-setup]");
-    assert!(setup.starts_with("A custom model. Training: mesh 2 × 2"), "{setup}");
+    assert!(setup.starts_with("A custom model. Training: mesh 2\u{a0}×\u{a0}2"), "{setup}");
     assert!(setup.contains(", 4 GPUs → generation: mesh 2"), "{setup}");
     assert!(setup.ends_with(", 2 GPUs."), "separate GPUs: {setup}");
     // Colocated on 2 of the 4 training GPUs: said, not read as separate ones.

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::CycleState;
-use crate::chart::readout::{decimal, percent, seconds, times, unbroken, unit_fraction};
+use crate::chart::readout::{decimal, percent, seconds, times, unbroken, unit_fraction, units_kept};
 use crate::core::cycle::{CycleReport, ratio_text};
 
 /// The substituted formula (`1 - 0.0833 + 0.0833/4 = 0.9375`) in parts that a narrow column may put on
@@ -157,7 +157,7 @@ fn Working(report: CycleReport) -> impl IntoView {
         }
     });
     view! {
-        <p class="cycle-summary" data-testid="cycle-summary">{report.summary.clone()}</p>
+        <p class="cycle-summary" data-testid="cycle-summary">{units_kept(&report.summary)}</p>
         <dl class="cycle-numbers">
             <div class="cycle-number-card">
                 <dt>"New cycle"</dt>
@@ -191,7 +191,7 @@ fn Working(report: CycleReport) -> impl IntoView {
         // Where the formula and the timeline disagree, its lines are drawn quieter than the cards: two bounds
         // in bold on one slide read as two answers.
         <div class="cycle-working" class:formula-differs=!agrees aria-label="The working" data-testid="cycle-working">
-            {lead.map(|lead| view! { <p class="working-lead" data-testid="cycle-working-lead">{lead}</p> })}
+            {lead.map(|lead| view! { <p class="working-lead" data-testid="cycle-working-lead">{units_kept(&lead)}</p> })}
             <p>
                 <span class="working-key">"f"</span>
                 " = transfer / cycle = " {unbroken(seconds(report.refit_before.transfer))} " / " {unbroken(seconds(old))}
@@ -224,7 +224,7 @@ fn Working(report: CycleReport) -> impl IntoView {
                 {report.formula.bound_speedup.map_or_else(|| "= no limit (the cycle is all transfer)".to_string(), equals_times)}
             </p>
             <p class:muted=report.formula.exact class:cycle-verdict-differs=!report.formula.exact data-testid="cycle-verdict">
-                {verdict}
+                {units_kept(&verdict)}
             </p>
         </div>
     }

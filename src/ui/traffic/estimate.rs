@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::{from_summary, link_name};
+use crate::chart::readout::units_kept;
 use crate::chart::scale::group_thousands;
 use crate::core::traffic::{format_seconds, trim_float};
 use crate::ui::AppState;
@@ -80,7 +81,7 @@ pub fn TransferEstimate() -> impl IntoView {
                     <span class="formula-eq">"="</span> " " <span class="mono">{terms}</span>
                 </p>
             </div>
-            <p class="estimate-bound" data-testid="bounding-link">{bound}</p>
+            <p class="estimate-bound" data-testid="bounding-link">{move || bound().map(|bound| units_kept(&bound))}</p>
             <p class="estimate-caveat">
                 "A lower bound: real transfers also pay for contention, protocol overhead and imperfect overlap. "
                 "Like a link, a device's sending and receiving are counted apart: they overlap, each way at once."
