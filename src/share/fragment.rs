@@ -37,6 +37,10 @@ pub struct SharedState {
     /// The cycle view's measured cycles, when there are any (older links have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measured: Option<SharedMeasured>,
+    /// The last valid spec, when `spec` is not valid: the change the pictures showed. Opened on `spec`
+    /// alone, a link made while the editor held a problem showed its fields over the toy's picture.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<SpecInput>,
 }
 
 /// Measured per-cycle stage times as pasted, and how many first cycles are startup.
@@ -244,6 +248,7 @@ mod tests {
             view: ViewState { page: "layout".into(), strategy: "intersection".into(), ..Default::default() },
             inventory: None,
             measured: None,
+            shown: None,
         }
     }
 
@@ -470,22 +475,26 @@ mod tests {
                 choice
             },
         ));
-        (tensor, side(), side(), topology, prop::option::of(cycle), view, any::<bool>(), inventory, measured).prop_map(
-            |(tensor, source, destination, topology, cycle, view, balanced, inventory, measured)| SharedState {
-                spec: SpecInput {
-                    tensor: Some(tensor),
-                    source,
-                    destination,
-                    topology,
-                    split: balanced.then(|| "balanced".to_string()),
-                    ..Default::default()
-                },
-                cycle,
-                view,
-                inventory,
-                measured,
-            },
-        )
+        let shown = prop::option::of(0..presets::PRESETS.len())
+            .prop_map(|preset| preset.map(|i| parse_input(presets::PRESETS[i].spec).expect("a preset parses")));
+        (tensor, side(), side(), topology, prop::option::of(cycle), view, any::<bool>(), inventory, measured, shown)
+            .prop_map(|(tensor, source, destination, topology, cycle, view, balanced, inventory, measured, shown)| {
+                SharedState {
+                    spec: SpecInput {
+                        tensor: Some(tensor),
+                        source,
+                        destination,
+                        topology,
+                        split: balanced.then(|| "balanced".to_string()),
+                        ..Default::default()
+                    },
+                    cycle,
+                    view,
+                    inventory,
+                    measured,
+                    shown,
+                }
+            })
     }
 
     proptest! {

@@ -135,6 +135,9 @@ pub struct AppState {
     pub checked: Memo<Result<Reshard, SpecError>>,
     /// The last valid change: what every picture shows (it stays while the input is invalid).
     pub reshard: Memo<Reshard>,
+    /// The spec `reshard` was made from: a link made while the input is invalid carries it, to open on the
+    /// same picture ([`crate::share::fragment::SharedState::shown`]).
+    pub valid_input: StoredValue<SpecInput>,
     pub strategy: RwSignal<Strategy>,
     /// The current strategy's plan: traffic, pair matrix, and pieces when few enough.
     pub summary: Memo<Fresh<Result<PlanSummary, String>>>,
@@ -164,8 +167,12 @@ impl AppState {
     pub fn new(input: SpecInput) -> AppState {
         let input = RwSignal::new(input);
         let checked = Memo::new(move |_| input.with(validate));
+        let valid_input = StoredValue::new(parse_input(presets::PRESETS[0].spec).unwrap_or_default());
         let reshard = Memo::new(move |previous: Option<&Reshard>| match checked.get() {
-            Ok(reshard) => reshard,
+            Ok(reshard) => {
+                valid_input.set_value(input.get_untracked());
+                reshard
+            }
             Err(_) => previous.cloned().unwrap_or_else(presets::toy),
         });
         let strategy = RwSignal::new(Strategy::Intersection);
@@ -268,6 +275,7 @@ impl AppState {
             drafts: super::editor::FieldDrafts::new(),
             checked,
             reshard,
+            valid_input,
             strategy,
             summary,
             settled,

@@ -60,6 +60,7 @@ pub fn snapshot(state: AppState, cycle: CycleState, inventory: Option<InventoryS
     let view = state.view.get_untracked();
     SharedState {
         spec: state.input.get_untracked(),
+        shown: state.checked.with_untracked(Result::is_err).then(|| state.valid_input.get_value()),
         cycle: Some(cycle.spec.get_untracked()),
         view: ViewState {
             page: match page {
@@ -193,6 +194,11 @@ fn restore_with(
     inventory: Option<InventoryState>,
     shown_in: Option<Generations>,
 ) {
+    // What the pictures showed, first, when the spec is not valid: it stays under the spec's problems.
+    if let Some(shown) = &shared.shown {
+        state.input.set(shown.clone());
+        state.reshard.with_untracked(|_| ());
+    }
     state.restore_input(shared.spec.clone(), shown_in.map(|g| g.layout));
     // The k field's unread text, as the restored revision left it (none without a cycle).
     let mut k_redrawn = false;

@@ -59,6 +59,33 @@ test('a link reproduces what the sender saw in a fresh browser', async ({ page, 
   await fresh.close();
 });
 
+test('a link made while the editor holds a problem opens on the picture the sender saw, with the problem', async ({ page, browser }) => {
+  // The link carried the spec as typed alone: opened, it showed the sender's fields over the toy's picture.
+  await openUnevenFromToy(page);
+  const sent = await pieces(page);
+  const description = await page.getByTestId('change-description').innerText();
+  const before = new URL(page.url()).hash;
+  await page.getByTestId('layout-text-source').fill('[Shard(5)]');
+  await page.getByTestId('change-description').click();
+  await expect(page.getByTestId('stale-banner')).toContainText('Showing the last valid change');
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 5000 }).not.toBe(before);
+
+  const fresh = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const other = await fresh.newPage();
+  const url = new URL(page.url());
+  url.search = '';
+  await other.goto(url.toString());
+  await expect(other.getByTestId('stale-banner')).toContainText('Showing the last valid change: 1 problem in the editors.');
+  await expect(other.getByTestId('layout-text-source')).toHaveValue('[Shard(5)]');
+  await expect(other.getByTestId('change-description')).toHaveText(description);
+  expect(await pieces(other)).toEqual(sent);
+  // Made valid again there, the receiver's page is the sender's edit, not the picture it was opened on.
+  await other.getByTestId('layout-text-source').fill('[Shard(1)]');
+  await other.getByTestId('change-description').click();
+  await expect(other.getByTestId('stale-banner')).toHaveCount(0);
+  await fresh.close();
+});
+
 test('a link carries a check that was run and the measured cycles', async ({ page, browser }) => {
   await page.goto('/?preset=toy');
   await page.getByTestId('fault-select').selectOption('offset');
