@@ -33,6 +33,18 @@ pub fn slider_position(speedup: f64) -> f64 {
     ((speedup.ln() - low) / (high - low)).clamp(0.0, 1.0) * SLIDER_STEPS as f64
 }
 
+/// The speedup the slider sets at `position`: a two-digit value (`4`, `1.5`, `0.25`) where one lies within
+/// half a step, else three significant digits (`4.05`, `0.126`). With 200 steps a decade, no step lands on
+/// 4 itself: dragged back to it, s read 3.98 and the article's 112.5 s became 112.513 s. Each two-digit
+/// value is now reached from the step nearest it, and every value set shows at the step that set it.
+pub fn slider_speedup_at(position: f64) -> f64 {
+    let step = if position.is_finite() { position.round() } else { 0.0 };
+    let raw = slider_speedup(step);
+    // Two significant digits, read back from their decimal text: exact where scaling by 10^k is not.
+    let two_digits: f64 = format!("{raw:.1e}").parse().unwrap_or(raw);
+    if (slider_position(two_digits) - step).abs() < 0.5 { two_digits } else { round_speedup(raw) }
+}
+
 /// Rounds a slider speedup to a readable value: three significant digits (`4`, `3.98`, `0.126`).
 pub fn round_speedup(speedup: f64) -> f64 {
     if !(speedup.is_finite() && speedup > 0.0) {
@@ -141,6 +153,26 @@ mod tests {
         assert!((slider_speedup(slider_position(4.0)) - 4.0).abs() < 1e-9);
         assert_eq!(slider_position(1000.0), SLIDER_STEPS as f64);
         assert_eq!(slider_position(-1.0), 0.0);
+    }
+
+    #[test]
+    fn the_slider_reaches_two_digit_speedups_and_shows_every_value_where_it_was_set() {
+        for s in [4.0, 1.0, 1.5, 2.0, 0.25, 0.1, 10.0, 12.0, 50.0, 100.0] {
+            let step = slider_position(s).round();
+            assert_eq!(slider_speedup_at(step), s, "the step nearest {s} sets it");
+        }
+        // The steps beside 4 set values of their own, so the arrow keys move off 4 and back onto it.
+        let four = slider_position(4.0).round();
+        assert_eq!(slider_speedup_at(four + 1.0), 4.03);
+        assert_eq!(slider_speedup_at(four - 1.0), 3.94);
+        let mut last = 0.0;
+        for step in 0..=SLIDER_STEPS {
+            let s = slider_speedup_at(step as f64);
+            assert_eq!(slider_position(s).round(), step as f64, "s = {s} is drawn at the step that set it");
+            assert!(s > last, "the slider's values rise with it: {s} after {last}");
+            last = s;
+        }
+        assert_eq!(slider_speedup_at(f64::NAN), 0.1);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::field::{FieldProblems, parse_number, problems_id};
 use super::{CycleState, SpeedupSource};
-use crate::chart::curve::{SLIDER_STEPS, round_speedup, slider_position, slider_speedup};
+use crate::chart::curve::{SLIDER_STEPS, slider_position, slider_speedup_at};
 use crate::chart::readout::decimal;
 use crate::core::plan::Strategy;
 use crate::core::traffic::format_seconds;
@@ -197,7 +197,7 @@ pub fn SpeedupControl() -> impl IntoView {
                     disabled=move || !manual()
                     prop:value=move || slider_position(shown()).round().to_string()
                     on:input=move |ev| {
-                        let s = round_speedup(slider_speedup(parse_number(&event_target_value(&ev))));
+                        let s = slider_speedup_at(parse_number(&event_target_value(&ev)));
                         text.set(decimal(s, 4));
                         state.set_unread(SPEEDUP, None);
                         set_speedup(s);
