@@ -103,7 +103,7 @@ pub fn steps() -> Result<Vec<Step>, String> {
         text: format!(
             "The logical tensor `{}` is {}×{}. A mesh is a grid of devices, and a layout gives each of its dims \
              a placement: Shard(d) splits tensor dim d over it, Replicate copies the tensor to each, Partial \
-             holds a share of a sum. On the source mesh `[Shard(0)]` splits the rows over {} devices: {}. Each \
+             holds a share of a sum. On the source mesh, `[Shard(0)]` splits the rows over {} devices: {}. Each \
              tile in the outlined panel is a device; its thumbnail is the region it holds.",
             tensor.name,
             tensor.shape[0],
@@ -128,7 +128,7 @@ pub fn steps() -> Result<Vec<Step>, String> {
             "The destination splits the same tensor by columns over {} devices (dashed lines). Each destination \
              needs one piece of every source shard: {pieces} intersections, each coloured by the device that \
              sends it. Sending only the intersections moves {} entries ({}); sending whole shards and discarding \
-             the rest moves {} entries ({}).",
+             the rest moves {} entries ({}): tick \"Show the whole-shard transfer\" to see what is discarded.",
             toy.destination_mesh.size(),
             intersection.entries_moved,
             format_bytes(intersection.bytes_received),
@@ -364,8 +364,9 @@ pub fn steps() -> Result<Vec<Step>, String> {
         verify: false,
         look_at: "section[aria-labelledby=cycle-timeline-title]",
         text: format!(
-            "When generation starts while weights still arrive, stages overlap and the formula is only a guide: \
-             the timeline gives {} before and {} after, {} faster; the bound is {}.",
+            "When generation starts while weights still arrive, adding its time to the transfer's would count \
+             the overlap twice: draw the timeline first, and the formula is only a guide. The timeline gives {} \
+             before and {} after, {} faster; the bound is {}.",
             seconds(overlap.before.cycle_seconds),
             seconds(overlap.after.cycle_seconds),
             times(overlap.cycle_speedup),
