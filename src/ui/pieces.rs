@@ -99,6 +99,7 @@ pub fn PieceTable() -> impl IntoView {
                             <th scope="col">"Destination device"</th>
                             <th scope="col">"Offset"</th>
                             <th scope="col">"Shape"</th>
+                            <th scope="col" class="num">"Entries"</th>
                             <th scope="col" class="num">"Bytes"</th>
                             <th scope="col">"Link"</th>
                         </tr>
@@ -131,6 +132,8 @@ fn PieceRow(
             <td data-testid="piece-dst">{format!("d{}", piece.dst)}</td>
             <td class="mono" data-testid="piece-offset">{format_offset(piece.region.offset())}</td>
             <td class="mono" data-testid="piece-shape">{format_shape(piece.region.shape())}</td>
+            // Entries as well as bytes: the article counts pieces in entries (each of the toy's is 12).
+            <td class="num" data-testid="piece-entries">{format_count(piece.region.entries())}</td>
             <td class="num" data-testid="piece-bytes">{format_count(piece.bytes)}</td>
             <td><span class=format!("link link-{}", piece.link.name())>{piece.link.name()}</span></td>
         </tr>

@@ -51,6 +51,8 @@ async fn the_app_lists_six_pieces_of_four_by_three() {
     assert_eq!(shapes, vec!["4 × 3"; 6]);
     let bytes = texts_of(&root, "[data-testid=piece-row] [data-testid=piece-bytes]");
     assert_eq!(bytes, vec!["24"; 6]);
+    // The article counts each piece in entries: 12, twice over for bf16's 24 bytes.
+    assert_eq!(texts_of(&root, "[data-testid=piece-row] [data-testid=piece-entries]"), vec!["12"; 6]);
     assert_eq!(text_of(&root, "[data-testid=piece-count]"), "6 pieces");
     // Shapes and device counts held together by no-break spaces: the line wraps only between its parts.
     assert_eq!(

@@ -276,7 +276,7 @@ test("on a phone the plan's pieces, the first mismatches and the transport rules
   // A piece: its devices, bytes, offset, shape and link in two lines.
   const piece = page.getByTestId('piece-table').locator('tbody tr').first();
   const [src, bytes, offset, link] = await Promise.all(
-    ['piece-src', 'piece-bytes', 'piece-offset'].map((id) => piece.getByTestId(id).boundingBox()).concat(piece.locator('td').nth(6).boundingBox()),
+    ['piece-src', 'piece-bytes', 'piece-offset'].map((id) => piece.getByTestId(id).boundingBox()).concat(piece.locator('td').nth(7).boundingBox()),
   );
   expect(Math.abs(src!.y - bytes!.y), 'devices and bytes on one line').toBeLessThan(4);
   expect(offset!.y, 'offset under them').toBeGreaterThan(src!.y + src!.height - 1);
