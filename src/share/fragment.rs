@@ -18,10 +18,16 @@ use crate::core::spec::{SpecInput, TopologyInput};
 
 /// The format written by this version.
 pub const FORMAT_VERSION: u32 = 1;
-/// Fragments longer than this are refused before decoding.
-pub const MAX_FRAGMENT_CHARS: usize = 64 * 1024;
-/// Inflated JSON larger than this is refused (a deflate bomb would otherwise expand without limit).
-pub const MAX_JSON_BYTES: usize = 1024 * 1024;
+/// Fragments longer than this are refused before decoding: 2 MiB, the longest address Chromium keeps.
+/// The largest state the app holds (an inventory opened from a file of up to
+/// [`crate::share::import::MAX_IMPORT_BYTES`]) fits: at 64 KiB, a 12,288-tensor inventory was written
+/// into the address and the autosave, and the reload that read them back refused them and lost it.
+pub const MAX_FRAGMENT_CHARS: usize = 2 * 1024 * 1024;
+/// Inflated JSON larger than this is refused (a deflate bomb would otherwise expand without limit); four
+/// times the largest file the app opens, whose state is written compactly.
+pub const MAX_JSON_BYTES: usize = 32 * 1024 * 1024;
+/// Links longer than this are said to be long in the Share menu: chat tools and mail may cut them.
+pub const LONG_LINK_CHARS: usize = 16 * 1024;
 
 /// Everything a link reproduces: the layout change, the cycle, and what the sender was looking at.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -343,10 +349,32 @@ mod tests {
 
     #[test]
     fn deflate_bombs_are_refused() {
-        let huge = vec![b' '; MAX_JSON_BYTES * 4];
+        let huge = vec![b' '; MAX_JSON_BYTES + 1];
         let fragment = format!("v1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&huge, 9)));
         assert!(fragment.len() < MAX_FRAGMENT_CHARS);
-        assert!(decode(&fragment).unwrap_err().to_string().contains("unpacks to more than 1048576 bytes"));
+        let err = decode(&fragment).unwrap_err().to_string();
+        assert!(err.contains(&format!("unpacks to more than {MAX_JSON_BYTES} bytes")), "{err}");
+    }
+
+    #[test]
+    fn a_large_inventory_opened_from_a_file_comes_back_from_its_link() {
+        // 32 layers × 256 experts × 3 matrices, one tensor each: written into the address and the autosave,
+        // it was refused by the reload that read them back.
+        let tensors: Vec<String> = (0..32 * 256 * 3)
+            .map(|i| {
+                format!(r#"{{"name": "layers.{}.experts.{}.w{}", "shape": [2048, 7168]}}"#, i / 768, i / 3 % 256, i % 3)
+            })
+            .collect();
+        let json = format!(
+            r#"{{"source": {{"mesh": [8], "placements": ["S(0)"]}}, "destination": {{"mesh": [2, 4], "placements": ["R", "S(0)"]}}, "tensors": [{}]}}"#,
+            tensors.join(",")
+        );
+        let state = SharedState { spec: parse_input(&json).expect("an inventory"), ..toy_state() };
+        let fragment = encode(&state);
+        let unpacked = serde_json::to_vec(&state).expect("JSON").len();
+        assert!(unpacked > 1024 * 1024, "more than links once unpacked: {unpacked}");
+        assert!(fragment.len() <= MAX_FRAGMENT_CHARS);
+        assert_eq!(decode(&fragment).expect("it opens"), state);
     }
 
     #[test]

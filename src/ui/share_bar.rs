@@ -68,6 +68,27 @@ fn measured_left_out(cycle: CycleState) -> Option<String> {
     })
 }
 
+/// What the Share menu says of a link `chars` characters long, when it is long: a link past what opens is
+/// not offered as one, and the address keeps the last state that fits.
+fn long_link_note(chars: usize) -> Option<String> {
+    use crate::share::fragment::{LONG_LINK_CHARS, MAX_FRAGMENT_CHARS};
+    if chars > MAX_FRAGMENT_CHARS {
+        Some(format!(
+            "This state is too large for a link ({} characters; a link holds {}): share it as a file from Export ▾ \
+             instead. The address and the autosave keep the last state that fit.",
+            crate::ui::format_count(chars as u64),
+            crate::ui::format_count(MAX_FRAGMENT_CHARS as u64)
+        ))
+    } else {
+        (chars > LONG_LINK_CHARS).then(|| {
+            format!(
+                "This link is {} characters long; chat tools and mail may cut it: a file from Export ▾ is safer.",
+                crate::ui::format_count(chars as u64)
+            )
+        })
+    }
+}
+
 /// The bar above the views: Share, Export, Open.
 #[component]
 pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
@@ -151,6 +172,9 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                     <button type="button" data-testid="copy-link" on:click=move |_| copy(link(), "link", report)>
                         "Copy link"
                     </button>
+                    {move || fragment.with(|f| long_link_note(f.len())).map(|note| view! {
+                        <p class="menu-note" data-testid="share-long-link">{note}</p>
+                    })}
                     {move || measured_left_out(cycle).map(|note| view! {
                         <p class="menu-note" data-testid="share-measured-left-out">{note}</p>
                     })}

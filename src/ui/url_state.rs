@@ -326,6 +326,10 @@ impl Steps {
     fn record(self) {
         self.unwritten.set_value(false);
         let fragment = encode(&snapshot(self.state, self.cycle, self.inventory, self.page.get_untracked()));
+        // Never written where it could not be read back (the Share menu says so).
+        if fragment.len() > crate::share::fragment::MAX_FRAGMENT_CHARS {
+            return;
+        }
         let Some(window) = web_sys::window() else { return };
         // Autosave: a reload without a link reopens the last state.
         if let Ok(Some(storage)) = window.local_storage() {

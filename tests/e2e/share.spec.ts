@@ -86,6 +86,29 @@ test('a link made while the editor holds a problem opens on the picture the send
   await fresh.close();
 });
 
+test('a large inventory opened from a file survives a reload, and the Share menu says its link is long', async ({ page }) => {
+  test.setTimeout(90_000);
+  // 32 layers × 256 experts × 3 matrices: the address and the autosave held its state, and the reload that
+  // read them back refused it ("unpacks to more than 1048576 bytes") and showed the toy.
+  const tensors = Array.from({ length: 32 * 256 * 3 }, (_, i) => ({
+    name: `layers.${Math.floor(i / 768)}.experts.${Math.floor(i / 3) % 256}.w${i % 3}`,
+    shape: [2048, 7168],
+  }));
+  const spec = { source: { mesh: [8], placements: ['S(0)'] }, destination: { mesh: [2, 4], placements: ['R', 'S(0)'] }, tensors };
+  await page.goto('/?preset=toy');
+  await page.getByTestId('open-file').setInputFiles({ name: 'experts.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(spec)) });
+  await expect(page.getByTestId('share-report')).toContainText('Opened experts.json');
+  const description = page.getByTestId('change-description');
+  await expect(description).not.toContainText('12 × 6');
+  const opened = await description.innerText();
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 10_000 }).toMatch(/^#v1\./);
+  await page.getByTestId('share-menu').locator('summary').click();
+  await expect(page.getByTestId('share-long-link')).toContainText('characters long; chat tools and mail may cut it');
+  await page.reload();
+  await expect(description).toHaveText(opened);
+  await expect(page.getByText('could not be opened')).toHaveCount(0);
+});
+
 test('a link carries a check that was run and the measured cycles', async ({ page, browser }) => {
   await page.goto('/?preset=toy');
   await page.getByTestId('fault-select').selectOption('offset');
