@@ -104,7 +104,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::spec::{Problem, binary_line};
+use super::spec::{Problem, not_text};
 
 /// The most stages one cycle may hold: far more than any real loop has, few enough to draw as a timeline.
 pub const MAX_STAGES: usize = 64;
@@ -1248,13 +1248,21 @@ impl RowCollector {
 /// fails as a whole: bad rows become problems with their line number and the good rows still load.
 pub fn parse_measurements(text: &str) -> Measurements {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if let Some(line) = binary_line(text) {
+    if let Some(not_text) = not_text(text) {
         // One problem, not a header "found" that quotes a picture's bytes and a row problem per line of them.
-        let message = "not text: binary data (a picture, a compressed or a spreadsheet file?); expected CSV with \
-                       the columns cycle, stage, seconds, or a JSON array";
+        let message = match not_text {
+            super::spec::NotText::Binary { .. } => {
+                "not text: binary data (a picture, a compressed or a spreadsheet file?); expected CSV with the \
+                 columns cycle, stage, seconds, or a JSON array"
+            }
+            super::spec::NotText::NotUtf8 { .. } => {
+                "not UTF-8 text (saved as Windows-1252 or Latin-1?): save it as UTF-8 and open it again"
+            }
+        }
+        .to_string();
         return Measurements {
             rows: Vec::new(),
-            problems: vec![Problem { path: format!("line {line}"), message: message.into() }],
+            problems: vec![Problem { path: format!("line {}", not_text.line()), message }],
         };
     }
     match text.trim_start().chars().next() {

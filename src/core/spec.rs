@@ -263,13 +263,35 @@ pub fn for_display(message: &str) -> String {
     format!("{start}… ({} characters left out) …{end}", count - head - tail)
 }
 
-/// The line of the first character no text file the tool reads holds: a NUL, a byte that was not UTF-8
-/// (read as U+FFFD) or another control character than tab, line feed and carriage return. Such a file is
-/// binary (a picture dropped by mistake), refused as a whole rather than quoted line by line.
-pub fn binary_line(text: &str) -> Option<usize> {
-    let binary = |c: char| c == '\u{fffd}' || (c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
-    let at = text.find(binary)?;
-    Some(text[..at].matches('\n').count() + 1)
+/// Why text is not text the tool reads, with the line of the first character no such text holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotText {
+    /// A NUL or another control character than tab, line feed and carriage return: a binary file (a
+    /// picture dropped by mistake), refused as a whole rather than quoted line by line.
+    Binary { line: usize },
+    /// Bytes that are not UTF-8 (read as U+FFFD) and no control characters: text saved in another encoding
+    /// (a spreadsheet's CSV in Windows-1252), which was called binary.
+    NotUtf8 { line: usize },
+}
+
+impl NotText {
+    pub fn line(self) -> usize {
+        match self {
+            NotText::Binary { line } | NotText::NotUtf8 { line } => line,
+        }
+    }
+}
+
+/// Whether `text` is not text the tool reads, and why ([`NotText`]).
+pub fn not_text(text: &str) -> Option<NotText> {
+    let line_of = |at: usize| text[..at].matches('\n').count() + 1;
+    let control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r');
+    let first = text.find(|c: char| c == '\u{fffd}' || control(c))?;
+    Some(if text.contains(control) {
+        NotText::Binary { line: line_of(first) }
+    } else {
+        NotText::NotUtf8 { line: line_of(first) }
+    })
 }
 
 /// How many problems a spec reports one by one; past that, one more says how many were left out. A

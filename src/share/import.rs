@@ -3,7 +3,7 @@
 //! names its field and the line it sits on, so a 700-line inventory with one bad placement is fixable.
 
 use crate::core::cycle::{CycleSpec, parse_cycle};
-use crate::core::spec::{Problem, SpecInput, binary_line, parse_input, validate};
+use crate::core::spec::{NotText, Problem, SpecInput, not_text, parse_input, validate};
 use std::collections::HashMap;
 
 use super::text::{TextBlock, parse_block};
@@ -56,11 +56,17 @@ pub fn import_file(name: &str, text: &str) -> Result<Imported, Vec<Problem>> {
         return Err(vec![problem("", format!("{name} is empty"))]);
     }
     // A picture opened by mistake was read as a text block: a message per line, each quoting its bytes.
-    if let Some(line) = binary_line(text) {
-        let message = format!(
-            "{name} is not text (binary data at line {line}: a picture, a compressed or a spreadsheet file?); \
-             expected a JSON spec or cycle, a text block, or CSV measurements"
-        );
+    if let Some(not_text) = not_text(text) {
+        let message = match not_text {
+            NotText::Binary { line } => format!(
+                "{name} is not text (binary data at line {line}: a picture, a compressed or a spreadsheet file?); \
+                 expected a JSON spec or cycle, a text block, or CSV measurements"
+            ),
+            NotText::NotUtf8 { line } => format!(
+                "{name} is not UTF-8 text (line {line}; saved as Windows-1252 or Latin-1?): save it as UTF-8 and \
+                 open it again"
+            ),
+        };
         return Err(vec![problem("", message)]);
     }
     // An object is JSON whatever the name says: a cycle minified onto one line has `,`, `stage` and
@@ -335,6 +341,22 @@ mod tests {
         let problems = import_file("w-plan.json", &plan).err().unwrap_or_default();
         assert_eq!(problems.len(), 1);
         assert!(problems[0].message.starts_with("this is a plan export"), "{problems:?}");
+    }
+
+    #[test]
+    fn text_in_another_encoding_is_told_apart_from_binary_data() {
+        // A spreadsheet's CSV saved as Windows-1252: its é read as U+FFFD, and it was called a picture.
+        let latin1 = "cycle,stage,seconds\n1,r\u{fffd}compense,10\n";
+        let problems = import_file("s.csv", latin1).err().unwrap_or_default();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(
+            problems[0].message,
+            "s.csv is not UTF-8 text (line 2; saved as Windows-1252 or Latin-1?): save it as UTF-8 and open it again"
+        );
+        let pasted = crate::core::cycle::parse_measurements(latin1);
+        assert!(pasted.rows.is_empty());
+        assert_eq!(pasted.problems[0].path, "line 2");
+        assert!(pasted.problems[0].message.starts_with("not UTF-8 text"), "{:?}", pasted.problems);
     }
 
     #[test]

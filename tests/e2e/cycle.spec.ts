@@ -369,6 +369,32 @@ test('on a phone each stage takes two lines: its name readable, its header words
   }
 });
 
+test('a file dropped on the measured box that is not measured times leaves the typed text as it was', async ({ page }) => {
+  await page.goto('/?preset=cycle-120');
+  const box = page.getByTestId('measured-text');
+  const typed = 'cycle,stage,seconds\n1,generation,70\n1,refit,10\n';
+  await box.fill(typed);
+  const drop = (name: string, bytes: number[]) =>
+    box.evaluate((area, [name, bytes]) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes as number[])], name as string));
+      area.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, [name, bytes] as const);
+  // A picture: its bytes replaced the text, under "line 1: not text".
+  await drop('chart.png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+  await expect(page.getByTestId('measured-refused')).toContainText('chart.png could not be opened; nothing was changed');
+  await expect(page.getByTestId('measured-refused')).toContainText('binary data');
+  await expect(box).toHaveValue(typed);
+  // A spec: its JSON replaced the text, under "cycle is missing" for each row.
+  await drop('toy.json', [...Buffer.from('{"tensor": {"name": "w", "shape": [12, 6]}, "source": {"mesh": [3], "placements": ["S(0)"]}, "destination": {"mesh": [2], "placements": ["S(1)"]}}')]);
+  await expect(page.getByTestId('measured-refused')).toContainText('it is a layout change, not measured cycle times');
+  await expect(box).toHaveValue(typed);
+  // Measured times still load from a drop.
+  await drop('times.csv', [...Buffer.from('cycle,stage,seconds\n1,generation,60\n1,refit,20\n')]);
+  await expect(box).toHaveValue('cycle,stage,seconds\n1,generation,60\n1,refit,20\n');
+  await expect(page.getByTestId('measured-refused')).toHaveCount(0);
+});
+
 test('measurements too long to edit are loaded, said, and not laid out in the text area', async ({ page }) => {
   await page.goto('/?view=cycle&preset=cycle-120');
   // 40,000 cycles of one stage: 0.6 MB of CSV, pasted.

@@ -15,7 +15,7 @@ use crate::core::cycle::{
 };
 use crate::core::spec::for_display;
 use crate::core::traffic::{format_bytes, format_count};
-use crate::share::import::refuse_size;
+use crate::share::import::{Imported, import_file};
 use crate::ui::fit::fitted_viewbox_width;
 
 /// A small example: one slow startup cycle, then five steady ones.
@@ -51,7 +51,9 @@ const SHOWN_TEXT_BYTES: usize = 512 * 1024;
 
 /// Reads the dropped file as text into `target`, or says in `refused` why it was not read; a drop
 /// without a file is ignored. A file above the size every other way of opening a file refuses is refused
-/// with the same message before it is read: a dropped 20 MB CSV froze the page for 48 s.
+/// with the same message before it is read: a dropped 20 MB CSV froze the page for 48 s. A file that is not
+/// measured times (a picture, a spec) is refused as Open file… refuses it: it replaced what was typed with
+/// its bytes and a problem.
 fn read_dropped_file(event: &web_sys::DragEvent, target: RwSignal<String>, refused: RwSignal<Option<String>>) {
     let file = match crate::ui::share_bar::dropped_file(event) {
         None => return,
@@ -59,7 +61,7 @@ fn read_dropped_file(event: &web_sys::DragEvent, target: RwSignal<String>, refus
         Some(Err(why)) => return refused.set(Some(why)),
     };
     let name = file.name();
-    if let Some(too_large) = refuse_size(&name, file.size() as u64) {
+    if let Some(too_large) = crate::share::import::refuse_size(&name, file.size() as u64) {
         refused.set(Some(not_opened(&name, &too_large.to_string())));
         return;
     }
@@ -68,11 +70,21 @@ fn read_dropped_file(event: &web_sys::DragEvent, target: RwSignal<String>, refus
         let text = wasm_bindgen_futures::JsFuture::from(promise).await.ok().and_then(|text| text.as_string());
         match text {
             // The file may have grown since it was measured.
-            Some(text) => match refuse_size(&name, text.len() as u64) {
-                Some(too_large) => refused.set(Some(not_opened(&name, &too_large.to_string()))),
-                None => {
+            Some(text) => match import_file(&name, &text) {
+                Ok(Imported::Measurements(_)) => {
                     refused.set(None);
                     target.set(text);
+                }
+                Ok(other) => refused.set(Some(not_opened(
+                    &name,
+                    &format!(
+                        "it is {}, not measured cycle times: drop it outside this box, or use Open file…",
+                        other.describe()
+                    ),
+                ))),
+                Err(problems) => {
+                    let why = problems.first().map_or_else(String::new, |p| p.message.clone());
+                    refused.set(Some(not_opened(&name, &why)));
                 }
             },
             None => refused.set(Some(format!("{name} could not be read; nothing was changed."))),
