@@ -1202,6 +1202,13 @@ struct RowCollector {
     first_line: HashMap<(u64, String), usize>,
     stages: HashSet<String>,
     unreported: usize,
+    /// Stages past the [`MAX_STAGES`] a cycle has, in the order met, with the first line of one and how
+    /// many rows they had: said once (a wide table of 3,000 stage columns filled the reported problems with
+    /// its second line, each saying "would be stage 65").
+    past_limit: Vec<String>,
+    past_limit_names: HashSet<String>,
+    past_limit_rows: usize,
+    past_limit_line: usize,
 }
 
 impl RowCollector {
@@ -1223,9 +1230,13 @@ impl RowCollector {
         }
         if !self.stages.contains(&stage) {
             if self.stages.len() >= MAX_STAGES {
-                let message =
-                    format!("stage \"{stage}\" would be stage {}; a cycle has at most {MAX_STAGES}", MAX_STAGES + 1);
-                self.problem(line, message);
+                if self.past_limit.is_empty() {
+                    self.past_limit_line = line;
+                }
+                if self.past_limit_names.insert(stage.clone()) {
+                    self.past_limit.push(stage);
+                }
+                self.past_limit_rows += 1;
                 return;
             }
             self.stages.insert(stage.clone());
@@ -1235,6 +1246,25 @@ impl RowCollector {
     }
 
     fn finish(mut self) -> Measurements {
+        let rows = plural(self.past_limit_rows, "row");
+        let message = match self.past_limit.as_slice() {
+            [] => None,
+            [stage] => Some(format!(
+                "stage \"{}\" would be stage {}; a cycle has at most {MAX_STAGES}, so it is left out ({rows})",
+                shortened(stage),
+                MAX_STAGES + 1
+            )),
+            [first, .., last] => Some(format!(
+                "{} stages past the first {MAX_STAGES} are left out (\"{}\" … \"{}\"), {rows} in all; a cycle has at \
+                 most {MAX_STAGES} stages",
+                self.past_limit.len(),
+                shortened(first),
+                shortened(last)
+            )),
+        };
+        if let Some(message) = message {
+            self.measurements.problems.push(Problem { path: format!("line {}", self.past_limit_line), message });
+        }
         if self.unreported > 0 {
             self.measurements
                 .problems
@@ -2784,10 +2814,15 @@ mod tests {
         text.push_str("71,step-3,2\n");
         let measurements = parse_measurements(&text);
         assert_eq!(measurements.rows.len(), MAX_STAGES + 1);
-        assert_eq!(measurements.problems.len(), 70 - MAX_STAGES);
         assert_eq!(
-            measurements.problems[0].to_string(),
-            "line 65: stage \"step-65\" would be stage 65; a cycle has at most 64"
+            measurements.problems.iter().map(Problem::to_string).collect::<Vec<_>>(),
+            ["line 65: 6 stages past the first 64 are left out (\"step-65\" … \"step-70\"), 6 rows in all; a cycle \
+              has at most 64 stages"]
+        );
+        let one = parse_measurements(&(1..=65).map(|i| format!("{i},step-{i},1.5\n")).collect::<String>());
+        assert_eq!(
+            one.problems[0].to_string(),
+            "line 65: stage \"step-65\" would be stage 65; a cycle has at most 64, so it is left out (1 row)"
         );
         assert_eq!(stage_stats(&measurements, 0, None).steady.stages.len(), MAX_STAGES);
     }
