@@ -192,7 +192,10 @@ fn dim_text(args: &str) -> Option<&str> {
 
 /// Why the shard dim `dim` of `placement` was refused.
 fn shard_dim_problem(placement: &str, dim: &str, rank: Option<usize>) -> String {
-    let negative = dim.strip_prefix('-').and_then(|d| d.parse::<u32>().ok()).is_some_and(|d| d > 0);
+    // Any count of digits: `-9223372036854775808` was told to be a whole number.
+    let negative = dim
+        .strip_prefix('-')
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) && d.bytes().any(|b| b != b'0'));
     // All digits, yet not read: larger than any tensor has dims.
     let too_large = !dim.is_empty() && dim.bytes().all(|b| b.is_ascii_digit());
     let dims = |rank: usize| format!("{rank} dim{}", if rank == 1 { "" } else { "s" });
@@ -261,6 +264,7 @@ pub fn parse_layout_text_for_rank(text: &str, rank: Option<usize>) -> Result<Lay
     }
     // Before either notation: `P('tp'))` read as a partition spec whose axis was `'tp')`.
     unbalanced(t)?;
+    text_after_the_end(t)?;
     let jax = ["PartitionSpec(", "P(", "jax.sharding.PartitionSpec("].iter().find_map(|p| t.strip_prefix(p));
     if let Some(rest) = jax {
         let inner = rest.strip_suffix(')').ok_or("JAX partition spec: missing the closing `)`")?;
@@ -311,6 +315,39 @@ fn unbalanced(text: &str) -> Result<(), String> {
         }
         None => Ok(()),
     }
+}
+
+/// Refuses text after the bracket that closes a layout opened by a bracket or `P(`: `[Shard(0)] garbage`
+/// blamed placement 0 (`[Shard(0)] garbage` is not a placement), and `P('tp', None)  # comment` was missing
+/// a closing `)` that was there. Brackets pair up (checked first).
+fn text_after_the_end(text: &str) -> Result<(), String> {
+    let opens_at = match text.chars().next() {
+        Some('[' | '(') => 0,
+        _ => match text.find('(') {
+            Some(at) if ["PartitionSpec", "P", "jax.sharding.PartitionSpec"].contains(&&text[..at]) => at,
+            _ => return Ok(()),
+        },
+    };
+    let mut depth = 0usize;
+    for (at, c) in text.char_indices().skip_while(|&(at, _)| at < opens_at) {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth == 0 {
+            let rest = text[at + c.len_utf8()..].trim();
+            if rest.is_empty() {
+                return Ok(());
+            }
+            let shown: String = rest.chars().take(40).collect();
+            let more = if rest.chars().count() > 40 { "…" } else { "" };
+            return Err(format!(
+                "text after the layout's closing `{c}`: `{shown}{more}`; a layout ends at its last bracket"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Splits on commas (and, if asked, whitespace) that are outside parentheses.
@@ -390,6 +427,22 @@ mod tests {
         );
         assert!(parse_layout_text("[Shard(0), Replicate()]").is_ok());
         assert!(parse_layout_text("S(0) R").is_ok());
+        assert!(parse_layout_text("(S(0), R)").is_ok());
+        assert_eq!(
+            message("[Shard(0)] garbage"),
+            "text after the layout's closing `]`: `garbage`; a layout ends at its last bracket"
+        );
+        assert_eq!(
+            message("P('tp', None)  # comment"),
+            "text after the layout's closing `)`: `# comment`; a layout ends at its last bracket"
+        );
+        assert!(parse_layout_text("  P('tp', None)  ").is_ok());
+        assert!(parse_layout_text("jax.sharding.PartitionSpec('tp')").is_ok());
+        assert_eq!(
+            message("[S(-9223372036854775808)]"),
+            "placement 0: `S(-9223372036854775808)`: a negative dim counts back from the last tensor dim; here write \
+             it from 0 (Shard(1) is the last dim of a rank-2 tensor)"
+        );
         assert_eq!(
             message("[_StridedShard(dim=0, split_factor=0)]"),
             "placement 0: `_StridedShard(dim=0, split_factor=0)`: split_factor must be a whole number of at least 1"
