@@ -185,7 +185,24 @@ pub fn encode(state: &SharedState) -> String {
 }
 
 /// Decodes a fragment (with or without the leading `#`). Never panics; every failure says what was wrong.
+/// A part beside the layout that cannot be read is left out ([`decode_with_notes`]).
 pub fn decode(fragment: &str) -> Result<SharedState, FragmentError> {
+    decode_with_notes(fragment).map(|(state, _)| state)
+}
+
+/// The parts of a state beside its layout change, as a reader names them. One that cannot be read (a
+/// damaged or forged link, or one from a newer version with a choice this one lacks) is left out and the
+/// rest opens: one unknown spread scale threw the whole link away.
+const OPTIONAL_PARTS: [(&str, &str); 5] = [
+    ("view", "view settings"),
+    ("cycle", "RL cycle"),
+    ("inventory", "model inventory"),
+    ("measured", "measured cycles"),
+    ("shown", "last valid layout"),
+];
+
+/// [`decode`], with a note for each part left out because it could not be read.
+pub fn decode_with_notes(fragment: &str) -> Result<(SharedState, Vec<String>), FragmentError> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if fragment.len() > MAX_FRAGMENT_CHARS {
         return Err(FragmentError(format!(
@@ -220,12 +237,41 @@ pub fn decode(fragment: &str) -> Result<SharedState, FragmentError> {
     })?;
     // Read as text, like the editors' JSON: one reader type means one copy of the spec's deserializers
     // in the bundle instead of two.
-    let json = String::from_utf8(json).map_err(|_| FragmentError("the link's state is not UTF-8 text".into()))?;
-    let de = &mut serde_json::Deserializer::from_str(&json);
-    let state: SharedState = serde_path_to_error::deserialize(de).map_err(|e| {
+    let mut json = String::from_utf8(json).map_err(|_| FragmentError("the link's state is not UTF-8 text".into()))?;
+    let mut notes = Vec::new();
+    let state: SharedState = loop {
+        let de = &mut serde_json::Deserializer::from_str(&json);
+        let e = match serde_path_to_error::deserialize(de) {
+            Ok(state) => break state,
+            Err(e) => e,
+        };
         let path = e.path().to_string();
-        FragmentError(format!("the link's state does not describe a layout: {path}: {}", e.into_inner()))
-    })?;
+        let top = path.split(['.', '[']).next().unwrap_or_default();
+        // Left out only where the rest is JSON: a damaged link has nothing else to trust.
+        let without = OPTIONAL_PARTS.iter().find(|(key, _)| *key == top).and_then(|(key, name)| {
+            let mut value: serde_json::Value = serde_json::from_str(&json).ok()?;
+            value.as_object_mut()?.remove(*key)?;
+            Some((serde_json::to_string(&value).ok()?, name))
+        });
+        match without {
+            Some((rest, name)) => {
+                notes.push(format!("its {name} ({path}: {})", e.into_inner()));
+                json = rest;
+            }
+            None if top == "spec" => {
+                return Err(FragmentError(format!(
+                    "the link's layout change could not be read: {path}: {}",
+                    e.into_inner()
+                )));
+            }
+            None => {
+                return Err(FragmentError(format!(
+                    "the link's state does not describe a layout: {path}: {}",
+                    e.into_inner()
+                )));
+            }
+        }
+    };
     // The app never writes a longer cycle; drawing one stage editor per stage of a forged link froze the
     // page for seconds.
     if let Some(cycle) = &state.cycle
@@ -236,7 +282,7 @@ pub fn decode(fragment: &str) -> Result<SharedState, FragmentError> {
             cycle.stages.len()
         )));
     }
-    Ok(state)
+    Ok((state, notes))
 }
 
 #[cfg(test)]
@@ -345,6 +391,35 @@ mod tests {
         let not_text =
             format!("v1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"{\"x\":\"\xff\"}", 6)));
         assert!(decode(&not_text).unwrap_err().to_string().contains("not UTF-8 text"));
+    }
+
+    #[test]
+    fn a_part_beside_the_layout_that_cannot_be_read_is_left_out_and_the_rest_opens() {
+        let pack = |json: &str| {
+            format!("v1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 6)))
+        };
+        let state = toy_state();
+        let mut value = serde_json::to_value(&state).expect("JSON");
+        value["measured"] = serde_json::json!({"text": "1,refit,10", "startup": 0, "scale": "zzz"});
+        value["view"]["page"] = serde_json::json!(3);
+        let (opened, notes) = decode_with_notes(&pack(&value.to_string())).expect("the rest opens");
+        assert_eq!(opened.spec, state.spec);
+        assert_eq!(opened.cycle, state.cycle);
+        assert_eq!(opened.measured, None);
+        assert_eq!(opened.view, ViewState::default());
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(
+            notes.iter().any(|n| n.starts_with("its measured cycles (measured.scale: unknown variant `zzz`")),
+            "{notes:?}"
+        );
+        assert!(notes.iter().any(|n| n.starts_with("its view settings (view.page: invalid type")), "{notes:?}");
+        // The layout itself cannot be left out.
+        value["spec"]["tensor"]["shape"] = serde_json::json!("12");
+        let err = decode(&pack(&value.to_string())).unwrap_err().to_string();
+        assert!(
+            err.starts_with("the link's layout change could not be read: spec.tensor.shape: invalid type"),
+            "{err}"
+        );
     }
 
     #[test]

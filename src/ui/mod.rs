@@ -81,10 +81,17 @@ fn unknown_names_in_address() -> Option<String> {
     };
     let presets =
         crate::core::presets::PRESETS.iter().map(|p| p.name).chain(cycle::CYCLE_PRESETS.iter().map(|(n, _, _)| *n));
-    unknown("preset", presets.collect())
-        .or_else(|| unknown("model", crate::core::models::MODEL_PRESETS.iter().map(|m| m.name).collect()))
-        .or_else(|| unknown("view", vec!["layout", "cycle", "inventory"]))
-        .or_else(|| unknown("theme", THEMES.to_vec()))
+    // Every name mistyped, not the first alone (`?view=nope&model=nope` said only the model).
+    let unknown: Vec<String> = [
+        unknown("preset", presets.collect()),
+        unknown("model", crate::core::models::MODEL_PRESETS.iter().map(|m| m.name).collect()),
+        unknown("view", vec!["layout", "cycle", "inventory"]),
+        unknown("theme", THEMES.to_vec()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    (!unknown.is_empty()).then(|| unknown.join(" "))
 }
 
 /// The themes `?theme=` may name; `auto` (as no parameter) follows the reader's `prefers-color-scheme`.
@@ -139,9 +146,14 @@ pub fn App() -> impl IntoView {
     let mut reopened_autosave = false;
     // A link's state wins over the preset; a link that cannot be opened says why over the default.
     let link_problem = match url_state::state_in_url().filter(|_| owns_page) {
-        Some(Ok(shared)) => {
+        Some(Ok((shared, left_out))) => {
             url_state::restore(&shared, state, cycle_state, page);
-            None
+            (!left_out.is_empty()).then(|| {
+                format!(
+                    "Part of this link could not be read and was left out: {}. The rest is shown.",
+                    left_out.join("; ")
+                )
+            })
         }
         Some(Err(reason)) => Some(format!("This link could not be opened: {reason}. Showing the default instead.")),
         // Without a link, the last visit's state comes back, unless the address names what to open (a

@@ -38,14 +38,15 @@ const STORAGE_KEY: &str = "reshard-lens/state";
 /// Quiet time after the last edit before a history entry is written (typing makes one entry, not twenty).
 const SETTLE_MS: u32 = 400;
 
-/// The state in the page's fragment: `None` when there is none, `Some(Err)` when it cannot be opened.
-pub fn state_in_url() -> Option<Result<SharedState, String>> {
+/// The state in the page's fragment, with the parts of it left out because they could not be read: `None`
+/// when there is none, `Some(Err)` when it cannot be opened.
+pub fn state_in_url() -> Option<Result<(SharedState, Vec<String>), String>> {
     let hash = web_sys::window()?.location().hash().ok()?;
     let fragment = hash.strip_prefix('#').unwrap_or(&hash);
     if fragment.is_empty() {
         return None;
     }
-    Some(decode(fragment).map_err(|e| e.to_string()))
+    Some(crate::share::fragment::decode_with_notes(fragment).map_err(|e| e.to_string()))
 }
 
 /// The state autosaved by the last visit, if any (and readable).
@@ -510,7 +511,7 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
         steps.travelling.set_value(false);
         let opening = entry_state().as_string().and_then(|fragment| decode(&fragment).ok());
         let shared = match (state_in_url(), opening) {
-            (Some(Ok(shared)), _) => shared,
+            (Some(Ok((shared, _))), _) => shared,
             (Some(Err(_)), _) => return,
             // The entry the app opened on keeps its state.
             (None, Some(shared)) => shared,
