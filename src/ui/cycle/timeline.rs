@@ -491,7 +491,8 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64, p
     let value = if let Some(part) = label_part(&bar, label.chars().count(), FONT) {
         let under = if matches!(part.kind, PartKind::Wait | PartKind::Held) { WAIT_FILL } else { colour };
         view! {
-            <text class="gantt-value" x=(part.x0 + part.x1) / 2.0 y=text_y text-anchor="middle" fill=text_on(under)>
+            // Haloed in the bar's colour: an overlap's hatching ran through the label.
+            <text class="gantt-value" x=(part.x0 + part.x1) / 2.0 y=text_y text-anchor="middle" fill=text_on(under) stroke=under>
                 {label}
             </text>
         }
