@@ -429,6 +429,24 @@ impl CycleSpec {
         (named, false)
     }
 
+    /// Names that several stages share (trimmed, in any case of their ASCII letters), each with its stages'
+    /// indices: not an error (the refit is the stage marked), but measured times name a stage by its name
+    /// and would read them as one, and a renamed "generation" left two "refit"s without a word.
+    pub fn shared_names(&self) -> Vec<(String, Vec<usize>)> {
+        let mut shared: Vec<(String, Vec<usize>)> = Vec::new();
+        for (i, stage) in self.stages.iter().enumerate() {
+            if shared.iter().any(|(_, at)| at.contains(&i)) {
+                continue;
+            }
+            let same: Vec<usize> =
+                (i..self.stages.len()).filter(|&j| same_stage_name(&self.stages[j].name, &stage.name)).collect();
+            if same.len() > 1 {
+                shared.push((stage.name.trim().to_string(), same));
+            }
+        }
+        shared
+    }
+
     /// The index of the refit stage, when exactly one stage is the refit.
     pub fn refit_index(&self) -> Option<usize> {
         match self.refit_candidates().0.as_slice() {
@@ -2794,6 +2812,18 @@ mod tests {
         assert!(problems[1].starts_with("line 4: key must be a string"), "{problems:?}");
         let array = parse_measurements("[{\"Cycle\": 1, \"Stage\": \"refit\", \"Seconds\": 10}]");
         assert!(array.problems.is_empty() && array.rows.len() == 1, "{:?}", array.problems);
+    }
+
+    #[test]
+    fn stages_sharing_a_name_are_found_in_any_case() {
+        let mut spec = CycleSpec {
+            stages: vec![Stage::new("refit", 70.0), Stage::new("scoring", 10.0), Stage::new(" Refit", 10.0)],
+            refit: None,
+            speedup: 4.0,
+        };
+        assert_eq!(spec.shared_names(), [("refit".to_string(), vec![0, 2])]);
+        spec.stages[0].name = "generation".into();
+        assert!(spec.shared_names().is_empty());
     }
 
     #[test]

@@ -431,10 +431,16 @@ test('a second stage named refit leaves the refit where its radio shows it, with
   await expect(first).toHaveAttribute('aria-invalid', 'false');
   await expect(page.locator('[data-testid=stage-editor] .field-problem')).toHaveCount(0);
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  // Not an error, but said: measured times would read the two as one stage.
+  await expect(page.getByTestId('stage-names-shared')).toHaveText(
+    'Stages 1 and 4 are both named “refit”: measured times name a stage by its name, and would read them as one.',
+  );
   // The other "refit" can still be made the refit by its radio.
   await radios.nth(0).check();
   await expect(radios.nth(3)).not.toBeChecked();
   await expect(page.getByTestId('cycle-new')).not.toHaveText('112.5 s');
+  await first.fill('generation');
+  await expect(page.getByTestId('stage-names-shared')).toHaveCount(0);
 });
 
 test('text typed into the cycle fields that is not a number is still there after a visit to another view', async ({ page }) => {

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use super::CycleState;
 use super::field::{FieldProblems, NumberField};
 use crate::chart::palette::stage_colours;
-use crate::core::cycle::{MAX_STAGES, Stage};
+use crate::core::cycle::{CycleSpec, MAX_STAGES, Stage};
 use crate::core::spec::for_display;
 use crate::ui::focus::{after_render, focus_test_id};
 
@@ -51,6 +51,20 @@ pub fn StageEditor() -> impl IntoView {
             </div>
             <ol class="stage-rows">{rows}</ol>
             <FieldProblems path="stages".to_string()/>
+            {move || state.spec.with(CycleSpec::shared_names).into_iter().map(|(name, at)| {
+                let mut numbers: Vec<String> = at.iter().map(|i| (i + 1).to_string()).collect();
+                let last = numbers.pop().unwrap_or_default();
+                let (list, all) = (format!("{} and {last}", numbers.join(", ")), if at.len() == 2 { "both" } else { "all" });
+                view! {
+                    <p class="cycle-hint muted" data-testid="stage-names-shared">
+                        {format!(
+                            "Stages {list} are {all} named “{}”: measured times name a stage by its name, and would \
+                             read them as one.",
+                            for_display(&name)
+                        )}
+                    </p>
+                }
+            }).collect_view()}
             <button
                 type="button"
                 class="cycle-button"
