@@ -269,8 +269,9 @@ pub enum NotText {
     /// A NUL or another control character than tab, line feed and carriage return: a binary file (a
     /// picture dropped by mistake), refused as a whole rather than quoted line by line.
     Binary { line: usize },
-    /// Bytes that are not UTF-8 (read as U+FFFD) and no control characters: text saved in another encoding
-    /// (a spreadsheet's CSV in Windows-1252), which was called binary.
+    /// A few bytes that are not UTF-8 (read as U+FFFD, at most one character in ten) and no control
+    /// characters: text saved in another encoding (a spreadsheet's CSV in Windows-1252), which was called
+    /// binary.
     NotUtf8 { line: usize },
 }
 
@@ -287,7 +288,10 @@ pub fn not_text(text: &str) -> Option<NotText> {
     let line_of = |at: usize| text[..at].matches('\n').count() + 1;
     let control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r');
     let first = text.find(|c: char| c == '\u{fffd}' || control(c))?;
-    Some(if text.contains(control) {
+    // A text in another encoding has an accented letter here and there; a binary file's bytes are half
+    // above 127 (a 4-byte "\x89PNG" read as text in another encoding was told to be saved as UTF-8).
+    let replaced = text.matches('\u{fffd}').count();
+    Some(if text.contains(control) || replaced * 10 > text.chars().count() {
         NotText::Binary { line: line_of(first) }
     } else {
         NotText::NotUtf8 { line: line_of(first) }

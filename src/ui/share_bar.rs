@@ -68,11 +68,11 @@ fn measured_left_out(cycle: CycleState) -> Option<String> {
     })
 }
 
-/// What the Share menu says of a link `chars` characters long, when it is long: a link past what opens is
-/// not offered as one, and the address keeps the last state that fits.
-fn long_link_note(chars: usize) -> Option<String> {
+/// What the Share menu says of a link `chars` characters long whose state is `state_chars` of them, when
+/// it is long: a state past what opens is not offered as a link, and the address keeps the last that fits.
+fn long_link_note(state_chars: usize, chars: usize) -> Option<String> {
     use crate::share::fragment::{LONG_LINK_CHARS, MAX_FRAGMENT_CHARS};
-    if chars > MAX_FRAGMENT_CHARS {
+    if state_chars > MAX_FRAGMENT_CHARS {
         Some(format!(
             "This state is too large for a link ({} characters; a link holds {}): share it as a file from Export ▾ \
              instead. The address and the autosave keep the last state that fit.",
@@ -172,7 +172,7 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                     <button type="button" data-testid="copy-link" on:click=move |_| copy(link(), "link", report)>
                         "Copy link"
                     </button>
-                    {move || fragment.with(|f| long_link_note(f.len())).map(|note| view! {
+                    {move || long_link_note(fragment.with(String::len), link().len()).map(|note| view! {
                         <p class="menu-note" data-testid="share-long-link">{note}</p>
                     })}
                     {move || measured_left_out(cycle).map(|note| view! {

@@ -105,11 +105,11 @@ async fn the_120_s_cycle_shows_the_articles_numbers() {
         "refit: 10\u{a0}s → 2.5\u{a0}s (75\u{a0}%\u{a0}less)"
     );
     assert_eq!(text_of(&root, "[data-testid=cycle-bound-seconds]"), "110 s");
-    assert_eq!(text_of(&root, "[data-testid=cycle-formula]"), "1 - 0.0833 + 0.0833/4 = 0.9375");
+    assert_eq!(text_of(&root, "[data-testid=cycle-formula]"), "1\u{a0}-\u{a0}0.0833 + 0.0833/4 = 0.9375");
     // A narrow column may break it before its `=` only: the sum is one unbreakable part.
     let parts = root.query_selector_all("[data-testid=cycle-formula] .formula-part").expect("a selector");
     let parts: Vec<String> = (0..parts.length()).filter_map(|i| parts.item(i)?.text_content()).collect();
-    assert_eq!(parts, ["1 - 0.0833 + 0.0833/4", "= 0.9375"]);
+    assert_eq!(parts, ["1\u{a0}-\u{a0}0.0833 + 0.0833/4", "= 0.9375"]);
     // The article's "refit originally occupied one twelfth of the cycle".
     // 1/12 written to four decimals is rounded, and the working says so.
     assert!(text_of(&root, ".cycle-working").contains("120\u{a0}s ≈ 0.0833 (1/12 of the cycle)"));

@@ -8,12 +8,13 @@ use crate::chart::readout::{decimal, percent, seconds, times, unbroken, unit_fra
 use crate::core::cycle::{CycleReport, ratio_text};
 
 /// The substituted formula (`1 - 0.0833 + 0.0833/4 = 0.9375`) in parts that a narrow column may put on
-/// separate lines only before an `=`: a line break inside a sum reads as two formulas.
+/// separate lines only before an `=`: a line break inside a sum reads as two formulas. Where a phone breaks
+/// a part, `1 - f` stays whole (it left "1 -" alone on a line).
 fn formula_parts(text: &str) -> impl IntoView + use<> {
     text.split(" = ")
         .enumerate()
         .map(|(i, part)| {
-            let part = if i == 0 { part.to_string() } else { format!("= {part}") };
+            let part = if i == 0 { part.replacen(" - ", "\u{a0}-\u{a0}", 1) } else { format!("= {part}") };
             view! { {(i > 0).then_some(" ")}<span class="formula-part">{part}</span> }
         })
         .collect_view()

@@ -13,7 +13,7 @@ use crate::chart::spread::{SpreadMarks, SpreadScale, axis_end, change_axis, chan
 use crate::core::cycle::{
     CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, read_startup_cycles, stage_stats,
 };
-use crate::core::spec::for_display;
+use crate::core::spec::{NotText, for_display, not_text};
 use crate::core::traffic::{format_bytes, format_count};
 use crate::share::import::{Imported, import_file};
 use crate::ui::fit::fitted_viewbox_width;
@@ -70,6 +70,11 @@ fn read_dropped_file(event: &web_sys::DragEvent, target: RwSignal<String>, refus
         let text = wasm_bindgen_futures::JsFuture::from(promise).await.ok().and_then(|text| text.as_string());
         match text {
             // The file may have grown since it was measured.
+            // Said for this box: Open file…'s words for a picture list what else it opens.
+            Some(text) if matches!(not_text(&text), Some(NotText::Binary { .. })) => refused.set(Some(format!(
+                "{name} is not text (a picture, a compressed or a spreadsheet file?): drop CSV or JSON measured \
+                 times here. Nothing was changed."
+            ))),
             Some(text) => match import_file(&name, &text) {
                 Ok(Imported::Measurements(_)) => {
                     refused.set(None);
@@ -82,9 +87,10 @@ fn read_dropped_file(event: &web_sys::DragEvent, target: RwSignal<String>, refus
                         other.describe()
                     ),
                 ))),
+                // The reason names the file already.
                 Err(problems) => {
                     let why = problems.first().map_or_else(String::new, |p| p.message.clone());
-                    refused.set(Some(not_opened(&name, &why)));
+                    refused.set(Some(format!("{why}. Nothing was changed.")));
                 }
             },
             None => refused.set(Some(format!("{name} could not be read; nothing was changed."))),

@@ -147,8 +147,9 @@ pub fn TensorView() -> impl IntoView {
                         <grid::Cells scene=scene/>
                         <pieces::Decks scene=scene focus_pieces=focus_pieces/>
                         <whole_shard::WholeShard scene=scene transfer=transfer/>
-                        <boundaries::Boundaries scene=scene/>
+                        // The red cells under the shard boundaries: over them, they hid where a piece ends.
                         <mismatches::Mismatches mismatches=mismatches scene=scene/>
+                        <boundaries::Boundaries scene=scene/>
                         <highlight::FocusRegion scene=scene/>
                     </g>
                     <tooltip::Tooltip scene=scene focus_pieces=focus_pieces picture=picture scrolled=scrolled/>
