@@ -93,7 +93,13 @@
 //! fields instead of commas when the first line has them and no comma (text pasted from a spreadsheet).
 //! A "wide" table, one row per cycle and a column of seconds per stage (`step,gen,reward,train,sync`, as
 //! training loggers write it), is read when its header names a `cycle` or `step` column and no `stage`
-//! column; an empty cell is a stage the cycle did not run. A bad row is reported with its line number
+//! column; an empty cell is a stage the cycle did not run. Loggers' exports are read as they come: a cycle
+//! column named `step`, `_step`, `global_step` or `iteration`; JSON (Lines) objects of one cycle each with
+//! a key per stage (verl's `timing_s/…`, flat or nested); seconds with their unit (`41.2s`, `12837ms`), a
+//! column in milliseconds by its name (`gen_ms`), decimal commas between semicolons. Columns that are no
+//! stages are left out and said: W&B's `__MIN`/`__MAX` companions and run time, a column of each cycle's
+//! total (`timing_s/step`), a clock (`elapsed_s`); the refit is found by the names loggers give it
+//! (`update_weights`, `weight_sync`) when none is named as the cycle's. A bad row is reported with its line number
 //! (`line 7: seconds "abc" is not a number`) and the good rows still load. Cycle ids are whole numbers; the first `k` cycle ids in ascending order are the
 //! startup, reported apart from the steady state, whose per-stage medians form the [`CycleSpec`] that `f`
 //! comes from.
@@ -295,10 +301,16 @@ const MAX_QUOTED_CHARS: usize = 24;
 
 /// `text`, cut short when long (a paste into a number field can be a whole file).
 fn shortened(text: &str) -> String {
-    if text.chars().count() <= MAX_QUOTED_CHARS {
+    shortened_to(text, MAX_QUOTED_CHARS)
+}
+
+/// `text`, cut short past `chars` characters. A logger's column names are long (`timing_s/update_weights`)
+/// and are quoted whole up to 48.
+fn shortened_to(text: &str, chars: usize) -> String {
+    if text.chars().count() <= chars {
         text.to_string()
     } else {
-        format!("{}…", text.chars().take(MAX_QUOTED_CHARS).collect::<String>())
+        format!("{}…", text.chars().take(chars).collect::<String>())
     }
 }
 
@@ -1209,6 +1221,8 @@ pub struct Measurement {
 pub struct Measurements {
     pub rows: Vec<Measurement>,
     pub problems: Vec<Problem>,
+    /// How the text was read where a reader would want to know: columns left out, milliseconds.
+    pub notes: Vec<String>,
 }
 
 /// Gathers rows, refusing a second time for the same stage of the same cycle and a stage beyond the
@@ -1311,6 +1325,7 @@ pub fn parse_measurements(text: &str) -> Measurements {
         return Measurements {
             rows: Vec::new(),
             problems: vec![Problem { path: format!("line {}", not_text.line()), message }],
+            notes: Vec::new(),
         };
     }
     match text.trim_start().chars().next() {
@@ -1325,12 +1340,25 @@ fn parse_cycle_id(text: &str) -> Result<u64, String> {
 }
 
 fn parse_measured_seconds(text: &str) -> Result<f64, String> {
+    parse_measured_cell(text, ',').and_then(check_measured_seconds)
+}
+
+/// Seconds as a cell writes them: a number, or one with its unit (`41.2s`, `12837ms`, as some loggers
+/// write them; they were refused cell by cell). Between semicolons, a decimal comma (`71,52`, as a
+/// spreadsheet in a European locale writes it) is a decimal point.
+fn parse_measured_cell(text: &str, separator: char) -> Result<f64, String> {
     let text = text.trim();
-    let seconds = text.parse::<f64>().map_err(|_| format!("seconds \"{text}\" is not a number"))?;
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(number) => (number.trim_end(), 1e-3),
+        None => (text.strip_suffix('s').map_or(text, str::trim_end), 1.0),
+    };
+    let comma = separator == ';' && number.matches(',').count() == 1 && !number.contains('.');
+    let number = if comma { number.replace(',', ".") } else { number.to_string() };
+    let seconds = number.parse::<f64>().map_err(|_| format!("seconds \"{text}\" is not a number"))? * scale;
     if !seconds.is_finite() {
         return Err(format!("seconds \"{text}\" is not a finite number"));
     }
-    check_measured_seconds(seconds)
+    Ok(seconds)
 }
 
 fn check_measured_seconds(seconds: f64) -> Result<f64, String> {
@@ -1362,38 +1390,116 @@ struct Columns {
     cycle: usize,
     /// The long form's stage and seconds columns; `None` for a wide table.
     long: Option<(usize, usize)>,
-    /// A wide table's stages: each column's index and its header, the stage's name.
-    wide: Vec<(usize, String)>,
+    /// What the seconds column's numbers are in seconds (1e-3 for a column of milliseconds).
+    long_scale: f64,
+    /// A wide table's stages: each column's index, the stage's name (its header without a unit) and what
+    /// its numbers are in seconds.
+    wide: Vec<(usize, String, f64)>,
     count: usize,
     /// Whether a header named them (then the message for a wrong field count refers to it).
     from_header: bool,
+    /// How the header was read, where a reader would want to know ([`Measurements::notes`]).
+    notes: Vec<String>,
+}
+
+/// Names of the cycle column: loggers count steps (`step`, W&B's `_step`, `global_step`).
+pub const CYCLE_COLUMNS: [&str; 6] = ["cycle", "step", "_step", "global_step", "iteration", "iter"];
+
+/// Columns of a wide table that are not stages: W&B's min and max companions of a sampled column, its
+/// run time and time stamp, TensorBoard's wall time.
+fn not_a_stage(lower: &str) -> bool {
+    lower.ends_with("__min")
+        || lower.ends_with("__max")
+        || ["_runtime", "_timestamp", "timestamp", "wall time", "wall_time"].contains(&lower)
+}
+
+/// A column header's stage name and what its numbers are in seconds: `gen_ms`, `gen (ms)` and `gen [ms]`
+/// are milliseconds of `gen`, read as seconds.
+fn stage_and_unit(header: &str) -> (String, f64) {
+    let lower = header.to_ascii_lowercase();
+    for suffix in ["_ms", " (ms)", " [ms]", "(ms)", "[ms]", " ms", "-ms", "/ms"] {
+        if lower.ends_with(suffix) && lower.len() > suffix.len() {
+            return (header[..header.len() - suffix.len()].trim().to_string(), 1e-3);
+        }
+    }
+    (header.to_string(), 1.0)
 }
 
 impl Columns {
     fn positional() -> Columns {
-        Columns { cycle: 0, long: Some((1, 2)), wide: Vec::new(), count: 3, from_header: false }
+        Columns {
+            cycle: 0,
+            long: Some((1, 2)),
+            long_scale: 1.0,
+            wide: Vec::new(),
+            count: 3,
+            from_header: false,
+            notes: Vec::new(),
+        }
     }
 
     /// Reads the first line: a header when it names the columns, or data in the order cycle, stage,
-    /// seconds. A header with a `cycle` (or `step`) column and no `stage` column is a wide table, its other
-    /// columns the stages. A line with no number in it that lacks a column is taken for a broken header.
+    /// seconds. A header with a cycle column ([`CYCLE_COLUMNS`]) and no `stage` column is a wide table, its
+    /// other columns the stages. A line with no number in it that lacks a column is taken for a broken header.
     fn from_first_line(fields: &[String]) -> (Columns, Option<Result<(), String>>) {
         let lower: Vec<String> = fields.iter().map(|field| field.trim().to_ascii_lowercase()).collect();
         let find = |name: &str| lower.iter().position(|field| field == name);
         let count = fields.len();
-        if let (Some(cycle), Some(stage), Some(seconds)) = (find("cycle"), find("stage"), find("seconds")) {
-            let long = Some((stage, seconds));
-            return (Columns { cycle, long, wide: Vec::new(), count, from_header: true }, Some(Ok(())));
+        let cycle = CYCLE_COLUMNS.iter().find_map(|name| find(name));
+        let seconds = ["seconds", "duration", "duration_s", "time_s", "secs"].iter().find_map(|name| find(name));
+        let milliseconds = ["ms", "duration_ms", "time_ms", "milliseconds"].iter().find_map(|name| find(name));
+        if let (Some(cycle), Some(stage), Some((at, long_scale))) =
+            (cycle, find("stage"), seconds.map(|at| (at, 1.0)).or(milliseconds.map(|at| (at, 1e-3))))
+        {
+            let notes = if long_scale == 1.0 {
+                Vec::new()
+            } else {
+                vec![format!("the column \"{}\" is read as milliseconds", fields[at].trim())]
+            };
+            let long = Some((stage, at));
+            let columns = Columns { cycle, long, long_scale, wide: Vec::new(), count, from_header: true, notes };
+            return (columns, Some(Ok(())));
         }
-        if let (Some(cycle), None) = (find("cycle").or_else(|| find("step")), find("stage")) {
-            let wide: Vec<(usize, String)> = fields
-                .iter()
-                .enumerate()
-                .filter(|(at, field)| *at != cycle && !field.trim().is_empty())
-                .map(|(at, field)| (at, field.trim().to_string()))
-                .collect();
+        if let (Some(cycle), None) = (cycle, find("stage")) {
+            let mut left_out = Vec::new();
+            let mut in_ms = Vec::new();
+            let mut wide = Vec::new();
+            for (at, field) in fields.iter().enumerate() {
+                let field = field.trim();
+                if at == cycle || field.is_empty() {
+                    continue;
+                }
+                if not_a_stage(&lower[at]) || CYCLE_COLUMNS.contains(&lower[at].as_str()) {
+                    left_out.push(format!("\"{}\"", shortened_to(field, 48)));
+                    continue;
+                }
+                let (stage, scale) = stage_and_unit(field);
+                if scale != 1.0 {
+                    in_ms.push(format!("\"{}\"", shortened_to(field, 48)));
+                }
+                wide.push((at, stage, scale));
+            }
+            // W&B's panel export names each column after its run (`my-run - timing_s/gen`): a prefix every
+            // stage shares is left out of their names.
+            let prefix = wide.first().and_then(|(_, stage, _)| stage.split_once(" - ")).map(|(p, _)| format!("{p} - "));
+            if let Some(prefix) = prefix.filter(|p| wide.iter().all(|(_, stage, _)| stage.starts_with(p.as_str()))) {
+                for (_, stage, _) in &mut wide {
+                    *stage = stage[prefix.len()..].to_string();
+                }
+            }
+            let mut notes = Vec::new();
+            if !left_out.is_empty() {
+                let more = left_out.len().saturating_sub(6);
+                left_out.truncate(6);
+                let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+                notes.push(format!("not stages, left out: {}{more}", left_out.join(", ")));
+            }
+            if !in_ms.is_empty() {
+                notes.push(format!("read as milliseconds: {}", in_ms.join(", ")));
+            }
             if !wide.is_empty() {
-                return (Columns { cycle, long: None, wide, count, from_header: true }, Some(Ok(())));
+                let columns = Columns { cycle, long: None, long_scale: 1.0, wide, count, from_header: true, notes };
+                return (columns, Some(Ok(())));
             }
         }
         if fields.iter().all(|field| field.trim().parse::<f64>().is_err()) {
@@ -1479,6 +1585,7 @@ fn parse_csv_rows(text: &str) -> Measurements {
             Some(known) => known,
             None => {
                 let (found, header) = Columns::from_first_line(&fields);
+                collector.measurements.notes.extend(found.notes.iter().cloned());
                 let columns = columns.insert(found);
                 match header {
                     Some(Ok(())) => continue,
@@ -1505,12 +1612,13 @@ fn parse_csv_rows(text: &str) -> Measurements {
             // A wide row: a stage per filled cell.
             match cycle {
                 Ok(cycle) => {
-                    for (at, name) in &columns.wide {
+                    for (at, name, scale) in &columns.wide {
                         let cell = field(*at);
                         if cell.is_empty() {
                             continue;
                         }
-                        match (check_stage_name(name), parse_measured_seconds(cell)) {
+                        let seconds = parse_measured_cell(cell, separator).map(|s| s * scale);
+                        match (check_stage_name(name), seconds.and_then(check_measured_seconds)) {
                             (Ok(stage), Ok(seconds)) => collector.row(line, cycle, stage, seconds),
                             (stage, seconds) => {
                                 for message in [stage.err(), seconds.err()].into_iter().flatten() {
@@ -1525,7 +1633,9 @@ fn parse_csv_rows(text: &str) -> Measurements {
             continue;
         };
         let stage = check_stage_name(field(stage_at));
-        let seconds = parse_measured_seconds(field(seconds_at));
+        let seconds = parse_measured_cell(field(seconds_at), separator)
+            .map(|s| s * columns.long_scale)
+            .and_then(check_measured_seconds);
         match (cycle, stage, seconds) {
             (Ok(cycle), Ok(stage), Ok(seconds)) => collector.row(line, cycle, stage, seconds),
             (cycle, stage, seconds) => {
@@ -1681,7 +1791,13 @@ fn json_row(collector: &mut RowCollector, line: usize, value: &Value) {
     let key = |name: &str| {
         row.get(name).or_else(|| row.iter().find(|(k, _)| k.trim().eq_ignore_ascii_case(name)).map(|(_, v)| v))
     };
-    let cycle = json_cycle_id(key("cycle"));
+    let cycle_key = CYCLE_COLUMNS.iter().find(|name| key(name).is_some());
+    if key("stage").is_none()
+        && let Some(cycle_key) = cycle_key
+    {
+        return json_wide_row(collector, line, row, json_cycle_id(key(cycle_key)));
+    }
+    let cycle = json_cycle_id(cycle_key.and_then(|name| key(name)));
     let stage = json_stage(key("stage"));
     let seconds = json_seconds(key("seconds"));
     match (cycle, stage, seconds) {
@@ -1691,6 +1807,69 @@ fn json_row(collector: &mut RowCollector, line: usize, value: &Value) {
                 collector.problem(line, message);
             }
         }
+    }
+}
+
+/// A wide JSON row, one per cycle as verl and other loggers append them (`{"step": 3, "timing_s/gen": 41.2,
+/// …}`, or with the timings nested, `"timing_s": {"gen": 41.2}`): a stage per timing key (`timing_s/…`,
+/// `timing/…`, `time/…`, `timing_ms/…` in milliseconds) when there are any, else per number. Such lines
+/// were refused one by one for want of `stage` and `seconds`.
+fn json_wide_row(
+    collector: &mut RowCollector,
+    line: usize,
+    row: &serde_json::Map<String, Value>,
+    cycle: Result<u64, String>,
+) {
+    let cycle = match cycle {
+        Ok(cycle) => cycle,
+        Err(message) => return collector.problem(line, message),
+    };
+    // Nested objects one level deep, as `parent/child`.
+    let mut fields: Vec<(String, &Value)> = Vec::new();
+    for (name, value) in row {
+        match value {
+            Value::Object(inner) => fields.extend(inner.iter().map(|(child, v)| (format!("{name}/{child}"), v))),
+            _ => fields.push((name.clone(), value)),
+        }
+    }
+    let timing = |name: &str| {
+        let lower = name.to_ascii_lowercase();
+        if lower.starts_with("timing_ms/") {
+            Some(1e-3)
+        } else {
+            ["timing_s/", "timing/", "time/"].iter().any(|prefix| lower.starts_with(prefix)).then_some(1.0)
+        }
+    };
+    let any_timing = fields.iter().any(|(name, _)| timing(name).is_some());
+    for (name, value) in &fields {
+        let lower = name.trim().to_ascii_lowercase();
+        if CYCLE_COLUMNS.contains(&lower.as_str()) || not_a_stage(&lower) {
+            continue;
+        }
+        let scale = match timing(name) {
+            Some(scale) => scale,
+            None if any_timing => continue,
+            None => 1.0,
+        };
+        let Value::Number(number) = value else { continue };
+        let (stage, unit) = stage_and_unit(name);
+        let seconds = number.as_f64().map(|s| s * scale * unit).ok_or_else(|| format!("{number} is not a number"));
+        match (check_stage_name(&stage), seconds.and_then(check_measured_seconds)) {
+            (Ok(stage), Ok(seconds)) => collector.row(line, cycle, stage, seconds),
+            (stage, seconds) => {
+                for message in [stage.err(), seconds.err()].into_iter().flatten() {
+                    collector.problem(line, format!("{}: {message}", shortened_to(name, 48)));
+                }
+            }
+        }
+    }
+    let note = if any_timing {
+        "each object is read as one cycle, a stage per timing key (timing_s/…); its other keys are left out"
+    } else {
+        "each object is read as one cycle, a stage per number"
+    };
+    if !collector.measurements.notes.iter().any(|n| n == note) {
+        collector.measurements.notes.push(note.to_string());
     }
 }
 
@@ -1778,7 +1957,10 @@ pub struct MeasuredCycles {
 /// (the refit of the cycle on screen: logs call it `weight_sync` or `update_weights`), in any case, else
 /// the stage named `refit`.
 pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Option<&str>) -> MeasuredCycles {
-    let cycle_ids: BTreeSet<u64> = measurements.rows.iter().map(|row| row.cycle).collect();
+    let (not_stages, mut notes) = columns_not_stages(measurements);
+    notes.splice(0..0, measurements.notes.iter().cloned());
+    let rows: Vec<&Measurement> = measurements.rows.iter().filter(|row| !not_stages.contains(&row.stage)).collect();
+    let cycle_ids: BTreeSet<u64> = rows.iter().map(|row| row.cycle).collect();
     let startup_cycles: BTreeSet<u64> = cycle_ids.iter().take(startup).copied().collect();
 
     let mut stage_order: Vec<&str> = Vec::new();
@@ -1791,7 +1973,7 @@ pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Opti
     // 5 s for 100,000 cycles).
     let mut next_position: HashMap<u64, usize> = HashMap::new();
     let mut positions: Vec<(usize, usize)> = Vec::new();
-    for row in &measurements.rows {
+    for row in &rows {
         let index = *stage_index.entry(row.stage.as_str()).or_insert_with(|| {
             stage_order.push(row.stage.as_str());
             samples.push((Vec::new(), Vec::new()));
@@ -1844,7 +2026,6 @@ pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Opti
     let startup_group = group(true);
     let steady = group(false);
 
-    let mut notes = Vec::new();
     if cycle_ids.is_empty() {
         notes.push("no measurements loaded".to_string());
     } else if steady.cycles.is_empty() {
@@ -1882,6 +2063,32 @@ pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Opti
             stages.push(Stage { refit: marked.then_some(true), ..Stage::new(stage.name.clone(), typical) });
         }
     }
+    // No stage is the refit by name: a stage loggers name so (`update_weights`, `weight_sync`) is taken
+    // for it, and said; "name it refit" sent the reader to edit the file.
+    if !stages.iter().any(|s| s.refit == Some(true) || same_stage_name(&s.name, "refit")) {
+        let known: Vec<usize> = (0..stages.len()).filter(|&i| is_refit_by_its_name(&stages[i].name)).collect();
+        if let [only] = known[..] {
+            stages[only].refit = Some(true);
+            notes.push(format!(
+                "\"{}\" is taken for the refit: no stage is named \"refit\"{}",
+                shortened_to(&stages[only].name, 48),
+                refit_name.map_or(String::new(), |name| format!(" or \"{}\"", shortened(name.trim())))
+            ));
+        }
+    }
+    // Ms read as seconds, or a clock: one stage far above all the others together.
+    let total: f64 = stages.iter().map(|s| s.seconds).sum();
+    for stage in &stages {
+        let others = total - stage.seconds;
+        if others > 0.0 && stage.seconds > 50.0 * others {
+            notes.push(format!(
+                "stage \"{}\" takes {}× as long as all the others together: is its unit right (milliseconds read \
+                 as seconds)?",
+                shortened(&stage.name),
+                number_text(stage.seconds / others, 0)
+            ));
+        }
+    }
     let spec = CycleSpec { stages, refit: None, speedup: 1.0 };
     let (refit_fraction, problems) = match spec.report() {
         Ok(report) => (Some(report.refit_fraction), Vec::new()),
@@ -1906,6 +2113,96 @@ pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Opti
     MeasuredCycles { startup_count: startup, startup: startup_group, steady, spec, refit_fraction, problems, notes }
 }
 
+/// Names loggers give the refit, after any prefix (`timing_s/update_weights`).
+const REFIT_NAMES: [&str; 10] = [
+    "update_weights",
+    "update_weight",
+    "weight_update",
+    "weights_update",
+    "weight_sync",
+    "weights_sync",
+    "sync_weights",
+    "sync_weight",
+    "weight_transfer",
+    "broadcast_weights",
+];
+
+/// Whether `name` is one loggers give the refit ([`REFIT_NAMES`]), after a prefix ending in `/` or `.`.
+fn is_refit_by_its_name(name: &str) -> bool {
+    let lower = name.trim().to_ascii_lowercase();
+    let last = lower.rsplit(['/', '.']).next().unwrap_or_default();
+    REFIT_NAMES.contains(&last)
+}
+
+/// Stages that are not stages: a column of each cycle's total (`step_time`, `timing_s/step`: named as a
+/// total, and at least the sum of the others in nine cycles in ten), which halved the refit's share, and
+/// a clock (`elapsed_s`: rising in nine cycles in ten, and past five times all the others together), which
+/// made it vanish. Each is said in a note.
+fn columns_not_stages(measurements: &Measurements) -> (HashSet<String>, Vec<String>) {
+    let mut by_cycle: BTreeMap<u64, Vec<(&str, f64)>> = BTreeMap::new();
+    for row in &measurements.rows {
+        by_cycle.entry(row.cycle).or_default().push((row.stage.as_str(), row.seconds));
+    }
+    let names: BTreeSet<&str> = measurements.rows.iter().map(|row| row.stage.as_str()).collect();
+    let words = |name: &str| -> Vec<String> {
+        name.to_ascii_lowercase().split(|c: char| !c.is_ascii_alphanumeric()).map(str::to_string).collect()
+    };
+    let mut left_out: HashSet<String> = HashSet::new();
+    let mut notes = Vec::new();
+    // Clocks first: their seconds hid every total among the others.
+    for clocks in [true, false] {
+        for &name in &names {
+            if left_out.contains(name) {
+                continue;
+            }
+            let words = words(name);
+            let named = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+            // Per cycle with two other stages or more: (its seconds, the others' sum).
+            let cycles: Vec<(f64, f64)> = by_cycle
+                .values()
+                .filter_map(|row| {
+                    let mine = row.iter().find(|(n, _)| *n == name)?.1;
+                    let others: Vec<f64> =
+                        row.iter().filter(|(n, _)| *n != name && !left_out.contains(*n)).map(|(_, s)| *s).collect();
+                    (others.len() >= 2).then(|| (mine, others.iter().sum()))
+                })
+                .collect();
+            if cycles.is_empty() {
+                continue;
+            }
+            let most = |count: usize| count * 10 >= cycles.len() * 9;
+            let rising = cycles.windows(2).filter(|pair| pair[1].0 > pair[0].0).count();
+            let note = if clocks {
+                (cycles.len() >= 5
+                    && named(&["elapsed", "runtime", "wall", "time", "timestamp", "clock"])
+                    && rising * 10 >= (cycles.len() - 1) * 9
+                    && cycles.last().is_some_and(|(mine, others)| *mine > 5.0 * others))
+                .then(|| {
+                    format!(
+                        "\"{}\" is left out: it grows from cycle to cycle, a clock rather than a stage",
+                        shortened_to(name, 48)
+                    )
+                })
+            } else {
+                (named(&["total", "step", "iteration", "iter", "cycle"])
+                    && most(cycles.iter().filter(|(mine, others)| *mine >= 0.95 * others).count()))
+                .then(|| {
+                    format!(
+                        "\"{}\" is left out: in nearly every cycle it is at least the sum of the other stages, each \
+                         cycle's total rather than a stage",
+                        shortened_to(name, 48)
+                    )
+                })
+            };
+            if let Some(note) = note {
+                left_out.insert(name.to_string());
+                notes.push(note);
+            }
+        }
+    }
+    (left_out, notes)
+}
+
 /// Whether two stage names are the same stage: trimmed, in any case of their ASCII letters (`Refit`
 /// measured, `refit` edited; Unicode's case tables would cost the web build some kilobytes).
 fn same_stage_name(a: &str, b: &str) -> bool {
@@ -1918,12 +2215,14 @@ fn measured_problem(problem: Problem, refit_name: Option<&str>) -> Problem {
     if problem.path != "stages" || !problem.message.starts_with("no stage is the refit") {
         return problem;
     }
+    // The way out is in the editor: the cycle's refit renamed as the file names it.
+    let fix = "rename the cycle's refit stage (Stages of one cycle) as the file names it";
     let message = match refit_name.map(str::trim).filter(|name| !name.is_empty() && !same_stage_name(name, "refit")) {
         Some(name) => format!(
-            "no measured stage is the refit: none is named \"refit\" or \"{}\", as the cycle's refit is",
+            "no measured stage is the refit: none is named \"refit\" or \"{}\", as the cycle's refit is; {fix}",
             shortened(name)
         ),
-        None => "no measured stage is the refit: name it \"refit\"".to_string(),
+        None => format!("no measured stage is the refit: none is named \"refit\" or \"update_weights\"; {fix}"),
     };
     Problem { message, ..problem }
 }
@@ -3011,7 +3310,13 @@ mod tests {
         );
         assert_eq!(measured.refit_fraction, None);
         let text = measured.to_string();
-        assert!(text.contains("Cannot compute f: stages: no measured stage is the refit: name it \"refit\""), "{text}");
+        assert!(
+            text.contains(
+                "Cannot compute f: stages: no measured stage is the refit: none is named \"refit\" or \
+                 \"update_weights\"; rename the cycle's refit stage (Stages of one cycle) as the file names it"
+            ),
+            "{text}"
+        );
     }
 
     /// `cycles` steady cycles of generation 70, scoring 10, training 30 and refit 10 s as CSV, plus `extra`.
@@ -3052,11 +3357,119 @@ mod tests {
         let measured = stage_stats(&parse_measurements(text), 0, Some("Weight_Sync"));
         assert!(measured.problems.is_empty(), "{:?}", measured.problems);
         assert!(measured.refit_fraction.is_some_and(|f| close(f, 11.0 / 83.0)));
-        let without = stage_stats(&parse_measurements(text), 0, Some("sync"));
+        // Named as loggers name it, it is taken for the refit, and said.
+        let by_its_name = stage_stats(&parse_measurements(text), 0, Some("sync"));
+        assert!(by_its_name.problems.is_empty(), "{:?}", by_its_name.problems);
+        assert!(by_its_name.refit_fraction.is_some_and(|f| close(f, 11.0 / 83.0)));
+        assert_eq!(
+            by_its_name.notes,
+            ["\"weight_sync\" is taken for the refit: no stage is named \"refit\" or \"sync\""]
+        );
+        let unknown = "1,Rollout,70\n1,transfer,10\n";
+        let without = stage_stats(&parse_measurements(unknown), 0, Some("sync"));
         assert_eq!(
             without.problems.iter().map(|p| p.message.as_str()).collect::<Vec<_>>(),
-            ["no measured stage is the refit: none is named \"refit\" or \"sync\", as the cycle's refit is"]
+            ["no measured stage is the refit: none is named \"refit\" or \"sync\", as the cycle's refit is; rename \
+              the cycle's refit stage (Stages of one cycle) as the file names it"]
         );
+    }
+
+    #[test]
+    fn a_loggers_wide_export_is_read_without_its_totals_clocks_and_companions() {
+        // verl's names, a step total, W&B's min/max companions and run time, a clock, the refit in ms.
+        let mut text = String::from(
+            "_step,timing_s/gen,timing_s/gen__MIN,timing_s/train,timing_s/update_weights_ms,timing_s/step,_runtime,elapsed_s\n",
+        );
+        for step in 1..=10u32 {
+            let (generation, train, refit) = (40.0 + f64::from(step % 3), 20.0, 4.0 + f64::from(step % 2));
+            let total = generation + train + refit + 1.5;
+            text += &format!(
+                "{step},{generation},{},{train},{},{total},{},{}\n",
+                generation - 1.0,
+                refit * 1000.0,
+                f64::from(step) * 70.0,
+                f64::from(step) * 66.5
+            );
+        }
+        let measured = stage_stats(&parse_measurements(&text), 0, None);
+        let names: Vec<&str> = measured.spec.stages.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["timing_s/gen", "timing_s/train", "timing_s/update_weights"]);
+        let (generation, refit) = (41.0, 4.5);
+        assert!(
+            measured.refit_fraction.is_some_and(|f| close(f, refit / (generation + 20.0 + refit))),
+            "{:?}",
+            measured.refit_fraction
+        );
+        assert_eq!(
+            measured.notes,
+            [
+                "not stages, left out: \"timing_s/gen__MIN\", \"_runtime\"",
+                "read as milliseconds: \"timing_s/update_weights_ms\"",
+                "\"elapsed_s\" is left out: it grows from cycle to cycle, a clock rather than a stage",
+                "\"timing_s/step\" is left out: in nearly every cycle it is at least the sum of the other stages, each \
+                 cycle's total rather than a stage",
+                "\"timing_s/update_weights\" is taken for the refit: no stage is named \"refit\"",
+            ]
+        );
+    }
+
+    #[test]
+    fn verl_style_json_lines_are_read_a_cycle_a_line() {
+        let flat = "{\"step\": 1, \"timing_s/gen\": 41.2, \"timing_s/update_weights\": 4.2, \"actor/lr\": 0.001}\n\
+                    {\"step\": 2, \"timing_s/gen\": 40.8, \"timing_s/update_weights\": 4.0, \"actor/lr\": 0.001}\n";
+        let nested = "{\"global_step\": 1, \"timing_s\": {\"gen\": 41.2, \"update_weights\": 4.2}, \"critic/score\": 0.5}\n\
+                      {\"global_step\": 2, \"timing_s\": {\"gen\": 40.8, \"update_weights\": 4.0}, \"critic/score\": 0.7}\n";
+        for text in [flat, nested] {
+            let measured = parse_measurements(text);
+            assert!(measured.problems.is_empty(), "{:?}", measured.problems);
+            let rows: Vec<(u64, &str, f64)> =
+                measured.rows.iter().map(|r| (r.cycle, r.stage.as_str(), r.seconds)).collect();
+            assert_eq!(
+                rows,
+                [
+                    (1, "timing_s/gen", 41.2),
+                    (1, "timing_s/update_weights", 4.2),
+                    (2, "timing_s/gen", 40.8),
+                    (2, "timing_s/update_weights", 4.0)
+                ]
+            );
+            let stats = stage_stats(&measured, 0, None);
+            assert!(stats.refit_fraction.is_some_and(|f| close(f, 4.1 / 45.1)), "{:?}", stats.problems);
+        }
+        // The long form counts steps too.
+        let long = parse_measurements("{\"step\": 3, \"stage\": \"refit\", \"seconds\": 4.2}\n");
+        assert!(long.problems.is_empty() && long.rows[0].cycle == 3, "{:?}", long.problems);
+        // Without timing keys every number is a stage.
+        let plain = parse_measurements("{\"step\": 1, \"gen\": 40, \"refit\": 10}\n");
+        assert_eq!(plain.rows.len(), 2);
+        assert_eq!(plain.notes, ["each object is read as one cycle, a stage per number"]);
+    }
+
+    #[test]
+    fn a_runs_prefix_is_left_out_and_a_unit_out_of_place_is_questioned() {
+        let measured = parse_measurements("step,my-run - gen,my-run - refit\n1,40,4\n");
+        let names: Vec<&str> = measured.rows.iter().map(|r| r.stage.as_str()).collect();
+        assert_eq!(names, ["gen", "refit"]);
+        // The refit's column in milliseconds, unlike the others, and nothing in its name says so.
+        let stats = stage_stats(&parse_measurements("step,gen,ref,train,refit\n1,71.52,5.886,35.318,12837\n"), 0, None);
+        assert!(
+            stats.notes.iter().any(|n| n.starts_with("stage \"refit\" takes 114× as long as all the others together")),
+            "{:?}",
+            stats.notes
+        );
+    }
+
+    #[test]
+    fn seconds_with_their_unit_and_decimal_commas_are_read() {
+        let measured = parse_measurements("cycle;stage;seconds\n1;gen;71,52\n1;refit;4200ms\n2;gen;70.5s\n");
+        assert!(measured.problems.is_empty(), "{:?}", measured.problems);
+        let seconds: Vec<f64> = measured.rows.iter().map(|r| r.seconds).collect();
+        assert_eq!(seconds, [71.52, 4.2, 70.5]);
+        // Between commas a comma is a separator, and `1,5` no number.
+        assert!(!parse_measurements("cycle,stage,ms\n1,gen,\"1,5\"\n").problems.is_empty());
+        let ms = parse_measurements("cycle,stage,ms\n1,gen,1500\n");
+        assert_eq!(ms.rows[0].seconds, 1.5);
+        assert_eq!(ms.notes, ["the column \"ms\" is read as milliseconds"]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! times, or a text block. The kind is told from the content, not trusted from the file name; every problem
 //! names its field and the line it sits on, so a 700-line inventory with one bad placement is fixable.
 
-use crate::core::cycle::{CycleSpec, parse_cycle};
+use crate::core::cycle::{CYCLE_COLUMNS, CycleSpec, parse_cycle};
 use crate::core::spec::{NotText, Problem, SpecInput, not_text, parse_input, validate};
 use std::collections::HashMap;
 
@@ -119,15 +119,19 @@ fn looks_like_csv(text: &str) -> bool {
     let first = text.lines().next().unwrap_or("").to_ascii_lowercase();
     let fields: Vec<&str> = first.split([',', '\t', ';']).map(|field| field.trim().trim_matches('"')).collect();
     let has = |name: &str| fields.contains(&name);
-    fields.len() >= 2 && ((has("stage") && has("seconds")) || has("cycle") || has("step"))
+    fields.len() >= 2 && ((has("stage") && has("seconds")) || CYCLE_COLUMNS.iter().any(|name| has(name)))
 }
 
-/// A first line that is a JSON object naming a stage, as JSON Lines of measured times have.
+/// A first line that is a JSON object naming a stage or a cycle (`step`: a logger's line, a stage per key),
+/// as JSON Lines of measured times have.
 fn looks_like_json_lines(text: &str) -> bool {
     let first = text.lines().next().unwrap_or("");
     matches!(
         serde_json::from_str::<serde_json::Value>(first),
-        Ok(serde_json::Value::Object(row)) if row.keys().any(|key| key.trim().eq_ignore_ascii_case("stage"))
+        Ok(serde_json::Value::Object(row)) if row.keys().any(|key| {
+            let key = key.trim().to_ascii_lowercase();
+            key == "stage" || CYCLE_COLUMNS.contains(&key.as_str())
+        })
     )
 }
 
@@ -344,6 +348,15 @@ mod tests {
     }
 
     #[test]
+    fn a_loggers_files_open_as_measured_times() {
+        let verl = "{\"step\": 1, \"timing_s/gen\": 41.2, \"timing_s/update_weights\": 4.2}\n\
+                    {\"step\": 2, \"timing_s/gen\": 40.8, \"timing_s/update_weights\": 4.0}\n";
+        assert!(matches!(import_file("metrics.log", verl), Ok(Imported::Measurements(_))));
+        let wandb = "_step,timing_s/gen,timing_s/update_weights\n1,41.2,4.2\n";
+        assert!(matches!(import_file("export.txt", wandb), Ok(Imported::Measurements(_))));
+    }
+
+    #[test]
     fn text_in_another_encoding_is_told_apart_from_binary_data() {
         // A spreadsheet's CSV saved as Windows-1252: its é read as U+FFFD, and it was called a picture.
         let latin1 = "cycle,stage,seconds\n1,r\u{fffd}compense,10\n";
@@ -353,6 +366,8 @@ mod tests {
             problems[0].message,
             "s.csv is not UTF-8 text (line 2; saved as Windows-1252 or Latin-1?): save it as UTF-8 and open it again"
         );
+        // A few bytes, most of them not UTF-8, are no text in another encoding.
+        assert_eq!(crate::core::spec::not_text("\u{fffd}PNG"), Some(NotText::Binary { line: 1 }));
         let pasted = crate::core::cycle::parse_measurements(latin1);
         assert!(pasted.rows.is_empty());
         assert_eq!(pasted.problems[0].path, "line 2");
