@@ -369,6 +369,20 @@ test('on a phone each stage takes two lines: its name readable, its header words
   }
 });
 
+test("a logger's JSON Lines load as measured cycles, its step total left out and said", async ({ page }) => {
+  // verl appends one object per step: its timing_s/step is each step's total, which counted as a stage
+  // halved the refit's share.
+  await page.goto('/?preset=cycle-120');
+  const lines = [1, 2, 3, 4].map((step) =>
+    JSON.stringify({ step, 'timing_s/gen': 70, 'timing_s/reward': 10, 'timing_s/update_actor': 30, 'timing_s/update_weights': 10, 'timing_s/step': 121, 'actor/lr': 1e-6 }),
+  );
+  await page.getByTestId('measured-text').fill(lines.join('\n'));
+  await expect(page.getByTestId('measured-use-note')).toContainText('Steady-state refit share of the cycle: 0.0833 (8.33 %)');
+  await expect(page.getByText('"timing_s/step" is left out: in nearly every cycle it is at least the sum of the other stages')).toBeVisible();
+  await expect(page.getByText('"timing_s/update_weights" is taken for the refit')).toBeVisible();
+  await expect(page.getByTestId('measured-problems')).toHaveCount(0);
+});
+
 test('a file dropped on the measured box that is not measured times leaves the typed text as it was', async ({ page }) => {
   await page.goto('/?preset=cycle-120');
   const box = page.getByTestId('measured-text');

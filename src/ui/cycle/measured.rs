@@ -173,8 +173,9 @@ pub fn MeasuredCycles(
             "Paste or drop measured stage times, one row per stage of each cycle: CSV "
             <code>"cycle,stage,seconds"</code> " (or tab-separated, as a spreadsheet copies it), JSON "
             <code>"[{\"cycle\": 1, \"stage\": \"refit\", \"seconds\": 10.4}]"</code> " or JSON Lines; or one row per cycle "
-            "with a column per stage, " <code>"step,gen,train,refit"</code> ". The refit is the stage named as the cycle's "
-            "refit, or named refit. Bad rows are reported by line; the good rows still load."
+            "with a column per stage, " <code>"step,gen,train,refit"</code> ", as loggers write it (a W&B export, "
+            "verl's " <code>"timing_s/…"</code> " JSON Lines). The refit is the stage named as the cycle's refit, or "
+            "named refit or update_weights. Bad rows are reported by line; the good rows still load."
         </p>
         <div class="measured-input">
             <textarea
