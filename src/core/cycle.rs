@@ -1957,8 +1957,9 @@ pub struct MeasuredCycles {
 /// (the refit of the cycle on screen: logs call it `weight_sync` or `update_weights`), in any case, else
 /// the stage named `refit`.
 pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Option<&str>) -> MeasuredCycles {
-    let (not_stages, mut notes) = columns_not_stages(measurements);
-    notes.splice(0..0, measurements.notes.iter().cloned());
+    let (not_stages, column_notes) = columns_not_stages(measurements);
+    let mut notes = measurements.notes.clone();
+    notes.extend(column_notes);
     let rows: Vec<&Measurement> = measurements.rows.iter().filter(|row| !not_stages.contains(&row.stage)).collect();
     let cycle_ids: BTreeSet<u64> = rows.iter().map(|row| row.cycle).collect();
     let startup_cycles: BTreeSet<u64> = cycle_ids.iter().take(startup).copied().collect();
@@ -2130,7 +2131,7 @@ const REFIT_NAMES: [&str; 10] = [
 /// Whether `name` is one loggers give the refit ([`REFIT_NAMES`]), after a prefix ending in `/` or `.`.
 fn is_refit_by_its_name(name: &str) -> bool {
     let lower = name.trim().to_ascii_lowercase();
-    let last = lower.rsplit(['/', '.']).next().unwrap_or_default();
+    let last = lower.rfind('/').max(lower.rfind('.')).map_or(lower.as_str(), |at| &lower[at + 1..]);
     REFIT_NAMES.contains(&last)
 }
 
@@ -2139,13 +2140,25 @@ fn is_refit_by_its_name(name: &str) -> bool {
 /// a clock (`elapsed_s`: rising in nine cycles in ten, and past five times all the others together), which
 /// made it vanish. Each is said in a note.
 fn columns_not_stages(measurements: &Measurements) -> (HashSet<String>, Vec<String>) {
-    let mut by_cycle: BTreeMap<u64, Vec<(&str, f64)>> = BTreeMap::new();
+    // Map and set types the statistics already use (each new one cost the web build kilobytes).
+    let cycle_ids: BTreeSet<u64> = measurements.rows.iter().map(|row| row.cycle).collect();
+    let slot: HashMap<u64, usize> = cycle_ids.iter().enumerate().map(|(at, &id)| (id, at)).collect();
+    let mut by_cycle: Vec<Vec<(&str, f64)>> = vec![Vec::new(); cycle_ids.len()];
+    let mut names: Vec<&str> = Vec::new();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
     for row in &measurements.rows {
-        by_cycle.entry(row.cycle).or_default().push((row.stage.as_str(), row.seconds));
+        if let Some(&at) = slot.get(&row.cycle) {
+            by_cycle[at].push((row.stage.as_str(), row.seconds));
+        }
+        if seen.insert(row.stage.as_str(), names.len()).is_none() {
+            names.push(row.stage.as_str());
+        }
     }
-    let names: BTreeSet<&str> = measurements.rows.iter().map(|row| row.stage.as_str()).collect();
+    // The name's words, lower case: `timing_s/step` has `timing`, `s` and `step`.
     let words = |name: &str| -> Vec<String> {
-        name.to_ascii_lowercase().split(|c: char| !c.is_ascii_alphanumeric()).map(str::to_string).collect()
+        let spaced: String =
+            name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { ' ' }).collect();
+        spaced.split_whitespace().map(str::to_string).collect()
     };
     let mut left_out: HashSet<String> = HashSet::new();
     let mut notes = Vec::new();
@@ -2159,7 +2172,7 @@ fn columns_not_stages(measurements: &Measurements) -> (HashSet<String>, Vec<Stri
             let named = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
             // Per cycle with two other stages or more: (its seconds, the others' sum).
             let cycles: Vec<(f64, f64)> = by_cycle
-                .values()
+                .iter()
                 .filter_map(|row| {
                     let mine = row.iter().find(|(n, _)| *n == name)?.1;
                     let others: Vec<f64> =
