@@ -1241,6 +1241,8 @@ struct RowCollector {
     past_limit_names: HashSet<String>,
     past_limit_rows: usize,
     past_limit_line: usize,
+    /// The cycle of the row before, to tell a relaunch (ids going back to ones already measured).
+    last_cycle: Option<u64>,
 }
 
 impl RowCollector {
@@ -1253,6 +1255,20 @@ impl RowCollector {
     }
 
     fn row(&mut self, line: usize, cycle: u64, stage: String, seconds: f64) {
+        let again = self.first_line.contains_key(&(cycle, stage.clone()));
+        // A job relaunched after a crash logs its cycles again from an earlier one: the last run's rows
+        // replace the ones it repeats (the first attempt's were kept, each later row refused as a repeat).
+        if again && self.last_cycle.is_some_and(|last| cycle < last) {
+            let before = self.measurements.rows.len();
+            self.measurements.rows.retain(|row| row.cycle < cycle);
+            self.first_line.retain(|(c, _), _| *c < cycle);
+            self.measurements.notes.push(format!(
+                "the cycles start again at {cycle} on line {line} (a relaunch?): the later rows replace the {} \
+                 before them from cycle {cycle} on",
+                plural(before - self.measurements.rows.len(), "row")
+            ));
+        }
+        self.last_cycle = Some(cycle);
         if let Some(first) = self.first_line.get(&(cycle, stage.clone())) {
             let message = format!(
                 "cycle {cycle} already has a time for stage \"{stage}\" (line {first}); each stage appears once per cycle"
@@ -1566,6 +1582,8 @@ fn split_csv_line(line: &str, separator: char) -> Result<Vec<String>, String> {
 fn parse_csv_rows(text: &str) -> Measurements {
     let mut collector = RowCollector::default();
     let mut columns: Option<Columns> = None;
+    // The header, to skip where a resumed log writes it again.
+    let mut header_fields: Option<Vec<String>> = None;
     let separator = field_separator(text);
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
@@ -1581,6 +1599,13 @@ fn parse_csv_rows(text: &str) -> Measurements {
                 continue;
             }
         };
+        if header_fields.as_ref() == Some(&fields) {
+            collector
+                .measurements
+                .notes
+                .push(format!("the header is repeated on line {line} (a resumed log?) and skipped"));
+            continue;
+        }
         let columns = match &columns {
             Some(known) => known,
             None => {
@@ -1588,7 +1613,10 @@ fn parse_csv_rows(text: &str) -> Measurements {
                 collector.measurements.notes.extend(found.notes.iter().cloned());
                 let columns = columns.insert(found);
                 match header {
-                    Some(Ok(())) => continue,
+                    Some(Ok(())) => {
+                        header_fields = Some(fields);
+                        continue;
+                    }
                     Some(Err(message)) => {
                         collector.problem(line, message);
                         continue;
@@ -3470,6 +3498,35 @@ mod tests {
             "{:?}",
             stats.notes
         );
+    }
+
+    #[test]
+    fn a_relaunched_job_is_read_as_its_last_run() {
+        // A first attempt's slow refits, a crash, a relaunch from step 0 under a repeated header.
+        let mut text = String::from("step,gen,refit\n");
+        for step in 0..5 {
+            text += &format!("{step},70,30\n");
+        }
+        text += "step,gen,refit\n";
+        for step in 0..4 {
+            text += &format!("{step},70,10\n");
+        }
+        let measured = parse_measurements(&text);
+        assert!(measured.problems.is_empty(), "{:?}", measured.problems);
+        assert_eq!(
+            measured.notes,
+            [
+                "the header is repeated on line 7 (a resumed log?) and skipped",
+                "the cycles start again at 0 on line 8 (a relaunch?): the later rows replace the 10 rows before them \
+                 from cycle 0 on",
+            ]
+        );
+        let refits: Vec<f64> = measured.rows.iter().filter(|r| r.stage == "refit").map(|r| r.seconds).collect();
+        assert_eq!(refits, [10.0; 4]);
+        // Stage-major order goes back to cycle 1 without repeating a stage of it: no relaunch.
+        let by_stage = parse_measurements("1,gen,70\n2,gen,71\n1,refit,10\n2,refit,11\n");
+        assert_eq!(by_stage.rows.len(), 4);
+        assert!(by_stage.notes.is_empty() && by_stage.problems.is_empty());
     }
 
     #[test]
