@@ -1429,6 +1429,17 @@ fn not_a_stage(lower: &str) -> bool {
         || ["_runtime", "_timestamp", "timestamp", "wall time", "wall_time"].contains(&lower)
 }
 
+/// A logger's timing prefix on a key (`timing_s/gen`, verl's; `timing_ms/` in milliseconds): its length
+/// and what its numbers are in seconds. The stage is named without it.
+fn timing_prefix(name: &str) -> Option<(usize, f64)> {
+    let lower = name.trim_start().to_ascii_lowercase();
+    let scale = |prefix: &str| if prefix == "timing_ms/" { 1e-3 } else { 1.0 };
+    ["timing_s/", "timing_ms/", "timing/", "time/"]
+        .iter()
+        .find(|prefix| lower.starts_with(**prefix) && lower.len() > prefix.len())
+        .map(|prefix| (name.len() - name.trim_start().len() + prefix.len(), scale(prefix)))
+}
+
 /// A column header's stage name and what its numbers are in seconds: `gen_ms`, `gen (ms)` and `gen [ms]`
 /// are milliseconds of `gen`, read as seconds.
 fn stage_and_unit(header: &str) -> (String, f64) {
@@ -1501,6 +1512,15 @@ impl Columns {
             if let Some(prefix) = prefix.filter(|p| wide.iter().all(|(_, stage, _)| stage.starts_with(p.as_str()))) {
                 for (_, stage, _) in &mut wide {
                     *stage = stage[prefix.len()..].to_string();
+                }
+            }
+            // verl's timings exported as columns: named without their prefix, as its JSON Lines are.
+            if wide.iter().all(|(_, stage, _)| timing_prefix(stage).is_some()) {
+                for (_, stage, scale) in &mut wide {
+                    if let Some((from, unit)) = timing_prefix(stage) {
+                        *stage = stage[from..].to_string();
+                        *scale *= unit;
+                    }
                 }
             }
             let mut notes = Vec::new();
@@ -1860,27 +1880,19 @@ fn json_wide_row(
             _ => fields.push((name.clone(), value)),
         }
     }
-    let timing = |name: &str| {
-        let lower = name.to_ascii_lowercase();
-        if lower.starts_with("timing_ms/") {
-            Some(1e-3)
-        } else {
-            ["timing_s/", "timing/", "time/"].iter().any(|prefix| lower.starts_with(prefix)).then_some(1.0)
-        }
-    };
-    let any_timing = fields.iter().any(|(name, _)| timing(name).is_some());
+    let any_timing = fields.iter().any(|(name, _)| timing_prefix(name).is_some());
     for (name, value) in &fields {
         let lower = name.trim().to_ascii_lowercase();
         if CYCLE_COLUMNS.contains(&lower.as_str()) || not_a_stage(&lower) {
             continue;
         }
-        let scale = match timing(name) {
-            Some(scale) => scale,
+        let (from, scale) = match timing_prefix(name) {
+            Some(prefix) => prefix,
             None if any_timing => continue,
-            None => 1.0,
+            None => (0, 1.0),
         };
         let Value::Number(number) = value else { continue };
-        let (stage, unit) = stage_and_unit(name);
+        let (stage, unit) = stage_and_unit(&name[from..]);
         let seconds = number.as_f64().map(|s| s * scale * unit).ok_or_else(|| format!("{number} is not a number"));
         match (check_stage_name(&stage), seconds.and_then(check_measured_seconds)) {
             (Ok(stage), Ok(seconds)) => collector.row(line, cycle, stage, seconds),
@@ -1892,7 +1904,8 @@ fn json_wide_row(
         }
     }
     let note = if any_timing {
-        "each object is read as one cycle, a stage per timing key (timing_s/…); its other keys are left out"
+        "each object is read as one cycle, a stage per timing key (timing_s/gen is the stage gen); its other keys \
+         are left out"
     } else {
         "each object is read as one cycle, a stage per number"
     };
@@ -2101,7 +2114,9 @@ pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Opti
             notes.push(format!(
                 "\"{}\" is taken for the refit: no stage is named \"refit\"{}",
                 shortened_to(&stages[only].name, 48),
-                refit_name.map_or(String::new(), |name| format!(" or \"{}\"", shortened(name.trim())))
+                refit_name
+                    .filter(|name| !same_stage_name(name, "refit"))
+                    .map_or(String::new(), |name| format!(" or \"{}\"", shortened(name.trim())))
             ));
         }
     }
@@ -2247,7 +2262,12 @@ fn columns_not_stages(measurements: &Measurements) -> (HashSet<String>, Vec<Stri
 /// Whether two stage names are the same stage: trimmed, in any case of their ASCII letters (`Refit`
 /// measured, `refit` edited; Unicode's case tables would cost the web build some kilobytes).
 fn same_stage_name(a: &str, b: &str) -> bool {
-    a.trim().eq_ignore_ascii_case(b.trim())
+    // A logger's timing prefix aside: measured stages are named without it, a cycle may still have it.
+    fn bare(name: &str) -> &str {
+        let name = name.trim();
+        timing_prefix(name).map_or(name, |(from, _)| &name[from..])
+    }
+    bare(a).eq_ignore_ascii_case(bare(b))
 }
 
 /// A problem of the typical cycle as said of measurements: one without a refit names what was looked for
@@ -3125,16 +3145,16 @@ mod tests {
         assert_eq!(
             rows,
             [
-                (1, "timing_s/gen", 70.2),
-                (1, "timing_s/reward", 10.0),
-                (1, "timing_s/update_actor", 30.5),
-                (1, "timing_s/sync", 10.4),
-                (2, "timing_s/gen", 69.8),
-                (2, "timing_s/update_actor", 31.0),
+                (1, "gen", 70.2),
+                (1, "reward", 10.0),
+                (1, "update_actor", 30.5),
+                (1, "sync", 10.4),
+                (2, "gen", 69.8),
+                (2, "update_actor", 31.0),
             ]
         );
         let problems: Vec<String> = measurements.problems.iter().map(Problem::to_string).collect();
-        assert_eq!(problems, ["line 3: timing_s/sync: seconds \"x\" is not a number"]);
+        assert_eq!(problems, ["line 3: sync: seconds \"x\" is not a number"]);
         // The refit named as the cycle's: f from the typical cycle, the empty cell counted as 0 s.
         let measured = stage_stats(&measurements, 0, Some("timing_s/sync"));
         assert!(measured.problems.is_empty(), "{:?}", measured.problems);
@@ -3467,12 +3487,7 @@ mod tests {
                 measured.rows.iter().map(|r| (r.cycle, r.stage.as_str(), r.seconds)).collect();
             assert_eq!(
                 rows,
-                [
-                    (1, "timing_s/gen", 41.2),
-                    (1, "timing_s/update_weights", 4.2),
-                    (2, "timing_s/gen", 40.8),
-                    (2, "timing_s/update_weights", 4.0)
-                ]
+                [(1, "gen", 41.2), (1, "update_weights", 4.2), (2, "gen", 40.8), (2, "update_weights", 4.0)]
             );
             let stats = stage_stats(&measured, 0, None);
             assert!(stats.refit_fraction.is_some_and(|f| close(f, 4.1 / 45.1)), "{:?}", stats.problems);
