@@ -1509,7 +1509,9 @@ impl Columns {
             // W&B's panel export names each column after its run (`my-run - timing_s/gen`): a prefix every
             // stage shares is left out of their names.
             let prefix = wide.first().and_then(|(_, stage, _)| stage.split_once(" - ")).map(|(p, _)| format!("{p} - "));
-            if let Some(prefix) = prefix.filter(|p| wide.iter().all(|(_, stage, _)| stage.starts_with(p.as_str()))) {
+            if let Some(prefix) =
+                prefix.filter(|p| wide.len() > 1 && wide.iter().all(|(_, stage, _)| stage.starts_with(p.as_str())))
+            {
                 for (_, stage, _) in &mut wide {
                     *stage = stage[prefix.len()..].to_string();
                 }
@@ -1620,10 +1622,13 @@ fn parse_csv_rows(text: &str) -> Measurements {
             }
         };
         if header_fields.as_ref() == Some(&fields) {
-            collector
-                .measurements
-                .notes
-                .push(format!("the header is repeated on line {line} (a resumed log?) and skipped"));
+            // Said once: a log resumed a hundred times has a hundred.
+            if !collector.measurements.notes.iter().any(|n| n.starts_with("the header is repeated")) {
+                collector
+                    .measurements
+                    .notes
+                    .push(format!("the header is repeated on line {line} (a resumed log?) and skipped"));
+            }
             continue;
         }
         let columns = match &columns {
@@ -2206,21 +2211,32 @@ fn columns_not_stages(measurements: &Measurements) -> (HashSet<String>, Vec<Stri
     let mut left_out: HashSet<String> = HashSet::new();
     let mut notes = Vec::new();
     // Clocks first: their seconds hid every total among the others.
+    const CLOCK_WORDS: [&str; 6] = ["elapsed", "runtime", "wall", "time", "timestamp", "clock"];
+    const TOTAL_WORDS: [&str; 5] = ["total", "step", "iteration", "iter", "cycle"];
     for clocks in [true, false] {
+        // Each cycle's stages that are still stages: their count and sum.
+        let kept: Vec<(usize, f64)> = by_cycle
+            .iter()
+            .map(|row| {
+                let kept = row.iter().filter(|(n, _)| !left_out.contains(*n));
+                kept.fold((0, 0.0), |(count, sum), (_, s)| (count + 1, sum + s))
+            })
+            .collect();
         for &name in &names {
-            if left_out.contains(name) {
-                continue;
-            }
             let words = words(name);
             let named = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+            // Only a stage named as a clock or a total is looked at cycle by cycle (a file of 64 stages and
+            // 15,000 cycles is a million rows).
+            if left_out.contains(name) || !named(if clocks { &CLOCK_WORDS } else { &TOTAL_WORDS }) {
+                continue;
+            }
             // Per cycle with two other stages or more: (its seconds, the others' sum).
             let cycles: Vec<(f64, f64)> = by_cycle
                 .iter()
-                .filter_map(|row| {
+                .zip(&kept)
+                .filter_map(|(row, &(count, sum))| {
                     let mine = row.iter().find(|(n, _)| *n == name)?.1;
-                    let others: Vec<f64> =
-                        row.iter().filter(|(n, _)| *n != name && !left_out.contains(*n)).map(|(_, s)| *s).collect();
-                    (others.len() >= 2).then(|| (mine, others.iter().sum()))
+                    (count >= 3).then_some((mine, sum - mine))
                 })
                 .collect();
             if cycles.is_empty() {
@@ -2230,7 +2246,6 @@ fn columns_not_stages(measurements: &Measurements) -> (HashSet<String>, Vec<Stri
             let rising = cycles.windows(2).filter(|pair| pair[1].0 > pair[0].0).count();
             let note = if clocks {
                 (cycles.len() >= 5
-                    && named(&["elapsed", "runtime", "wall", "time", "timestamp", "clock"])
                     && rising * 10 >= (cycles.len() - 1) * 9
                     && cycles.last().is_some_and(|(mine, others)| *mine > 5.0 * others))
                 .then(|| {
@@ -2240,9 +2255,7 @@ fn columns_not_stages(measurements: &Measurements) -> (HashSet<String>, Vec<Stri
                     )
                 })
             } else {
-                (named(&["total", "step", "iteration", "iter", "cycle"])
-                    && most(cycles.iter().filter(|(mine, others)| *mine >= 0.95 * others).count()))
-                .then(|| {
+                most(cycles.iter().filter(|(mine, others)| *mine >= 0.95 * others).count()).then(|| {
                     format!(
                         "\"{}\" is left out: in nearly every cycle it is at least the sum of the other stages, each \
                          cycle's total rather than a stage",
