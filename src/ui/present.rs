@@ -49,6 +49,14 @@ pub fn PresentButton() -> impl IntoView {
         if tour.step.get_untracked().is_some() {
             return;
         }
+        // An open menu (Share, on a slide) takes the Escape: this listener runs before the menus' own.
+        let menu_open = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector("details.menu[open]").ok().flatten())
+            .is_some();
+        if menu_open {
+            return;
+        }
         if !typed_in_field(&event) {
             on.set(false);
             event.prevent_default();

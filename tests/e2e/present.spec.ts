@@ -41,7 +41,14 @@ test('presenting scales the pictures to the screen, and hovering still points at
   await expect(present).toHaveText('Leave presentation');
   await expect(editors).toBeHidden();
   await expect(page.getByTestId('product-name')).toBeHidden();
-  await expect(page.getByTestId('share-bar')).toBeHidden();
+  // Share stays (the class is sent the slide's state); export and open go.
+  await expect(page.getByTestId('export-menu')).toBeHidden();
+  await expect(page.getByTestId('open-file-label')).toBeHidden();
+  await page.getByTestId('share-menu').locator('summary').click();
+  await expect(page.getByTestId('share-link')).toHaveValue(/#v1\./);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('share-link')).toBeHidden();
+  await expect(present, 'Escape closed the menu, not the slide').toHaveAttribute('aria-pressed', 'true');
   // Measured once the slide has settled: it fits its pictures to the room it measures a frame or two later.
   await layoutSettled(page);
   // A slide: the tensor on the left fills the height under the presets (~1.8 times its drawn size), all of
