@@ -329,6 +329,9 @@ pub fn read_typed_number(text: &str, what: &str) -> Result<f64, String> {
     }
     let in_digits = text.chars().any(|c| c.is_ascii_digit());
     match text.parse::<f64>() {
+        Ok(number) if super::typed::underflows(text, number) => {
+            Err(format!("{} is too small to tell from 0: enter {what}", shortened(text)))
+        }
         Ok(number) if number.is_finite() => Ok(number),
         Ok(_) if in_digits => Err(format!("{} is too large a number: enter {what}", shortened(text))),
         _ if in_digits && text.contains(',') => Err(format!(
@@ -1370,7 +1373,11 @@ fn parse_measured_cell(text: &str, separator: char) -> Result<f64, String> {
     };
     let comma = separator == ';' && number.matches(',').count() == 1 && !number.contains('.');
     let number = if comma { number.replace(',', ".") } else { number.to_string() };
-    let seconds = number.parse::<f64>().map_err(|_| format!("seconds \"{text}\" is not a number"))? * scale;
+    let read = number.parse::<f64>().map_err(|_| format!("seconds \"{text}\" is not a number"))?;
+    if super::typed::underflows(&number, read) {
+        return Err(format!("seconds \"{text}\" is too small to tell from 0"));
+    }
+    let seconds = read * scale;
     if !seconds.is_finite() {
         return Err(format!("seconds \"{text}\" is not a finite number"));
     }
@@ -3565,6 +3572,12 @@ mod tests {
         assert_eq!(seconds, [71.52, 4.2, 70.5]);
         // Between commas a comma is a separator, and `1,5` no number.
         assert!(!parse_measurements("cycle,stage,ms\n1,gen,\"1,5\"\n").problems.is_empty());
+        assert_eq!(
+            read_typed_number("1e-400", "a number of seconds"),
+            Err("1e-400 is too small to tell from 0: enter a number of seconds".to_string())
+        );
+        let tiny = parse_measurements("1,gen,1e-400\n");
+        assert_eq!(tiny.problems[0].to_string(), "line 1: seconds \"1e-400\" is too small to tell from 0");
         let ms = parse_measurements("cycle,stage,ms\n1,gen,1500\n");
         assert_eq!(ms.rows[0].seconds, 1.5);
         assert_eq!(ms.notes, ["the column \"ms\" is read as milliseconds"]);

@@ -21,6 +21,7 @@ pub fn read_whole_number(text: &str) -> Result<i64, String> {
     digits.parse::<i64>().or_else(|e| match e.kind() {
         IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => Err(format!("`{typed}` is too large")),
         _ => match digits.parse::<f64>() {
+            Ok(n) if underflows(typed, n) => Err(format!("`{typed}` is not a whole number")),
             Ok(n) if n.fract() == 0.0 && n.abs() < 9e15 => Ok(n as i64),
             Ok(n) if n.is_finite() && n.fract() == 0.0 => Err(format!("`{typed}` is too large")),
             _ => Err(format!("`{typed}` is not a whole number")),
@@ -46,6 +47,7 @@ pub fn read_decimal(text: &str) -> Result<f64, String> {
         return Err("empty: expected a number".into());
     }
     match typed.parse::<f64>() {
+        Ok(v) if underflows(typed, v) => Err(format!("`{typed}` is too small to tell from 0")),
         Ok(v) if v.is_finite() => Ok(v),
         // `1e400` reads as infinity: a number, only too large for any range (as `1e308` is told).
         Ok(v) if v.is_infinite() && !typed.to_ascii_lowercase().contains("inf") => {
@@ -55,10 +57,26 @@ pub fn read_decimal(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Whether `value`, read from `typed`, is 0 only because it is too small for a float (`1e-400`): the field
+/// then quoted "0" for what was typed, and measured seconds took it as 0 s.
+pub fn underflows(typed: &str, value: f64) -> bool {
+    value == 0.0
+        && typed.split(['e', 'E']).next().is_some_and(|mantissa| mantissa.bytes().any(|b| matches!(b, b'1'..=b'9')))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_number_too_small_for_a_float_is_not_read_as_0() {
+        assert_eq!(read_whole_number("1e-400"), Err("`1e-400` is not a whole number".to_string()));
+        assert_eq!(read_decimal("1e-400"), Err("`1e-400` is too small to tell from 0".to_string()));
+        assert_eq!(read_decimal("0e5"), Ok(0.0));
+        assert_eq!(read_decimal("-0.000"), Ok(-0.0));
+        assert_eq!(read_whole_number("0"), Ok(0));
+    }
 
     #[test]
     fn a_comma_groups_thousands_and_nothing_else() {
