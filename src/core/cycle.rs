@@ -1358,6 +1358,7 @@ fn parse_cycle_id(text: &str) -> Result<u64, String> {
     text.trim().parse::<u64>().map_err(|_| format!("cycle \"{}\" is not a whole number (0 or more)", text.trim()))
 }
 
+/// A JSON value's seconds written as text (`"9.5"`, `"41.2s"`), checked as every measured time is.
 fn parse_measured_seconds(text: &str) -> Result<f64, String> {
     parse_measured_cell(text, ',').and_then(check_measured_seconds)
 }
@@ -1641,8 +1642,8 @@ fn parse_csv_rows(text: &str) -> Measurements {
         let columns = match &columns {
             Some(known) => known,
             None => {
-                let (found, header) = Columns::from_first_line(&fields);
-                collector.measurements.notes.extend(found.notes.iter().cloned());
+                let (mut found, header) = Columns::from_first_line(&fields);
+                collector.measurements.notes.append(&mut found.notes);
                 let columns = columns.insert(found);
                 match header {
                     Some(Ok(())) => {
