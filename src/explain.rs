@@ -9,7 +9,7 @@ use crate::core::model::{Layout, ShardOrder};
 use crate::core::plan::{Strategy, plan};
 use crate::core::presets::{build, find};
 use crate::core::region::device_regions;
-use crate::core::traffic::{analyse, analyse_relayed, format_bytes};
+use crate::core::traffic::{analyse, analyse_relayed, format_bytes, format_count};
 use crate::core::verify::{Fault, VerifyOptions, verify};
 
 /// Which view a step shows.
@@ -50,19 +50,6 @@ fn cycle_report(name: &str) -> Result<CycleReport, String> {
 
 fn layout(name: &str) -> Result<crate::core::model::Reshard, String> {
     find(name).map(build).ok_or_else(|| format!("no layout preset {name}"))
-}
-
-/// `1048576` → `1,048,576`.
-fn thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `d0` → `d0`; `d0, d7` → `d0 and d7`; `d0, d3, d7` → `d0, d3 and d7`.
@@ -167,7 +154,7 @@ pub fn steps() -> Result<Vec<Step>, String> {
             replicated.source_mesh.size(),
             replicated.destination_mesh.shape.last().copied().unwrap_or(1),
             replicated.destination_mesh.shape[0],
-            thousands(totals.unique_entries),
+            format_count(totals.unique_entries),
             format_bytes(totals.bytes_received),
             replicated.destination_mesh.shape[0],
             match replicated.destination_mesh.shape[0] {

@@ -23,9 +23,11 @@ pub fn describe_change(reshard: &Reshard) -> String {
             };
             format!("{} · {} {dtype}", tensor.name, format_shape(&tensor.shape))
         }
-        many => format!("{} tensors", many.len()),
+        many => format!("{} tensors", crate::ui::format_count(many.len() as u64)),
     };
-    let devices = |count: usize, side: &str| format!("{count} {side}device{}", if count == 1 { "" } else { "s" });
+    let devices = |count: usize, side: &str| {
+        format!("{} {side}device{}", crate::ui::format_count(count as u64), if count == 1 { "" } else { "s" })
+    };
     let (source, destination) = (&reshard.source_mesh.devices, &reshard.destination_mesh.devices);
     if reshard.same_devices() {
         let gpus = if source.len() == 1 { "GPU" } else { "GPUs" };

@@ -106,13 +106,15 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
         encode(&url_state::snapshot(state, cycle, inventory, page.get()))
     });
     let link = move || format!("{}#{}", app_url(), fragment.get());
+    let linkable = move || fragment.with(String::len) <= crate::share::fragment::MAX_FRAGMENT_CHARS;
     // The view of the tab the menu is opened from (a cycle's embed code gave a tensor), until one is picked.
     let embed_view = RwSignal::new("tensor".to_string());
     let embed_view_picked = RwSignal::new(false);
     let embed_theme = RwSignal::new(EMBED_THEMES[0].0.to_string());
     // Measured in the reader's theme: a theme changes colours, not the height.
-    let embed_address =
-        Memo::new(move |_| open.get().then(|| embed_src(&app_url(), &embed_view.get(), "auto", &fragment.get())));
+    let embed_address = Memo::new(move |_| {
+        (open.get() && linkable()).then(|| embed_src(&app_url(), &embed_view.get(), "auto", &fragment.get()))
+    });
     let column = RwSignal::new(COLUMNS[0]);
     let measured = measured_height(embed_address, column);
     let snippet = move || {
@@ -168,10 +170,14 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                 <summary>"Share"</summary>
                 <div class="menu-body">
                     <p class="menu-heading">"A link to exactly this state"</p>
-                    <input class="menu-code" readonly prop:value=link data-testid="share-link" aria-label="Link to this state"/>
-                    <button type="button" data-testid="copy-link" on:click=move |_| copy(link(), "link", report)>
-                        "Copy link"
-                    </button>
+                    // A state past what a link opens offers no link (nor embed code) to copy: it would open
+                    // nothing, or cut, where the reader pastes it.
+                    <Show when=linkable>
+                        <input class="menu-code" readonly prop:value=link data-testid="share-link" aria-label="Link to this state"/>
+                        <button type="button" data-testid="copy-link" on:click=move |_| copy(link(), "link", report)>
+                            "Copy link"
+                        </button>
+                    </Show>
                     {move || long_link_note(fragment.with(String::len), link().len()).map(|note| view! {
                         <p class="menu-note" data-testid="share-long-link">{note}</p>
                     })}
@@ -225,17 +231,22 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                                 .collect_view()}
                         </select>
                     </label>
-                    <textarea class="menu-code" readonly rows="4" prop:value=snippet data-testid="embed-code" aria-label="Embed code"></textarea>
-                    <p class="menu-note" data-testid="embed-height-note">{height_note}</p>
-                    // Not before the height is known: a copy would take the usual height, too short for most views.
-                    <button
-                        type="button"
-                        data-testid="copy-embed"
-                        disabled=move || matches!(measured.get(), EmbedHeight::Measuring(..))
-                        on:click=move |_| copy(snippet(), "embed code", report)
+                    <Show
+                        when=linkable
+                        fallback=|| view! { <p class="menu-note">"The embed code carries the state as a link does: none for this one."</p> }
                     >
-                        "Copy embed code"
-                    </button>
+                        <textarea class="menu-code" readonly rows="4" prop:value=snippet data-testid="embed-code" aria-label="Embed code"></textarea>
+                        <p class="menu-note" data-testid="embed-height-note">{height_note}</p>
+                        // Not before the height is known: a copy would take the usual height, too short for most views.
+                        <button
+                            type="button"
+                            data-testid="copy-embed"
+                            disabled=move || matches!(measured.get(), EmbedHeight::Measuring(..))
+                            on:click=move |_| copy(snippet(), "embed code", report)
+                        >
+                            "Copy embed code"
+                        </button>
+                    </Show>
                 </div>
             </details>
             <ExportMenu page report/>

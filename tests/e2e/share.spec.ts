@@ -109,6 +109,30 @@ test('a large inventory opened from a file survives a reload, and the Share menu
   await expect(page.getByText('could not be opened')).toHaveCount(0);
 });
 
+test('a state too large for a link offers no link to copy, only the way to share it as a file', async ({ page }) => {
+  test.setTimeout(120_000);
+  // 20,000 tensors with 180 characters of noise each: past what a link opens even packed. The menu showed the
+  // link and its copy button beside the note saying there was none.
+  let seed = 7;
+  const letter = () => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.'[(seed >>> 0) % 64];
+  };
+  const tensors = Array.from({ length: 20_000 }, () => ({ name: Array.from({ length: 180 }, letter).join(''), shape: [64, 64] }));
+  const spec = { source: { mesh: [8], placements: ['S(0)'] }, destination: { mesh: [4], placements: ['S(1)'] }, tensors };
+  await page.goto('/?preset=toy');
+  await page.getByTestId('open-file').setInputFiles({ name: 'noise.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(spec)) });
+  await expect(page.getByTestId('share-report')).toContainText('Opened noise.json', { timeout: 30_000 });
+  await page.getByTestId('share-menu').locator('summary').click();
+  await expect(page.getByTestId('share-long-link')).toContainText('This state is too large for a link', { timeout: 30_000 });
+  await expect(page.getByTestId('share-link')).toHaveCount(0);
+  await expect(page.getByTestId('copy-link')).toHaveCount(0);
+  await expect(page.getByTestId('embed-code')).toHaveCount(0);
+  await expect(page.getByTestId('share-menu')).toContainText('none for this one');
+});
+
 test('a link carries a check that was run and the measured cycles', async ({ page, browser }) => {
   await page.goto('/?preset=toy');
   await page.getByTestId('fault-select').selectOption('offset');

@@ -216,14 +216,17 @@ fn InventoryPicker() -> impl IntoView {
                 }
             });
             let name = move || {
-                state.input.with(|input| {
-                    tensor(input, editor.index.get()).and_then(|t| t.name.clone()).unwrap_or_default()
-                })
+                state
+                    .input
+                    .with(|input| tensor(input, editor.index.get()).and_then(|t| t.name.clone()).unwrap_or_default())
             };
             view! {
                 <div class="inventory" data-testid="inventory-picker">
                     <p class="inventory-note">
-                        {format!("An inventory of {} tensors; these cards edit one at a time.", state.input.with_untracked(tensor_count))}
+                        {format!(
+                            "An inventory of {} tensors; these cards edit one at a time.",
+                            crate::ui::format_count(state.input.with_untracked(tensor_count) as u64)
+                        )}
                     </p>
                     <div class="dim-block">
                         <span class="dim-caption">"tensor"</span>
