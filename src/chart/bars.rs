@@ -57,6 +57,35 @@ pub fn ratio_text(value: f64, base: f64) -> String {
     }
 }
 
+/// Where a bar chart's names stand, and how wide its viewBox is, in units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NamePlace {
+    /// Beside their bars.
+    Beside(f64),
+    /// Each on its own line above its bar, which then starts at the left edge.
+    Above(f64),
+}
+
+impl NamePlace {
+    pub fn width(self) -> f64 {
+        match self {
+            NamePlace::Beside(width) | NamePlace::Above(width) => width,
+        }
+    }
+}
+
+/// A bar chart in a box `px` pixels wide (0 or NaN while unknown), drawn at one viewBox unit a pixel and
+/// `widest` units at most: its names beside the bars where the box holds `beside` units, above them in a
+/// narrower box, never under `narrowest`. A phone drew 432 units in 320 px, its names and values 9 px
+/// high. Rounded down to 20 units, so that a resize redraws the chart only now and then.
+pub fn name_place(px: f64, widest: f64, beside: f64, narrowest: f64) -> NamePlace {
+    if px.is_nan() || px <= 0.0 {
+        return NamePlace::Beside(widest);
+    }
+    let units = ((px / 20.0).floor() * 20.0).min(widest);
+    if units >= beside { NamePlace::Beside(units) } else { NamePlace::Above(units.max(narrowest)) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +125,22 @@ mod tests {
         assert_eq!(ratio_text(72.0, 144.0), "0.5×");
         assert_eq!(ratio_text(0.0, 0.0), "1×", "nothing versus nothing is the same");
         assert_eq!(ratio_text(5.0, 0.0), "—", "no ratio to a zero baseline");
+    }
+
+    #[test]
+    fn names_stand_above_their_bars_only_in_a_narrow_box_and_text_keeps_its_size() {
+        assert_eq!(name_place(0.0, 480.0, 360.0, 220.0), NamePlace::Beside(480.0), "unknown: the widest");
+        assert_eq!(name_place(f64::NAN, 480.0, 360.0, 220.0), NamePlace::Beside(480.0));
+        assert_eq!(name_place(1000.0, 480.0, 360.0, 220.0), NamePlace::Beside(480.0));
+        assert_eq!(name_place(419.0, 480.0, 360.0, 220.0), NamePlace::Beside(400.0));
+        assert_eq!(name_place(360.0, 480.0, 360.0, 220.0), NamePlace::Beside(360.0));
+        // A 390 px phone's card: 320 px.
+        assert_eq!(name_place(320.0, 480.0, 360.0, 220.0), NamePlace::Above(320.0));
+        assert_eq!(name_place(100.0, 480.0, 360.0, 220.0), NamePlace::Above(220.0));
+        for px in (1..1200).map(f64::from) {
+            let width = name_place(px, 480.0, 360.0, 220.0).width();
+            // Never more units than pixels (text drawn smaller than set) unless the chart cannot fit.
+            assert!(width <= px.max(220.0) && px - width < 20.0 || width == 480.0 || width == 220.0, "{px}: {width}");
+        }
     }
 }

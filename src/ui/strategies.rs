@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use super::{AppState, StrategyRow, after_paint::after_paint, fit::fitted_viewbox_width, keyed::keyed};
-use crate::chart::bars::{Rows, bar_length, ratio_text};
+use super::{AppState, StrategyRow, after_paint::after_paint, fit::observed_width, keyed::keyed};
+use crate::chart::bars::{NamePlace, Rows, bar_length, name_place, ratio_text};
 use crate::chart::readout::{unbroken, units_kept};
 use crate::chart::scale::group_thousands;
 use crate::core::plan::Strategy;
@@ -411,14 +411,44 @@ const CHART_WIDTH: f64 = 480.0;
 const NAME_WIDTH: f64 = 160.0;
 /// Room after a bar for its value and ratio (`1.5 MiB  4.00×`).
 const VALUE_ROOM: f64 = 170.0;
-/// The least a narrow box gets ([`fitted_viewbox_width`]): the names, the value's room and a 30-unit bar. A phone
-/// drew the whole 480 units in 290 px, its labels 7 px high.
-const NARROWEST: f64 = 360.0;
+/// The least that holds the names beside the bars: the names, the value's room and a 30-unit bar.
+const NARROWEST_BESIDE: f64 = 360.0;
+/// The least with the names above the bars: the value's room and a 50-unit bar.
+const NARROWEST: f64 = 220.0;
 const ROWS: Rows = Rows::new(30.0, 17.0, 8.0);
+/// A row with its name on a line above the bar: the name's line, then the bar as in [`ROWS`].
+const ROWS_ABOVE: Rows = Rows::new(30.0, 35.0, 7.0);
+const NAME_LINE: f64 = 18.0;
 
-/// The longest bar in a chart `width` units wide: what is left beside the names and the values.
-fn bar_full(width: f64) -> f64 {
-    (width - NAME_WIDTH - VALUE_ROOM).max(30.0)
+/// Where row `index`'s name, bar (its top) and value (its middle) stand.
+struct RowPlaces {
+    name: (f64, f64),
+    bar_top: f64,
+    value_middle: f64,
+}
+
+fn row_places(place: NamePlace, index: usize) -> RowPlaces {
+    match place {
+        NamePlace::Beside(_) => RowPlaces {
+            name: (NAME_WIDTH - 8.0, ROWS.middle(index)),
+            bar_top: ROWS.y(index),
+            value_middle: ROWS.middle(index),
+        },
+        NamePlace::Above(_) => {
+            let top = ROWS_ABOVE.y(index);
+            RowPlaces {
+                name: (0.0, top + NAME_LINE / 2.0 - 1.0),
+                bar_top: top + NAME_LINE,
+                value_middle: top + NAME_LINE + ROWS.height / 2.0,
+            }
+        }
+    }
+}
+
+/// The longest bar: what is left beside the names (when beside) and the values.
+fn bar_full(place: NamePlace) -> f64 {
+    let names = if matches!(place, NamePlace::Beside(_)) { NAME_WIDTH } else { 0.0 };
+    (place.width() - names - VALUE_ROOM).max(30.0)
 }
 
 /// One metric across the strategies.
@@ -431,34 +461,43 @@ fn MetricBars(
 ) -> impl IntoView {
     let max = rows.iter().map(|r| metric.value(r)).fold(0.0, f64::max);
     let base = baseline(&rows).map(|b| metric.value(b));
-    let height = ROWS.top + ROWS.extent(rows.len()) + 4.0;
+    let count = rows.len();
+    let height = move |place: NamePlace| {
+        let rows = if matches!(place, NamePlace::Beside(_)) { ROWS } else { ROWS_ABOVE };
+        rows.top + rows.extent(count) + 4.0
+    };
     let label = format!(
         "{}: {}",
         metric.label(),
         rows.iter().map(|r| format!("{} {}", short_name(r.strategy), metric.text(r))).collect::<Vec<_>>().join(", ")
     );
-    // Narrower in a narrow box (a phone), so that the labels keep a readable size: the bars get shorter.
+    // Drawn one unit a pixel, so that the labels keep their size in a narrow box (a phone): the bars get
+    // shorter, then the names move above them.
     let svg = NodeRef::new();
-    let width = fitted_viewbox_width(svg, CHART_WIDTH, NARROWEST);
+    let px = observed_width(svg);
+    let place = Memo::new(move |_| name_place(px.get(), CHART_WIDTH, NARROWEST_BESIDE, NARROWEST));
     let bars = move || {
-        let full = bar_full(width.get());
+        let place = place.get();
+        let full = bar_full(place);
+        let bar_x = if matches!(place, NamePlace::Beside(_)) { NAME_WIDTH } else { 0.0 };
         rows.iter()
             .enumerate()
             .map(|(i, row)| {
+                let at = row_places(place, i);
                 let length = bar_length(metric.value(row), max, full, 1.5);
                 let ratio = base.map(|b| ratio_text(metric.value(row), b)).unwrap_or_default();
                 let value = format!("{}  {}", metric.text(row), ratio);
                 view! {
-                    <text class="chart-name" x=NAME_WIDTH - 8.0 y=ROWS.middle(i)>{short_name(row.strategy)}</text>
+                    <text class="chart-name" x=at.name.0 y=at.name.1>{short_name(row.strategy)}</text>
                     <rect
                         class=format!("chart-bar strategy-{}", row.strategy.name())
-                        x=NAME_WIDTH
-                        y=ROWS.y(i)
+                        x=bar_x
+                        y=at.bar_top
                         width=length
                         height=ROWS.height
                         rx="2"
                     />
-                    <text class="chart-value" x=NAME_WIDTH + length + 6.0 y=ROWS.middle(i)>{value}</text>
+                    <text class="chart-value" x=bar_x + length + 6.0 y=at.value_middle>{value}</text>
                 }
             })
             .collect_view()
@@ -467,11 +506,10 @@ fn MetricBars(
         <svg
             node_ref=svg
             class="metric-bars"
+            class:names-above=move || matches!(place.get(), NamePlace::Above(_))
             role="img"
             aria-label=label
-            viewBox=move || format!("0 0 {} {height}", width.get())
-            width=move || width.get()
-            height=height
+            viewBox=move || format!("0 0 {} {}", place.get().width(), height(place.get()))
             data-testid=format!("strategy-chart-{}", metric.test_name())
         >
             <text class="chart-title" x="0" y="16">{metric.label()}</text>

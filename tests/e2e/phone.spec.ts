@@ -334,8 +334,9 @@ test('on a phone each link and each device is a card that fits the screen: no co
 });
 
 test("on a phone the strategy bars get shorter rather than shrink their labels", async ({ page }) => {
-  // The 480-unit charts drawn in a 290 px box: 13 px names and values were 7 px high at 320 px.
-  for (const width of [320, 414]) {
+  // The 480-unit charts drawn in a 290 px box: 13 px names and values were 7 px high at 320 px, then 9 px
+  // at 390 px. The names now stand above their bars where beside them they would shrink.
+  for (const width of [320, 390, 414]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/?preset=fsdp-tp');
     const chart = page.getByTestId('strategy-chart-bytes-received');
@@ -349,12 +350,22 @@ test("on a phone the strategy bars get shorter rather than shrink their labels",
       const size = (selector: string) => parseFloat(getComputedStyle(svg.querySelector(selector)!).fontSize) * scale;
       // Every value ends inside the picture.
       const right = svg.getBoundingClientRect().right;
-      const inside = [...svg.querySelectorAll('.chart-value')].every((t) => t.getBoundingClientRect().right <= right + 0.5);
-      return { name: size('.chart-name'), value: size('.chart-value'), inside };
+      const inside = [...svg.querySelectorAll('.chart-value, .chart-name')].every((t) => {
+        const box = t.getBoundingClientRect();
+        return box.right <= right + 0.5 && box.left >= svg.getBoundingClientRect().left - 0.5;
+      });
+      // No name overlaps a bar.
+      const bars = [...svg.querySelectorAll('.chart-bar')].map((b) => b.getBoundingClientRect());
+      const clear = [...svg.querySelectorAll('.chart-name')].every((t) => {
+        const n = t.getBoundingClientRect();
+        return bars.every((b) => n.right <= b.left || n.left >= b.right || n.bottom <= b.top || n.top >= b.bottom);
+      });
+      return { name: size('.chart-name'), value: size('.chart-value'), inside, clear };
     });
-    expect(sizes.name, `a strategy's name at ${width} px`).toBeGreaterThanOrEqual(9);
-    expect(sizes.value, `a value at ${width} px`).toBeGreaterThanOrEqual(9);
-    expect(sizes.inside, `values inside at ${width} px`).toBe(true);
+    expect(sizes.name, `a strategy's name at ${width} px`).toBeGreaterThanOrEqual(12);
+    expect(sizes.value, `a value at ${width} px`).toBeGreaterThanOrEqual(12);
+    expect(sizes.inside, `names and values inside at ${width} px`).toBe(true);
+    expect(sizes.clear, `names clear of the bars at ${width} px`).toBe(true);
     expect(await pageWidth(page), `${width} px`).toBeLessThanOrEqual(width);
   }
   await page.getByTestId('strategy-chart').screenshot({ path: path.join(screenshots, 'phone-strategy-bars.png') });
