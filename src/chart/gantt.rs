@@ -19,8 +19,9 @@ pub enum PartKind {
     Transfer,
     /// The receivers preparing the new version after the bytes arrive.
     Preparation,
-    /// The refit done, held until the stage it overlaps ends: it cannot finish before the weights it sends
-    /// are made. Not a wait the user set (it was drawn and named as one, with the wait set to 0).
+    /// The refit waiting for weights the stage it overlaps still makes: sped up, it sends what that stage
+    /// had made sooner than the stage makes the rest. Not a wait the user set (it was drawn and named as
+    /// one, with the wait set to 0).
     Held,
 }
 
@@ -66,20 +67,36 @@ pub fn lane_bars(timeline: &Timeline, scale: &Linear) -> Vec<LaneBar> {
             let parts = match stage.refit {
                 None => vec![Part { kind: PartKind::Work, x0, x1 }],
                 Some(refit) => {
+                    // The parts run in order from the start; a hold (waiting for the weights the stage
+                    // before still makes) cuts in where it begins, and the rest runs after it.
+                    let (hold_from, hold_to) = stage.held.unwrap_or((f64::INFINITY, f64::INFINITY));
                     let mut at = stage.start;
-                    let mut parts = Vec::with_capacity(4);
+                    let mut parts = Vec::with_capacity(6);
+                    let mut push = |kind, from: f64, to: f64, parts: &mut Vec<Part>| {
+                        if to > from {
+                            parts.push(Part { kind, x0: scale.map(from), x1: scale.map(to) });
+                        }
+                    };
                     for (kind, seconds) in [
                         (PartKind::Wait, refit.wait),
                         (PartKind::Transfer, refit.transfer),
                         (PartKind::Preparation, refit.preparation),
                     ] {
-                        if seconds > 0.0 {
-                            parts.push(Part { kind, x0: scale.map(at), x1: scale.map(at + seconds) });
-                            at += seconds;
+                        let mut left = seconds;
+                        if at < hold_from && at + left > hold_from {
+                            push(kind, at, hold_from, &mut parts);
+                            left -= hold_from - at;
+                            at = hold_from;
                         }
+                        if at >= hold_from && at < hold_to {
+                            push(PartKind::Held, hold_from, hold_to, &mut parts);
+                            at = hold_to;
+                        }
+                        push(kind, at, at + left, &mut parts);
+                        at += left;
                     }
                     if stage.end > at + 1e-9 {
-                        parts.push(Part { kind: PartKind::Held, x0: scale.map(at), x1 });
+                        push(PartKind::Held, at, stage.end, &mut parts);
                     }
                     parts
                 }
@@ -220,7 +237,7 @@ pub struct LegendEntries {
     /// Some of that waiting runs while the previous stage still runs: both hatches drawn over
     /// each other, a crossing no single entry shows.
     pub overlap_on_wait: bool,
-    /// The refit is held until the stage it overlaps ends.
+    /// The refit waits for weights the stage it overlaps still makes.
     pub held: bool,
     /// The refit has parts besides the transfer, so the transfer's own colour needs naming.
     pub transfer: bool,
@@ -633,13 +650,17 @@ mod tests {
 
     #[test]
     fn a_refit_that_ends_before_the_stage_it_overlaps_is_held_not_waiting() {
-        // Training overlapped by 8 s of a 10 s refit; at s = 4 the transfer ends 5.5 s before training does.
+        // Training overlapped by 8 s of a 10 s refit; at s = 4 what it sent under training is sent in 2 s,
+        // then it waits for the rest of training (6 s), then sends the last 2 s of it in 0.5 s.
         let mut spec = article(4.0);
         spec.stages[3].overlap = 8.0;
         let report = spec.report().expect("valid");
         let bars = lane_bars(&report.after, &Linear::new((0.0, 120.0), (0.0, 120.0)));
-        let kinds: Vec<PartKind> = bars[3].parts.iter().map(|p| p.kind).collect();
-        assert_eq!(kinds, [PartKind::Transfer, PartKind::Held]);
+        let parts: Vec<(PartKind, f64, f64)> = bars[3].parts.iter().map(|p| (p.kind, p.x0, p.x1)).collect();
+        assert_eq!(
+            parts,
+            [(PartKind::Transfer, 102.0, 104.0), (PartKind::Held, 104.0, 110.0), (PartKind::Transfer, 110.0, 110.5)]
+        );
         let entries = legend_entries(&report);
         assert!(entries.held && !entries.wait, "no wait was set");
     }

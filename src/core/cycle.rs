@@ -54,8 +54,12 @@
 //!   counted once, never twice, so the stage durations may add up to more than the cycle.
 //! - A stage never starts before the previous stage starts and never ends before the previous stage ends
 //!   (it consumes what that stage produces). That is why a written overlap may not be longer than either
-//!   stage it joins. A refit overlapping the tail of training still ends when training does, however fast
-//!   its transfer.
+//!   stage it joins.
+//! - A refit overlapping the tail of the stage before it (training) sent, in those seconds, the weights
+//!   training made as it made them. However fast its transfer, it cannot send them sooner: it waits for
+//!   them until training ends, then sends the rest faster. Only the part of it after training gets faster
+//!   (a 10 s refit starting 8 s before training ends takes 8 s + 2 s / s), and a stage that waited for the
+//!   whole refit still does.
 //! - An overlap is written for the refit as measured. A stage overlapping the refit starts, after a
 //!   speedup, at the same point of the refit's progress, since what it waits for is the same weights:
 //!   generation that started when 4 s of a 10 s transfer had run starts when 40 % of the faster transfer
@@ -240,6 +244,16 @@ impl RefitParts {
     /// The same refit with an instant transfer: the limit as the speedup grows without bound.
     pub fn with_instant_transfer(self) -> RefitParts {
         RefitParts { transfer: 0.0, ..self }
+    }
+
+    /// When, in seconds from its start, this refit reaches what `measured` had reached `into` seconds in,
+    /// the first `hidden` seconds of `measured` having run under the stage before it. Those seconds sent the
+    /// weights that stage made as it made them: a faster refit cannot send them sooner than they are made,
+    /// so it reaches them no sooner than `measured` did, and what comes after them is later by the wait
+    /// (`hidden` ahead of its own progress there, when that is less). A slower refit is only slower.
+    pub fn reached(self, measured: RefitParts, hidden: f64, into: f64) -> f64 {
+        let made = into.min(hidden);
+        self.same_progress(measured, into) + (made - self.same_progress(measured, made)).max(0.0)
     }
 
     /// How far into this refit it has reached what `measured` (the same refit, another transfer time) had
@@ -676,6 +690,9 @@ impl CycleSpec {
         let mut previous: Option<(f64, f64)> = None;
         let mut earliest_start = f64::INFINITY;
         let mut latest_end = f64::NEG_INFINITY;
+        // The refit's progress: (its start, the measured seconds of it that ran under the stage before).
+        let mut refit_run = (0.0, 0.0);
+        let mut held = None;
         for (i, stage) in self.stages.iter().enumerate() {
             let is_refit = i == refit_index;
             let seconds = if is_refit { refit.total() } else { stage.seconds };
@@ -686,11 +703,18 @@ impl CycleSpec {
                         // Into the refit as far as the same weights have arrived (written as seconds before
                         // the measured refit's end; validation keeps the overlap within it).
                         let into = (measured.total() - stage.overlap).max(0.0);
-                        previous_start + refit.same_progress(measured, into)
+                        refit_run.0 + refit.reached(measured, refit_run.1, into)
                     } else {
                         previous_start.max(previous_end - stage.overlap)
                     };
-                    let end = (start + seconds).max(previous_end);
+                    let mut end = (start + seconds).max(previous_end);
+                    if is_refit {
+                        let hidden = (previous_end - start).clamp(0.0, measured.total());
+                        refit_run = (start, hidden);
+                        end = end.max(start + refit.reached(measured, hidden, measured.total()));
+                        let done = refit.same_progress(measured, hidden);
+                        held = (hidden - done > 1e-12).then_some((start + done, start + hidden));
+                    }
                     (start, end, (previous_end - start).max(0.0))
                 }
             };
@@ -704,6 +728,7 @@ impl CycleSpec {
                 seconds,
                 overlap,
                 refit: is_refit.then_some(refit),
+                held: if is_refit { held } else { None },
             });
         }
         let cycle_seconds = if stages.is_empty() { 0.0 } else { latest_end - earliest_start };
@@ -835,6 +860,9 @@ pub struct TimelineStage {
     pub overlap: f64,
     /// The refit's parts, on the refit stage only.
     pub refit: Option<RefitParts>,
+    /// On a refit overlapping the stage before it, sped up: the stretch `[from, to)` it waits for the
+    /// weights that stage still makes (what it had made is sent; the rest is not made yet).
+    pub held: Option<(f64, f64)>,
 }
 
 /// What an instant transfer (`s → ∞`) could achieve at best.
@@ -3665,6 +3693,41 @@ mod tests {
         assert_eq!(spec.timeline_curve(&[f64::NAN, -1.0]), Some(Vec::new()), "bad s values are skipped");
     }
 
+    #[test]
+    fn a_refit_under_the_tail_of_training_sends_what_training_made_no_sooner_and_the_rest_faster() {
+        // Training 0–10 s, the refit 8–12 s (2 s under training), generation after the whole refit, then
+        // scoring: 18 s. At s = 4 the refit's first 2 s still end with training; its last 2 s take 0.5 s:
+        // generation starts at 10.5 s (it started 1 s before the refit ended, with the refit held to 10 s).
+        let spec = CycleSpec {
+            stages: vec![
+                Stage::new("train", 10.0),
+                Stage { overlap: 2.0, ..Stage::new("refit", 4.0) },
+                Stage::new("gen", 1.0),
+                Stage::new("score", 5.0),
+            ],
+            refit: None,
+            speedup: 4.0,
+        };
+        let report = spec.report().expect("valid");
+        assert_eq!(report.before.cycle_seconds, 18.0);
+        let refit = &report.after.stages[1];
+        assert_eq!((refit.start, refit.end, refit.seconds, refit.held), (8.0, 10.5, 1.0, Some((8.5, 10.0))));
+        assert_eq!((report.after.stages[2].start, report.after.cycle_seconds), (10.5, 16.5));
+        // Even an instant transfer saves only the 2 s after training.
+        assert_eq!((report.bound.best_cycle_seconds, report.bound.max_seconds_saved), (16.0, 2.0));
+        // A stage that needs only what training made starts as it did: 1 s into the refit.
+        let early = CycleSpec {
+            stages: vec![
+                spec.stages[0].clone(),
+                spec.stages[1].clone(),
+                Stage { overlap: 3.0, ..Stage::new("gen", 3.0) },
+            ],
+            ..spec
+        };
+        let report = early.report().expect("valid");
+        assert_eq!((report.before.stages[2].start, report.after.stages[2].start), (9.0, 9.0));
+    }
+
     proptest! {
         #[test]
         fn a_faster_transfer_never_makes_the_cycle_slower(
@@ -3687,7 +3750,16 @@ mod tests {
             let (before, after) = (into(&report.before), into(&report.after));
             let (wait, transfer) = (report.refit_before.wait, report.refit_before.transfer);
             let slack = 1e-9 * (1.0 + report.before.cycle_seconds);
-            if before <= wait + slack {
+            let hidden = report.before.stages[report.refit_stage].overlap;
+            if hidden > 0.0 {
+                // Part of the refit ran under the stage before it: what it sent then is not sent sooner,
+                // so the next stage starts no sooner than those weights were made, and no later than
+                // before when the transfer got faster.
+                prop_assert!(after >= before.min(hidden) - slack, "{before} → {after}: {report:?}");
+                if s >= 1.0 {
+                    prop_assert!(after <= before + slack, "{before} → {after}: {report:?}");
+                }
+            } else if before <= wait + slack {
                 // Started in the wait or with the transfer: it stays there.
                 prop_assert!((after - before).abs() <= slack, "{before} → {after}: {report:?}");
             } else {

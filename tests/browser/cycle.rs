@@ -435,8 +435,9 @@ async fn s_reads_as_its_field_shows_it_wherever_it_is_named() {
 
 #[wasm_bindgen_test]
 async fn a_refit_done_before_the_stage_it_overlaps_is_drawn_held_not_waiting() {
-    // The refit overlapping training by 8 s: at s = 4 its transfer is done 5.5 s before training ends. That
-    // stretch was drawn and named as "waiting", with the wait before transfer set to 0.
+    // The refit overlapping training by 8 s: at s = 4 what it sent under training is sent 6 s before
+    // training has made the rest. That stretch was drawn and named as "waiting", with the wait before
+    // transfer set to 0.
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
@@ -445,7 +446,7 @@ async fn a_refit_done_before_the_stage_it_overlaps_is_drawn_held_not_waiting() {
     assert!(root.query_selector("[data-testid=gantt-after] [data-part=held]").expect("selector").is_some());
     assert!(root.query_selector("[data-part=wait]").expect("selector").is_none());
     assert!(shown(&root, "held") && !shown(&root, "wait"));
-    assert!(text_of(&root, "[data-entry=held]").contains("held until the stage it overlaps ends"));
+    assert!(text_of(&root, "[data-entry=held]").contains("waiting for weights the stage it overlaps still makes"));
     root.remove();
 }
 

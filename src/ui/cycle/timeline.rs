@@ -559,7 +559,7 @@ fn TimelineLegend(entries: LegendEntries) -> impl IntoView {
                     <rect width="24" height="14" fill="url(#cycle-hatch-overlap)"></rect>
                 }
                 .into_any(),
-                "refit: done, held until the stage it overlaps ends")}
+                "refit: waiting for weights the stage it overlaps still makes")}
             {item("preparation", |e| e.preparation,
                 view! { <rect width="24" height="14" fill=REFIT_COLOUR fill-opacity="0.45"></rect> }.into_any(),
                 "refit: receiver preparation")}
