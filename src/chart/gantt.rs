@@ -72,7 +72,7 @@ pub fn lane_bars(timeline: &Timeline, scale: &Linear) -> Vec<LaneBar> {
                     let (hold_from, hold_to) = stage.held.unwrap_or((f64::INFINITY, f64::INFINITY));
                     let mut at = stage.start;
                     let mut parts = Vec::with_capacity(6);
-                    let mut push = |kind, from: f64, to: f64, parts: &mut Vec<Part>| {
+                    let push = |kind, from: f64, to: f64, parts: &mut Vec<Part>| {
                         if to > from {
                             parts.push(Part { kind, x0: scale.map(from), x1: scale.map(to) });
                         }
