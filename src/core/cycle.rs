@@ -1147,6 +1147,27 @@ pub fn speedup_curve(f: f64, s_values: &[f64]) -> Vec<(f64, f64)> {
 }
 
 impl CycleSpec {
+    /// This cycle with the stage named `name` as its refit (trimmed, in any case), the only one marked; the
+    /// refit's parts go with the old refit when the refit moves. `None` when no stage or several have that
+    /// name. For measurements whose refit is picked by hand: a logger's name for it that no rule knows.
+    pub fn with_refit_named(&self, name: &str) -> Option<CycleSpec> {
+        let mut named = (0..self.stages.len()).filter(|&i| same_stage_name(&self.stages[i].name, name));
+        let (Some(at), None) = (named.next(), named.next()) else { return None };
+        let mut spec = self.clone();
+        if spec.refit_index() != Some(at) {
+            spec.refit = None;
+        }
+        for (i, stage) in spec.stages.iter_mut().enumerate() {
+            stage.refit = if i == at {
+                Some(true)
+            } else {
+                // A stage named "refit" that is not the refit any more says so.
+                stage.name.trim().eq_ignore_ascii_case("refit").then_some(false)
+            };
+        }
+        Some(spec)
+    }
+
     /// Whether this cycle and `other` name the same stages, each once (trimmed, in any case): what
     /// [`CycleSpec::with_measured_seconds`] needs, and cheap enough to ask on every render. Counted by
     /// scans, not sorted: a few stages, and a sort of strings costs the web build another sort instance.
@@ -2325,8 +2346,8 @@ fn measured_problem(problem: Problem, refit_name: Option<&str>) -> Problem {
     if problem.path != "stages" || !problem.message.starts_with("no stage is the refit") {
         return problem;
     }
-    // The way out is in the editor: the cycle's refit renamed as the file names it.
-    let fix = "rename the cycle's refit stage (Stages of one cycle) as the file names it";
+    // The way out is in the app: the measured stage picked, or the cycle's refit renamed as the file names it.
+    let fix = "pick it under Refit stage, or rename the cycle's refit stage (Stages of one cycle) as the file names it";
     let message = match refit_name.map(str::trim).filter(|name| !name.is_empty() && !same_stage_name(name, "refit")) {
         Some(name) => format!(
             "no measured stage is the refit: none is named \"refit\" or \"{}\", as the cycle's refit is; {fix}",
@@ -3423,7 +3444,8 @@ mod tests {
         assert!(
             text.contains(
                 "Cannot compute f: stages: no measured stage is the refit: none is named \"refit\" or \
-                 \"update_weights\"; rename the cycle's refit stage (Stages of one cycle) as the file names it"
+                 \"update_weights\"; pick it under Refit stage, or rename the cycle's refit stage (Stages of one \
+                 cycle) as the file names it"
             ),
             "{text}"
         );
@@ -3479,8 +3501,8 @@ mod tests {
         let without = stage_stats(&parse_measurements(unknown), 0, Some("sync"));
         assert_eq!(
             without.problems.iter().map(|p| p.message.as_str()).collect::<Vec<_>>(),
-            ["no measured stage is the refit: none is named \"refit\" or \"sync\", as the cycle's refit is; rename \
-              the cycle's refit stage (Stages of one cycle) as the file names it"]
+            ["no measured stage is the refit: none is named \"refit\" or \"sync\", as the cycle's refit is; pick it \
+              under Refit stage, or rename the cycle's refit stage (Stages of one cycle) as the file names it"]
         );
     }
 
@@ -3691,6 +3713,23 @@ mod tests {
         let formula = speedup_curve(10.0 / 114.0, &[100.0])[0].1;
         assert!(formula > 1.09, "{formula}");
         assert_eq!(spec.timeline_curve(&[f64::NAN, -1.0]), Some(Vec::new()), "bad s values are skipped");
+    }
+
+    #[test]
+    fn the_refit_picked_by_name_is_the_only_one_marked_and_keeps_its_parts_only_if_it_stays() {
+        let mut spec = parse_cycle(include_str!("../../examples/cycle-120.json")).expect("the preset");
+        spec.refit = Some(RefitSplit { wait: 2.0, transfer: None, preparation: 1.0 });
+        // The same refit, in another case: its parts stay.
+        let same = spec.with_refit_named(" REFIT ").expect("a stage of that name");
+        assert_eq!((same.refit_index(), &same.refit), (Some(3), &spec.refit));
+        let moved = spec.with_refit_named("scoring").expect("a stage of that name");
+        assert_eq!((moved.refit_index(), &moved.refit), (Some(1), &None));
+        assert_eq!(moved.stages[3].refit, Some(false), "the stage named refit is not the refit any more");
+        assert!(moved.report().is_ok());
+        assert_eq!(spec.with_refit_named("sync"), None);
+        let mut twice = spec.clone();
+        twice.stages[0].name = "scoring".into();
+        assert_eq!(twice.with_refit_named("scoring"), None, "two stages of that name");
     }
 
     #[test]

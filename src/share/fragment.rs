@@ -64,6 +64,9 @@ pub struct SharedMeasured {
     /// How the spreads are drawn, when not the default (older links have none).
     #[serde(default, skip_serializing_if = "is_default_scale")]
     pub scale: SpreadScale,
+    /// The measured stage picked as the refit, when picked by hand (older links have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refit: Option<String>,
 }
 
 fn is_default_scale(scale: &SpreadScale) -> bool {
@@ -311,6 +314,7 @@ mod tests {
             digest: None,
             startup: 2,
             scale: SpreadScale::default(),
+            refit: Some("update_actor".into()),
         };
         let mut state = SharedState { measured: Some(measured), ..toy_state() };
         state.view.verified = true;
@@ -325,12 +329,14 @@ mod tests {
             digest: Some(measured_digest("a long text")),
             startup: 3,
             scale: SpreadScale::default(),
+            refit: None,
         };
         let state = SharedState { measured: Some(long.clone()), ..toy_state() };
         assert_eq!(decode(&encode(&state)), Ok(state));
         // The spreads' scale travels when it is not the default, and only then.
         let json = serde_json::to_string(&SharedState { measured: Some(long.clone()), ..toy_state() }).unwrap();
         assert!(!json.contains("scale"), "{json}");
+        assert!(!serde_json::to_string(&long).unwrap().contains("refit"), "a refit picked by hand only");
         let seconds =
             SharedState { measured: Some(SharedMeasured { scale: SpreadScale::Seconds, ..long }), ..toy_state() };
         assert!(serde_json::to_string(&seconds).unwrap().contains(r#""scale":"seconds""#));
@@ -566,8 +572,15 @@ mod tests {
                 prop::option::of("[0-9a-f]{16}-[0-9]{1,6}"),
                 0usize..20,
                 prop::sample::select(vec![SpreadScale::ChangeFromMedian, SpreadScale::Seconds]),
+                prop::option::of("[ -~]{0,40}"),
             )
-                .prop_map(|(text, digest, startup, scale)| SharedMeasured { text, digest, startup, scale }),
+                .prop_map(|(text, digest, startup, scale, refit)| SharedMeasured {
+                    text,
+                    digest,
+                    startup,
+                    scale,
+                    refit,
+                }),
         );
         let inventory = prop::option::of((0..MODEL_PRESETS.len(), 0u64..100, 0u64..100, any::<bool>()).prop_map(
             |(preset, tp, hidden, colocated)| {

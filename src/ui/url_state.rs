@@ -90,12 +90,13 @@ pub fn snapshot(state: AppState, cycle: CycleState, inventory: Option<InventoryS
             (!text.is_empty()).then(|| {
                 let startup = cycle.startup.get_untracked();
                 let scale = cycle.spread_scale.get_untracked();
+                let refit = cycle.measured_refit.get_untracked();
                 if text.len() <= MEASURED_IN_LINK {
-                    return SharedMeasured { text: Some(text.clone()), digest: None, startup, scale };
+                    return SharedMeasured { text: Some(text.clone()), digest: None, startup, scale, refit };
                 }
                 let digest = measured_digest(text);
                 keep_long_measured(&digest, text);
-                SharedMeasured { text: None, digest: Some(digest), startup, scale }
+                SharedMeasured { text: None, digest: Some(digest), startup, scale, refit }
             })
         }),
     }
@@ -138,6 +139,7 @@ pub fn track_shared(state: AppState, cycle: CycleState) {
     cycle.measured_text.track();
     cycle.startup.track();
     cycle.spread_scale.track();
+    cycle.measured_refit.track();
     cycle.speedup_source.track();
     if let Some(inventory) = use_context::<InventoryState>() {
         inventory.track();
@@ -239,10 +241,16 @@ fn restore_with(
             if cycle.spread_scale.get_untracked() != measured.scale {
                 cycle.spread_scale.set(measured.scale);
             }
+            if cycle.measured_refit.with_untracked(|here| *here != measured.refit) {
+                cycle.measured_refit.set(measured.refit.clone());
+            }
         }
         None => {
             if !cycle.measured_text.with_untracked(String::is_empty) {
                 cycle.measured_text.set(String::new());
+            }
+            if cycle.measured_refit.with_untracked(Option::is_some) {
+                cycle.measured_refit.set(None);
             }
             if k_redrawn {
                 // Redraws the field's text from k.

@@ -524,6 +524,43 @@ test("the measured spreads' scale travels in the link, so a reviewer sees the pl
   await expect(page.getByTestId('spread-scale-seconds')).toBeChecked();
 });
 
+test("a refit named as no rule knows is picked by hand, used as the cycle's, and carried by the link", async ({ page, context }) => {
+  // The only way out was renaming the cycle's refit stage to the logger's name.
+  await page.goto('/?preset=cycle-120');
+  const csv = ['cycle,stage,seconds', ...[1, 2, 3, 4].flatMap((c) => [`${c},generation,${c === 1 ? 90 : 60}`, `${c},reward,10`, `${c},train,30`, `${c},sync_params,20`])];
+  await page.getByTestId('measured-text').fill(csv.join('\n'));
+  const picker = page.getByTestId('measured-refit');
+  await expect(picker.locator('option').first()).toHaveText('none found by name: pick one');
+  await expect(page.getByTestId('measured-use')).toBeDisabled();
+  await expect(page.getByTestId('measured-use-note')).toContainText('pick it under Refit stage');
+  await picker.selectOption('sync_params');
+  // Steady cycles 2–4: 60 + 10 + 30 + 20 s, the refit 20 s of them.
+  await expect(page.getByTestId('measured-use-note')).toContainText('Steady-state refit share of the cycle: 0.1667 (16.67 %)');
+  await expect(page.getByTestId('measured-use')).toBeEnabled();
+
+  // The link carries the pick: a fresh tab shows it picked and the same share.
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).hash).length).toBeGreaterThan(10);
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByTestId('measured-refit')).toHaveValue('sync_params');
+  await expect(other.getByTestId('measured-use-note')).toContainText('0.1667 (16.67 %)');
+  await other.close();
+
+  await page.getByTestId('measured-use').click();
+  await expect(page.getByTestId('stage-name')).toHaveCount(4);
+  const names = await page.getByTestId('stage-name').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  expect(names).toEqual(['generation', 'reward', 'train', 'sync_params']);
+  await expect(page.getByTestId('stage-refit').nth(3)).toBeChecked();
+  await expect(page.getByTestId('cycle-f')).toHaveText('0.1667');
+  await expect(page.getByTestId('cycle-old')).toHaveText('120 s');
+
+  // Back to "found by name": the file has no refit by name again.
+  await picker.selectOption('');
+  await expect(page.getByTestId('measured-refit')).toHaveValue('');
+  // The cycle is now the file's, whose refit is sync_params: that stage is the refit by the cycle's name.
+  await expect(picker.locator('option').first()).toHaveText('found by name: sync_params');
+});
+
 test("on a laptop the speedup s is on the first screen, beside the answer it changes", async ({ page }) => {
   // Under the stages and the refit's parts, it stood below the fold of a 1280 × 800 screen.
   await page.setViewportSize({ width: 1280, height: 800 });

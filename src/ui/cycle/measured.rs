@@ -118,10 +118,16 @@ pub fn MeasuredCycles(
     let startup_problem = move || state.startup_unread.with(|u| u.as_ref().map(|(why, _)| why.clone()));
     let startup_problems_id = problems_id("startup");
     let measurements = Memo::new(move |_| state.measured_text.with(|text| parse_measurements(text)));
-    // The measured refit is the stage named as the cycle's refit (a memo of the name alone: stage_stats
-    // runs again when it changes, not on every edit of the cycle's seconds).
+    // The stage picked as the refit, while the measurements have a stage so named.
+    let picked = Memo::new(move |_| {
+        state.measured_refit.get().filter(|name| measurements.with(|m| m.rows.iter().any(|row| row.stage == *name)))
+    });
+    // The measured refit is the stage picked, else the stage named as the cycle's refit (a memo of the name
+    // alone: stage_stats runs again when it changes, not on every edit of the cycle's seconds).
     let refit_name = Memo::new(move |_| {
-        state.spec.with(|spec| spec.refit_index().and_then(|i| spec.stages.get(i)).map(|stage| stage.name.clone()))
+        picked.get().or_else(|| {
+            state.spec.with(|spec| spec.refit_index().and_then(|i| spec.stages.get(i)).map(|stage| stage.name.clone()))
+        })
     });
     let measured = Memo::new(move |_| {
         refit_name.with(|name| measurements.with(|m| stage_stats(m, state.startup.get(), name.as_deref())))
@@ -163,10 +169,27 @@ pub fn MeasuredCycles(
         let spec = measured.with_untracked(|m| m.spec.clone());
         let speedup = state.spec.with_untracked(|s| s.speedup);
         let spec = state.spec.with_untracked(|ours| ours.with_measured_seconds(&spec)).unwrap_or(spec);
+        // Kept in the cycle's own stages, the refit is still the cycle's: it moves to the stage picked.
+        let spec = match picked.get_untracked() {
+            Some(name) => spec.with_refit_named(&name).unwrap_or(spec),
+            None => spec,
+        };
         state.preset.set(String::new());
         state.replace(CycleSpec { speedup, ..spec });
     };
     let keeps_ours = move || measured.with(|m| state.spec.with(|ours| ours.names_the_stages_of(&m.spec)));
+    // Whether the stage picked is not the cycle's refit: using the medians moves the refit there.
+    let moves_refit = move || {
+        picked.with(|picked| {
+            picked.as_deref().is_some_and(|name| {
+                state.spec.with(|ours| {
+                    ours.refit_index()
+                        .and_then(|i| ours.stages.get(i))
+                        .is_none_or(|refit| !refit.name.trim().eq_ignore_ascii_case(name.trim()))
+                })
+            })
+        })
+    };
     view! {
         <h2 class="cycle-section-title" id=title_id>"Many cycles"</h2>
         <p class="cycle-hint muted">
@@ -175,7 +198,8 @@ pub fn MeasuredCycles(
             <code>"[{\"cycle\": 1, \"stage\": \"refit\", \"seconds\": 10.4}]"</code> " or JSON Lines; or one row per cycle "
             "with a column per stage, " <code>"step,gen,train,refit"</code> ", as loggers write it (a W&B export, "
             "verl's " <code>"timing_s/…"</code> " JSON Lines). The refit is the stage named as the cycle's refit, or "
-            "named refit or update_weights. Bad rows are reported by line; the good rows still load."
+            "named refit or update_weights, unless you pick it under Refit stage. Bad rows are reported by line; the \
+             good rows still load."
         </p>
         <div class="measured-input">
             <textarea
@@ -244,6 +268,9 @@ pub fn MeasuredCycles(
                         })}
                     </span>
                 </label>
+                <Show when=loaded>
+                    <RefitPicker measured picked/>
+                </Show>
                 <button type="button" class="cycle-button" data-testid="measured-example"
                     on:click=move |_| {
                         refused.set(None);
@@ -256,6 +283,7 @@ pub fn MeasuredCycles(
                     on:click=move |_| {
                         refused.set(None);
                         state.measured_text.set(String::new());
+                        state.measured_refit.set(None);
                         // The button disables itself: the focus went to the page's top. The emptied text
                         // area is where to go on (shown again once long measurements are cleared).
                         crate::ui::focus::after_render(|document| {
@@ -310,10 +338,13 @@ pub fn MeasuredCycles(
                         "Steady-state refit share of the cycle: {} ({}).{}",
                         decimal(f, 4),
                         percent(f * 100.0),
-                        if keeps_ours() {
-                            " Only the seconds change: the stages' order and overlaps stay."
-                        } else {
-                            " The measured stages replace the cycle's."
+                        match (keeps_ours(), moves_refit()) {
+                            (true, false) => " Only the seconds change: the stages' order and overlaps stay.",
+                            (true, true) => {
+                                " The seconds change and the refit is the stage picked: the stages' order and \
+                                 overlaps stay."
+                            }
+                            (false, _) => " The measured stages replace the cycle's.",
                         }
                     ),
                     // No steady cycle left: say that, not that the (empty) cycle has no stages.
@@ -322,6 +353,55 @@ pub fn MeasuredCycles(
                 })}</span>
             </div>
         </Show>
+    }
+}
+
+/// Which measured stage is the refit: found by its name (the cycle's refit's, or one loggers give it), or
+/// picked by hand among the typical cycle's stages, for a logger's name no rule knows
+/// (`actor/update_actor`), where the only way was renaming the cycle's refit stage to match.
+#[component]
+fn RefitPicker(
+    /// The measurements' summary, whose typical cycle lists the stages.
+    measured: Memo<MeasuredCycles>,
+    /// The stage picked, while the measurements have it.
+    picked: Memo<Option<String>>,
+) -> impl IntoView {
+    let state = expect_context::<CycleState>();
+    let by_name = move || {
+        let found = measured.with(|m| m.spec.refit_index().and_then(|i| m.spec.stages.get(i)).map(|s| s.name.clone()));
+        match (picked.with(Option::is_none), found) {
+            (true, Some(name)) => format!("found by name: {}", for_display(&name)),
+            (true, None) => "none found by name: pick one".to_string(),
+            (false, _) => "found by name".to_string(),
+        }
+    };
+    let names = move || measured.with(|m| m.spec.stages.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
+    view! {
+        <label class="measured-refit">
+            <span>"Refit stage"</span>
+            <select
+                data-testid="measured-refit"
+                on:change=move |ev| {
+                    let name = event_target_value(&ev);
+                    state.measured_refit.set((!name.is_empty()).then_some(name));
+                }
+            >
+                <option value="" selected=move || picked.with(Option::is_none)>{by_name}</option>
+                {move || {
+                    names()
+                        .into_iter()
+                        .map(|name| {
+                            let chosen = name.clone();
+                            view! {
+                                <option value=name.clone() selected=move || picked.with(|p| p.as_deref() == Some(chosen.as_str()))>
+                                    {for_display(&name)}
+                                </option>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </select>
+        </label>
     }
 }
 

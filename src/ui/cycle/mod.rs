@@ -73,13 +73,15 @@ pub struct CycleState {
     /// The last valid report: what the answer and the pictures show while the editor holds a problem.
     pub report: Memo<Option<CycleReport>>,
     pub speedup_source: RwSignal<SpeedupSource>,
-    /// Where a manual s came from, when something other than the user set it.
     /// Measured per-cycle stage times as pasted or dropped (CSV or JSON).
     pub measured_text: RwSignal<String>,
     /// How many of the first cycles are startup, set apart from the steady state.
     pub startup: RwSignal<usize>,
     /// How the measured spreads are drawn: shared by link, so a reviewer sees the plot that was sent.
     pub spread_scale: RwSignal<SpreadScale>,
+    /// The measured stage picked by hand as the refit (`None`: the stage named as the cycle's refit, or as
+    /// loggers name it). Kept while the measurements change; used only while they have a stage so named.
+    pub measured_refit: RwSignal<Option<String>>,
     /// Why the text in the k field is not a k, and that text: kept here, not in the field, so that the
     /// cycle view drawn anew (back from another tab) shows what was typed under its message.
     pub startup_unread: RwSignal<Option<(String, String)>>,
@@ -113,6 +115,7 @@ impl CycleState {
             measured_text: RwSignal::new(String::new()),
             startup: RwSignal::new(1),
             spread_scale: RwSignal::new(SpreadScale::default()),
+            measured_refit: RwSignal::new(None),
             startup_unread: RwSignal::new(None),
             left: StoredValue::new(Vec::new()),
         }
