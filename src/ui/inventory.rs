@@ -870,7 +870,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
             "): the slowest link's load over its bandwidth, plus the latency for the most messages one device \
              sends or receives."
         </p>
-        <div class="table-scroll">
+        <div class="table-scroll" tabindex="0" role="region" aria-label="The inventory's totals, scrollable">
             <table class="piece-table cards-on-phone" data-testid="inventory-totals">
                 <thead>
                     <tr>
@@ -933,7 +933,7 @@ fn Groups(inventory: Inventory) -> impl IntoView {
             <span class="badge">"dominant"</span>
             " marks the groups that together carry 80\u{a0}% of the bytes: where a faster transport pays."
         </p>
-        <div class="table-scroll">
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Parameter groups, scrollable">
             <table class="piece-table cards-on-phone" data-testid="inventory-groups">
                 <thead>
                     <tr>
@@ -1063,7 +1063,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
              between tensors)."
         </p>
         // Hundreds of rows: the table scrolls in its own box, under a header that stays.
-        <div class="table-scroll tall-table" tabindex="0" role="region" aria-label="Tensors">
+        <div class="table-scroll tall-table" tabindex="0" role="region" aria-label="Tensors, scrollable">
             // On a phone each tensor is a card (inventory.css), as the summaries are: as columns, the bytes
             // stood 500 px to the right of the names, behind a sideways scroll.
             <table class="piece-table cards-on-phone" data-testid="inventory-tensors">

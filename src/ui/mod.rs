@@ -235,18 +235,19 @@ pub fn App() -> impl IntoView {
             <AppHeader/>
             {link_problem.map(|message| view! { <restored::LinkProblemNote message/> })}
             {reopened_autosave.then(|| view! { <restored::RestoredNote/> })}
-            <div class="page-bar">
-                <nav class="page-tabs" role="tablist" aria-label="Views" on:keydown=tab_keys>
+            // A landmark around the tabs and the actions (a tablist in a nav cancels the nav's).
+            <nav class="page-bar" aria-label="Views and actions">
+                <div class="page-tabs" role="tablist" aria-label="Views" on:keydown=tab_keys>
                     {tab(Page::Layout, "Layout change", "tab-layout")}
                     {tab(Page::Cycle, "RL cycle", "tab-cycle")}
                     {tab(Page::Inventory, "Model inventory", "tab-inventory")}
-                </nav>
+                </div>
                 <div class="page-actions">
                     <tour::ExplainButton page/>
                     <present::PresentButton/>
                     <share_bar::ShareBar page/>
                 </div>
-            </div>
+            </nav>
             <share_bar::ShareReportLine/>
             // Mounted only while the tour runs: its steps are computed when it starts, not on every load.
             {move || tour_running.get().then(|| view! { <tour::TourBar page/> })}

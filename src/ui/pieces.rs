@@ -88,7 +88,8 @@ pub fn PieceTable() -> impl IntoView {
                     ")."
                 </p>
             </Show>
-            <div class="table-scroll" hidden=too_many>
+            // Focusable: a keyboard scrolls it sideways where it is wider than the page's column.
+            <div class="table-scroll" hidden=too_many tabindex="0" role="region" aria-label="Pieces, scrollable">
                 // On a phone, two lines a piece (main.css): as seven columns, its offset, shape, bytes and link
                 // stood behind a sideways scroll.
                 <table class="piece-table plan-pieces" data-testid="piece-table" aria-labelledby="pieces-title">

@@ -80,8 +80,15 @@ pub fn PresentButton() -> impl IntoView {
             type="button"
             class="button-like present-button"
             data-testid="present"
-            aria-pressed=move || on.get().to_string()
-            title="Hide the editors and scale the pictures to the screen (Escape leaves)"
+            // Its name says what it does ("Leave presentation"), so no pressed state beside it: a screen
+            // reader said "Leave presentation, toggle button, pressed".
+            title=move || {
+                if on.get() {
+                    "Show the editors again (Escape)"
+                } else {
+                    "Hide the editors and scale the pictures to the screen (Escape leaves)"
+                }
+            }
             on:click=toggle
         >
             {move || if on.get() { "Leave presentation" } else { "Present" }}

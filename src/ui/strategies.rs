@@ -319,7 +319,7 @@ fn ComparisonTable(
     let strategies = move || rows.with(|rows| rows.iter().map(|r| r.strategy).collect::<Vec<_>>());
     let metric_rows = move || rows.with(|rows| Metric::TABLE.map(|metric| (metric, rows.clone())));
     view! {
-        <div class="table-scroll">
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Strategies compared, scrollable">
             <table class="strategy-table" data-testid="strategy-table" aria-label="The three strategies compared">
                 <thead>
                     <tr>

@@ -324,8 +324,14 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     // Each new step is said: focus stays on Next, whose description is read only when focus arrives.
     let spoken = Signal::derive(move || {
         let Some(index) = tour.step.get() else { return String::new() };
-        all.with_value(|s| s.as_ref().ok().and_then(|s| s.get(index)).map(|step| step.title.to_string()))
-            .map_or_else(String::new, |title| format!("Step {} of {count}: {title}", index + 1))
+        // The step's words too: the focus stays on Next, so a screen reader heard only the title.
+        all.with_value(|s| {
+            s.as_ref()
+                .ok()
+                .and_then(|s| s.get(index))
+                .map(|step| format!("Step {} of {count}: {}. {}", index + 1, step.title, step.text.replace('`', "")))
+        })
+        .unwrap_or_default()
     });
     let bar = move || {
         let index = tour.step.get()?;

@@ -38,6 +38,8 @@ test('a check, and each tour step, are said by a live region that was there befo
   await expect(step).toHaveText(/^Step 2 of \d+: /);
   expect(await step.textContent()).not.toContain(title!);
   await expect(step).toContainText((await page.getByTestId('tour-title').textContent())!);
+  // The step's words are said too: the focus stays on Next.
+  await expect(step).toContainText((await page.getByTestId('tour-text').textContent())!.slice(0, 60));
 });
 
 test('an edit says what it did to the totals and the cycle; the heatmap speaks only while a cell is read', async ({ page }) => {

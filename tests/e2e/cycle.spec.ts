@@ -530,7 +530,7 @@ test("a refit named as no rule knows is picked by hand, used as the cycle's, and
   const csv = ['cycle,stage,seconds', ...[1, 2, 3, 4].flatMap((c) => [`${c},generation,${c === 1 ? 90 : 60}`, `${c},reward,10`, `${c},train,30`, `${c},sync_params,20`])];
   await page.getByTestId('measured-text').fill(csv.join('\n'));
   const picker = page.getByTestId('measured-refit');
-  await expect(picker.locator('option').first()).toHaveText('none found by name: pick one');
+  await expect(picker.locator('option').first()).toHaveText('none by name: pick one');
   await expect(page.getByTestId('measured-use')).toBeDisabled();
   await expect(page.getByTestId('measured-use-note')).toContainText('pick it under Refit stage');
   await picker.selectOption('sync_params');

@@ -100,12 +100,14 @@ pub fn FieldProblems(
             .into_iter()
             .map(|message| {
                 view! {
-                    <p class="field-problem" role="alert" data-testid="field-problem" data-path=path.clone()>
+                    <p class="field-problem" data-testid="field-problem" data-path=path.clone()>
                         {for_display(&message)}
                     </p>
                 }
             })
             .collect_view()
     };
-    view! { <div class="field-problems-of" id=id>{messages}</div> }
+    // Polite, as the layout editor's: an alert interrupted the reader at each key of "0.25" ("s must be
+    // greater than 0, not 0").
+    view! { <div class="field-problems-of" id=id aria-live="polite">{messages}</div> }
 }

@@ -258,9 +258,9 @@ pub fn MeasuredCycles(
                             }
                         }
                     />
-                    <span class="field-problems-of" id=startup_problems_id>
+                    <span class="field-problems-of" id=startup_problems_id aria-live="polite">
                         {move || startup_problem().map(|why| view! {
-                            <span class="field-problem" role="alert" data-testid="field-problem" data-path="startup">
+                            <span class="field-problem" data-testid="field-problem" data-path="startup">
                                 {for_display(&why)}
                                 // What the summary below still uses.
                                 {format!("; the summary uses the last valid k, {}", state.startup.get())}
@@ -371,7 +371,7 @@ fn RefitPicker(
         let found = measured.with(|m| m.spec.refit_index().and_then(|i| m.spec.stages.get(i)).map(|s| s.name.clone()));
         match (picked.with(Option::is_none), found) {
             (true, Some(name)) => format!("found by name: {}", for_display(&name)),
-            (true, None) => "none found by name: pick one".to_string(),
+            (true, None) => "none by name: pick one".to_string(),
             (false, _) => "found by name".to_string(),
         }
     };

@@ -18,7 +18,6 @@ pub fn CyclePresets() -> impl IntoView {
                     class="cycle-preset"
                     data-testid=format!("cycle-preset-{name}")
                     aria-pressed=move || pressed.get().to_string()
-                    title=format!("?preset={name}")
                     on:click=move |_| state.open_preset(name)
                 >
                     {label}

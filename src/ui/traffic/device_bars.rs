@@ -67,7 +67,7 @@ pub fn DeviceBars() -> impl IntoView {
         <section class="device-bars" aria-labelledby="device-bars-title">
             <h3 class="analysis-subtitle" id="device-bars-title">"Bytes and messages per device"</h3>
             <p class="analysis-caption" data-testid="device-bars-caption">{caption}</p>
-            <div class="table-scroll">
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Devices, scrollable">
                 <table class="device-table" data-testid="device-bars" aria-labelledby="device-bars-title">
                     <thead>
                         <tr>

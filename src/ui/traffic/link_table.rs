@@ -64,7 +64,7 @@ pub fn LinkTable() -> impl IntoView {
         <section class="link-table-box" aria-labelledby="link-table-title">
             <h3 class="analysis-subtitle" id="link-table-title">"Bytes crossing each link"</h3>
             <p class="analysis-caption" data-testid="link-caption">{caption}</p>
-            <div class="table-scroll">
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Links, scrollable">
                 <table class="link-table" data-testid="link-table" aria-labelledby="link-table-title">
                     <thead>
                         <tr>
