@@ -214,3 +214,20 @@ test('the link table sorts by buttons named in words, and the inventory draws th
   await expect(button).toBeFocused();
   expect(await button.evaluate((b) => { const s = getComputedStyle(b); return [s.outlineStyle, s.outlineWidth]; })).toEqual(['solid', '2px']);
 });
+
+test("a piece's details are said when the keyboard reaches it, not as the mouse passes over pieces", async ({ page }) => {
+  // The readout under the tensor was itself a live region: hovering six pieces made eleven announcements.
+  await page.goto('/?preset=toy');
+  const said = page.getByTestId('focus-announce');
+  await expect(said).toHaveAttribute('aria-live', 'polite');
+  const pieces = page.getByTestId('piece');
+  for (let i = 0; i < 6; i++) await pieces.nth(i).hover();
+  await expect(page.getByTestId('focus-line')).toContainText('d2 → d4');
+  await expect(said).toHaveText('');
+  await expect(page.getByTestId('focus-line')).not.toHaveAttribute('aria-live', /.*/);
+  await pieces.first().focus();
+  await expect(said).toContainText('d0 → d3');
+  await page.keyboard.press('ArrowRight');
+  await expect(said).not.toContainText('d0 → d3');
+  await expect(said).toContainText('→');
+});

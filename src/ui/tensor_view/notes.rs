@@ -91,7 +91,20 @@ fn FocusLine(
     };
     // The hint about hovering means nothing in an exported picture.
     let export = move || state.focus.with(|f| matches!(f, Focus::Nothing)).then_some("skip");
-    view! { <p class="tv-focus-line" data-testid="focus-line" data-export=export aria-live="polite">{text}</p> }
+    // Said when the keyboard moves the focus to a piece or a device (an SVG element), not as the mouse passes
+    // over them: hovering six pieces made eleven announcements.
+    let spoken = Signal::derive(move || {
+        let focused_in_svg = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.active_element())
+            .is_some_and(|e| e.namespace_uri().as_deref() == Some("http://www.w3.org/2000/svg"));
+        let words = text();
+        if focused_in_svg { words } else { String::new() }
+    });
+    view! {
+        <p class="tv-focus-line" data-testid="focus-line" data-export=export>{text}</p>
+        <crate::ui::announce::Announcer text=spoken test_id="focus-announce"/>
+    }
 }
 
 /// `d5 (source) holds offset [40, 0], shape 8 × 8192 (65,536 entries) · sends 256 messages, 128 KiB`: the
