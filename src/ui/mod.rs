@@ -192,6 +192,17 @@ pub fn App() -> impl IntoView {
     if writes_page {
         url_state::sync_url(state, cycle_state, page);
     }
+    // The window's title names the view: three tabs of the app all read "Reshard Lens".
+    Effect::new(move |_| {
+        let view = match page.get() {
+            Page::Layout => "Layout change",
+            Page::Cycle => "RL cycle",
+            Page::Inventory => "Model inventory",
+        };
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            document.set_title(&format!("{view} · Reshard Lens"));
+        }
+    });
     let tab = move |target: Page, label: &'static str, test_id: &'static str| {
         view! {
             <button

@@ -89,7 +89,11 @@ test('a thirteen-digit count stays on one line in its card', async ({ page }) =>
 
 test('the shell has a header, a footer with the version and a source link', async ({ page }) => {
   await open(page);
-  await expect(page).toHaveTitle('Reshard Lens');
+  // The window's title names the view (three tabs of the app all read "Reshard Lens").
+  await expect(page).toHaveTitle('Layout change · Reshard Lens');
+  await page.getByTestId('tab-cycle').click();
+  await expect(page).toHaveTitle('RL cycle · Reshard Lens');
+  await page.getByTestId('tab-layout').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reshard Lens');
   const cargo = fs.readFileSync(path.join(__dirname, '..', '..', 'Cargo.toml'), 'utf8');
   const version = /^version\s*=\s*"([^"]+)"/m.exec(cargo)?.[1];
