@@ -326,6 +326,13 @@ test('on a phone each link and each device is a card that fits the screen: no co
       segments.filter((s) => s.scrollWidth > s.clientWidth + 0.5).map((s) => s.textContent),
     );
     expect(cut, `segments cut at ${width} px`).toEqual([]);
+    // And every segment is whole inside the control, whose edge clips them (at 320 px the third ran past it,
+    // "Gather then broadcast" cut to "Gath / then / broa").
+    const outside = await page.getByTestId('strategy-choice').locator('.segments').evaluate((control) => {
+      const edge = control.getBoundingClientRect().right;
+      return [...control.querySelectorAll('.segment')].filter((s) => s.getBoundingClientRect().right > edge + 0.5).map((s) => s.textContent);
+    });
+    expect(outside, `segments past the control's edge at ${width} px`).toEqual([]);
   }
   await page.getByTestId('link-table').scrollIntoViewIfNeeded();
   // Below the pictures, panels are drawn once near the screen (content-visibility): two frames after.
