@@ -2,7 +2,7 @@
 //! the refit's parts fall, in the units of an SVG `viewBox`. One lane per stage, so overlapping stages
 //! never hide each other.
 
-use crate::core::cycle::{CycleReport, RefitParts, Timeline};
+use crate::core::cycle::{CycleReport, RefitPart, RefitParts, Timeline, TimelineStage};
 
 use super::palette::stage_colours;
 use super::readout::seconds;
@@ -19,10 +19,10 @@ pub enum PartKind {
     Transfer,
     /// The receivers preparing the new version after the bytes arrive.
     Preparation,
-    /// The refit waiting for weights the stage it overlaps still makes: sped up, it sends what that stage
-    /// had made sooner than the stage makes the rest. Not a wait the user set (it was drawn and named as
+    /// The refit's transfer under the stage it overlaps, paced by it: sped up, it still sends those weights
+    /// only as that stage makes them, waiting between. Not a wait the user set (it was drawn and named as
     /// one, with the wait set to 0).
-    Held,
+    Paced,
 }
 
 /// A horizontal stretch `[x0, x1)` of a bar, in viewBox units.
@@ -66,44 +66,31 @@ pub fn lane_bars(timeline: &Timeline, scale: &Linear) -> Vec<LaneBar> {
             previous_end = Some(stage.end);
             let parts = match stage.refit {
                 None => vec![Part { kind: PartKind::Work, x0, x1 }],
-                Some(refit) => {
-                    // The parts run in order from the start; a hold (waiting for the weights the stage
-                    // before still makes) cuts in where it begins, and the rest runs after it.
-                    let (hold_from, hold_to) = stage.held.unwrap_or((f64::INFINITY, f64::INFINITY));
-                    let mut at = stage.start;
-                    let mut parts = Vec::with_capacity(6);
-                    let push = |kind, from: f64, to: f64, parts: &mut Vec<Part>| {
-                        if to > from {
-                            parts.push(Part { kind, x0: scale.map(from), x1: scale.map(to) });
-                        }
-                    };
-                    for (kind, seconds) in [
-                        (PartKind::Wait, refit.wait),
-                        (PartKind::Transfer, refit.transfer),
-                        (PartKind::Preparation, refit.preparation),
-                    ] {
-                        let mut left = seconds;
-                        if at < hold_from && at + left > hold_from {
-                            push(kind, at, hold_from, &mut parts);
-                            left -= hold_from - at;
-                            at = hold_from;
-                        }
-                        if at >= hold_from && at < hold_to {
-                            push(PartKind::Held, hold_from, hold_to, &mut parts);
-                            at = hold_to;
-                        }
-                        push(kind, at, at + left, &mut parts);
-                        at += left;
-                    }
-                    if stage.end > at + 1e-9 {
-                        push(PartKind::Held, at, stage.end, &mut parts);
-                    }
-                    parts
-                }
+                Some(_) => stage
+                    .refit_segments
+                    .iter()
+                    .map(|segment| Part {
+                        kind: part_kind(segment.part),
+                        x0: scale.map(segment.start),
+                        x1: scale.map(segment.end),
+                    })
+                    .collect(),
             };
-            LaneBar { stage: index, name: stage.name.clone(), seconds: stage.seconds, x0, x1, overlap, parts }
+            // The refit's bar says how long it lasts on the timeline (its wait for the weights included).
+            let seconds = if stage.refit.is_some() { stage.end - stage.start } else { stage.seconds };
+            LaneBar { stage: index, name: stage.name.clone(), seconds, x0, x1, overlap, parts }
         })
         .collect()
+}
+
+/// How a part of the refit is drawn.
+fn part_kind(part: RefitPart) -> PartKind {
+    match part {
+        RefitPart::Wait => PartKind::Wait,
+        RefitPart::Transfer => PartKind::Transfer,
+        RefitPart::Paced => PartKind::Paced,
+        RefitPart::Preparation => PartKind::Preparation,
+    }
 }
 
 /// The outline of the refit as it was before the speedup, drawn in the "after" block from where the refit
@@ -173,16 +160,22 @@ pub fn refit_close_up(report: &CycleReport, left: f64, right: f64, font: f64) ->
     if !refit_has_parts(report) {
         return None;
     }
-    let extent = report.refit_before.total().max(report.refit_after.total());
+    let (before, after) = (report.before.stages.get(report.refit_stage)?, report.after.stages.get(report.refit_stage)?);
+    let extent = (before.end - before.start).max(after.end - after.start);
     let scale = Linear::new((0.0, extent), (left, right));
-    let row = |refit: RefitParts| {
-        let mut at = 0.0;
-        let mut parts: Vec<CloseUpPart> = refit_parts(refit)
-            .map(|(kind, length)| {
-                let (x0, x1) = (scale.map(at), scale.map(at + length));
-                at += length;
+    // Each part on the refit's own axis, from its start: as on the timeline, its wait for the weights the
+    // stage before still makes included (the close-up drew 5.5 s beside a timeline's 10 s).
+    let row = |stage: &TimelineStage| {
+        let mut parts: Vec<CloseUpPart> = stage
+            .refit_segments
+            .iter()
+            .map(|segment| {
+                let kind = part_kind(segment.part);
+                let length = segment.end - segment.start;
+                let (x0, x1) = (scale.map(segment.start - stage.start), scale.map(segment.end - stage.start));
                 let name = match kind {
-                    PartKind::Wait | PartKind::Held => "waiting",
+                    PartKind::Wait => "waiting",
+                    PartKind::Paced => "paced",
                     PartKind::Transfer | PartKind::Work => "transfer",
                     PartKind::Preparation => "preparation",
                 };
@@ -192,9 +185,9 @@ pub fn refit_close_up(report: &CycleReport, left: f64, right: f64, font: f64) ->
             })
             .collect();
         pack_labels(&mut parts, right);
-        CloseUpRow { seconds: refit.total(), parts }
+        CloseUpRow { seconds: stage.end - stage.start, parts }
     };
-    Some([row(report.refit_before), row(report.refit_after)])
+    Some([row(before), row(after)])
 }
 
 /// Whether the refit has parts to tell apart (a wait or a preparation beside its transfer): what
@@ -237,8 +230,8 @@ pub struct LegendEntries {
     /// Some of that waiting runs while the previous stage still runs: both hatches drawn over
     /// each other, a crossing no single entry shows.
     pub overlap_on_wait: bool,
-    /// The refit waits for weights the stage it overlaps still makes.
-    pub held: bool,
+    /// The refit's transfer is paced by the stage it overlaps.
+    pub paced: bool,
     /// The refit has parts besides the transfer, so the transfer's own colour needs naming.
     pub transfer: bool,
     pub preparation: bool,
@@ -269,7 +262,7 @@ pub fn legend_entries(report: &CycleReport) -> LegendEntries {
                     let kind_fits = if waiting {
                         p.kind == PartKind::Wait
                     } else {
-                        !matches!(p.kind, PartKind::Wait | PartKind::Held)
+                        !matches!(p.kind, PartKind::Wait | PartKind::Paced)
                     };
                     kind_fits && p.x0.max(o0) < p.x1.min(o1)
                 })
@@ -281,8 +274,9 @@ pub fn legend_entries(report: &CycleReport) -> LegendEntries {
         overlap,
         wait: has(PartKind::Wait),
         overlap_on_wait,
-        held: has(PartKind::Held),
-        transfer: has(PartKind::Transfer) && (has(PartKind::Wait) || has(PartKind::Preparation) || has(PartKind::Held)),
+        paced: has(PartKind::Paced),
+        transfer: has(PartKind::Transfer)
+            && (has(PartKind::Wait) || has(PartKind::Preparation) || has(PartKind::Paced)),
         preparation: has(PartKind::Preparation),
         saved: (report.seconds_saved.abs() > 1e-9).then_some(report.seconds_saved > 0.0),
         ghost: refit_ghost(report, &unit).is_some(),
@@ -650,19 +644,17 @@ mod tests {
 
     #[test]
     fn a_refit_that_ends_before_the_stage_it_overlaps_is_held_not_waiting() {
-        // Training overlapped by 8 s of a 10 s refit; at s = 4 what it sent under training is sent in 2 s,
-        // then it waits for the rest of training (6 s), then sends the last 2 s of it in 0.5 s.
+        // Training overlapped by 8 s of a 10 s refit; at s = 4 what it sent under training is still sent as
+        // training makes it (8 s, paced), then the last 2 s of it in 0.5 s.
         let mut spec = article(4.0);
         spec.stages[3].overlap = 8.0;
         let report = spec.report().expect("valid");
         let bars = lane_bars(&report.after, &Linear::new((0.0, 120.0), (0.0, 120.0)));
         let parts: Vec<(PartKind, f64, f64)> = bars[3].parts.iter().map(|p| (p.kind, p.x0, p.x1)).collect();
-        assert_eq!(
-            parts,
-            [(PartKind::Transfer, 102.0, 104.0), (PartKind::Held, 104.0, 110.0), (PartKind::Transfer, 110.0, 110.5)]
-        );
+        assert_eq!(parts, [(PartKind::Paced, 102.0, 110.0), (PartKind::Transfer, 110.0, 110.5)]);
         let entries = legend_entries(&report);
-        assert!(entries.held && !entries.wait, "no wait was set");
+        assert!(entries.paced && !entries.wait, "no wait was set");
+        assert_eq!(bars[3].seconds, 8.5, "the bar says how long the refit lasts on the timeline");
     }
 
     #[test]

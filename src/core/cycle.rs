@@ -246,6 +246,39 @@ impl RefitParts {
         RefitParts { transfer: 0.0, ..self }
     }
 
+    /// This refit's parts on the timeline from `start`, the first `hidden` seconds of `measured` having run
+    /// under the stage before it ([`RefitParts::reached`]). When it sends faster than that stage made those
+    /// weights, those seconds are drawn as measured (their transfer paced by the stage), and the rest runs
+    /// at its own speed after them; else the parts run one after another.
+    fn segments(self, measured: RefitParts, hidden: f64, start: f64) -> Vec<RefitSegment> {
+        let paced = self.same_progress(measured, hidden) < hidden - 1e-12;
+        let (kept, mut at) = if paced { (hidden, start + hidden) } else { (0.0, start) };
+        let transfer_share = if measured.transfer > 0.0 { self.transfer / measured.transfer } else { 0.0 };
+        let mut segments = Vec::with_capacity(6);
+        let mut from = 0.0;
+        for (part, length, factor) in [
+            (RefitPart::Wait, measured.wait, 1.0),
+            (RefitPart::Transfer, measured.transfer, transfer_share),
+            (RefitPart::Preparation, measured.preparation, 1.0),
+        ] {
+            let to = from + length;
+            // Within the measured seconds kept as they were: at their measured time.
+            if kept > from {
+                let part = if part == RefitPart::Transfer { RefitPart::Paced } else { part };
+                segments.push(RefitSegment { part, start: start + from, end: start + to.min(kept) });
+            }
+            // The rest, at this refit's speed, after what came before it.
+            let rest = (to - from.max(kept)).max(0.0) * factor;
+            if rest > 0.0 {
+                segments.push(RefitSegment { part, start: at, end: at + rest });
+                at += rest;
+            }
+            from = to;
+        }
+        segments.retain(|segment| segment.end > segment.start);
+        segments
+    }
+
     /// When, in seconds from its start, this refit reaches what `measured` had reached `into` seconds in,
     /// the first `hidden` seconds of `measured` having run under the stage before it. Those seconds sent the
     /// weights that stage made as it made them: a faster refit cannot send them sooner than they are made,
@@ -692,12 +725,18 @@ impl CycleSpec {
         let mut latest_end = f64::NEG_INFINITY;
         // The refit's progress: (its start, the measured seconds of it that ran under the stage before).
         let mut refit_run = (0.0, 0.0);
-        let mut held = None;
+        let mut segments = Vec::new();
         for (i, stage) in self.stages.iter().enumerate() {
             let is_refit = i == refit_index;
             let seconds = if is_refit { refit.total() } else { stage.seconds };
             let (start, end, overlap) = match previous {
-                None => (0.0, seconds, 0.0),
+                None => {
+                    if is_refit {
+                        refit_run = (0.0, 0.0);
+                        segments = refit.segments(measured, 0.0, 0.0);
+                    }
+                    (0.0, seconds, 0.0)
+                }
                 Some((previous_start, previous_end)) => {
                     let start = if i == refit_index + 1 {
                         // Into the refit as far as the same weights have arrived (written as seconds before
@@ -712,8 +751,7 @@ impl CycleSpec {
                         let hidden = (previous_end - start).clamp(0.0, measured.total());
                         refit_run = (start, hidden);
                         end = end.max(start + refit.reached(measured, hidden, measured.total()));
-                        let done = refit.same_progress(measured, hidden);
-                        held = (hidden - done > 1e-12).then_some((start + done, start + hidden));
+                        segments = refit.segments(measured, hidden, start);
                     }
                     (start, end, (previous_end - start).max(0.0))
                 }
@@ -728,7 +766,7 @@ impl CycleSpec {
                 seconds,
                 overlap,
                 refit: is_refit.then_some(refit),
-                held: if is_refit { held } else { None },
+                refit_segments: if is_refit { std::mem::take(&mut segments) } else { Vec::new() },
             });
         }
         let cycle_seconds = if stages.is_empty() { 0.0 } else { latest_end - earliest_start };
@@ -798,7 +836,10 @@ impl CycleSpec {
             max_percent_saved: (old - best_cycle) / old * 100.0,
             max_speedup: (best_cycle > 0.0).then(|| old / best_cycle),
         };
-        let refit_speedup = (refit_after.total() > 0.0).then(|| refit_before.total() / refit_after.total());
+        // As long as the refit lasts on each timeline: its wait for weights the stage before still makes
+        // included (the sentence said 10 s → 2.5 s of a refit drawn over 8.5 s).
+        let span = |timeline: &Timeline| timeline.stages.get(refit_index).map_or(0.0, |stage| stage.end - stage.start);
+        let refit_speedup = (span(&after) > 0.0).then(|| span(&before) / span(&after));
         let mut report = CycleReport {
             speedup: s,
             slowdown: s < 1.0,
@@ -860,9 +901,27 @@ pub struct TimelineStage {
     pub overlap: f64,
     /// The refit's parts, on the refit stage only.
     pub refit: Option<RefitParts>,
-    /// On a refit overlapping the stage before it, sped up: the stretch `[from, to)` it waits for the
-    /// weights that stage still makes (what it had made is sent; the rest is not made yet).
-    pub held: Option<(f64, f64)>,
+    /// The refit's parts as they lie on the timeline, in order (empty on other stages).
+    pub refit_segments: Vec<RefitSegment>,
+}
+
+/// What the refit does during a stretch of the timeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RefitPart {
+    Wait,
+    Transfer,
+    /// Sending the weights the stage before still makes, as it makes them: a faster transfer waits for them.
+    Paced,
+    Preparation,
+}
+
+/// The refit doing `part` over `[start, end)` seconds of the timeline.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RefitSegment {
+    pub part: RefitPart,
+    pub start: f64,
+    pub end: f64,
 }
 
 /// What an instant transfer (`s → ∞`) could achieve at best.
@@ -910,7 +969,8 @@ pub struct CycleReport {
     pub refit_name: String,
     pub refit_before: RefitParts,
     pub refit_after: RefitParts,
-    /// Old refit / new refit (below `s` when wait or preparation remain); `None` when the refit lasts 0 s.
+    /// Old refit / new refit as long as each lasts on its timeline (below `s` when a wait, a preparation or
+    /// a transfer paced by the stage before remains); `None` when the refit lasts 0 s.
     pub refit_speedup: Option<f64>,
     /// No stage overlaps another.
     pub sequential: bool,
@@ -964,10 +1024,19 @@ impl CycleReport {
         self.refit_before.wait == 0.0 && self.refit_before.preparation == 0.0
     }
 
+    /// How long the refit sends, in `timeline`, only as fast as the stage before it makes the weights.
+    fn paced_seconds(&self, timeline: &Timeline) -> f64 {
+        timeline.stages.get(self.refit_stage).map_or(0.0, |stage| {
+            stage.refit_segments.iter().filter(|s| s.part == RefitPart::Paced).map(|s| s.end - s.start).sum()
+        })
+    }
+
     /// The plain-language summary; see [`CycleReport::summary`].
     fn sentence(&self) -> String {
         let s = self.speedup;
-        let all_transfer = self.refit_is_all_transfer();
+        // A transfer paced by the stage before is a part no transport shrinks, as a wait is.
+        let paced = self.paced_seconds(&self.after) > 0.0;
+        let all_transfer = self.refit_is_all_transfer() && !paced;
         let subject = if all_transfer { "Refit" } else { "Transfer" };
         // Nothing to speed up: "the refit got 1× faster" and "would save at most 0 s" said it badly.
         let no_transfer = self.refit_before.transfer == 0.0;
@@ -984,7 +1053,9 @@ impl CycleReport {
         };
         let refit_change = match self.refit_speedup {
             Some(refit) if !all_transfer && s != 1.0 && !no_transfer => {
-                if refit >= 1.0 {
+                if (refit - 1.0).abs() <= 1e-9 {
+                    ", but the refit lasts as long".to_string()
+                } else if refit >= 1.0 {
                     format!(", so the refit got {}× faster", times_text(refit))
                 } else {
                     format!(", so the refit got {}× slower", times_text(1.0 / refit))
@@ -1013,17 +1084,32 @@ impl CycleReport {
         } else {
             format!("at most {} s", seconds_text(self.bound.max_seconds_saved))
         };
-        let bound = if all_transfer {
+        let paced_at_best = self.paced_seconds(&self.best);
+        let bound = if all_transfer && paced_at_best == 0.0 {
             format!("Even an instant refit would save {saving}.")
         } else {
+            let before = self.refit_stage.checked_sub(1).and_then(|i| self.before.stages.get(i));
+            let paced = format!(
+                "sending as {} makes the weights",
+                before.map_or_else(|| "the stage before".to_string(), |stage| shortened(&stage.name))
+            );
             // Only the parts that last: "the preparation (0 s) remains" says nothing.
-            let parts: Vec<String> = [("wait", self.refit_before.wait), ("preparation", self.refit_before.preparation)]
-                .into_iter()
-                .filter(|&(_, s)| s > 0.0)
-                .map(|(part, s)| format!("the {part} ({} s)", seconds_text(s)))
-                .collect();
+            let parts: Vec<String> = [
+                ("the wait", self.refit_before.wait),
+                (paced.as_str(), paced_at_best),
+                ("the preparation", self.refit_before.preparation),
+            ]
+            .into_iter()
+            .filter(|&(_, s)| s > 0.0)
+            .map(|(part, s)| format!("{part} ({} s)", seconds_text(s)))
+            .collect();
             let verb = if parts.len() == 1 { "remains" } else { "remain" };
-            format!("Even an instant transfer would save {saving}: {} {verb}.", parts.join(" and "))
+            let listed = match parts.split_last() {
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            format!("Even an instant transfer would save {saving}: {listed} {verb}.")
         };
         format!("{change}{refit_change}; {cycle}. {bound}")
     }
@@ -3716,6 +3802,38 @@ mod tests {
     }
 
     #[test]
+    fn a_refit_paced_by_training_is_said_and_drawn_as_long_as_it_lasts() {
+        // The article's cycle with the refit starting 8 s before training ends: at s = 4 it lasts 8.5 s
+        // (8 s paced by training, 0.5 s after), where the sentence said "Refit got 4× faster".
+        let mut spec = parse_cycle(include_str!("../../examples/cycle-120.json")).expect("the preset");
+        spec.stages[3].overlap = 8.0;
+        let report = spec.report().expect("valid");
+        assert_eq!(
+            report.summary,
+            "Transfer got 4× faster, so the refit got 1.176× faster; the cycle got 1.014× faster (1.34 % less \
+             time). Even an instant transfer would save at most 2 s: sending as training makes the weights (8 s) \
+             remains."
+        );
+        // With a wait and a preparation, the transfer is all under training: nothing changes, and all three
+        // parts are named.
+        spec.refit = Some(RefitSplit { wait: 2.0, transfer: None, preparation: 2.0 });
+        let report = spec.report().expect("valid");
+        let after = &report.after.stages[3];
+        let segments: Vec<(RefitPart, f64, f64)> =
+            after.refit_segments.iter().map(|s| (s.part, s.start, s.end)).collect();
+        assert_eq!(
+            segments,
+            [(RefitPart::Wait, 102.0, 104.0), (RefitPart::Paced, 104.0, 110.0), (RefitPart::Preparation, 110.0, 112.0)]
+        );
+        assert_eq!(
+            report.summary,
+            "Transfer got 4× faster, but the refit lasts as long; the cycle stays 112 s. Even an instant transfer \
+             would save nothing: the wait (2 s), sending as training makes the weights (6 s) and the preparation \
+             (2 s) remain."
+        );
+    }
+
+    #[test]
     fn the_refit_picked_by_name_is_the_only_one_marked_and_keeps_its_parts_only_if_it_stays() {
         let mut spec = parse_cycle(include_str!("../../examples/cycle-120.json")).expect("the preset");
         spec.refit = Some(RefitSplit { wait: 2.0, transfer: None, preparation: 1.0 });
@@ -3750,7 +3868,10 @@ mod tests {
         let report = spec.report().expect("valid");
         assert_eq!(report.before.cycle_seconds, 18.0);
         let refit = &report.after.stages[1];
-        assert_eq!((refit.start, refit.end, refit.seconds, refit.held), (8.0, 10.5, 1.0, Some((8.5, 10.0))));
+        assert_eq!((refit.start, refit.end, refit.seconds), (8.0, 10.5, 1.0));
+        let segments: Vec<(RefitPart, f64, f64)> =
+            refit.refit_segments.iter().map(|s| (s.part, s.start, s.end)).collect();
+        assert_eq!(segments, [(RefitPart::Paced, 8.0, 10.0), (RefitPart::Transfer, 10.0, 10.5)]);
         assert_eq!((report.after.stages[2].start, report.after.cycle_seconds), (10.5, 16.5));
         // Even an instant transfer saves only the 2 s after training.
         assert_eq!((report.bound.best_cycle_seconds, report.bound.max_seconds_saved), (16.0, 2.0));

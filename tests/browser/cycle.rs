@@ -434,19 +434,18 @@ async fn s_reads_as_its_field_shows_it_wherever_it_is_named() {
 }
 
 #[wasm_bindgen_test]
-async fn a_refit_done_before_the_stage_it_overlaps_is_drawn_held_not_waiting() {
-    // The refit overlapping training by 8 s: at s = 4 what it sent under training is sent 6 s before
-    // training has made the rest. That stretch was drawn and named as "waiting", with the wait before
-    // transfer set to 0.
+async fn a_refit_under_training_is_drawn_paced_not_waiting() {
+    // The refit overlapping training by 8 s: at s = 4 what it sent under training is still sent as training
+    // makes it. That stretch was drawn and named as "waiting", with the wait before transfer set to 0.
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");
     tick().await;
     type_into(&nth(&root, "[data-testid=stage-overlap]", 3).unchecked_into::<HtmlInputElement>(), "8");
     tick().await;
-    assert!(root.query_selector("[data-testid=gantt-after] [data-part=held]").expect("selector").is_some());
+    assert!(root.query_selector("[data-testid=gantt-after] [data-part=paced]").expect("selector").is_some());
     assert!(root.query_selector("[data-part=wait]").expect("selector").is_none());
-    assert!(shown(&root, "held") && !shown(&root, "wait"));
-    assert!(text_of(&root, "[data-entry=held]").contains("waiting for weights the stage it overlaps still makes"));
+    assert!(shown(&root, "paced") && !shown(&root, "wait"));
+    assert!(text_of(&root, "[data-entry=paced]").contains("paced by the stage it overlaps"));
     root.remove();
 }
 

@@ -554,6 +554,17 @@ test("a refit named as no rule knows is picked by hand, used as the cycle's, and
   await expect(page.getByTestId('cycle-f')).toHaveText('0.1667');
   await expect(page.getByTestId('cycle-old')).toHaveText('120 s');
 
+  // The share's terms are said: the refit's median over the sum of the stages' medians.
+  await expect(page.getByTestId('measured-use-note')).toContainText("over the sum of the stages' medians (120 s)");
+
+  // Other measurements without that stage forget the pick: the first data pasted again is not picked again
+  // unseen (the pick stayed in the link and came back).
+  await picker.selectOption('sync_params');
+  await page.getByTestId('measured-text').fill('cycle,stage,seconds\n1,gen,5\n1,refit,1\n');
+  await expect(picker).toHaveValue('');
+  await page.getByTestId('measured-text').fill(csv.join('\n'));
+  await expect(picker).toHaveValue('');
+
   // Back to "found by name": the file has no refit by name again.
   await picker.selectOption('');
   await expect(page.getByTestId('measured-refit')).toHaveValue('');

@@ -118,9 +118,16 @@ pub fn MeasuredCycles(
     let startup_problem = move || state.startup_unread.with(|u| u.as_ref().map(|(why, _)| why.clone()));
     let startup_problems_id = problems_id("startup");
     let measurements = Memo::new(move |_| state.measured_text.with(|text| parse_measurements(text)));
-    // The stage picked as the refit, while the measurements have a stage so named.
+    // The stage picked as the refit, while the measurements have a stage so named; forgotten when other
+    // measurements have none (it stayed in the link, unseen, and came back with the first data pasted again).
     let picked = Memo::new(move |_| {
         state.measured_refit.get().filter(|name| measurements.with(|m| m.rows.iter().any(|row| row.stage == *name)))
+    });
+    Effect::new(move |_| {
+        let loaded = measurements.with(|m| !m.rows.is_empty());
+        if picked.with(Option::is_none) && state.measured_refit.with_untracked(Option::is_some) && loaded {
+            state.measured_refit.set(None);
+        }
     });
     // The measured refit is the stage picked, else the stage named as the cycle's refit (a memo of the name
     // alone: stage_stats runs again when it changes, not on every edit of the cycle's seconds).
@@ -334,12 +341,19 @@ pub fn MeasuredCycles(
                 <span data-testid="measured-use-note">{move || measured.with(|m| match m.refit_fraction {
                     Some(f) => format!(
                         // Not called f: the answer's f is the transfer's share, which a refit with a wait
-                        // or a preparation makes smaller (a reader saw two f's on one page).
-                        "Steady-state refit share of the cycle: {} ({}).{}",
+                        // or a preparation makes smaller (a reader saw two f's on one page). Its terms said:
+                        // a median of the cycles' totals beside it is another number.
+                        "Steady-state refit share of the cycle: {} ({}), the refit's median over the sum of the \
+                         stages' medians ({}).{}",
                         decimal(f, 4),
                         percent(f * 100.0),
+                        seconds(m.spec.stages.iter().map(|s| s.seconds).sum::<f64>()),
                         match (keeps_ours(), moves_refit()) {
                             (true, false) => " Only the seconds change: the stages' order and overlaps stay.",
+                            (true, true) if state.spec.with(|ours| ours.refit.as_ref().is_some_and(|r| r.wait > 0.0 || r.preparation > 0.0)) => {
+                                " The seconds change and the refit is the stage picked, with no wait or \
+                                 preparation: the stages' order and overlaps stay."
+                            }
                             (true, true) => {
                                 " The seconds change and the refit is the stage picked: the stages' order and \
                                  overlaps stay."
@@ -372,7 +386,7 @@ fn RefitPicker(
         match (picked.with(Option::is_none), found) {
             (true, Some(name)) => format!("found by name: {}", for_display(&name)),
             (true, None) => "none by name: pick one".to_string(),
-            (false, _) => "found by name".to_string(),
+            (false, _) => "by name instead".to_string(),
         }
     };
     let names = move || measured.with(|m| m.spec.stages.iter().map(|s| s.name.clone()).collect::<Vec<_>>());

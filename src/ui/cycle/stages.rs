@@ -40,7 +40,8 @@ pub fn StageEditor() -> impl IntoView {
             <p class="cycle-hint muted">
                 "In the order they run. Overlap: seconds a stage starts before the previous one ends, as \
                  measured. After a speedup, a stage overlapping the refit starts once the same share of its \
-                 transfer has arrived."
+                 transfer has arrived; a refit overlapping the stage before it sends, meanwhile, the weights \
+                 that stage makes as it makes them, so only its rest gets faster."
             </p>
             <div class="stage-head" aria-hidden="true">
                 <span>"Stage"</span>

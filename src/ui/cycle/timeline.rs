@@ -100,9 +100,9 @@ impl Axis {
     }
 }
 
-/// How strongly the refit's holding is drawn: the waiting's hatch, lighter. At 0.45 it stood about 1.5:1
-/// against the empty lane in the light theme.
-const HELD_OPACITY: &str = "0.7";
+/// How strongly the refit's transfer paced by the stage before is drawn: the waiting's hatch (mostly it
+/// waits for the weights), lighter. At 0.45 it stood about 1.5:1 against the empty lane in the light theme.
+const PACED_OPACITY: &str = "0.7";
 
 /// The refit's waiting, as both pictures hatch it: grey with light stripes. Each SVG defines its own (an
 /// exported picture carries only its own `<defs>`).
@@ -314,7 +314,8 @@ fn CloseUpBar(row: CloseUpRow, name: &'static str, top: f64, right: f64, test_id
         .iter()
         .map(|part| {
             let (fill, opacity, kind) = match part.kind {
-                PartKind::Wait | PartKind::Held => ("url(#close-up-hatch-wait)", "1", "wait"),
+                PartKind::Wait => ("url(#close-up-hatch-wait)", "1", "wait"),
+                PartKind::Paced => ("url(#close-up-hatch-wait)", PACED_OPACITY, "paced"),
                 PartKind::Preparation => (REFIT_COLOUR, "0.45", "preparation"),
                 PartKind::Transfer | PartKind::Work => (REFIT_COLOUR, "1", "transfer"),
             };
@@ -460,13 +461,13 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64, p
             let (fill, opacity) = match part.kind {
                 PartKind::Work | PartKind::Transfer => (colour.to_string(), "1"),
                 PartKind::Wait => ("url(#cycle-hatch-wait)".to_string(), "1"),
-                PartKind::Held => ("url(#cycle-hatch-wait)".to_string(), HELD_OPACITY),
+                PartKind::Paced => ("url(#cycle-hatch-wait)".to_string(), PACED_OPACITY),
                 PartKind::Preparation => (colour.to_string(), "0.45"),
             };
             let kind = match part.kind {
                 PartKind::Work => "work",
                 PartKind::Wait => "wait",
-                PartKind::Held => "held",
+                PartKind::Paced => "paced",
                 PartKind::Transfer => "transfer",
                 PartKind::Preparation => "preparation",
             };
@@ -489,7 +490,7 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64, p
     });
     let label = seconds(bar.seconds);
     let value = if let Some(part) = label_part(&bar, label.chars().count(), FONT) {
-        let under = if matches!(part.kind, PartKind::Wait | PartKind::Held) { WAIT_FILL } else { colour };
+        let under = if matches!(part.kind, PartKind::Wait | PartKind::Paced) { WAIT_FILL } else { colour };
         view! {
             // Haloed in the bar's colour: an overlap's hatching ran through the label.
             <text class="gantt-value" x=(part.x0 + part.x1) / 2.0 y=text_y text-anchor="middle" fill=text_on(under) stroke=under>
@@ -552,14 +553,14 @@ fn TimelineLegend(entries: LegendEntries) -> impl IntoView {
                 }
                 .into_any(),
                 "refit: waiting while the previous stage still runs")}
-            {item("held", |e| e.held,
+            {item("paced", |e| e.paced,
                 // Held is always under the overlap's hatch (it lasts until the overlapped stage ends), as drawn.
                 view! {
-                    <rect width="24" height="14" fill="url(#cycle-hatch-wait)" fill-opacity=HELD_OPACITY></rect>
+                    <rect width="24" height="14" fill="url(#cycle-hatch-wait)" fill-opacity=PACED_OPACITY></rect>
                     <rect width="24" height="14" fill="url(#cycle-hatch-overlap)"></rect>
                 }
                 .into_any(),
-                "refit: waiting for weights the stage it overlaps still makes")}
+                "refit: paced by the stage it overlaps (sending its weights as they are made)")}
             {item("preparation", |e| e.preparation,
                 view! { <rect width="24" height="14" fill=REFIT_COLOUR fill-opacity="0.45"></rect> }.into_any(),
                 "refit: receiver preparation")}
