@@ -106,6 +106,28 @@ test('interaction timings, inside the page', async ({ page }) => {
   }
   lines.push(`64 → 63/64 devices (4096 × 4096): one destination device more or less → re-planned, frame ready / next paint ${wide.join(', ')}`);
   lines.push(`64 → 64: inside the last edit: ${await measures(page)}`);
+  // Hover where pieces are drawn one by one (512 × 512, 64 → 31: 1,984 pieces): each drawn piece read the
+  // focus itself, so a hover re-ran every one of them (150–370 ms of it).
+  await page.getByTestId('field-tensor-shape-0').fill('512');
+  await page.getByTestId('field-tensor-shape-1').fill('512');
+  await page.getByTestId('field-destination-mesh-0').fill('31');
+  await expect(page.getByTestId('change-description')).toContainText('→ 31 destination devices');
+  const drawn = await page.getByTestId('piece').count();
+  expect(drawn).toBeGreaterThan(1000);
+  const source = page.locator('[data-testid=device][data-side=source][data-flat="3"]');
+  const tile = await steady(page, () => source.boundingBox());
+  if (!tile) throw new Error('no source device drawn');
+  await page.mouse.move(tile.x - 40, tile.y - 40);
+  const hoverDevice = await nextPaint(page, HOVER, 'pointerover', () => page.mouse.move(tile.x + 4, tile.y + 4));
+  await expect(page.getByTestId('focus-region')).toHaveCount(1);
+  const piece = await steady(page, () => page.getByTestId('piece').nth(100).boundingBox());
+  if (!piece) throw new Error('no piece drawn');
+  const hoverPiece = await nextPaint(page, HOVER, 'pointerover', () =>
+    page.mouse.move(piece.x + piece.width / 2, piece.y + piece.height / 2),
+  );
+  await expect(page.locator('[data-testid=piece].is-related')).toHaveCount(1);
+  await page.mouse.move(0, 0);
+  lines.push(`64 → 31 (512 × 512, ${drawn} pieces drawn): hover a source device / a piece → frame ready / next paint ${hoverDevice}; ${hoverPiece}`);
 
   await page.goto('/?preset=cycle-120');
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
