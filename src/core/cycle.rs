@@ -1947,7 +1947,7 @@ fn parse_json_rows(text: &str) -> Measurements {
     };
     let lines = element_lines(text);
     for (index, value) in values.iter().enumerate() {
-        json_row(&mut collector, lines.get(index).copied().unwrap_or(1), value);
+        json_row(&mut collector, lines.get(index).copied().unwrap_or(1), value, None);
     }
     collector.finish()
 }
@@ -1961,7 +1961,7 @@ fn parse_json_lines(text: &str) -> Measurements {
             continue;
         }
         match serde_json::from_str::<Value>(content) {
-            Ok(value) => json_row(&mut collector, index + 1, &value),
+            Ok(value) => json_row(&mut collector, index + 1, &value, Some(content)),
             Err(error) => {
                 let full = error.to_string();
                 let message = full.rsplit_once(" at line ").map_or(full.as_str(), |(message, _)| message);
@@ -1973,7 +1973,7 @@ fn parse_json_lines(text: &str) -> Measurements {
 }
 
 /// One JSON row, its keys read in any case (`Cycle`, `STAGE`), gathered or reported at `line`.
-fn json_row(collector: &mut RowCollector, line: usize, value: &Value) {
+fn json_row(collector: &mut RowCollector, line: usize, value: &Value, text: Option<&str>) {
     let Value::Object(row) = value else {
         collector.problem(
             line,
@@ -1991,7 +1991,7 @@ fn json_row(collector: &mut RowCollector, line: usize, value: &Value) {
     if key("stage").is_none()
         && let Some(cycle_key) = cycle_key
     {
-        return json_wide_row(collector, line, row, json_cycle_id(key(cycle_key)));
+        return json_wide_row(collector, line, row, json_cycle_id(key(cycle_key)), text);
     }
     let cycle = json_cycle_id(cycle_key.and_then(|name| key(name)));
     let stage = json_stage(key("stage"));
@@ -2006,6 +2006,62 @@ fn json_row(collector: &mut RowCollector, line: usize, value: &Value) {
     }
 }
 
+/// The keys of the JSON object in `text` in the order written, and those of the objects directly in it as
+/// `parent/child` (as [`json_wide_row`] names them). Keys with escapes other than `\"` and `\\` are left
+/// out: they then keep the map's order, after the others.
+fn keys_as_written(text: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    // The open containers: whether each is an object, and the key path it is the value of.
+    let mut open: Vec<(bool, Option<String>)> = Vec::new();
+    let (mut string, mut key_path): (Option<String>, Option<String>) = (None, None);
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                let mut read = String::new();
+                let mut plain = true;
+                while let Some(c) = chars.next() {
+                    match c {
+                        '"' => break,
+                        '\\' => match chars.next() {
+                            Some(escaped @ ('"' | '\\')) => read.push(escaped),
+                            _ => plain = false,
+                        },
+                        _ => read.push(c),
+                    }
+                }
+                string = plain.then_some(read);
+                continue;
+            }
+            ':' => {
+                key_path = None;
+                if let (Some(name), Some((true, parent))) = (string.take(), open.last()) {
+                    let path = match (open.len(), parent) {
+                        (1, _) => Some(name),
+                        (2, Some(parent)) => Some(format!("{parent}/{name}")),
+                        _ => None,
+                    };
+                    if let Some(path) = path {
+                        keys.push(path.clone());
+                        key_path = Some(path);
+                    }
+                }
+            }
+            '{' => open.push((true, key_path.take())),
+            '[' => open.push((false, key_path.take())),
+            '}' | ']' => {
+                open.pop();
+            }
+            ',' => key_path = None,
+            _ => {}
+        }
+        if !c.is_whitespace() {
+            string = None;
+        }
+    }
+    keys
+}
+
 /// A wide JSON row, one per cycle as verl and other loggers append them (`{"step": 3, "timing_s/gen": 41.2,
 /// …}`, or with the timings nested, `"timing_s": {"gen": 41.2}`): a stage per timing key (`timing_s/…`,
 /// `timing/…`, `time/…`, `timing_ms/…` in milliseconds) when there are any, else per number. Such lines
@@ -2015,6 +2071,7 @@ fn json_wide_row(
     line: usize,
     row: &serde_json::Map<String, Value>,
     cycle: Result<u64, String>,
+    text: Option<&str>,
 ) {
     let cycle = match cycle {
         Ok(cycle) => cycle,
@@ -2027,6 +2084,12 @@ fn json_wide_row(
             Value::Object(inner) => fields.extend(inner.iter().map(|(child, v)| (format!("{name}/{child}"), v))),
             _ => fields.push((name.clone(), value)),
         }
+    }
+    // In the order written: the map sorts its keys, and a logger writes its stages in the order they run
+    // (verl's adv came before gen, and the refit before training).
+    if let Some(text) = text {
+        let order = keys_as_written(text);
+        fields.sort_by_key(|(name, _)| order.iter().position(|key| key == name).unwrap_or(usize::MAX));
     }
     let any_timing = fields.iter().any(|(name, _)| timing_prefix(name).is_some());
     for (name, value) in &fields {
@@ -3314,6 +3377,23 @@ mod tests {
         // The refit named as the cycle's: f from the typical cycle, the empty cell counted as 0 s.
         let measured = stage_stats(&measurements, 0, Some("timing_s/sync"));
         assert!(measured.problems.is_empty(), "{:?}", measured.problems);
+    }
+
+    #[test]
+    fn a_loggers_json_lines_keep_their_stages_in_the_order_written() {
+        // A map sorts its keys: verl's adv came before gen, and the refit before training.
+        let flat = "{\"step\": 1, \"timing_s/gen\": 40, \"timing_s/adv\": 2, \"timing_s/update_actor\": 20, \
+                    \"timing_s/update_weights\": 5}\n";
+        let nested = "{\"step\": 1, \"note\": \"a: {b}\", \"timing_s\": {\"gen\": 40, \"adv\": 2, \"update_actor\": 20, \
+                      \"update_weights\": 5}, \"list\": [{\"x\": 1}]}\n";
+        for text in [flat, nested] {
+            let stages: Vec<String> = parse_measurements(text).rows.into_iter().map(|row| row.stage).collect();
+            assert_eq!(stages, ["gen", "adv", "update_actor", "update_weights"], "{text}");
+        }
+        assert_eq!(
+            keys_as_written(r#"{"a\"b": 1, "t": {"x": [1, {"y": 2}], "z": {"deep": 3}}, "u" : 2}"#),
+            ["a\"b", "t", "t/x", "t/z", "u"]
+        );
     }
 
     #[test]
