@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use super::field::problems_id;
-use crate::chart::gantt::seconds_ticks;
+use crate::chart::gantt::{NAME_EM_UNITS, fit_label, seconds_ticks};
 use crate::chart::palette::stage_colours;
 use crate::chart::readout::{decimal, percent, seconds};
 use crate::chart::scale::Linear;
@@ -751,7 +751,11 @@ fn strip(group: &CycleGroup, scale: &Linear, ticks: Vec<(f64, String)>, rows: Ve
             view! {
                 <g class="spread-row" data-testid="spread-row">
                     <title>{reading}</title>
-                    <text class="gantt-name" x=LEFT - 10.0 y=y + 7.0 text-anchor="end">{stage.name.clone()}</text>
+                    // Cut to the name column, as the timeline cuts its names ("actor/sync_weights_to_vllm" ran
+                    // past the picture's left edge); the row's title and the table below keep it whole.
+                    <text class="gantt-name" x=LEFT - 10.0 y=y + 7.0 text-anchor="end">
+                        {fit_label(&stage.name, (LEFT - 14.0) / NAME_EM_UNITS)}
+                    </text>
                     {drawn}
                 </g>
             }
