@@ -987,7 +987,9 @@ fn BytesReceivedNote() -> impl IntoView {
 fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     let app = expect_context::<AppState>();
     let by_bytes = RwSignal::new(true);
-    let spec = inventory.spec.clone();
+    // Shared by the rows' buttons, cloned only on a click: cloned into each row, the whole inventory's spec
+    // was copied hundreds of times on every edit.
+    let spec = Arc::new(inventory.spec.clone());
     let rows = inventory.rows.clone();
     let total = rows.len();
     // The rows' buttons are one Tab stop (there are hundreds: Tab took ~290 presses to pass the table): the
@@ -1006,7 +1008,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                 let spec = spec.clone();
                 let index = row.index;
                 let open = move |_| {
-                    app.replace_input(spec.clone());
+                    app.replace_input((*spec).clone());
                     app.view.update(|v| v.tensor = index);
                     page.set(Page::Layout);
                     crate::ui::focus::focus_view_panel();
