@@ -28,9 +28,9 @@ pub fn relates(focus: Focus, index: usize, src: u32, dst: u32) -> bool {
 /// drawn pieces; dropping each one's subscription alone grew with their square).
 #[derive(Clone, Copy)]
 struct FocusKeys {
-    piece: StoredValue<Selector<Option<usize>>>,
-    source: StoredValue<Selector<Option<u32>>>,
-    destination: StoredValue<Selector<Option<u32>>>,
+    piece: StoredValue<Selector<Option<u64>>>,
+    source: StoredValue<Selector<Option<u64>>>,
+    destination: StoredValue<Selector<Option<u64>>>,
 }
 
 impl FocusKeys {
@@ -38,15 +38,15 @@ impl FocusKeys {
         let focus = state.focus;
         FocusKeys {
             piece: StoredValue::new(Selector::new(move || match focus.get() {
-                Focus::Piece(index) => Some(index),
+                Focus::Piece(index) => Some(index as u64),
                 _ => None,
             })),
             source: StoredValue::new(Selector::new(move || match focus.get() {
-                Focus::Device { side: Side::Source, device } => Some(device),
+                Focus::Device { side: Side::Source, device } => Some(u64::from(device)),
                 _ => None,
             })),
             destination: StoredValue::new(Selector::new(move || match focus.get() {
-                Focus::Device { side: Side::Destination, device } => Some(device),
+                Focus::Device { side: Side::Destination, device } => Some(u64::from(device)),
                 _ => None,
             })),
         }
@@ -54,9 +54,10 @@ impl FocusKeys {
 
     /// [`relates`] for the current focus, tracking only this piece's and its devices' keys.
     fn relate(self, index: usize, src: u32, dst: u32) -> bool {
-        self.piece.with_value(|s| s.selected(&Some(index)))
-            || self.source.with_value(|s| s.selected(&Some(src)))
-            || self.destination.with_value(|s| s.selected(&Some(dst)))
+        // One key type for the three (one copy of the selector's code in the bundle, not two).
+        self.piece.with_value(|s| s.selected(&Some(index as u64)))
+            || self.source.with_value(|s| s.selected(&Some(u64::from(src))))
+            || self.destination.with_value(|s| s.selected(&Some(u64::from(dst))))
     }
 }
 
