@@ -132,10 +132,11 @@ async fn the_page_moving_under_a_resting_pointer_does_not_take_the_keyboards_dev
     tile("destination", 3).unchecked_into::<web_sys::SvgElement>().focus().expect("focused");
     tick().await;
     let piece = all(&root, "[data-testid=piece]").remove(0);
-    mouse("mouseenter", &piece, 41, 50);
+    // Pieces follow the pointer from their group: the browser sends mouseover, which bubbles to it.
+    mouse("mouseover", &piece, 41, 50);
     tick().await;
     assert_eq!(state.focus.get_untracked(), Focus::Device { side: Side::Destination, device: 3 });
-    mouse("mouseenter", &piece, 60, 70);
+    mouse("mouseover", &piece, 60, 70);
     tick().await;
     assert!(matches!(state.focus.get_untracked(), Focus::Piece(_)), "the pointer moved onto the piece");
     root.remove();
@@ -457,7 +458,8 @@ async fn partial_sums_to_replicas_are_drawn_as_one_box_with_a_deck_of_their_send
     assert!(first_box & web_sys::Node::DOCUMENT_POSITION_FOLLOWING != 0, "the deck is drawn over the box");
     let hit = pieces[5].clone();
     let init = web_sys::MouseEventInit::new();
-    let enter = web_sys::MouseEvent::new_with_mouse_event_init_dict("mouseenter", &init).expect("an event");
+    init.set_bubbles(true);
+    let enter = web_sys::MouseEvent::new_with_mouse_event_init_dict("mouseover", &init).expect("an event");
     hit.dispatch_event(&enter).expect("dispatched");
     tick().await;
     let index: usize = hit.get_attribute("data-piece").unwrap_or_default().parse().expect("an index");
