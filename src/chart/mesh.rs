@@ -37,8 +37,10 @@ impl TileGrid {
         // Saturating: the core validates meshes first, but a drawing helper should not be the thing that panics.
         let total: u64 = shape.iter().fold(1u64, |n, &d| n.saturating_mul(d)).max(1);
         let total = total as usize;
-        // Very wide 1-D meshes wrap into a roughly square block so they stay readable.
-        if shape.len() == 1 && cols > 32 {
+        // Wide 1-D meshes wrap into a roughly square block so they stay readable: past 16 on one row, the
+        // mesh view's tiles fall under the size that shows a device's name (a 31-device mesh was a strip of
+        // 8 px tiles, unnamed and hard to point at).
+        if shape.len() == 1 && cols > 16 {
             let cols = (total as f64).sqrt().ceil() as usize;
             return TileGrid::plain(total.div_ceil(cols), cols);
         }
@@ -337,6 +339,9 @@ mod tests {
     fn long_one_d_meshes_wrap_into_a_block() {
         assert_eq!(TileGrid::for_mesh(&[1024]), TileGrid::plain(32, 32));
         assert_eq!(TileGrid::for_mesh(&[3]), TileGrid::plain(1, 3));
+        assert_eq!(TileGrid::for_mesh(&[16]), TileGrid::plain(1, 16), "16 stay on a row");
+        assert_eq!(TileGrid::for_mesh(&[17]), TileGrid::plain(4, 5));
+        assert_eq!(TileGrid::for_mesh(&[31]), TileGrid::plain(6, 6));
     }
 
     #[test]
