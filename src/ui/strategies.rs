@@ -415,9 +415,9 @@ const VALUE_ROOM: f64 = 170.0;
 const NARROWEST_BESIDE: f64 = 360.0;
 /// The least with the names above the bars: the value's room and a 50-unit bar.
 const NARROWEST: f64 = 220.0;
-const ROWS: Rows = Rows::new(30.0, 17.0, 8.0);
+const ROWS: Rows = Rows::new(4.0, 17.0, 8.0);
 /// A row with its name on a line above the bar: the name's line, then the bar as in [`ROWS`].
-const ROWS_ABOVE: Rows = Rows::new(30.0, 35.0, 7.0);
+const ROWS_ABOVE: Rows = Rows::new(4.0, 35.0, 7.0);
 const NAME_LINE: f64 = 18.0;
 
 /// Where row `index`'s name, bar (its top) and value (its middle) stand.
@@ -502,18 +502,22 @@ fn MetricBars(
             })
             .collect_view()
     };
+    // The title above the picture in the page's text, which wraps: drawn in it, at 320 px "Estimated time
+    // (model, lower bound)" ran past the picture's edge.
     view! {
-        <svg
-            node_ref=svg
-            class="metric-bars"
-            class:names-above=move || matches!(place.get(), NamePlace::Above(_))
-            role="img"
-            aria-label=label
-            viewBox=move || format!("0 0 {} {}", place.get().width(), height(place.get()))
-            data-testid=format!("strategy-chart-{}", metric.test_name())
-        >
-            <text class="chart-title" x="0" y="16">{metric.label()}</text>
-            {bars}
-        </svg>
+        <figure class="metric">
+            <figcaption class="metric-title">{metric.label()}</figcaption>
+            <svg
+                node_ref=svg
+                class="metric-bars"
+                class:names-above=move || matches!(place.get(), NamePlace::Above(_))
+                role="img"
+                aria-label=label
+                viewBox=move || format!("0 0 {} {}", place.get().width(), height(place.get()))
+                data-testid=format!("strategy-chart-{}", metric.test_name())
+            >
+                {bars}
+            </svg>
+        </figure>
     }
 }
