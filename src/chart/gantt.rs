@@ -161,7 +161,7 @@ pub fn refit_close_up(report: &CycleReport, left: f64, right: f64, font: f64) ->
         return None;
     }
     let (before, after) = (report.before.stages.get(report.refit_stage)?, report.after.stages.get(report.refit_stage)?);
-    let extent = (before.end - before.start).max(after.end - after.start);
+    let extent = report.before.lasts(report.refit_stage).max(report.after.lasts(report.refit_stage));
     let scale = Linear::new((0.0, extent), (left, right));
     // Each part on the refit's own axis, from its start: as on the timeline, its wait for the weights the
     // stage before still makes included (the close-up drew 5.5 s beside a timeline's 10 s).

@@ -838,8 +838,8 @@ impl CycleSpec {
         };
         // As long as the refit lasts on each timeline: its wait for weights the stage before still makes
         // included (the sentence said 10 s → 2.5 s of a refit drawn over 8.5 s).
-        let span = |timeline: &Timeline| timeline.stages.get(refit_index).map_or(0.0, |stage| stage.end - stage.start);
-        let refit_speedup = (span(&after) > 0.0).then(|| span(&before) / span(&after));
+        let refit_speedup =
+            (after.lasts(refit_index) > 0.0).then(|| before.lasts(refit_index) / after.lasts(refit_index));
         let mut report = CycleReport {
             speedup: s,
             slowdown: s < 1.0,
@@ -886,6 +886,14 @@ pub struct Timeline {
     pub stages: Vec<TimelineStage>,
     /// Latest end minus earliest start: overlapping seconds are counted once.
     pub cycle_seconds: f64,
+}
+
+impl Timeline {
+    /// How long stage `index` lasts on this timeline, from its start to its end (a refit's wait for the
+    /// weights the stage before still makes included); 0 for no such stage.
+    pub fn lasts(&self, index: usize) -> f64 {
+        self.stages.get(index).map_or(0.0, |stage| stage.end - stage.start)
+    }
 }
 
 /// One stage placed on a timeline, occupying `[start, end)`.

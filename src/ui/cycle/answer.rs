@@ -110,10 +110,7 @@ pub fn Answer(
 fn refit_change(report: &CycleReport) -> Option<String> {
     // As long as the refit lasts on each timeline, its wait for weights the stage before still makes
     // included: "10 s → 2.5 s" stood beside a refit drawn over 8.5 s.
-    let span = |timeline: &crate::core::cycle::Timeline| {
-        timeline.stages.get(report.refit_stage).map_or(0.0, |stage| stage.end - stage.start)
-    };
-    let (before, after) = (span(&report.before), span(&report.after));
+    let (before, after) = (report.before.lasts(report.refit_stage), report.after.lasts(report.refit_stage));
     if before.is_nan() || before <= 0.0 || seconds(before) == seconds(after) {
         return None;
     }

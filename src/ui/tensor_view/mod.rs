@@ -33,7 +33,6 @@ use crate::ui::{AppState, Focus, Fresh, Side, format_shape};
 use scene::{DrawnPiece, MARGIN_TOP, TensorScene};
 
 pub(crate) use legend::LegendItem;
-pub use pieces::relates;
 
 /// Provided where the tensor view is shown without the mesh view (an embed of the tensor alone): no
 /// device can be focused there, so the focus line does not offer one.
@@ -60,6 +59,7 @@ fn frame_width() -> Memo<f64> {
 pub fn TensorView() -> impl IntoView {
     let state = expect_context::<AppState>();
     hover::follow_pointer();
+    pieces::provide_focus_keys(state);
     let widest = frame_width();
     let scene: SceneMemo = Memo::new(move |_| {
         let widest = widest.get();

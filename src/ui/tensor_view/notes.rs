@@ -93,13 +93,14 @@ fn FocusLine(
     let export = move || state.focus.with(|f| matches!(f, Focus::Nothing)).then_some("skip");
     // Said when the keyboard moves the focus to a piece or a device (an SVG element), not as the mouse passes
     // over them: hovering six pieces made eleven announcements.
+    // The words are worked out only then: on a hover they were described twice, once unsaid.
     let spoken = Signal::derive(move || {
+        state.focus.track();
         let focused_in_svg = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.active_element())
             .is_some_and(|e| e.namespace_uri().as_deref() == Some("http://www.w3.org/2000/svg"));
-        let words = text();
-        if focused_in_svg { words } else { String::new() }
+        if focused_in_svg { text() } else { String::new() }
     });
     view! {
         <p class="tv-focus-line" data-testid="focus-line" data-export=export>{text}</p>

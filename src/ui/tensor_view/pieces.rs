@@ -12,18 +12,8 @@ use super::{
 use crate::chart::boxes::{Arrow, PixelRect, neighbour};
 use crate::ui::{AppState, Focus, Side, keyed::keyed};
 
-/// Whether a piece from `src` to `dst` (index `index`) relates to `focus`.
-pub fn relates(focus: Focus, index: usize, src: u32, dst: u32) -> bool {
-    match focus {
-        Focus::Nothing => false,
-        Focus::Piece(i) => i == index,
-        Focus::Device { side: Side::Source, device } => device == src,
-        Focus::Device { side: Side::Destination, device } => device == dst,
-    }
-}
-
-/// Which pieces the focus relates to ([`relates`]), asked per piece through selectors keyed by piece and by
-/// device: a change of focus re-runs only the pieces it starts or stops relating to. Each of up to 2,000
+/// Which pieces the focus relates to, asked per piece through selectors keyed by piece and by device: a
+/// change of focus re-runs only the pieces it starts or stops relating to. Each of up to 2,000
 /// pieces read the focus itself, and every hover re-ran them all (a hover took 150–370 ms at 1,000–2,000
 /// drawn pieces; dropping each one's subscription alone grew with their square).
 #[derive(Clone, Copy)]
@@ -34,6 +24,7 @@ struct FocusKeys {
 }
 
 impl FocusKeys {
+    /// One set for the tensor view's pieces and their decks, provided to both ([`provide_focus_keys`]).
     fn new(state: AppState) -> FocusKeys {
         let focus = state.focus;
         FocusKeys {
@@ -52,13 +43,19 @@ impl FocusKeys {
         }
     }
 
-    /// [`relates`] for the current focus, tracking only this piece's and its devices' keys.
+    /// Whether piece `index`, from `src` to `dst`, relates to the focus: it is the focused piece, or its
+    /// sender or receiver is the focused device. Tracks only this piece's and its devices' keys.
     fn relate(self, index: usize, src: u32, dst: u32) -> bool {
         // One key type for the three (one copy of the selector's code in the bundle, not two).
         self.piece.with_value(|s| s.selected(&Some(index as u64)))
             || self.source.with_value(|s| s.selected(&Some(u64::from(src))))
             || self.destination.with_value(|s| s.selected(&Some(u64::from(dst))))
     }
+}
+
+/// Provides the [`FocusKeys`] the pieces and their decks ask, once for the tensor view.
+pub(super) fn provide_focus_keys(state: AppState) {
+    provide_context(FocusKeys::new(state));
 }
 
 /// Every drawn piece: the scene's, or when the plan is aggregated, the focused device's.
@@ -92,7 +89,6 @@ pub fn Pieces(
         })
     });
     let class = focus_class("tv-pieces", "tv-pieces has-focus");
-    provide_context(FocusKeys::new(state));
     // One Tab stop for all the pieces (there may be thousands): the piece last focused while it is drawn,
     // else the first; the arrow keys move to the nearest piece that way in the picture.
     let last = RwSignal::new(None::<usize>);
@@ -220,7 +216,6 @@ pub fn Decks(
     focus_pieces: FocusPieces,
 ) -> impl IntoView {
     let class = focus_class("tv-decks", "tv-decks has-focus");
-    provide_context(FocusKeys::new(expect_context::<AppState>()));
     // Only the stacked pieces' cards (without copying the other pieces).
     let cards = move || {
         with_drawn(scene, focus_pieces, |pieces| {
