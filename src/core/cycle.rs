@@ -2488,7 +2488,7 @@ fn columns_not_stages(measurements: &Measurements) -> (HashSet<String>, Vec<Stri
 
 /// Whether two stage names are the same stage: trimmed, in any case of their ASCII letters (`Refit`
 /// measured, `refit` edited; Unicode's case tables would cost the web build some kilobytes).
-fn same_stage_name(a: &str, b: &str) -> bool {
+pub fn same_stage_name(a: &str, b: &str) -> bool {
     // A logger's timing prefix aside: measured stages are named without it, a cycle may still have it.
     fn bare(name: &str) -> &str {
         let name = name.trim();

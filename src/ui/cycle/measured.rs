@@ -11,7 +11,8 @@ use crate::chart::readout::{decimal, percent, seconds};
 use crate::chart::scale::Linear;
 use crate::chart::spread::{SpreadMarks, SpreadScale, axis_end, change_axis, change_from, change_label, change_ticks};
 use crate::core::cycle::{
-    CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, read_startup_cycles, stage_stats,
+    CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, read_startup_cycles, same_stage_name,
+    stage_stats,
 };
 use crate::core::spec::{NotText, for_display, not_text};
 use crate::core::traffic::{format_bytes, format_count};
@@ -185,14 +186,15 @@ pub fn MeasuredCycles(
         state.replace(CycleSpec { speedup, ..spec });
     };
     let keeps_ours = move || measured.with(|m| state.spec.with(|ours| ours.names_the_stages_of(&m.spec)));
-    // Whether the stage picked is not the cycle's refit: using the medians moves the refit there.
+    // Whether the stage picked is not the cycle's refit: using the medians moves the refit there. Names
+    // compared as moving the refit compares them (a logger's timing prefix aside).
     let moves_refit = move || {
         picked.with(|picked| {
             picked.as_deref().is_some_and(|name| {
                 state.spec.with(|ours| {
                     ours.refit_index()
                         .and_then(|i| ours.stages.get(i))
-                        .is_none_or(|refit| !refit.name.trim().eq_ignore_ascii_case(name.trim()))
+                        .is_none_or(|refit| !same_stage_name(&refit.name, name))
                 })
             })
         })
