@@ -123,6 +123,26 @@ test('partial: one box for the eight pieces on it, and each card of its deck poi
   expect(problems).toEqual([]);
 });
 
+test("partial: a stacked piece reached by the keyboard stands where its card is, and its card is outlined", async ({ page }) => {
+  await open(page, 'partial');
+  await page.getByTestId('tensor-view').getByTestId('whole-shard-toggle').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  const focused = page.locator('[data-testid=piece]:focus');
+  const index = await focused.getAttribute('data-piece');
+  // The second piece of the stack draws no box: its group had been 0 × 0, a focus on nothing.
+  await expect(focused.locator('.tv-piece-box')).toHaveCount(0);
+  const card = page.locator(`[data-testid=deck-card][data-piece="${index}"]`);
+  await expect(card).toHaveClass(/is-focused/);
+  await expect(page.locator('[data-testid=deck-card].is-focused')).toHaveCount(1);
+  const [at, drawn] = [(await focused.boundingBox())!, (await card.boundingBox())!];
+  // The card's box takes in its outline's width.
+  expect(Math.abs(at.width - drawn.width), 'the focused piece is as wide as its card').toBeLessThanOrEqual(3);
+  expect(at.x + at.width / 2, 'and stands where it is').toBeCloseTo(drawn.x + drawn.width / 2, 0);
+  expect(at.y + at.height / 2).toBeCloseTo(drawn.y + drawn.height / 2, 0);
+  await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-partial-focus-card.png') });
+});
+
 test('partial: each destination drawn as the sum of its partials, and what reducing first would send', async ({ page }) => {
   const problems = watch(page);
   await open(page, 'partial');

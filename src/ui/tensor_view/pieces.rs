@@ -51,6 +51,11 @@ impl FocusKeys {
             || self.source.with_value(|s| s.selected(&Some(u64::from(src))))
             || self.destination.with_value(|s| s.selected(&Some(u64::from(dst))))
     }
+
+    /// Whether piece `index` is the focused piece itself. Tracks only this piece's key.
+    fn is_focused(self, index: usize) -> bool {
+        self.piece.with_value(|s| s.selected(&Some(index as u64)))
+    }
 }
 
 /// Provides the [`FocusKeys`] the pieces and their decks ask, once for the tensor view.
@@ -254,7 +259,13 @@ fn deck_card((index, src, dst, fill, deck): (usize, u32, u32, &'static str, Deck
         ("tv-deck-card is-own-colour", Some(crate::chart::palette::text_on(fill)))
     };
     let keys = expect_context::<FocusKeys>();
-    let class = move || if keys.relate(index, src, dst) { format!("{base} is-related") } else { base.to_string() };
+    // The focused piece's card is outlined: a stacked piece other than the first has no box of its own, and
+    // its card is where the keyboard's focus shows.
+    let class = move || match (keys.relate(index, src, dst), keys.is_focused(index)) {
+        (true, true) => format!("{base} is-related is-focused"),
+        (true, false) => format!("{base} is-related"),
+        _ => base.to_string(),
+    };
     view! {
         <rect
             class=class
@@ -326,6 +337,11 @@ fn PieceBox(
         >
             {draws_box.then(|| view! {
                 <rect class=box_class x=rect.x y=rect.y width=rect.width.max(0.5) height=rect.height.max(0.5) fill=fill/>
+            })}
+            // A stacked piece without the box stands where its card is: an empty group was 0 × 0, so the
+            // keyboard's focus landed on nothing a screen reader or scrolling could place.
+            {deck.filter(|d| !d.draws_box).map(|d| view! {
+                <rect class="tv-piece-anchor" x=d.card.x y=d.card.y width=d.card.width height=d.card.height/>
             })}
             {label}
         </g>
