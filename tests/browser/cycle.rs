@@ -446,6 +446,16 @@ async fn a_refit_under_training_is_drawn_paced_not_waiting() {
     assert!(root.query_selector("[data-part=wait]").expect("selector").is_none());
     assert!(shown(&root, "paced") && !shown(&root, "wait"));
     assert!(text_of(&root, "[data-entry=paced]").contains("paced by the stage it overlaps"));
+    // Drawn unlike the waiting: the paced stretch is a transfer (striped on the refit's colour), and had
+    // been the waiting's grey hatch, lighter.
+    let ground = |part: &str| {
+        let fill = nth(&root, &format!("[data-testid=gantt-after] [data-part={part}]"), 0).get_attribute("fill");
+        let id =
+            fill.as_deref().and_then(|f| f.strip_prefix("url(#")).and_then(|f| f.strip_suffix(')')).expect("a pattern");
+        nth(&root, &format!("[data-testid=cycle-gantt] pattern[id={id}] rect"), 0).get_attribute("fill")
+    };
+    let transfer = nth(&root, "[data-testid=gantt-after] [data-part=transfer]", 0).get_attribute("fill");
+    assert_eq!(ground("paced"), transfer, "the paced stretch is striped on the transfer's colour");
     root.remove();
 }
 

@@ -100,17 +100,15 @@ impl Axis {
     }
 }
 
-/// How strongly the refit's transfer paced by the stage before is drawn: the waiting's hatch (mostly it
-/// waits for the weights), lighter. At 0.45 it stood about 1.5:1 against the empty lane in the light theme.
-const PACED_OPACITY: &str = "0.7";
-
-/// The refit's waiting, as both pictures hatch it: grey with light stripes. Each SVG defines its own (an
-/// exported picture carries only its own `<defs>`).
+/// The refit's waiting and its paced transfer, as both pictures hatch them: light stripes on grey for the
+/// waiting, on the refit's colour for the transfer paced by the stage it overlaps (sent as that stage makes
+/// the weights: a transfer no speedup shortens). Paced had been the waiting's hatch, lighter, and read as
+/// waiting. Each SVG defines its own (an exported picture carries only its own `<defs>`).
 #[component]
-fn WaitHatch(id: &'static str) -> impl IntoView {
+fn StripeHatch(id: &'static str, ground: &'static str) -> impl IntoView {
     view! {
         <pattern id=id patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(-45)">
-            <rect width="8" height="8" fill=WAIT_FILL></rect>
+            <rect width="8" height="8" fill=ground></rect>
             <line x1="0" y1="0" x2="0" y2="8" stroke="#ffffff" stroke-opacity="0.55" stroke-width="3"></line>
         </pattern>
     }
@@ -200,7 +198,8 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                 <pattern id="cycle-hatch-overlap" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(45)">
                     <line x1="0" y1="0" x2="0" y2="7" class="hatch-overlap" stroke-width="3"></line>
                 </pattern>
-                <WaitHatch id="cycle-hatch-wait"/>
+                <StripeHatch id="cycle-hatch-wait" ground=WAIT_FILL/>
+                <StripeHatch id="cycle-hatch-paced" ground=REFIT_COLOUR/>
             </defs>
             {redraw_on(move || axis.get(), grid)}
             {redraw_on(marks, move || marks().map(|(saved, old, new, label, axis)| saved_box(saved, old, new, label, axis)))}
@@ -283,7 +282,8 @@ fn RefitCloseUp(report: Memo<Option<CycleReport>>) -> impl IntoView {
             data-testid="refit-close-up"
         >
             <defs>
-                <WaitHatch id="close-up-hatch-wait"/>
+                <StripeHatch id="close-up-hatch-wait" ground=WAIT_FILL/>
+                <StripeHatch id="close-up-hatch-paced" ground=REFIT_COLOUR/>
             </defs>
             {move || drawn.get().map(|([before, after], transfers, width)| {
                 let long = if transfers {
@@ -315,7 +315,7 @@ fn CloseUpBar(row: CloseUpRow, name: &'static str, top: f64, right: f64, test_id
         .map(|part| {
             let (fill, opacity, kind) = match part.kind {
                 PartKind::Wait => ("url(#close-up-hatch-wait)", "1", "wait"),
-                PartKind::Paced => ("url(#close-up-hatch-wait)", PACED_OPACITY, "paced"),
+                PartKind::Paced => ("url(#close-up-hatch-paced)", "1", "paced"),
                 PartKind::Preparation => (REFIT_COLOUR, "0.45", "preparation"),
                 PartKind::Transfer | PartKind::Work => (REFIT_COLOUR, "1", "transfer"),
             };
@@ -461,7 +461,7 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64, p
             let (fill, opacity) = match part.kind {
                 PartKind::Work | PartKind::Transfer => (colour.to_string(), "1"),
                 PartKind::Wait => ("url(#cycle-hatch-wait)".to_string(), "1"),
-                PartKind::Paced => ("url(#cycle-hatch-wait)".to_string(), PACED_OPACITY),
+                PartKind::Paced => ("url(#cycle-hatch-paced)".to_string(), "1"),
                 PartKind::Preparation => (colour.to_string(), "0.45"),
             };
             let kind = match part.kind {
@@ -490,7 +490,11 @@ fn Lane(bar: LaneBar, colour: &'static str, y: f64, end_x: f64, clear_to: f64, p
     });
     let label = seconds(bar.seconds);
     let value = if let Some(part) = label_part(&bar, label.chars().count(), FONT) {
-        let under = if matches!(part.kind, PartKind::Wait | PartKind::Paced) { WAIT_FILL } else { colour };
+        let under = match part.kind {
+            PartKind::Wait => WAIT_FILL,
+            PartKind::Paced => REFIT_COLOUR,
+            _ => colour,
+        };
         view! {
             // Haloed in the bar's colour: an overlap's hatching ran through the label.
             <text class="gantt-value" x=(part.x0 + part.x1) / 2.0 y=text_y text-anchor="middle" fill=text_on(under) stroke=under>
@@ -556,7 +560,7 @@ fn TimelineLegend(entries: LegendEntries) -> impl IntoView {
             {item("paced", |e| e.paced,
                 // Held is always under the overlap's hatch (it lasts until the overlapped stage ends), as drawn.
                 view! {
-                    <rect width="24" height="14" fill="url(#cycle-hatch-wait)" fill-opacity=PACED_OPACITY></rect>
+                    <rect width="24" height="14" fill="url(#cycle-hatch-paced)"></rect>
                     <rect width="24" height="14" fill="url(#cycle-hatch-overlap)"></rect>
                 }
                 .into_any(),
