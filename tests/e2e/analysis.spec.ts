@@ -205,3 +205,43 @@ test('the three quantities stand three across or one under another, never two an
     expect(new Set(tops).size, `rows at ${width} px: ${tops}`).toBe(across === 3 ? 1 : 3);
   }
 });
+
+test('every byte count on the heatmap stands out on its cell by at least 4.5:1, in both themes', async ({ page }) => {
+  // Read as drawn: the cell under the text's centre, its heat colour at its opacity over the page, against
+  // the text's colour. The mid-ramp labels measured 3.4:1 in the page's own text colours.
+  const tones = new Set<string>();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const preset of ['toy', 'uneven', 'nested', 'fsdp-tp', 'colocated']) {
+      await open(page, preset);
+      const found = await page.locator('.heatmap .heat-text').evaluateAll((texts) => {
+        const rgb = (c: string) => c.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+        const lum = ([r, g, b]: number[]) => {
+          const lin = (v: number) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+          return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+        };
+        // The page's colour behind the picture: the nearest box around it that is painted.
+        let box = texts[0]?.closest('svg') as Element | null;
+        while (box && getComputedStyle(box).backgroundColor.replace(/\s/g, '') === 'rgba(0,0,0,0)') box = box.parentElement;
+        const ground = rgb(box ? getComputedStyle(box).backgroundColor : 'rgb(255, 255, 255)');
+        return texts.map((t) => {
+          t.scrollIntoView({ block: 'center', inline: 'center' });
+          const r = t.getBoundingClientRect();
+          const under = document.elementsFromPoint(r.x + r.width / 2, r.y + r.height / 2).find((e) => e.classList.contains('heat-cell'));
+          if (!under) return { text: t.textContent, ratio: 0, tone: t.getAttribute('class') };
+          const style = getComputedStyle(under);
+          const alpha = Number(style.fillOpacity);
+          const cell = rgb(style.fill).map((c, i) => c * alpha + ground[i] * (1 - alpha));
+          const [a, b] = [lum(cell), lum(rgb(getComputedStyle(t).fill))];
+          return { text: t.textContent, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), tone: t.getAttribute('class') };
+        });
+      });
+      for (const { text, ratio, tone } of found) {
+        tones.add(tone!);
+        expect(ratio, `${colorScheme} ${preset}: "${text}" (${tone})`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  }
+  // Faint, middle and strong cells all drawn: the check covered the whole ramp.
+  expect([...tones].sort()).toEqual(['heat-text', 'heat-text heat-text-mid', 'heat-text heat-text-strong']);
+});

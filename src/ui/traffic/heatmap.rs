@@ -41,8 +41,12 @@ const LOCAL_LEGEND_GAP: f64 = 14.0;
 
 /// The weakest non-zero cell's strength: clearly above the empty cells' surface colour.
 const HEAT_FLOOR: f64 = 0.12;
-/// Above this strength a cell's text takes the contrasting colour.
-const STRONG_LEVEL: f64 = 0.55;
+/// Where a cell's text turns black in the dark theme (its ramp runs to a light blue) and white in the light
+/// theme (to a dark blue): the strengths at which the cell's luminance crosses 0.18, where black and white
+/// text stand equally well (4.6:1). One switch at 0.55 for both, in the page's own text colours, left
+/// mid-ramp labels at 3.4–3.5:1.
+const DARK_THEME_SWITCH: f64 = 0.52;
+const LIGHT_THEME_SWITCH: f64 = 0.66;
 /// A local copy's cell is drawn at this share of its strength (faded, as in the tensor view), and dashed.
 const LOCAL_FADE: f64 = 0.4;
 /// The legend's local-copy entry: its word, after the ramp's largest value.
@@ -66,8 +70,8 @@ struct Cell {
 #[derive(Clone, Debug, PartialEq)]
 struct CellText {
     text: String,
-    /// On a strong cell: the theme's contrasting colour.
-    strong: bool,
+    /// The text's colour class, by the cell's strength ([`ink`]).
+    ink: &'static str,
     /// Font size in pixels.
     font: f64,
 }
@@ -158,7 +162,8 @@ impl Layout {
                     (Some(step), true) => {
                         let text = format_bytes(bytes);
                         let font = cell_font(text.chars().count(), grid.cell - gap);
-                        font.map(|font| CellText { text, strong: !local && level(step) > STRONG_LEVEL, font })
+                        let ink = ink(if local { level(step) * LOCAL_FADE } else { level(step) });
+                        font.map(|font| CellText { text, ink, font })
                     }
                     _ => None,
                 };
@@ -550,8 +555,20 @@ fn step_view(path: StepPath) -> impl IntoView {
     }
 }
 
-/// A cell's bytes, centred on it; strong cells take the theme's contrasting colour.
+/// The colour class of the text on a cell drawn at `strength`: black or white, whichever stands out more
+/// on that cell in each theme (analysis.css): the page's light-theme colour below both switches, black
+/// between them, the heat colour's opposite above.
+fn ink(strength: f64) -> &'static str {
+    if strength > LIGHT_THEME_SWITCH {
+        "heat-text heat-text-strong"
+    } else if strength > DARK_THEME_SWITCH {
+        "heat-text heat-text-mid"
+    } else {
+        "heat-text"
+    }
+}
+
+/// A cell's bytes, centred on it, in the colour that stands out on it ([`ink`]).
 fn text_view((x, y, t): (f64, f64, CellText)) -> impl IntoView {
-    let class = if t.strong { "heat-text heat-text-strong" } else { "heat-text" };
-    view! { <text class=class x=x y=y font-size=format!("{:.1}", t.font)>{t.text}</text> }
+    view! { <text class=t.ink x=x y=y font-size=format!("{:.1}", t.font)>{t.text}</text> }
 }
