@@ -17,7 +17,9 @@ pub fn Announcer(
     let said = RwSignal::new(text.get_untracked());
     Effect::new(move |first: Option<()>| {
         let words = text.get();
-        if first.is_some() {
+        // Also words written between the region's making and its first run (the inventory's hand-off sets the
+        // cycle's s as the cycle view opens): it had held the words it was made with until the next edit.
+        if first.is_some() || said.with_untracked(|said| *said != words) {
             said.set(String::new());
             request_animation_frame(move || {
                 said.try_set(words);

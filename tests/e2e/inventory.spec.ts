@@ -131,6 +131,10 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   const [, before, after, s] = ratio.match(/^s\s=\s([\d.]+) ms \/ ([\d.]+) ms = ([\d.]+)×/)!;
   expect(Number(s)).toBeCloseTo(Number(before) / Number(after), 2);
   await expect(page.getByTestId('speedup-input')).toHaveValue(s);
+  // What a screen reader is told is the answer on screen: its words had stayed the cycle's before the
+  // hand-off (s = 4) until the next edit (review 33).
+  await expect(page.getByTestId('cycle-summary')).toContainText(`Refit got ${s}× faster`);
+  await expect(page.getByTestId('cycle-announce')).toHaveText(await page.getByTestId('cycle-summary').innerText());
   // The estimates are the inventory's own.
   await page.getByTestId('tab-inventory').click();
   // Once the view is drawn again: allInnerTexts does not wait for the rows.
