@@ -238,7 +238,9 @@ fn relay_text(relayed: &Relayed, direct: &StrategyRow) -> Option<String> {
         format_bytes(forwarded_bytes)
     );
     let received = format!(
-        "Bytes received by devices stay {}: every replica still receives its copy.",
+        // The article's word for these copies is this page's word for a device's copy to itself (review 33).
+        "Bytes received by devices stay {}: every replica still receives its copy (the article's \"several \
+         local copies\", here made inside the node; on this page a local copy is a device's copy to itself).",
         format_bytes(totals.bytes_received)
     );
     // The same load on the busiest link, yet another time: the link that bounds it changed ("16 MiB instead
