@@ -816,8 +816,15 @@ async fn startup_cycles_that_are_not_a_whole_number_are_refused_under_the_field(
     type_into(&k, "6");
     tick().await;
     assert!(nth(&root, "[data-testid=measured-use]", 0).unchecked_into::<HtmlButtonElement>().disabled());
-    let note = text_of(&root, "[data-testid=measured-use-note]");
+    let note = text_of(&root, "[data-testid=measured-note]");
     assert!(note.starts_with("All 6 cycles are startup"), "{note}");
+    // Said once, under the table; the button says only why it is off (the same sentence stood in both).
+    assert_eq!(text_of(&root, "[data-testid=measured-use-note]"), "No steady cycle to take medians from.");
+    // No typical cycle to pick the refit's stage from: the menu is off and says so (it offered "pick one"
+    // over an empty list).
+    let picker = nth(&root, "[data-testid=measured-refit]", 0).unchecked_into::<web_sys::HtmlSelectElement>();
+    assert!(picker.disabled());
+    assert_eq!(text_of(&root, "[data-testid=measured-refit] option"), "no steady cycle");
     root.remove();
 }
 

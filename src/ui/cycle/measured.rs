@@ -363,8 +363,9 @@ pub fn MeasuredCycles(
                             (false, _) => " The measured stages replace the cycle's.",
                         }
                     ),
-                    // No steady cycle left: say that, not that the (empty) cycle has no stages.
-                    None if m.steady.cycles.is_empty() => m.notes.first().map(|note| sentence(note)).unwrap_or_default(),
+                    // No steady cycle left: the note under the table says so and how to get one (said here
+                    // again, it was the same sentence twice).
+                    None if m.steady.cycles.is_empty() => "No steady cycle to take medians from.".to_string(),
                     None => sentence(&m.problems.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; ")),
                 })}</span>
             </div>
@@ -383,7 +384,13 @@ fn RefitPicker(
     picked: Memo<Option<String>>,
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
+    // Every cycle set apart as startup: no typical cycle to pick a stage of ("none by name: pick one" offered
+    // an empty menu).
+    let no_steady = move || measured.with(|m| m.steady.cycles.is_empty());
     let by_name = move || {
+        if no_steady() {
+            return "no steady cycle".to_string();
+        }
         let found = measured.with(|m| m.spec.refit_index().and_then(|i| m.spec.stages.get(i)).map(|s| s.name.clone()));
         match (picked.with(Option::is_none), found) {
             (true, Some(name)) => format!("found by name: {}", for_display(&name)),
@@ -397,6 +404,7 @@ fn RefitPicker(
             <span>"Refit stage"</span>
             <select
                 data-testid="measured-refit"
+                disabled=no_steady
                 on:change=move |ev| {
                     let name = event_target_value(&ev);
                     state.measured_refit.set((!name.is_empty()).then_some(name));
@@ -485,7 +493,7 @@ fn MeasuredSummary(summary: MeasuredCycles, scale: RwSignal<SpreadScale>) -> imp
                     test_id="measured-startup-group"/>
             })}
         </div>
-        {notes.into_iter().map(|note| view! { <p class="cycle-hint muted">{note}</p> }).collect_view()}
+        {notes.into_iter().map(|note| view! { <p class="cycle-hint muted" data-testid="measured-note">{format!("{}.", sentence(note.trim_end_matches('.')))}</p> }).collect_view()}
     }
 }
 
@@ -577,7 +585,8 @@ fn Group(
                 {strip}
             </svg>
             <p class="spread-key muted" data-testid="spread-key">{key}</p>
-            <div class="table-scroll">
+            // A region the keyboard can scroll, as the app's other wide tables (a phone scrolls it).
+            <div class="table-scroll" tabindex="0" role="region" aria-label=format!("{title}: each stage's times, scrollable")>
                 <table class="piece-table measured-table">
                     <thead>
                         <tr>
