@@ -132,6 +132,9 @@ pub struct CloseUpPart {
     pub label_x: f64,
     /// About how wide the label is drawn ([`text_em`]).
     pub label_width: f64,
+    /// The line of labels under the bar it stands on, from 0: a narrow picture puts the labels that do not
+    /// fit beside the others on a line below them.
+    pub line: usize,
 }
 
 impl CloseUpPart {
@@ -155,7 +158,9 @@ pub struct CloseUpRow {
 /// `None` when the refit is one part alone (nothing to tell apart: the timeline's bar says it all).
 ///
 /// Labels start under their part, pushed right past the previous label where they would meet it, and
-/// back left from `right` when the last would run past it.
+/// back left from `right` when the last would run past it; never left of `left`, where the row's name and
+/// length stand (on a 480 px embed "waiting 1 s" was pushed over "10 s"): those that do not fit on the
+/// line go on the next.
 pub fn refit_close_up(report: &CycleReport, left: f64, right: f64, font: f64) -> Option<[CloseUpRow; 2]> {
     if !refit_has_parts(report) {
         return None;
@@ -181,10 +186,10 @@ pub fn refit_close_up(report: &CycleReport, left: f64, right: f64, font: f64) ->
                 };
                 let label = format!("{name} {}", seconds(length));
                 let label_width = text_em(&label) * font;
-                CloseUpPart { kind, seconds: length, x0, x1, label, label_x: x0, label_width }
+                CloseUpPart { kind, seconds: length, x0, x1, label, label_x: x0, label_width, line: 0 }
             })
             .collect();
-        pack_labels(&mut parts, right);
+        pack_labels(&mut parts, left, right);
         CloseUpRow { seconds: stage.end - stage.start, parts }
     };
     Some([row(before), row(after)])
@@ -203,20 +208,45 @@ fn refit_parts(refit: RefitParts) -> impl Iterator<Item = (PartKind, f64)> {
         .filter(|(_, seconds)| *seconds > 0.0)
 }
 
-/// Lays the labels of `parts` left to right without overlap ([`refit_close_up`]).
-fn pack_labels(parts: &mut [CloseUpPart], right: f64) {
-    const GAP: f64 = 14.0;
-    let mut free_from = f64::NEG_INFINITY;
+/// Between two labels on a line.
+const LABEL_GAP: f64 = 14.0;
+
+/// Lays the labels of `parts` left to right without overlap between `left` and `right`
+/// ([`refit_close_up`]), in order, on as many lines as they need: a line takes the next label while they
+/// all fit across it.
+fn pack_labels(parts: &mut [CloseUpPart], left: f64, right: f64) {
+    let mut first = 0;
+    let mut line = 0;
+    while first < parts.len() {
+        let mut end = first + 1;
+        let mut width = parts[first].label_width;
+        while let Some(next) = parts.get(end) {
+            if width + LABEL_GAP + next.label_width > right - left {
+                break;
+            }
+            width += LABEL_GAP + next.label_width;
+            end += 1;
+        }
+        pack_line(&mut parts[first..end], left, right, line);
+        (first, line) = (end, line + 1);
+    }
+}
+
+/// One line of [`pack_labels`]: each label under its part, pushed right past the one before, then back
+/// left from `right`; a label wider than the line starts at `left`.
+fn pack_line(parts: &mut [CloseUpPart], left: f64, right: f64, line: usize) {
+    let mut free_from = left;
     for part in parts.iter_mut() {
+        part.line = line;
         part.label_x = part.x0.max(free_from);
-        free_from = part.label_x + part.label_width + GAP;
+        free_from = part.label_x + part.label_width + LABEL_GAP;
     }
     let mut free_to = right;
     for part in parts.iter_mut().rev() {
         if part.label_x + part.label_width > free_to {
-            part.label_x = free_to - part.label_width;
+            part.label_x = (free_to - part.label_width).max(left);
         }
-        free_to = part.label_x - GAP;
+        free_to = part.label_x - LABEL_GAP;
     }
 }
 
@@ -593,13 +623,14 @@ mod tests {
             label: label.to_string(),
             label_x: x0,
             label_width: text_em(label) * 20.0,
+            line: 0,
         };
         let mut parts = vec![
             part(100.0, 860.0, "waiting 38 s"),
             part(860.0, 880.0, "transfer 1 s"),
             part(880.0, 900.0, "preparation 1 s"),
         ];
-        pack_labels(&mut parts, 900.0);
+        pack_labels(&mut parts, 100.0, 900.0);
         let ends: Vec<(f64, f64)> = parts.iter().map(|p| (p.label_x, p.label_x + p.label_width)).collect();
         assert!((ends[2].1 - 900.0).abs() < 1e-9, "the last ends at the edge: {ends:?}");
         assert!(ends.windows(2).all(|w| w[0].1 + 14.0 <= w[1].0 + 1e-9), "{ends:?}");
@@ -607,6 +638,40 @@ mod tests {
         // The transfer's label was pushed clear of its part (a leader ties them); the preparation's ends
         // under its own.
         assert!(!parts[1].label_under_part() && parts[2].label_under_part());
+        assert!(parts.iter().all(|p| p.line == 0), "they fit on one line");
+    }
+
+    #[test]
+    fn close_up_labels_too_wide_for_one_line_take_more_and_stay_right_of_the_names() {
+        // A 480 px embed: three labels about 530 units wide over a 370-unit plot. They were pushed back
+        // from the right edge past the plot's left, over the row's length in the name column.
+        let part = |x0: f64, x1: f64, label: &str| CloseUpPart {
+            kind: PartKind::Transfer,
+            seconds: 1.0,
+            x0,
+            x1,
+            label: label.to_string(),
+            label_x: x0,
+            label_width: text_em(label) * 20.0,
+            line: 0,
+        };
+        let (left, right) = (140.0, 510.0);
+        let mut parts = vec![
+            part(140.0, 177.0, "waiting 1 s"),
+            part(177.0, 473.0, "transfer 8 s"),
+            part(473.0, 510.0, "preparation 1 s"),
+        ];
+        pack_labels(&mut parts, left, right);
+        for p in &parts {
+            assert!(p.label_x >= left && p.label_x + p.label_width <= right + 1e-9, "{p:?}");
+        }
+        assert!(parts.iter().any(|p| p.line > 0), "not all on one line");
+        // In order, and apart on each line.
+        assert!(parts.windows(2).all(|w| w[0].line <= w[1].line));
+        for line in 0..=parts.iter().map(|p| p.line).max().unwrap_or(0) {
+            let on: Vec<&CloseUpPart> = parts.iter().filter(|p| p.line == line).collect();
+            assert!(on.windows(2).all(|w| w[0].label_x + w[0].label_width + LABEL_GAP <= w[1].label_x + 1e-9));
+        }
     }
 
     #[test]

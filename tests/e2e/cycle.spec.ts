@@ -219,6 +219,38 @@ test("the timeline's name column widens for long stage names, up to a point, and
   expect(Math.min(...lefts)).toBeGreaterThanOrEqual(0);
 });
 
+test("in a narrow picture the close-up's labels take a second line rather than run over the rows' lengths", async ({ page }) => {
+  // A 480 px embed's width: "waiting 1 s", "transfer 8 s" and "preparation 1 s" did not fit across the
+  // plot, and were pushed back over "10 s" in the name column (review 32).
+  await page.setViewportSize({ width: 480, height: 900 });
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('refit-wait').fill('1');
+  await page.getByTestId('refit-preparation').fill('1');
+  const closeUp = page.getByTestId('refit-close-up');
+  await expect(page.locator('[data-testid=close-up-before] .close-up-label')).toHaveText(['waiting 1 s', 'transfer 8 s', 'preparation 1 s']);
+  const texts = await steady(page, () => closeUp.evaluate((svg) => {
+    const frame = svg.getBoundingClientRect();
+    return {
+      frame: [frame.left, frame.top, frame.right, frame.bottom],
+      texts: [...svg.querySelectorAll('text')].map((t) => {
+        const b = t.getBoundingClientRect();
+        return { text: t.textContent, box: [b.left, b.top, b.right, b.bottom] };
+      }),
+    };
+  }));
+  const [left, top, right, bottom] = texts.frame;
+  for (const { text, box } of texts.texts) {
+    expect(box[0] >= left - 0.5 && box[2] <= right + 0.5 && box[1] >= top - 0.5 && box[3] <= bottom + 0.5, `"${text}" inside`).toBe(true);
+  }
+  for (const [i, a] of texts.texts.entries()) {
+    for (const b of texts.texts.slice(i + 1)) {
+      const apart = a.box[2] <= b.box[0] || b.box[2] <= a.box[0] || a.box[3] <= b.box[1] || b.box[3] <= a.box[1];
+      expect(apart, `"${a.text}" and "${b.text}" do not meet`).toBe(true);
+    }
+  }
+  await closeUp.screenshot({ path: path.join(screenshots, 'cycle-close-up-480.png') });
+});
+
 test("a queued refit is drawn up close: its wait and its transfer named, and only the transfer shrinks", async ({ page }) => {
   const labels = (row: string) => page.locator(`[data-testid=${row}] .close-up-label`);
   // In the cycle the 8 s wait and 2 s transfer are slivers of a 10 s bar out of 120 s, too thin to label.

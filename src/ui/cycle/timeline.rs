@@ -244,6 +244,13 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
 
 /// One row of the close-up: its name, the bar, the labels under it.
 const CLOSE_UP_ROW: f64 = 76.0;
+/// From one line of the close-up's labels to the next, when a narrow picture needs more than one.
+const CLOSE_UP_LINE: f64 = HEADING_FONT + 6.0;
+
+/// How much taller than [`CLOSE_UP_ROW`] a close-up row is for its labels' extra lines.
+fn extra_lines(row: &CloseUpRow) -> f64 {
+    row.parts.iter().map(|p| p.line).max().unwrap_or(0) as f64 * CLOSE_UP_LINE
+}
 
 /// The refit alone, before and after the speedup, on its own seconds axis ([`refit_close_up`]): in the
 /// cycle's timeline a queued refit's 8 s wait and 2 s transfer are slivers too thin to label, and the
@@ -271,12 +278,16 @@ fn RefitCloseUp(report: Memo<Option<CycleReport>>) -> impl IntoView {
             })
         })
     };
-    let height = 30.0 + 2.0 * CLOSE_UP_ROW;
+    // Taller when a row's labels take more than a line (a phone, a 480 px embed).
+    let height = move || {
+        let extra = drawn.with(|d| d.as_ref().map_or(0.0, |(rows, _, _)| rows.iter().map(extra_lines).sum::<f64>()));
+        30.0 + 2.0 * CLOSE_UP_ROW + extra
+    };
     view! {
         <svg
             node_ref=svg
             class="gantt close-up"
-            viewBox=move || format!("0 0 {} {height}", width.get())
+            viewBox=move || format!("0 0 {} {}", width.get(), height())
             role="img"
             aria-label=description
             data-testid="refit-close-up"
@@ -296,8 +307,9 @@ fn RefitCloseUp(report: Memo<Option<CycleReport>>) -> impl IntoView {
                 let title = titles[fitting_title(&titles.map(|t| t.chars().count()), width)];
                 view! {
                     <text class="gantt-title" x=0 y=20.0>{title}</text>
-                    <CloseUpBar row=before name="before" top=30.0 right=width - PLOT_MARGIN test_id="close-up-before"/>
-                    <CloseUpBar row=after name="after" top=30.0 + CLOSE_UP_ROW right=width - PLOT_MARGIN test_id="close-up-after"/>
+                    <CloseUpBar row=before.clone() name="before" top=30.0 right=width - PLOT_MARGIN test_id="close-up-before"/>
+                    <CloseUpBar row=after name="after" top=30.0 + CLOSE_UP_ROW + extra_lines(&before) right=width - PLOT_MARGIN
+                        test_id="close-up-after"/>
                 }
             })}
         </svg>
@@ -320,6 +332,7 @@ fn CloseUpBar(row: CloseUpRow, name: &'static str, top: f64, right: f64, test_id
                 PartKind::Transfer | PartKind::Work => (REFIT_COLOUR, "1", "transfer"),
             };
             let centre = (part.x0 + part.x1) / 2.0;
+            let label_y = label_y + part.line as f64 * CLOSE_UP_LINE;
             let leader = (!part.label_under_part()).then(|| {
                 view! { <line class="close-up-leader" x1=centre x2=part.label_x + 3.0 y1=bar_y + BAR y2=label_y - 15.0></line> }
             });
