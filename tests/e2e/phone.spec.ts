@@ -50,6 +50,19 @@ test('presenting on a phone is one column: the headline, the tensor and the devi
   await page.screenshot({ path: path.join(screenshots, 'phone-present.png'), fullPage: true });
 });
 
+test('on a phone the whole-shard plan keeps the page inside the screen: its toggle wraps', async ({ page }) => {
+  // "Show the whole-shard transfer (the plan shown)" stayed on one line and ran the page 22 px wide at 360 px.
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/?preset=toy');
+    await page.getByTestId('strategy-option-whole-shard').click();
+    await expect(page.getByTestId('tensor-view').getByTestId('whole-shard-toggle')).toBeChecked();
+    await layoutSettled(page);
+    expect(await pageWidth(page), `${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.getByTestId('tensor-view').screenshot({ path: path.join(screenshots, 'phone-whole-shard-plan.png') });
+});
+
 test("on a phone the tour's buttons stand on their own line and its bar leaves half the screen", async ({ page }) => {
   // Beside the progress the buttons' column was 0 px wide at 320 px, Next stood past the screen's edge, and
   // the bar covered 731 px of 800.
