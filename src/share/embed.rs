@@ -185,9 +185,38 @@ pub fn embed_snippet(
     )
 }
 
+/// The script that keeps every frame of the app at `app_url` on a page as tall as its content, from the
+/// height each embed posts ([`HEIGHT_MESSAGE`]), only from that origin: for a column that changes with the
+/// screen (a phone's is narrower than the 480 px the measured height fits, and its frame scrolled inside).
+/// One script serves every embed on the page.
+pub fn fit_script(app_url: &str) -> String {
+    // scheme://host[:port], the `e.origin` of the frame's messages; a JSON string is a JavaScript string,
+    // and `<` written as \u003c keeps any `</script>` out of the element.
+    let after_scheme = app_url.find("://").map_or(0, |at| at + 3);
+    let end = app_url[after_scheme..].find(['/', '?', '#']).map_or(app_url.len(), |at| after_scheme + at);
+    let origin = serde_json::to_string(&app_url[..end]).unwrap_or_default().replace('<', "\\u003c");
+    format!(
+        "<script>addEventListener('message', (e) => {{ if (e.origin !== {origin} || e.data?.type !== \
+         '{HEIGHT_MESSAGE}') return; for (const f of document.querySelectorAll('iframe')) if (f.contentWindow \
+         === e.source) f.style.height = `${{e.data.height}}px`; }});</script>"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fit_script_listens_to_the_apps_origin_only() {
+        let script = fit_script("https://lens.example/docs/?embed=cycle#v1.x");
+        assert!(script.starts_with("<script>") && script.ends_with("</script>"), "{script}");
+        assert!(script.contains("e.origin !== \"https://lens.example\""), "{script}");
+        assert!(script.contains("'reshard-lens:height'"));
+        assert!(fit_script("http://127.0.0.1:8080/").contains("\"http://127.0.0.1:8080\""));
+        // An address that would close the element early stays inside the string.
+        let odd = fit_script("http://a</script><b>/");
+        assert_eq!(odd.matches("</script>").count(), 1, "{odd}");
+    }
 
     #[test]
     fn the_snippet_points_at_the_embed_view_with_the_state() {

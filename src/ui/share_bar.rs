@@ -15,7 +15,7 @@ use crate::core::spec::{SpecInput, for_display};
 use crate::core::traffic::Totals;
 use crate::share::cycle_text::cycle_lines;
 use crate::share::embed::{
-    COLUMNS, Column, EMBED_THEMES, EMBED_VIEWS, HEIGHT_MESSAGE, Sweep, embed_snippet, embed_src,
+    COLUMNS, Column, EMBED_THEMES, EMBED_VIEWS, HEIGHT_MESSAGE, Sweep, embed_snippet, embed_src, fit_script,
 };
 use crate::share::fragment::encode;
 use crate::share::import::{Imported, import_file, refuse_size};
@@ -117,6 +117,9 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     });
     let column = RwSignal::new(COLUMNS[0]);
     let measured = measured_height(embed_address, column);
+    // The frame fitted by a script on the page, for a column that changes with the screen: the measured
+    // height fits 480 px and up, and on a phone the frame scrolled inside (review 32).
+    let fit = RwSignal::new(false);
     let snippet = move || {
         // Nothing to show while the menu is closed (and no reason to follow every edit).
         if !open.get() {
@@ -129,16 +132,22 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
             state.reshard.with(super::describe_change)
         };
         let title = format!("Reshard Lens: {}", crate::core::spec::for_display(&described));
-        embed_snippet(
+        let frame = embed_snippet(
             &app_url(),
             &embed_view.get(),
             &embed_theme.get(),
             &fragment.get(),
             &title,
             measured.get().height(),
-        )
+        );
+        if fit.get() { format!("{frame}\n{}", fit_script(&app_url())) } else { frame }
     };
     let height_note = move || match measured.get() {
+        EmbedHeight::Measured(height) if fit.get() => format!(
+            "Its height, {height} px, fits {}; the script then fits the frame to its content in any column, a \
+             phone's too, and as readers edit it.",
+            column.get().fits()
+        ),
         EmbedHeight::Measured(height) => format!("Its height, {height} px, fits this view in {}.", column.get().fits()),
         EmbedHeight::Measuring(done, widths) if done > 0 => {
             format!("Measuring its height: {done} of {widths} column widths…")
@@ -230,6 +239,15 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                                 .map(|(name, label)| view! { <option value=*name>{*label}</option> })
                                 .collect_view()}
                         </select>
+                    </label>
+                    <label class="menu-row">
+                        <input
+                            type="checkbox"
+                            data-testid="embed-fit"
+                            prop:checked=move || fit.get()
+                            on:change=move |ev| fit.set(event_target_checked(&ev))
+                        />
+                        "Fit its height on any screen (adds a script)"
                     </label>
                     <Show
                         when=linkable

@@ -187,6 +187,30 @@ test("a narrow tensor embed offers pieces to hover, and hovering one leaves its 
   await expect(page.getByTestId('focus-line')).toHaveText('Hover or focus a piece or a device for details.');
 });
 
+test("with its script the embed code fits the frame on a phone, where the measured height was too short", async ({ page }) => {
+  // The measured height fits 480 px and up; at 360 px the totals embed needed about 300 px more and
+  // scrolled inside its frame (review 32). The script in the code fits it, from the app's origin only.
+  await page.goto('/?preset=toy');
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('embed-view').selectOption('totals');
+  await page.getByTestId('embed-fit').check();
+  await expect(page.getByTestId('copy-embed')).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByTestId('embed-height-note')).toContainText('the script then fits the frame');
+  const snippet = await page.getByTestId('embed-code').inputValue();
+  const origin = new URL(page.url()).origin;
+  expect(snippet).toContain(`e.origin !== "${origin}"`);
+  const given = Number(snippet.match(/height="(\d+)"/)![1]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openHostPage(page, `<!doctype html><body style="margin:0 16px">${snippet}`);
+  await expect(page.frameLocator('iframe').getByTestId('quantity-unique-entries')).toBeVisible();
+  // Fitted: its content ends at the frame's bottom, in a frame taller than the code gave.
+  await expect.poll(() => shellPastFrame(page), { timeout: 10_000 }).toBeLessThanOrEqual(1);
+  expect(await shellPastFrame(page)).toBeGreaterThan(-40);
+  const height = await page.locator('iframe').evaluate((f) => f.getBoundingClientRect().height);
+  expect(height, 'taller than the measured height').toBeGreaterThan(given);
+  await page.screenshot({ path: path.join(screenshots, 'embed-fit-phone.png'), fullPage: true });
+});
+
 test("an embed's height follows its content down as well as up, and an embed out of view shows its own state", async ({ page }) => {
   await page.goto('/?preset=toy');
   await page.getByTestId('preset-fsdp-tp').click();
