@@ -340,10 +340,7 @@ impl Steps {
             return;
         }
         let Some(window) = web_sys::window() else { return };
-        // Autosave: a reload without a link reopens the last state.
-        if let Ok(Some(storage)) = window.local_storage() {
-            let _ = storage.set_item(STORAGE_KEY, &fragment);
-        }
+        autosave(&fragment);
         let current = window.location().hash().unwrap_or_default();
         if current.trim_start_matches('#') != fragment
             && let Ok(history) = window.history()
@@ -407,6 +404,13 @@ impl Steps {
             let travelling = self.travelling;
             gloo::timers::callback::Timeout::new(1000, move || travelling.set_value(false)).forget();
         }
+    }
+}
+
+/// Autosave: a reload without a link reopens the last state shown, `fragment`.
+fn autosave(fragment: &str) {
+    if let Some(Ok(Some(storage))) = web_sys::window().map(|w| w.local_storage()) {
+        let _ = storage.set_item(STORAGE_KEY, fragment);
     }
 }
 
@@ -517,6 +521,16 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
     });
     let on_pop = move |_: web_sys::PopStateEvent| {
         steps.travelling.set_value(false);
+        // What Back, Forward or undo shows is the state to reopen: the autosave had kept the entry left
+        // (review 34), and a bare address reopened a state undone. Once it settles, as an edit's (a preset's
+        // address opens it a moment later).
+        gloo::timers::callback::Timeout::new(SETTLE_MS, move || {
+            let fragment = encode(&snapshot(steps.state, steps.cycle, steps.inventory, steps.page.get_untracked()));
+            if fragment.len() <= crate::share::fragment::MAX_FRAGMENT_CHARS {
+                autosave(&fragment);
+            }
+        })
+        .forget();
         let opening = entry_state().as_string().and_then(|fragment| decode(&fragment).ok());
         let shared = match (state_in_url(), opening) {
             (Some(Ok((shared, _))), _) => shared,

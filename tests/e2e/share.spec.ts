@@ -331,6 +331,29 @@ test('a quick edit before a preset stays its own undo step, and a reload of the 
   await expect(description).toContainText('w · 13 × 6');
 });
 
+test('after Back or undo, a bare address reopens what they showed, not the state left', async ({ page }) => {
+  // The autosave kept the entry left: Back from uneven to an edited toy, and the bare address reopened
+  // uneven (review 34).
+  const description = page.getByTestId('change-description');
+  const saved = () => page.evaluate(() => localStorage.getItem('reshard-lens/state') ?? '');
+  for (const back of ['browser', 'undo'] as const) {
+    await page.goto('/?preset=toy');
+    await page.getByTestId('field-tensor-shape-0').fill('24');
+    await expect(description).toContainText('24 × 6');
+    await expect.poll(() => page.url()).toContain('#v1.');
+    const edited = await saved();
+    await page.getByTestId('preset-uneven').click();
+    await expect(description).toContainText('6 × 10');
+    await expect.poll(saved, { timeout: 5000 }).not.toBe(edited);
+    if (back === 'browser') await page.goBack();
+    else await page.locator('body').press('Control+z');
+    await expect(description).toContainText('24 × 6');
+    await expect.poll(saved, { timeout: 5000, message: back }).toBe(edited);
+    await page.goto('/');
+    await expect(description, back).toContainText('24 × 6');
+  }
+});
+
 test('an address naming a view or a model opens it, not the last visit', async ({ page }) => {
   await openUnevenFromToy(page);
   await page.getByTestId('tab-cycle').click();
