@@ -64,9 +64,37 @@ pub fn underflows(typed: &str, value: f64) -> bool {
         && typed.split(['e', 'E']).next().is_some_and(|mantissa| mantissa.bytes().any(|b| matches!(b, b'1'..=b'9')))
 }
 
+/// What ↑ (`delta` 1) or ↓ (-1) makes of a whole-number field holding `text`, within `min..=max`: its number
+/// stepped; for a number the field cannot hold (past the range, too large to read, a fraction) the next
+/// whole number that way, kept inside the range (stepping from the last valid value had made
+/// `99999999999999999999` into `1002`); `None` for text that is no number (`11x`), which the field steps
+/// from its last valid value.
+pub fn stepped(text: &str, delta: i64, min: i64, max: i64) -> Option<i64> {
+    if let Ok(value) = read_whole_number(text) {
+        return Some(value.saturating_add(delta).clamp(min, max));
+    }
+    let number = text.trim().replace([',', '_'], "").parse::<f64>().ok().filter(|n| n.is_finite())?;
+    let next = if delta > 0 { number.floor() } else { number.ceil() } + delta as f64;
+    Some(next.clamp(min as f64, max as f64) as i64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stepping_keeps_to_the_range_and_leaves_text_that_is_no_number() {
+        assert_eq!(stepped("4", 1, 1, 8), Some(5));
+        assert_eq!(stepped("8", 1, 1, 8), Some(8));
+        assert_eq!(stepped("4,096", -1, 1, 65_536), Some(4_095));
+        assert_eq!(stepped("99999999999999999999", 1, 1, 65_536), Some(65_536), "too large to read");
+        assert_eq!(stepped("99999999999999999999", -1, 1, 65_536), Some(65_536));
+        assert_eq!(stepped("-5", 1, 1, 8), Some(1));
+        assert_eq!(stepped("2.5", 1, 1, 8), Some(3));
+        assert_eq!(stepped("2.5", -1, 1, 8), Some(2));
+        assert_eq!(stepped("abc", 1, 1, 8), None);
+        assert_eq!(stepped("", 1, 1, 8), None);
+    }
     use proptest::prelude::*;
 
     #[test]

@@ -199,6 +199,18 @@ async fn a_size_field_is_a_spin_button_stepped_by_the_arrow_keys() {
     assert_eq!(value_of(&root, "field-tensor-shape-0"), "12");
     assert_eq!(text(&root, "problems-tensor-shape-0"), "");
 
+    // From a number past the range, a step goes to the range's end, not to the last valid value + 1
+    // (review 34: `99999999999999999999` became 13).
+    type_into(&root, "field-tensor-shape-0", "99999999999999999999");
+    settle().await;
+    press(&field, "ArrowDown");
+    settle().await;
+    let stepped = value_of(&root, "field-tensor-shape-0");
+    assert!(stepped.len() > 6, "the field's largest size, not 11: {stepped}");
+    assert_eq!(text(&root, "problems-tensor-shape-0"), "");
+    type_into(&root, "field-tensor-shape-0", "12");
+    settle().await;
+
     // A mesh size stops at the stepper's lower bound.
     let mesh = element(&root, "field-source-mesh-0");
     for _ in 0..4 {

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::spec::for_display;
-use crate::core::typed::{read_decimal, read_whole_number};
+use crate::core::typed::{read_decimal, read_whole_number, stepped};
 
 /// A field path as an id fragment: `source.mesh[1]` → `source-mesh-1`.
 pub fn slug(path: &str) -> String {
@@ -344,8 +344,9 @@ pub fn IntegerField(
     let group_invalid = group.as_ref().map(|g| g.invalid);
     let invalid = move || (!messages.with(Vec::is_empty) || group_invalid.is_some_and(|g| g.get())).to_string();
     let step = move |delta: i64| {
-        let base = read_whole_number(&raw.get_untracked()).ok().or(value.get_untracked()).unwrap_or(min);
-        let next = base.saturating_add(delta).clamp(min, max);
+        // From the number typed, even one out of range; from the value in effect when the text is no number.
+        let next = stepped(&raw.get_untracked(), delta, min, max)
+            .unwrap_or_else(|| value.get_untracked().unwrap_or(min).saturating_add(delta).clamp(min, max));
         raw.set(next.to_string());
         local.set(None);
         place.keep(None);
