@@ -102,7 +102,8 @@ fn measurements(text: &str) -> Result<Imported, Vec<Problem>> {
         None => text,
     };
     let read = crate::core::cycle::parse_measurements(head);
-    if read.rows.is_empty() && !read.problems.is_empty() {
+    // Also a header alone: it loaded nothing and said nothing (review 34).
+    if read.rows.is_empty() {
         let mut problems = vec![problem("", "no line reads as a measured stage time (cycle,stage,seconds)")];
         problems.extend(read.problems.into_iter().take(3));
         return Err(problems);
@@ -456,7 +457,9 @@ mod tests {
         let cycle = include_str!("../../examples/cycle-120.json");
         assert!(matches!(import_file("c.json", cycle), Ok(Imported::Cycle(_))), "{:?}", import_file("c.json", cycle));
         assert!(matches!(import_file("m.txt", "cycle,stage,seconds\n1,refit,10\n"), Ok(Imported::Measurements(_))));
-        assert!(matches!(import_file("m.json", "[]"), Ok(Imported::Measurements(_))));
+        let rows = r#"[{"cycle": 1, "stage": "refit", "seconds": 10}]"#;
+        assert!(matches!(import_file("m.json", rows), Ok(Imported::Measurements(_))));
+        assert!(import_file("m.json", "[]").is_err(), "no stage time in it");
         // The other shapes timings come in, by their content: tab-separated, a wide table, JSON Lines.
         for measured in [
             "cycle\tstage\tseconds\n1\trefit\t10\n",
@@ -502,6 +505,9 @@ mod tests {
         let refused = import_file("weights.csv", "a,b\nmore,garbage\n").expect_err("refused");
         assert_eq!(refused[0].message, "no line reads as a measured stage time (cycle,stage,seconds)");
         assert!(refused.len() > 1, "{refused:?}");
+        // A header and nothing under it, as a logger's empty export is.
+        let header = import_file("times.csv", "cycle,stage,seconds\n").expect_err("refused");
+        assert_eq!(header[0].message, "no line reads as a measured stage time (cycle,stage,seconds)");
         // One good row among bad ones loads.
         assert!(matches!(
             import_file("m.csv", "cycle,stage,seconds\n1,refit,oops\n2,refit,10\n"),
