@@ -165,6 +165,18 @@ test('s taken from the layout names the two strategies it came from', async ({ p
   await expect(page.getByTestId('speedup-layout-latency')).toBeVisible();
 });
 
+test("s from the layout says when the layout's editors hold a problem: it is the last valid layout", async ({ page }) => {
+  // It named "the layout open in the visualizer" while the editors held text they had refused (review 34).
+  for (const [typed, stale] of [['12x', true], ['0', true], ['24', false]] as const) {
+    await page.goto('/?preset=toy');
+    await page.getByTestId('field-tensor-shape-0').fill(typed);
+    await page.getByTestId('tab-cycle').click();
+    await page.getByTestId('speedup-from-layout').check();
+    await expect(page.getByTestId('speedup-layout-ratio')).toBeVisible();
+    await expect(page.getByTestId('speedup-layout-stale'), typed).toHaveCount(stale ? 1 : 0);
+  }
+});
+
 test('back to "Set s", the s set by hand is in use again, not the layout\'s', async ({ page }) => {
   await page.goto('/?preset=cycle-120');
   await page.getByTestId('speedup-input').fill('8');

@@ -24,6 +24,8 @@ struct LayoutSpeedup {
     from_seconds: Option<f64>,
     to_seconds: Option<f64>,
     layout: String,
+    /// The layout's editors hold a problem (refused or unread): this is the last valid layout.
+    stale: bool,
 }
 
 /// Provided where the cycle stands alone, with no layout of its own (a docs widget's cycle block).
@@ -117,7 +119,15 @@ pub fn SpeedupControl() -> impl IntoView {
             (Some(a), Some(b)) if a > 0.0 && b > 0.0 && (a / b).is_finite() => Some(a / b),
             _ => None,
         };
-        Some(LayoutSpeedup { speedup, slower, from_seconds, to_seconds, layout: app.reshard.with(describe_change) })
+        let stale = app.checked.with(Result::is_err) || app.drafts.holds_any(app.replaced.get());
+        Some(LayoutSpeedup {
+            speedup,
+            slower,
+            from_seconds,
+            to_seconds,
+            layout: app.reshard.with(describe_change),
+            stale,
+        })
     });
     Effect::new(move |_| {
         if let Some(LayoutSpeedup { speedup: Some(s), .. }) = layout.get() {
@@ -289,6 +299,12 @@ fn LayoutSource(found: LayoutSpeedup) -> impl IntoView {
             <p class="cycle-hint muted">
                 "Estimated transfer times of the layout open in the visualizer: " {found.layout}
             </p>
+            // Said when the layout's editors hold a problem: s is of the last valid change (review 34).
+            {found.stale.then(|| view! {
+                <p class="cycle-hint cycle-stale" data-testid="speedup-layout-stale">
+                    "The layout's editors hold a problem: this is the last valid layout, not what is typed there."
+                </p>
+            })}
         </div>
     }
     .into_any()

@@ -78,6 +78,12 @@ impl FieldDrafts {
         });
     }
 
+    /// Whether text typed under generation `generation` waits unread in some field (a view that reads the
+    /// layout from elsewhere says it reads the last valid change).
+    pub fn holds_any(self, generation: u64) -> bool {
+        self.drafts.with_value(|drafts| drafts.keys().any(|(_, g)| *g == generation))
+    }
+
     /// Forgets generation `generation`'s drafts: on a change of structure ([`FieldDrafts::follow_structure`]),
     /// and before a dim is added in front, whose new row takes the first dim's key and read the draft typed
     /// there for the row it pushed down ("3x" showed in both). The fields on screen keep theirs again under
