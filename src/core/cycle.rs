@@ -2290,10 +2290,14 @@ pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Opti
     if cycle_ids.is_empty() {
         notes.push("no measurements loaded".to_string());
     } else if steady.cycles.is_empty() {
-        notes.push(format!(
-            "all {} cycles are startup (startup = {startup}); lower the startup count to get a steady state",
-            cycle_ids.len()
-        ));
+        notes.push(match cycle_ids.len() {
+            1 => {
+                format!("the one cycle is startup (startup = {startup}); lower the startup count to get a steady state")
+            }
+            n => format!(
+                "all {n} cycles are startup (startup = {startup}); lower the startup count to get a steady state"
+            ),
+        });
     }
     // The typical cycle: each stage's median over every steady cycle, 0 s where it was not measured.
     let steady_samples = |name: &str| {
@@ -2638,7 +2642,8 @@ fn times_text(times: f64) -> String {
     number_text(times, 9)
 }
 
-fn plural(count: usize, noun: &str) -> String {
+/// `count noun`, with an s unless one: "1 row", "3 rows".
+pub fn plural(count: usize, noun: &str) -> String {
     if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
 }
 

@@ -942,3 +942,19 @@ async fn a_file_dropped_on_the_measured_times_above_the_size_limit_is_refused_un
     assert!(root.query_selector("[data-testid=measured-refused]").expect("selector").is_none());
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn a_cycle_that_is_all_refit_says_its_bound_has_no_limit() {
+    // Generation, scoring and training removed: the refit is the whole cycle. Its card said "at most no
+    // limit faster" (review 34).
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    for _ in 0..3 {
+        nth(&root, "[data-testid=stage-remove]", 0).unchecked_into::<web_sys::HtmlElement>().click();
+        tick().await;
+    }
+    assert_eq!(text_of(&root, "[data-testid=cycle-bound-speedup]"), "no limit: the cycle is all transfer");
+    assert!(!text_of(&root, "[data-testid=cycle-bound-seconds]").is_empty());
+    root.remove();
+}

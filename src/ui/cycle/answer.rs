@@ -134,7 +134,7 @@ fn Working(report: CycleReport) -> impl IntoView {
     let f = report.formula.f;
     let s = report.speedup;
     let saved_label = if report.seconds_saved >= 0.0 { "Time saved" } else { "Time lost" };
-    let bound_speedup = report.bound.max_speedup.map_or_else(|| "no limit".to_string(), approx_times);
+    let bound_speedup = report.bound.max_speedup.map_or_else(String::new, approx_times);
     let agrees = report.formula.matches_timeline && bounds_agree(&report);
     let verdict = if report.formula.exact {
         "Exact here: no stages overlap.".to_string()
@@ -189,8 +189,12 @@ fn Working(report: CycleReport) -> impl IntoView {
             <div class="cycle-number-card">
                 <dt>"Bound as s → ∞"</dt>
                 <dd class="cycle-big" data-testid="cycle-bound-seconds"><span>{seconds(report.bound.best_cycle_seconds)}</span></dd>
+                // A cycle that is all transfer has no bound: "at most no limit faster" said nothing (review 34).
                 <dd class="cycle-note">
-                    "at most " <span data-testid="cycle-bound-speedup">{bound_speedup}</span> " faster"
+                    {match report.bound.max_speedup {
+                        Some(_) => view! { "at most " <span data-testid="cycle-bound-speedup">{bound_speedup}</span> " faster" }.into_any(),
+                        None => view! { <span data-testid="cycle-bound-speedup">"no limit: the cycle is all transfer"</span> }.into_any(),
+                    }}
                 </dd>
             </div>
         </dl>

@@ -11,8 +11,8 @@ use crate::chart::readout::{decimal, percent, seconds};
 use crate::chart::scale::Linear;
 use crate::chart::spread::{SpreadMarks, SpreadScale, axis_end, change_axis, change_from, change_label, change_ticks};
 use crate::core::cycle::{
-    CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, read_startup_cycles, same_stage_name,
-    stage_stats,
+    CycleGroup, CycleSpec, Distribution, MeasuredCycles, parse_measurements, plural, read_startup_cycles,
+    same_stage_name, stage_stats,
 };
 use crate::core::spec::{NotText, for_display, not_text};
 use crate::core::traffic::{format_bytes, format_count};
@@ -314,7 +314,7 @@ pub fn MeasuredCycles(
                 let count = measurements.with(|m| m.rows.len());
                 view! {
                     <div class="measured-problems" role="alert" data-testid="measured-problems">
-                        <p>{format!("{count} rows loaded; these were skipped:")}</p>
+                        <p>{format!("{} loaded; these were skipped:", plural(count, "row"))}</p>
                         <ul>
                             {problems
                                 .into_iter()
