@@ -2323,6 +2323,14 @@ pub fn stage_stats(measurements: &Measurements, startup: usize, refit_name: Opti
                 if typical > 0.0 { format!("median {} s", seconds_text(typical)) } else { "left out".into() }
             ));
         }
+        if typical == 0.0 && missing == 0 {
+            // Said: a stage measured at 0 s left the cycle without a word, and with every stage so, the
+            // button said the cycle needed a stage (review 34).
+            notes.push(format!(
+                "stage \"{}\" has a steady-state median of 0 s: the typical cycle leaves it out",
+                shortened_to(&stage.name, 48)
+            ));
+        }
         if typical > 0.0 {
             let marked = refit_name.is_some_and(|name| same_stage_name(name, &stage.name));
             stages.push(Stage { refit: marked.then_some(true), ..Stage::new(stage.name.clone(), typical) });
@@ -3608,6 +3616,22 @@ mod tests {
             ["all 2 cycles are startup (startup = 5); lower the startup count to get a steady state"]
         );
         assert_eq!(measured.problems[0].path, "stages");
+    }
+
+    #[test]
+    fn a_stage_measured_at_0_s_is_left_out_of_the_typical_cycle_and_said() {
+        let measured = stage_stats(&parse_measurements("1,gen,0\n1,refit,0\n2,gen,0\n2,refit,0\n"), 0, None);
+        assert!(measured.spec.stages.is_empty() && measured.refit_fraction.is_none());
+        assert_eq!(
+            measured.notes,
+            [
+                "stage \"gen\" has a steady-state median of 0 s: the typical cycle leaves it out",
+                "stage \"refit\" has a steady-state median of 0 s: the typical cycle leaves it out"
+            ]
+        );
+        let one = stage_stats(&parse_measurements("1,gen,70\n1,wait,0\n1,refit,10\n"), 0, None);
+        assert_eq!(one.spec.stages.len(), 2);
+        assert_eq!(one.notes.len(), 1, "{:?}", one.notes);
     }
 
     #[test]

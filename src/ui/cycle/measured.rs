@@ -366,6 +366,8 @@ pub fn MeasuredCycles(
                     // No steady cycle left: the note under the table says so and how to get one (said here
                     // again, it was the same sentence twice).
                     None if m.steady.cycles.is_empty() => "No steady cycle to take medians from.".to_string(),
+                    // Every stage measured at 0 s: the notes under the table name them.
+                    None if m.spec.stages.is_empty() => "No stage has a steady-state median above 0 s.".to_string(),
                     None => sentence(&m.problems.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; ")),
                 })}</span>
             </div>
@@ -384,12 +386,13 @@ fn RefitPicker(
     picked: Memo<Option<String>>,
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
-    // Every cycle set apart as startup: no typical cycle to pick a stage of ("none by name: pick one" offered
-    // an empty menu).
-    let no_steady = move || measured.with(|m| m.steady.cycles.is_empty());
+    // Every cycle set apart as startup, or every stage measured at 0 s: no typical cycle to pick a stage of
+    // ("none by name: pick one" offered an empty menu).
+    let no_steady = move || measured.with(|m| m.spec.stages.is_empty());
     let by_name = move || {
         if no_steady() {
-            return "no steady cycle".to_string();
+            let steady = measured.with(|m| !m.steady.cycles.is_empty());
+            return if steady { "no stage above 0 s" } else { "no steady cycle" }.to_string();
         }
         let found = measured.with(|m| m.spec.refit_index().and_then(|i| m.spec.stages.get(i)).map(|s| s.name.clone()));
         match (picked.with(Option::is_none), found) {
