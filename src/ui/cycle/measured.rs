@@ -388,9 +388,9 @@ fn RefitPicker(
     let state = expect_context::<CycleState>();
     // Every cycle set apart as startup, or every stage measured at 0 s: no typical cycle to pick a stage of
     // ("none by name: pick one" offered an empty menu).
-    let no_steady = move || measured.with(|m| m.spec.stages.is_empty());
+    let no_stages = move || measured.with(|m| m.spec.stages.is_empty());
     let by_name = move || {
-        if no_steady() {
+        if no_stages() {
             let steady = measured.with(|m| !m.steady.cycles.is_empty());
             return if steady { "no stage above 0 s" } else { "no steady cycle" }.to_string();
         }
@@ -407,7 +407,7 @@ fn RefitPicker(
             <span>"Refit stage"</span>
             <select
                 data-testid="measured-refit"
-                disabled=no_steady
+                disabled=no_stages
                 on:change=move |ev| {
                     let name = event_target_value(&ev);
                     state.measured_refit.set((!name.is_empty()).then_some(name));
