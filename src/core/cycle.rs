@@ -389,6 +389,16 @@ pub fn read_typed_number(text: &str, what: &str) -> Result<f64, String> {
     }
 }
 
+/// A number as the cycle's fields and text blocks take it, with an optional unit after it (`70`, `70s`,
+/// `70 s`, `4x`, `4 ×`): one of `units`, only after digits (`x` alone is not an empty speedup). The fields
+/// refused `4x` and `70 s` while a text block read `speedup 7x` (review 34).
+pub fn read_number_with_unit(text: &str, units: &[char], what: &str) -> Result<f64, String> {
+    let text = text.trim();
+    let bare = text.trim_end_matches(units).trim_end();
+    let bare = if bare.ends_with(|c: char| c.is_ascii_digit() || c == '.') { bare } else { text };
+    read_typed_number(bare, what)
+}
+
 /// The most startup cycles `k` may set apart: more than a measurement file of 8 MiB holds.
 pub const MAX_STARTUP_CYCLES: usize = 10_000_000;
 
@@ -3616,6 +3626,23 @@ mod tests {
             ["all 2 cycles are startup (startup = 5); lower the startup count to get a steady state"]
         );
         assert_eq!(measured.problems[0].path, "stages");
+    }
+
+    #[test]
+    fn a_number_may_carry_its_unit() {
+        for (text, units, expected) in [
+            ("70", &['s'][..], 70.0),
+            ("70s", &['s'], 70.0),
+            (" 70 s ", &['s'], 70.0),
+            ("4x", &['x', '×'], 4.0),
+            ("4 ×", &['x', '×'], 4.0),
+            ("1e3s", &['s'], 1000.0),
+        ] {
+            assert_eq!(read_number_with_unit(text, units, "seconds"), Ok(expected), "{text}");
+        }
+        assert!(read_number_with_unit("x", &['x'], "a speedup").is_err(), "a unit alone");
+        assert!(read_number_with_unit("4 y", &['x'], "a speedup").is_err(), "another unit");
+        assert!(read_number_with_unit("s", &['s'], "seconds").unwrap_err().contains("not a number"));
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! view cycle
 //! ```
 
-use crate::core::cycle::{CYCLE_PRESETS, CycleSpec, RefitSplit, Stage, parse_cycle, read_typed_number};
+use crate::core::cycle::{CYCLE_PRESETS, CycleSpec, RefitSplit, Stage, parse_cycle, read_number_with_unit};
 
 /// The cycle lines of one block, gathered while the block is read; [`CycleLines::spec`] assembles them.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -28,10 +28,7 @@ pub const CYCLE_KEYWORDS: [&str; 4] = ["cycle", "stage", "refit", "speedup"];
 
 /// A number as the cycle's fields take it, with an optional unit (`70`, `70s`, `4x`, `4×`).
 fn number(token: &str, unit: &[char], what: &str) -> Result<f64, String> {
-    // Only after digits: `x` alone is not an empty speedup.
-    let bare = token.trim_end_matches(unit);
-    let bare = if bare.ends_with(|c: char| c.is_ascii_digit() || c == '.') { bare } else { token };
-    read_typed_number(bare, what)
+    read_number_with_unit(token, unit, what)
 }
 
 impl CycleLines {

@@ -512,18 +512,26 @@ test('text typed into the cycle fields that is not a number is still there after
   const transfer = page.getByTestId('refit-transfer');
   const startup = page.getByTestId('measured-startup');
   await page.getByTestId('measured-example').click();
-  await seconds.fill('10s');
-  await speedup.fill('4x');
+  // A number may carry its unit, as in a text block (\`speedup 8x\`, \`stage scoring 10s\`).
+  await speedup.fill('8x');
+  await seconds.fill('20 s');
+  await expect(page.getByTestId('cycle-new')).toHaveText('121.25 s');
+  await expect(page.locator('[data-testid=field-problem]')).toHaveCount(0);
+  await speedup.fill('4');
+  await seconds.fill('10');
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  await seconds.fill('10q');
+  await speedup.fill('4y');
   await transfer.fill('five');
   await startup.fill('two');
   await expect(page.locator('[data-testid=field-problem]')).toHaveCount(4);
   await page.getByTestId('tab-layout').click();
   await expect(page.getByTestId('piece-count')).toBeVisible();
   await page.getByTestId('tab-cycle').click();
-  // The fields were drawn anew with the spec's 10, 4, nothing and k = 1, under messages about "10s", "4x",
+  // The fields were drawn anew with the spec's 10, 4, nothing and k = 1, under messages about "10q", "4y",
   // "five" and "two".
-  await expect(seconds).toHaveValue('10s');
-  await expect(speedup).toHaveValue('4x');
+  await expect(seconds).toHaveValue('10q');
+  await expect(speedup).toHaveValue('4y');
   await expect(transfer).toHaveValue('five');
   await expect(startup).toHaveValue('two');
   await expect(seconds).toHaveAttribute('aria-invalid', 'true');
@@ -538,7 +546,7 @@ test('text typed into the cycle fields that is not a number is still there after
   await page.getByTestId('tab-layout').click();
   await page.getByTestId('tab-cycle').click();
   await expect(speedup).toHaveValue('8');
-  await expect(seconds).toHaveValue('10s');
+  await expect(seconds).toHaveValue('10q');
   // A preset redraws every field from its cycle.
   await page.getByTestId('cycle-preset-cycle-160').click();
   await page.getByTestId('tab-layout').click();

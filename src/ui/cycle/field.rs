@@ -66,7 +66,7 @@ pub fn NumberField(
 }
 
 /// What a seconds field takes, for the end of its message when its text is not a number.
-pub const SECONDS: &str = "a number of seconds";
+pub const SECONDS: (&str, &[char]) = ("a number of seconds", &['s']);
 
 /// The id of the messages about the field at `path`, for its `aria-describedby`.
 pub fn problems_id(path: &str) -> String {

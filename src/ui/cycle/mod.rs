@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use leptos::prelude::*;
 
 use crate::chart::spread::SpreadScale;
-use crate::core::cycle::{CycleReport, CycleSpec, Stage, parse_cycle, read_typed_number};
+use crate::core::cycle::{CycleReport, CycleSpec, Stage, parse_cycle, read_number_with_unit};
 use crate::core::plan::Strategy;
 use crate::core::spec::Problem;
 
@@ -225,8 +225,8 @@ impl CycleState {
     /// Reads the text typed into the number field at `path`: a number goes into the spec through `apply`;
     /// anything else leaves the spec as it is and is reported under the field, saying to enter `what`
     /// ("a number of seconds").
-    pub fn read_field(&self, path: &str, text: &str, what: &str, apply: impl FnOnce(f64)) {
-        match read_typed_number(text, what) {
+    pub fn read_field(&self, path: &str, text: &str, (what, units): (&str, &[char]), apply: impl FnOnce(f64)) {
+        match read_number_with_unit(text, units, what) {
             Ok(number) => {
                 self.set_unread(path, None);
                 apply(number);

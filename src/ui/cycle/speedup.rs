@@ -228,7 +228,7 @@ pub fn SpeedupControl() -> impl IntoView {
                         on:input=move |ev| {
                             let typed = event_target_value(&ev);
                             text.set(typed.clone());
-                            state.read_field(SPEEDUP, &typed, "a speedup such as 4", set_speedup);
+                            state.read_field(SPEEDUP, &typed, ("a speedup such as 4", &['x', '×']), set_speedup);
                         }
                     />
                 </label>
