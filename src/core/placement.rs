@@ -350,12 +350,14 @@ fn text_after_the_end(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Splits on commas (and, if asked, whitespace) that are outside parentheses.
+/// Splits on commas (and, if asked, whitespace) that are outside parentheses. Whitespace before a `(` is
+/// no split: `Shard ( 0 )` is one placement (split, `Shard` was refused for a shard dim it never had).
 fn split_top_level(text: &str, on_whitespace: bool) -> Vec<String> {
     let mut items = Vec::new();
     let mut depth = 0i32;
     let mut current = String::new();
-    for c in text.chars() {
+    for (at, c) in text.char_indices() {
+        let opens_next = || text[at..].trim_start().starts_with('(');
         match c {
             '(' | '[' => {
                 depth += 1;
@@ -367,7 +369,7 @@ fn split_top_level(text: &str, on_whitespace: bool) -> Vec<String> {
             }
             ',' if depth == 0 => items.push(std::mem::take(&mut current)),
             c if on_whitespace && c.is_whitespace() && depth == 0 => {
-                if !current.trim().is_empty() && !current.trim_end().ends_with('=') {
+                if !current.trim().is_empty() && !current.trim_end().ends_with('=') && !opens_next() {
                     items.push(std::mem::take(&mut current))
                 }
             }
@@ -410,6 +412,20 @@ fn axis_name(item: &str, index: usize) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spaces_before_a_parenthesis_keep_the_placement_whole() {
+        // Split at the space, `Shard` was refused for a shard dim it was never given (review 34).
+        let placements = |text: &str| match parse_layout_text(text) {
+            Ok(LayoutText::Placements(p)) => p,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(placements("  [ Shard ( 0 ) ]  "), [Placement::Shard(0)]);
+        assert_eq!(placements("[Shard (0), Replicate ()]"), [Placement::Shard(0), Placement::Replicate]);
+        assert_eq!(placements("S(0) R"), [Placement::Shard(0), Placement::Replicate], "still space-separated");
+        let odd = parse_layout_text("R (S(1))").unwrap_err();
+        assert!(odd.starts_with("placement 0: `R(S(1))` is not a placement"), "one item, however odd: {odd}");
+    }
 
     #[test]
     fn brackets_that_do_not_pair_up_are_named_where_they_are() {
