@@ -612,10 +612,9 @@ mod tests {
         assert!(refit_has_parts(&queued(4.0).report().expect("valid")));
     }
 
-    #[test]
-    fn close_up_labels_never_meet_and_stay_inside() {
-        // Three labels crowded at the right end: packed right to left from the edge, in order.
-        let part = |x0: f64, x1: f64, label: &str| CloseUpPart {
+    /// A close-up part from `x0` to `x1` labelled `label`, as laid out at a 20 px font, not yet packed.
+    fn part(x0: f64, x1: f64, label: &str) -> CloseUpPart {
+        CloseUpPart {
             kind: PartKind::Transfer,
             seconds: 1.0,
             x0,
@@ -624,7 +623,12 @@ mod tests {
             label_x: x0,
             label_width: text_em(label) * 20.0,
             line: 0,
-        };
+        }
+    }
+
+    #[test]
+    fn close_up_labels_never_meet_and_stay_inside() {
+        // Three labels crowded at the right end: packed right to left from the edge, in order.
         let mut parts = vec![
             part(100.0, 860.0, "waiting 38 s"),
             part(860.0, 880.0, "transfer 1 s"),
@@ -645,16 +649,6 @@ mod tests {
     fn close_up_labels_too_wide_for_one_line_take_more_and_stay_right_of_the_names() {
         // A 480 px embed: three labels about 530 units wide over a 370-unit plot. They were pushed back
         // from the right edge past the plot's left, over the row's length in the name column.
-        let part = |x0: f64, x1: f64, label: &str| CloseUpPart {
-            kind: PartKind::Transfer,
-            seconds: 1.0,
-            x0,
-            x1,
-            label: label.to_string(),
-            label_x: x0,
-            label_width: text_em(label) * 20.0,
-            line: 0,
-        };
         let (left, right) = (140.0, 510.0);
         let mut parts = vec![
             part(140.0, 177.0, "waiting 1 s"),

@@ -424,7 +424,7 @@ test("a logger's JSON Lines load as measured cycles, its step total left out and
   await page.getByTestId('measured-text').fill(lines.join('\n'));
   await expect(page.getByTestId('measured-use-note')).toContainText('Steady-state refit share of the cycle: 0.0833 (8.33 %)');
   await expect(page.getByText('"step" is left out: in nearly every cycle it is at least the sum of the other stages')).toBeVisible();
-  await expect(page.getByText('"update_weights" is taken for the refit: no stage is named "refit"', { exact: true })).toBeVisible();
+  await expect(page.getByText('"update_weights" is taken for the refit: no stage is named "refit".', { exact: true })).toBeVisible();
   // Named without verl's prefix, as the cycle's stages will be.
   await expect(page.getByTestId('measured-steady').locator('th', { hasText: /^update_weights$/ })).toBeVisible();
   await expect(page.getByTestId('measured-problems')).toHaveCount(0);
