@@ -132,15 +132,22 @@ pub struct CloseUpPart {
     pub label_x: f64,
     /// About how wide the label is drawn ([`text_em`]).
     pub label_width: f64,
-    /// The line of labels under the bar it stands on, from 0: a narrow picture puts the labels that do not
-    /// fit beside the others on a line below them.
+    /// The line of labels it stands on, from 0: under the bar (even lines, the first nearest) or over it
+    /// (odd lines). A narrow picture deals the labels that do not fit across one line to more.
     pub line: usize,
 }
 
 impl CloseUpPart {
-    /// Whether some of the label lies under its own part: else a leader line ties it to the part.
+    /// Whether the label starts or ends under its own part: else a leader line ties it to the part. (Any
+    /// overlap was not enough: "transfer 5 s" pushed left stood mostly under the paced part before it.)
     pub fn label_under_part(&self) -> bool {
-        self.label_x <= self.x1 && self.label_x + self.label_width >= self.x0
+        let under = |x: f64| self.x0 - 0.5 <= x && x <= self.x1 + 0.5;
+        under(self.label_x) || under(self.label_x + self.label_width)
+    }
+
+    /// Whether the label stands over the bar rather than under it: the odd lines ([`pack_labels`]).
+    pub fn over_the_bar(&self) -> bool {
+        self.line % 2 == 1
     }
 }
 
@@ -212,29 +219,29 @@ fn refit_parts(refit: RefitParts) -> impl Iterator<Item = (PartKind, f64)> {
 const LABEL_GAP: f64 = 14.0;
 
 /// Lays the labels of `parts` left to right without overlap between `left` and `right`
-/// ([`refit_close_up`]), in order, on as many lines as they need: a line takes the next label while they
-/// all fit across it.
+/// ([`refit_close_up`]): on one line under the bar when they fit across it; else dealt in turn to as few
+/// lines as fit, the first under the bar, the next over it, then under again: neighbours stand on
+/// different sides, so that a leader from a part to its label crosses no other label (with a second line
+/// under the first, the preparation's leader ran through "paced 6 s").
 fn pack_labels(parts: &mut [CloseUpPart], left: f64, right: f64) {
-    let mut first = 0;
-    let mut line = 0;
-    while first < parts.len() {
-        let mut end = first + 1;
-        let mut width = parts[first].label_width;
-        while let Some(next) = parts.get(end) {
-            if width + LABEL_GAP + next.label_width > right - left {
-                break;
-            }
-            width += LABEL_GAP + next.label_width;
-            end += 1;
-        }
-        pack_line(&mut parts[first..end], left, right, line);
-        (first, line) = (end, line + 1);
+    let count = parts.len().max(1);
+    let lines = (1..=count)
+        .find(|&lines| {
+            (0..lines).all(|line| {
+                let on: Vec<f64> = parts.iter().skip(line).step_by(lines).map(|p| p.label_width).collect();
+                on.iter().sum::<f64>() + LABEL_GAP * on.len().saturating_sub(1) as f64 <= right - left
+            })
+        })
+        .unwrap_or(count);
+    for line in 0..lines {
+        let mut on: Vec<&mut CloseUpPart> = parts.iter_mut().skip(line).step_by(lines).collect();
+        pack_line(&mut on, left, right, line);
     }
 }
 
 /// One line of [`pack_labels`]: each label under its part, pushed right past the one before, then back
 /// left from `right`; a label wider than the line starts at `left`.
-fn pack_line(parts: &mut [CloseUpPart], left: f64, right: f64, line: usize) {
+fn pack_line(parts: &mut [&mut CloseUpPart], left: f64, right: f64, line: usize) {
     let mut free_from = left;
     for part in parts.iter_mut() {
         part.line = line;
@@ -660,8 +667,9 @@ mod tests {
             assert!(p.label_x >= left && p.label_x + p.label_width <= right + 1e-9, "{p:?}");
         }
         assert!(parts.iter().any(|p| p.line > 0), "not all on one line");
-        // In order, and apart on each line.
-        assert!(parts.windows(2).all(|w| w[0].line <= w[1].line));
+        // Neighbours on different lines, one under the bar and one over it; apart on each line.
+        assert!(parts.windows(2).all(|w| w[0].line != w[1].line), "{parts:?}");
+        assert_eq!(parts.iter().map(|p| p.over_the_bar()).collect::<Vec<_>>(), [false, true, false]);
         for line in 0..=parts.iter().map(|p| p.line).max().unwrap_or(0) {
             let on: Vec<&CloseUpPart> = parts.iter().filter(|p| p.line == line).collect();
             assert!(on.windows(2).all(|w| w[0].label_x + w[0].label_width + LABEL_GAP <= w[1].label_x + 1e-9));
@@ -753,11 +761,12 @@ mod tests {
         let crossed = legend_entries(&queue.report().expect("valid"));
         // ... and only there: the plain overlap's hatch is drawn nowhere, so it is not listed.
         assert!(crossed.overlap_on_wait && !crossed.overlap, "{crossed:?}");
-        // An overlap of 1 s on a refit whose transfer comes first runs on the transfer: no crossing.
+        // An overlap of 1 s on a refit whose transfer comes first runs on the transfer, paced by training in
+        // both blocks (its entry shows the overlap's hatch over it): no crossing with the waiting.
         queue.stages[3].overlap = 1.0;
         queue.refit = Some(RefitSplit { wait: 0.0, transfer: Some(2.0), preparation: 8.0 });
         let on_transfer = legend_entries(&queue.report().expect("valid"));
-        assert!(on_transfer.overlap && !on_transfer.overlap_on_wait);
+        assert!(on_transfer.paced && !on_transfer.overlap_on_wait, "{on_transfer:?}");
         // An overlap in the "before" block is listed.
         let spec = refit_overlapped(4.0);
         let overlapped = legend_entries(&spec.report().expect("valid"));

@@ -247,11 +247,12 @@ impl RefitParts {
     }
 
     /// This refit's parts on the timeline from `start`, the first `hidden` seconds of `measured` having run
-    /// under the stage before it ([`RefitParts::reached`]). When it sends faster than that stage made those
-    /// weights, those seconds are drawn as measured (their transfer paced by the stage), and the rest runs
-    /// at its own speed after them; else the parts run one after another.
+    /// under the stage before it ([`RefitParts::reached`]). Unless it sends slower than that stage made
+    /// those weights, those seconds are drawn as measured (their transfer paced by the stage: the measured
+    /// refit's too, so that before and after show the same paced stretch and the transfer that shrank), and
+    /// the rest runs at its own speed after them; else the parts run one after another.
     fn segments(self, measured: RefitParts, hidden: f64, start: f64) -> Vec<RefitSegment> {
-        let paced = self.same_progress(measured, hidden) < hidden - 1e-12;
+        let paced = hidden > 0.0 && self.same_progress(measured, hidden) <= hidden + 1e-12;
         let (kept, mut at) = if paced { (hidden, start + hidden) } else { (0.0, start) };
         let transfer_share = if measured.transfer > 0.0 { self.transfer / measured.transfer } else { 0.0 };
         let mut segments = Vec::with_capacity(6);
@@ -4016,6 +4017,14 @@ mod tests {
         let segments: Vec<(RefitPart, f64, f64)> =
             refit.refit_segments.iter().map(|s| (s.part, s.start, s.end)).collect();
         assert_eq!(segments, [(RefitPart::Paced, 8.0, 10.0), (RefitPart::Transfer, 10.0, 10.5)]);
+        // Before the speedup the same 2 s are paced, and the 2 s after them are what shrank to 0.5 s: drawn
+        // as one transfer, before read 4 s of transfer beside 2 s paced + 0.5 s after (review 35).
+        let before: Vec<(RefitPart, f64, f64)> =
+            report.before.stages[1].refit_segments.iter().map(|s| (s.part, s.start, s.end)).collect();
+        assert_eq!(before, [(RefitPart::Paced, 8.0, 10.0), (RefitPart::Transfer, 10.0, 12.0)]);
+        // A slower refit is its own bottleneck: nothing of it is paced.
+        let slower = CycleSpec { speedup: 0.5, ..spec.clone() }.report().expect("valid");
+        assert!(slower.after.stages[1].refit_segments.iter().all(|s| s.part != RefitPart::Paced));
         assert_eq!((report.after.stages[2].start, report.after.cycle_seconds), (10.5, 16.5));
         // Even an instant transfer saves only the 2 s after training.
         assert_eq!((report.bound.best_cycle_seconds, report.bound.max_seconds_saved), (16.0, 2.0));

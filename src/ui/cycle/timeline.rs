@@ -101,15 +101,17 @@ impl Axis {
 }
 
 /// The refit's waiting and its paced transfer, as both pictures hatch them: light stripes on grey for the
-/// waiting, on the refit's colour for the transfer paced by the stage it overlaps (sent as that stage makes
-/// the weights: a transfer no speedup shortens). Paced had been the waiting's hatch, lighter, and read as
-/// waiting. Each SVG defines its own (an exported picture carries only its own `<defs>`).
+/// waiting, `dark` ones on the refit's colour for the transfer paced by the stage it overlaps (sent as that
+/// stage makes the weights: a transfer no speedup shortens). Paced had been the waiting's hatch, lighter,
+/// and read as waiting; with white stripes, as the preparation's pale yellow (review 35). Each SVG defines
+/// its own (an exported picture carries only its own `<defs>`).
 #[component]
-fn StripeHatch(id: &'static str, ground: &'static str) -> impl IntoView {
+fn StripeHatch(id: &'static str, ground: &'static str, #[prop(optional)] dark: bool) -> impl IntoView {
+    let (stripe, opacity) = if dark { ("#000000", "0.28") } else { ("#ffffff", "0.55") };
     view! {
         <pattern id=id patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(-45)">
             <rect width="8" height="8" fill=ground></rect>
-            <line x1="0" y1="0" x2="0" y2="8" stroke="#ffffff" stroke-opacity="0.55" stroke-width="3"></line>
+            <line x1="0" y1="0" x2="0" y2="8" stroke=stripe stroke-opacity=opacity stroke-width="3"></line>
         </pattern>
     }
 }
@@ -199,7 +201,7 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
                     <line x1="0" y1="0" x2="0" y2="7" class="hatch-overlap" stroke-width="3"></line>
                 </pattern>
                 <StripeHatch id="cycle-hatch-wait" ground=WAIT_FILL/>
-                <StripeHatch id="cycle-hatch-paced" ground=REFIT_COLOUR/>
+                <StripeHatch id="cycle-hatch-paced" ground=REFIT_COLOUR dark=true/>
             </defs>
             {redraw_on(move || axis.get(), grid)}
             {redraw_on(marks, move || marks().map(|(saved, old, new, label, axis)| saved_box(saved, old, new, label, axis)))}
@@ -294,7 +296,7 @@ fn RefitCloseUp(report: Memo<Option<CycleReport>>) -> impl IntoView {
         >
             <defs>
                 <StripeHatch id="close-up-hatch-wait" ground=WAIT_FILL/>
-                <StripeHatch id="close-up-hatch-paced" ground=REFIT_COLOUR/>
+                <StripeHatch id="close-up-hatch-paced" ground=REFIT_COLOUR dark=true/>
             </defs>
             {move || drawn.get().map(|([before, after], transfers, width)| {
                 let long = if transfers {
@@ -317,10 +319,12 @@ fn RefitCloseUp(report: Memo<Option<CycleReport>>) -> impl IntoView {
 }
 
 /// One row of the close-up: the name and length in the label column, the refit's parts, their labels under
-/// the bar (tied to their part by a line when pushed away from it).
+/// the bar, and over it when they take more lines (tied to their part by a line when pushed away from it).
 #[component]
 fn CloseUpBar(row: CloseUpRow, name: &'static str, top: f64, right: f64, test_id: &'static str) -> impl IntoView {
-    let (bar_y, label_y) = (top + 4.0, top + 4.0 + BAR + 22.0);
+    let over = row.parts.iter().filter(|p| p.over_the_bar()).map(|p| p.line / 2 + 1).max().unwrap_or(0);
+    let bar_y = top + 4.0 + over as f64 * CLOSE_UP_LINE;
+    let label_y = bar_y + BAR + 22.0;
     let parts = row
         .parts
         .iter()
@@ -332,9 +336,17 @@ fn CloseUpBar(row: CloseUpRow, name: &'static str, top: f64, right: f64, test_id
                 PartKind::Transfer | PartKind::Work => (REFIT_COLOUR, "1", "transfer"),
             };
             let centre = (part.x0 + part.x1) / 2.0;
-            let label_y = label_y + part.line as f64 * CLOSE_UP_LINE;
+            let away = (part.line / 2) as f64 * CLOSE_UP_LINE;
+            // From the bar's edge nearest the label to the label's edge nearest the bar.
+            let (label_y, from_y, to_y) = if part.over_the_bar() {
+                let y = bar_y - 8.0 - away;
+                (y, bar_y, y + 5.0)
+            } else {
+                let y = label_y + away;
+                (y, bar_y + BAR, y - 15.0)
+            };
             let leader = (!part.label_under_part()).then(|| {
-                view! { <line class="close-up-leader" x1=centre x2=part.label_x + 3.0 y1=bar_y + BAR y2=label_y - 15.0></line> }
+                view! { <line class="close-up-leader" x1=centre x2=part.label_x + 3.0 y1=from_y y2=to_y></line> }
             });
             view! {
                 <rect class="gantt-part" data-part=kind x=part.x0 y=bar_y width=(part.x1 - part.x0).max(0.0) height=BAR fill=fill fill-opacity=opacity></rect>
