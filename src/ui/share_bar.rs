@@ -240,14 +240,14 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                                 .collect_view()}
                         </select>
                     </label>
-                    <label class="menu-row">
+                    <label class="menu-row menu-check">
                         <input
                             type="checkbox"
                             data-testid="embed-fit"
                             prop:checked=move || fit.get()
                             on:change=move |ev| fit.set(event_target_checked(&ev))
                         />
-                        "Fit its height on any screen (adds a script)"
+                        <span>"Fit its height on any screen (adds a script)"</span>
                     </label>
                     <Show
                         when=linkable

@@ -135,6 +135,10 @@ test("partial: a stacked piece reached by the keyboard stands where its card is,
   const card = page.locator(`[data-testid=deck-card][data-piece="${index}"]`);
   await expect(card).toHaveClass(/is-focused/);
   await expect(page.locator('[data-testid=deck-card].is-focused')).toHaveCount(1);
+  // Drawn once more over the fan, whole: the next card had covered half of it (review 35).
+  const top = page.locator('.tv-decks > rect.is-focused:last-child');
+  await expect(top).toHaveAttribute('x', (await card.getAttribute('x'))!);
+  await expect(top).toHaveAttribute('fill', (await card.getAttribute('fill'))!);
   const [at, drawn] = [(await focused.boundingBox())!, (await card.boundingBox())!];
   // The card's box takes in its outline's width.
   expect(Math.abs(at.width - drawn.width), 'the focused piece is as wide as its card').toBeLessThanOrEqual(3);

@@ -235,10 +235,25 @@ pub fn Decks(
             trays
         })
     };
+    // The focused piece's card once more, over the fan: the next card covered half of it (review 35).
+    let state = expect_context::<AppState>();
+    let on_top = move || {
+        let Focus::Piece(index) = state.focus.get() else { return None };
+        let found = with_drawn(scene, focus_pieces, |pieces| {
+            pieces.iter().find(|p| p.index == index).and_then(|p| p.deck.map(|deck| (p.fill, deck.card)))
+        });
+        found.map(|(fill, c)| {
+            view! {
+                <rect class="tv-deck-card is-related is-focused" x=c.x y=c.y width=c.width height=c.height rx=1.5
+                    fill=fill pointer-events="none"/>
+            }
+        })
+    };
     view! {
         <g class=class>
             <g class="tv-deck-trays">{keyed(trays, deck_tray)}</g>
             {keyed(cards, deck_card)}
+            {on_top}
         </g>
     }
 }
