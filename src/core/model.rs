@@ -179,4 +179,27 @@ impl Reshard {
             ConvertAt::Receiver => tensor.source.dtype,
         }
     }
+
+    /// What planning reads of this change: the change without its tensors' names and groups, which no
+    /// piece, load or estimate depends on. Two changes of one plan key plan alike, so a view may keep a plan
+    /// across a rename (each key typed into the name of a 65,536-device change re-planned it: 0.4–0.85 s).
+    pub fn plan_key(&self) -> Reshard {
+        let tensors = self
+            .tensors
+            .iter()
+            .map(|t| TensorChange {
+                name: String::new(),
+                group: None,
+                shape: t.shape.clone(),
+                source: t.source.clone(),
+                destination: t.destination.clone(),
+            })
+            .collect();
+        Reshard {
+            tensors,
+            source_mesh: self.source_mesh.clone(),
+            destination_mesh: self.destination_mesh.clone(),
+            ..*self
+        }
+    }
 }

@@ -673,6 +673,31 @@ mod tests {
     use crate::core::spec::parse_spec;
 
     #[test]
+    fn a_change_plans_as_its_plan_key_does() {
+        // The web app keeps a plan across a rename (Reshard::plan_key): names and groups must not reach it.
+        for preset in presets::PRESETS.iter().filter(|p| p.name != "large") {
+            let mut reshard = presets::build(preset);
+            reshard.tensors[0].name = "renamed".into();
+            reshard.tensors[0].group = Some("a group".into());
+            for strategy in Strategy::ALL {
+                let (named, keyed) = (
+                    summarise(&reshard, strategy, 100_000, 48).expect("plans"),
+                    summarise(&reshard.plan_key(), strategy, 100_000, 48).expect("plans"),
+                );
+                assert_eq!(named.pieces, keyed.pieces, "{} {strategy:?}", preset.name);
+                assert_eq!(named.traffic.totals(), keyed.traffic.totals());
+                assert_eq!(named.traffic.links(), keyed.traffic.links());
+                assert_eq!(named.pairs.bytes, keyed.pairs.bytes);
+            }
+            let mut other = reshard.clone();
+            other.tensors[0].name = "again".into();
+            assert_eq!(other.plan_key(), reshard.plan_key());
+            other.tensors[0].shape[0] += 1;
+            assert_ne!(other.plan_key(), reshard.plan_key(), "a new shape is a new plan");
+        }
+    }
+
+    #[test]
     fn the_busiest_and_the_bounding_link_are_the_sorted_lists_first_and_first_slowest() {
         // Found without sorting every link; they must still name what the sorted table names first.
         for preset in presets::PRESETS {

@@ -154,6 +154,11 @@ pub struct AppState {
     /// strategy shown (the comparison, the constraint check, the relay note, the partial sums) track this,
     /// not `settled`: tracking `settled`, a strategy switch planned the change four more times for nothing.
     pub settled_change: ReadSignal<u64>,
+    /// What the plans read of the change ([`Reshard::plan_key`]: not its tensors' names).
+    pub plan_key: Memo<Reshard>,
+    /// Counts the changes of `plan_key`, one paint after each: what a panel whose counts do not depend on
+    /// names tracks (a renamed 65,536-device change was checked again for every key typed).
+    pub settled_plan: ReadSignal<u64>,
     pub regions: Memo<Fresh<Regions>>,
     pub focus: RwSignal<Focus>,
     pub view: RwSignal<ViewChoice>,
@@ -176,10 +181,15 @@ impl AppState {
             Err(_) => previous.cloned().unwrap_or_else(presets::toy),
         });
         let strategy = RwSignal::new(Strategy::Intersection);
+        // What the plans read of the change (not its tensors' names): typing a name no longer re-plans.
+        // The plans are made from the change itself, read untracked, so their names are current when made;
+        // the views take names from `reshard`.
+        let plan_key = Memo::new(move |_| reshard.with(Reshard::plan_key));
         let summary = Memo::new(move |_| {
             let strategy = strategy.get();
+            plan_key.track();
             Fresh(Arc::new(super::timing::measured("plan", || {
-                reshard.with(|r| summarise(r, strategy, PIECE_LIMIT, HEATMAP_SIDE))
+                reshard.with_untracked(|r| summarise(r, strategy, PIECE_LIMIT, HEATMAP_SIDE))
             })))
         });
         let settled = after_paint(move || summary.track(), move || summary.get_untracked());
@@ -200,7 +210,7 @@ impl AppState {
         // The current strategy's row comes from `summary` (already planned for this change: an untracked read
         // brings it up to date); only the other two are planned here.
         let comparison = Memo::new(move |_| {
-            reshard.track();
+            plan_key.track();
             let current = summary.with_untracked(|s| {
                 s.as_ref().ok().map(|s| StrategyRow {
                     strategy: s.strategy,
@@ -240,6 +250,12 @@ impl AppState {
         let focus = RwSignal::new(Focus::Nothing);
         let changes = RwSignal::new(0u64);
         let settled_change = after_paint(move || changes.track(), move || changes.get_untracked());
+        let plan_changes = RwSignal::new(0u64);
+        Effect::new(move |_| {
+            plan_key.track();
+            plan_changes.update(|n| *n += 1);
+        });
+        let settled_plan = after_paint(move || plan_changes.track(), move || plan_changes.get_untracked());
         // A new change invalidates the last check and the focus, and is counted.
         Effect::new(move |_| {
             // Each signal is written only when its value changes: a write notifies every view that reads it,
@@ -283,6 +299,8 @@ impl AppState {
             totals,
             comparison,
             settled_change,
+            plan_key,
+            settled_plan,
             regions,
             focus,
             view,
