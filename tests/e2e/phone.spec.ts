@@ -490,3 +490,14 @@ test("on a phone the timeline's seconds are read at about 10 px, not 8", async (
   }));
   expect(px).toBeGreaterThan(9.5);
 });
+
+test("on a phone the heatmap's legend stays inside its box: the local copies' entry goes under the ramp", async ({ page }) => {
+  // Beside the ramp, "local copy (no link)" ran the colocated heatmap 27 px past its 294 px box (review 35).
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/?preset=colocated');
+  const box = page.locator('.heatmap-scroll');
+  await expect(box.locator('text', { hasText: 'local copy (no link)' })).toBeAttached();
+  await layoutSettled(page);
+  const [scroll, client] = await box.evaluate((e) => [e.scrollWidth, e.clientWidth]);
+  expect(scroll, 'no sideways scroll').toBeLessThanOrEqual(client);
+});

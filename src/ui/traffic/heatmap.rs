@@ -38,6 +38,8 @@ const LEGEND_STEPS: usize = 6;
 const LEGEND_STEPS_AT: f64 = 56.0;
 /// Space between the ramp's largest value and the local-copy entry.
 const LOCAL_LEGEND_GAP: f64 = 14.0;
+/// From the legend's line to the next, when its local-copy entry stands under the ramp.
+const LEGEND_LINE: f64 = 18.0;
 
 /// The weakest non-zero cell's strength: clearly above the empty cells' surface colour.
 const HEAT_FLOOR: f64 = 0.12;
@@ -124,6 +126,9 @@ struct Layout {
     max_bytes: u64,
     /// Some cell is a local copy (then the legend explains the faded cells).
     has_local: bool,
+    /// That entry stands on a line of its own under the ramp: beside it, it ran a 360 px phone's picture
+    /// 27 px past its box (review 35).
+    local_below: bool,
     /// Source (destination) labels of every row (column), for the readout.
     row_names: Vec<String>,
     col_names: Vec<String>,
@@ -198,17 +203,22 @@ impl Layout {
             .collect();
 
         let legend_y = top + grid.height() + 16.0;
-        let legend_width = LEGEND_STEPS_AT
-            + 6.0
-            + LEGEND_STEPS as f64 * 18.0
-            + text_width(format_bytes(max_bytes).len(), FONT)
-            + if has_local { LOCAL_LEGEND_GAP + 18.0 + text_width(LOCAL_WORD.len(), FONT) } else { 0.0 };
+        let ramp_width =
+            LEGEND_STEPS_AT + 6.0 + LEGEND_STEPS as f64 * 18.0 + text_width(format_bytes(max_bytes).len(), FONT);
+        let local_width = 18.0 + text_width(LOCAL_WORD.len(), FONT);
+        // Beside the ramp when the grid is as wide, else under it.
+        let local_below = has_local && ramp_width + LOCAL_LEGEND_GAP + local_width > grid.width().max(ramp_width);
+        let legend_width = match (has_local, local_below) {
+            (true, false) => ramp_width + LOCAL_LEGEND_GAP + local_width,
+            (true, true) => ramp_width.max(local_width),
+            (false, _) => ramp_width,
+        };
         Layout {
             width: (left + grid.width())
                 .max(left + legend_width)
                 .max(left + text_width(AXIS_TITLE.chars().count(), FONT))
                 + 8.0,
-            height: legend_y + 24.0,
+            height: legend_y + 24.0 + if local_below { LEGEND_LINE } else { 0.0 },
             grid,
             cells,
             paths,
@@ -218,6 +228,7 @@ impl Layout {
             legend_y,
             max_bytes,
             has_local,
+            local_below,
             row_names,
             col_names,
             row_sizes: row_ranges.iter().map(|r| r.len()).collect(),
@@ -423,9 +434,10 @@ fn HeatmapPicture(
                 .map_or_else(Vec::new, |l| l.col_labels.iter().map(|c| (c.clone(), l.col_labels_rotated)).collect())
         })
     };
-    let axes_key = move || layout.with(|l| l.as_ref().map(|l| (l.grid, l.legend_y, l.max_bytes, l.has_local)));
+    let axes_key =
+        move || layout.with(|l| l.as_ref().map(|l| (l.grid, l.legend_y, l.max_bytes, l.has_local, l.local_below)));
     let axes_and_legend = move || {
-        let (grid, legend_y, max_bytes, has_local) = axes_key()?;
+        let (grid, legend_y, max_bytes, has_local, local_below) = axes_key()?;
         let grid_middle_y = grid.top + grid.height() / 2.0;
         let legend = (0..LEGEND_STEPS)
             .map(|i| {
@@ -437,11 +449,15 @@ fn HeatmapPicture(
             .collect_view();
         let legend_end = grid.left + LEGEND_STEPS_AT + LEGEND_STEPS as f64 * 18.0 + 6.0;
         // After the ramp's largest value: what a faded, dashed cell is.
-        let local_at = legend_end + text_width(format_bytes(max_bytes).len(), FONT) + LOCAL_LEGEND_GAP;
+        let (local_at, local_y) = if local_below {
+            (grid.left, legend_y + LEGEND_LINE)
+        } else {
+            (legend_end + text_width(format_bytes(max_bytes).len(), FONT) + LOCAL_LEGEND_GAP, legend_y)
+        };
         let local = has_local.then(|| {
             view! {
-                <rect class="heat-cell is-local legend-step" x=local_at y=legend_y - 6.0 width="12" height="12" fill-opacity=format!("{:.3}", level(HEAT_STEPS) * LOCAL_FADE)/>
-                <text class="heat-label heat-legend-start" x=local_at + 16.0 y=legend_y>{LOCAL_WORD}</text>
+                <rect class="heat-cell is-local legend-step" x=local_at y=local_y - 6.0 width="12" height="12" fill-opacity=format!("{:.3}", level(HEAT_STEPS) * LOCAL_FADE)/>
+                <text class="heat-label heat-legend-start" x=local_at + 16.0 y=local_y>{LOCAL_WORD}</text>
             }
         });
         Some(view! {
