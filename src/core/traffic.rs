@@ -673,6 +673,27 @@ mod tests {
     use crate::core::spec::parse_spec;
 
     #[test]
+    fn a_tensor_planned_alone_has_its_pieces_of_the_whole_plan() {
+        // The web app draws a tensor of a plan too large to keep from the tensor planned alone (but gather's,
+        // whose tensors share the root's and the ring's messages).
+        let inventory = crate::core::spec::parse_spec(&presets::llama_inventory_json(2)).expect("the inventory");
+        let nested = presets::build(presets::PRESETS.iter().find(|p| p.name == "nested").expect("nested"));
+        for reshard in [inventory, nested] {
+            for strategy in [Strategy::Intersection, Strategy::WholeShard] {
+                let whole = summarise(&reshard, strategy, usize::MAX, 8).expect("plans").pieces.expect("kept");
+                for index in [0, reshard.tensors.len() / 2, reshard.tensors.len() - 1] {
+                    let alone = reshard.tensor_alone(index).expect("a tensor");
+                    let mut own = summarise(&alone, strategy, usize::MAX, 8).expect("plans").pieces.expect("kept");
+                    own.iter_mut().for_each(|p| p.tensor = index);
+                    let of_whole: Vec<Piece> = whole.iter().filter(|p| p.tensor == index).copied().collect();
+                    assert_eq!(own, of_whole, "tensor {index}, {strategy:?}");
+                }
+            }
+        }
+        assert!(presets::toy().tensor_alone(1).is_none());
+    }
+
+    #[test]
     fn a_change_plans_as_its_plan_key_does() {
         // The web app keeps a plan across a rename (Reshard::plan_key): names and groups must not reach it.
         for preset in presets::PRESETS.iter().filter(|p| p.name != "large") {

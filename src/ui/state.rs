@@ -165,6 +165,9 @@ pub struct AppState {
     pub fault: RwSignal<Option<Fault>>,
     /// The last correctness check, cleared whenever the change is edited.
     pub verification: RwSignal<Option<Result<Verification, String>>>,
+    /// The pieces of the tensor in view, planned alone, when the plan has more pieces than it keeps (read
+    /// through [`AppState::with_drawn_pieces`]).
+    tensor_pieces: Memo<Fresh<Option<Vec<Piece>>>>,
 }
 
 impl AppState {
@@ -184,10 +187,12 @@ impl AppState {
         // What the plans read of the change (not its tensors' names): typing a name no longer re-plans.
         // The plans are made from the change itself, read untracked, so their names are current when made;
         // the views take names from `reshard`.
+        // Read with `with`, not `track`: a memo only tracked is never computed, never follows `reshard`, and
+        // nothing that tracked it re-ran (the browser tests caught it; the app's constraint check read it).
         let plan_key = Memo::new(move |_| reshard.with(Reshard::plan_key));
         let summary = Memo::new(move |_| {
             let strategy = strategy.get();
-            plan_key.track();
+            plan_key.with(|_| ());
             Fresh(Arc::new(super::timing::measured("plan", || {
                 reshard.with_untracked(|r| summarise(r, strategy, PIECE_LIMIT, HEATMAP_SIDE))
             })))
@@ -210,7 +215,7 @@ impl AppState {
         // The current strategy's row comes from `summary` (already planned for this change: an untracked read
         // brings it up to date); only the other two are planned here.
         let comparison = Memo::new(move |_| {
-            plan_key.track();
+            plan_key.with(|_| ());
             let current = summary.with_untracked(|s| {
                 s.as_ref().ok().map(|s| StrategyRow {
                     strategy: s.strategy,
@@ -235,6 +240,23 @@ impl AppState {
             })))
         });
         let view = RwSignal::new(ViewChoice::for_rank(0, 2));
+        // A model's plan keeps no pieces past PIECE_LIMIT, and each of its tensors was drawn as an aggregate,
+        // even one of 256 pieces (Qwen3's inventory): the tensor in view is then planned alone, as the whole
+        // plan plans it (a unit test holds the two alike). Not gather's: its tensors share the root's and the
+        // ring's messages, and one planned alone is not as the whole plan sends it.
+        let tensor_pieces = Memo::new(move |_| {
+            let unkept = summary.with(|s| {
+                s.as_ref().ok().filter(|s| s.pieces.is_none() && s.strategy != Strategy::Gather).map(|s| s.strategy)
+            });
+            let Some(strategy) = unkept else { return Fresh(Arc::new(None)) };
+            let index = view.with(|v| v.tensor);
+            Fresh(Arc::new(reshard.with_untracked(|r| {
+                let alone = r.tensor_alone(index)?;
+                let mut pieces = summarise(&alone, strategy, PIECE_LIMIT, 1).ok()?.pieces?;
+                pieces.iter_mut().for_each(|p| p.tensor = index);
+                Some(pieces)
+            })))
+        });
         let regions = Memo::new(move |_| {
             let tensor_index = view.with(|v| v.tensor);
             Fresh(Arc::new(reshard.with(|r| {
@@ -252,7 +274,7 @@ impl AppState {
         let settled_change = after_paint(move || changes.track(), move || changes.get_untracked());
         let plan_changes = RwSignal::new(0u64);
         Effect::new(move |_| {
-            plan_key.track();
+            plan_key.with(|_| ());
             plan_changes.update(|n| *n += 1);
         });
         let settled_plan = after_paint(move || plan_changes.track(), move || plan_changes.get_untracked());
@@ -306,7 +328,18 @@ impl AppState {
             view,
             fault: RwSignal::new(None),
             verification,
+            tensor_pieces,
         }
+    }
+
+    /// `read` of the pieces the pictures draw and point at (`Focus::Piece` indexes them): the plan's, when it
+    /// keeps them all; else the tensor in view's, planned alone; `None` when neither is kept.
+    pub fn with_drawn_pieces<R>(&self, read: impl FnOnce(Option<&[Piece]>) -> R) -> R {
+        let tensor_pieces = self.tensor_pieces;
+        self.summary.with(|s| match s.as_ref().ok().and_then(|s| s.pieces.as_deref()) {
+            Some(pieces) => read(Some(pieces)),
+            None => tensor_pieces.with(|t| read(t.as_deref())),
+        })
     }
 
     /// Opens a whole new spec (a preset, a link, an undo step, a file): unlike an edit, it also replaces what

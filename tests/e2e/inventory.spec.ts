@@ -401,3 +401,22 @@ test('a training layout in the strided order is written as PyTorch writes it, wi
   expect(layouts.some((text) => text.startsWith('[SS(0,8), S(0)]')), layouts.slice(0, 3).join(' | ')).toBe(true);
   expect(layouts.some((text) => text.startsWith('[S(0), S(0)]'))).toBe(false);
 });
+
+test("a tensor opened from a model whose plan is too large to keep is drawn piece by piece, and its pieces point", async ({ page }) => {
+  // Qwen3's whole plan has more pieces than the app keeps, and every tensor opened from it was an aggregate,
+  // "256 pieces, too many to draw each" (review 32): the tensor in view is planned alone.
+  await page.goto('/?view=inventory&model=qwen3-30b-a3b');
+  const rows = page.locator('[data-testid=inventory-tensors] tbody tr button');
+  await expect(rows.first()).toBeVisible();
+  await rows.nth(3).click();
+  const pieces = page.getByTestId('tensor-view').getByTestId('piece');
+  await expect(pieces).toHaveCount(256);
+  await expect(page.getByTestId('tensor-view')).not.toContainText('too many to draw each');
+  const piece = pieces.nth(40);
+  const [src, dst] = [await piece.getAttribute('data-src'), await piece.getAttribute('data-dst')];
+  await piece.hover({ force: true });
+  await expect(page.getByTestId('piece-tooltip')).toContainText(`d${src} → d${dst}`);
+  // Gather then broadcast's tensors share the root's messages: still drawn as an aggregate.
+  await page.getByTestId('strategy-option-gather').click();
+  await expect(pieces).toHaveCount(0);
+});

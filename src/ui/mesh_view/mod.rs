@@ -22,8 +22,8 @@ fn related_devices(state: AppState) -> Memo<Vec<(bool, u32)>> {
             let destination: std::collections::HashSet<u32> = r.destination_mesh.devices.iter().copied().collect();
             (source, destination)
         });
-        let mut related: Vec<(bool, u32)> = state.summary.with(|s| {
-            let Some(pieces) = s.as_ref().ok().and_then(|s| s.pieces.as_ref()) else {
+        let mut related: Vec<(bool, u32)> = state.with_drawn_pieces(|pieces| {
+            let Some(pieces) = pieces else {
                 return overlapping_devices(state, focus);
             };
             let ends = |src: u32, dst: u32| {

@@ -65,7 +65,11 @@ pub fn TensorView() -> impl IntoView {
         let widest = widest.get();
         Fresh(Arc::new(crate::ui::timing::measured("tensor scene", || {
             state.reshard.with(|r| {
-                state.view.with(|v| state.regions.with(|g| state.summary.with(|s| scene::build(r, v, g, s, widest))))
+                state.view.with(|v| {
+                    state.regions.with(|g| {
+                        state.summary.with(|s| state.with_drawn_pieces(|p| scene::build(r, v, g, s, p, widest)))
+                    })
+                })
             })
         })))
     });
@@ -177,9 +181,9 @@ fn focus_pieces(state: AppState, scene: SceneMemo) -> FocusPieces {
         }
         let Focus::Device { side, device } = focus else { return empty() };
         let tensor = state.view.with_untracked(|v| v.tensor);
-        state.summary.with(|s| {
-            let Some(pieces) = s.as_ref().ok().and_then(|s| s.pieces.as_ref()) else { return empty() };
-            let gather = s.as_ref().is_ok_and(|s| s.strategy == Strategy::Gather);
+        let gather = state.summary.with(|s| s.as_ref().is_ok_and(|s| s.strategy == Strategy::Gather));
+        state.with_drawn_pieces(|pieces| {
+            let Some(pieces) = pieces else { return empty() };
             let mine = |p: &Piece| match side {
                 Side::Source => p.src == device,
                 Side::Destination => p.dst == device,

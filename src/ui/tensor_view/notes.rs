@@ -84,8 +84,7 @@ fn FocusLine(
             }
         }),
         Focus::Piece(index) => state
-            .summary
-            .with(|s| s.as_ref().ok().and_then(|s| s.pieces.as_ref()?.get(index).map(piece_lines)))
+            .with_drawn_pieces(|pieces| pieces?.get(index).map(piece_lines))
             .map_or_else(String::new, |lines| lines.join(" · ")),
         Focus::Device { side, device } => describe_device(state, side, device),
     };

@@ -152,13 +152,15 @@ impl TensorScene {
     }
 }
 
-/// Builds the scene, its frame at most `widest` pixels wide ([`MAX_WIDTH`] but on a phone). Cost: one pass
-/// over the kept pieces of the viewed tensor, one over both sides' regions.
+/// Builds the scene, its frame at most `widest` pixels wide ([`MAX_WIDTH`] but on a phone), from the pieces
+/// drawn ([`AppState::with_drawn_pieces`](crate::ui::AppState::with_drawn_pieces)). Cost: one pass over the
+/// kept pieces of the viewed tensor, one over both sides' regions.
 pub fn build(
     reshard: &Reshard,
     view: &ViewChoice,
     regions: &Regions,
     summary: &Result<PlanSummary, String>,
+    pieces: Option<&[Piece]>,
     widest: f64,
 ) -> TensorScene {
     let tensor = reshard.tensors.get(view.tensor).or(reshard.tensors.first());
@@ -214,7 +216,7 @@ pub fn build(
     };
     let Ok(summary) = summary else { return scene };
     let tensor_index = view.tensor;
-    match &summary.pieces {
+    match pieces {
         Some(pieces) => {
             scene.pieces_kept = true;
             let mut shown: Vec<(usize, &Piece)> = Vec::new();

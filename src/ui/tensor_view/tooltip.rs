@@ -59,7 +59,7 @@ pub fn Tooltip(
     let state = expect_context::<AppState>();
     move || {
         let Focus::Piece(index) = state.focus.get() else { return None };
-        let piece = state.summary.with(|s| s.as_ref().ok().and_then(|s| s.pieces.as_ref()?.get(index).copied()))?;
+        let piece = state.with_drawn_pieces(|pieces| pieces?.get(index).copied())?;
         // Beside the piece; for a piece of a stack, beside its box's whole deck (beside one card it covered
         // the cards to its right, which the pointer moves on to), naming the stack's other pieces: the box's
         // label says "d0 → d8, d12", and a tooltip naming d8 alone read as if d12 got nothing.

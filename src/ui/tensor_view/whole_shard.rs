@@ -91,7 +91,7 @@ pub fn transfer(state: AppState, scene: SceneMemo) -> Option<WholeShardTransfer>
     }
     let focused = match state.focus.get() {
         Focus::Device { side: Side::Destination, device } => Some(device),
-        Focus::Piece(i) => state.summary.with(|s| s.as_ref().ok()?.pieces.as_ref()?.get(i).map(|p| p.dst)),
+        Focus::Piece(i) => state.with_drawn_pieces(|pieces| pieces?.get(i).map(|p| p.dst)),
         _ => None,
     };
     let node_of = state.reshard.with(|r| r.topology);
