@@ -244,17 +244,25 @@ impl AppState {
         // even one of 256 pieces (Qwen3's inventory): the tensor in view is then planned alone, as the whole
         // plan plans it (a unit test holds the two alike). Not gather's: its tensors share the root's and the
         // ring's messages, and one planned alone is not as the whole plan sends it.
+        // Only a tensor whose own pieces are few enough to keep: else (the large preset's one tensor) each
+        // edit would plan it twice.
         let tensor_pieces = Memo::new(move |_| {
+            let index = view.with(|v| v.tensor);
             let unkept = summary.with(|s| {
-                s.as_ref().ok().filter(|s| s.pieces.is_none() && s.strategy != Strategy::Gather).map(|s| s.strategy)
+                s.as_ref()
+                    .ok()
+                    .filter(|s| s.pieces.is_none() && s.strategy != Strategy::Gather)
+                    .filter(|s| s.traffic.per_tensor.get(index).is_some_and(|t| t.pieces <= PIECE_LIMIT as u64))
+                    .map(|s| s.strategy)
             });
             let Some(strategy) = unkept else { return Fresh(Arc::new(None)) };
-            let index = view.with(|v| v.tensor);
-            Fresh(Arc::new(reshard.with_untracked(|r| {
-                let alone = r.tensor_alone(index)?;
-                let mut pieces = summarise(&alone, strategy, PIECE_LIMIT, 1).ok()?.pieces?;
-                pieces.iter_mut().for_each(|p| p.tensor = index);
-                Some(pieces)
+            Fresh(Arc::new(super::timing::measured("plan, tensor in view", || {
+                reshard.with_untracked(|r| {
+                    let alone = r.tensor_alone(index)?;
+                    let mut pieces = summarise(&alone, strategy, PIECE_LIMIT, 1).ok()?.pieces?;
+                    pieces.iter_mut().for_each(|p| p.tensor = index);
+                    Some(pieces)
+                })
             })))
         });
         let regions = Memo::new(move |_| {

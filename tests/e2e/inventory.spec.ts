@@ -416,7 +416,20 @@ test("a tensor opened from a model whose plan is too large to keep is drawn piec
   const [src, dst] = [await piece.getAttribute('data-src'), await piece.getAttribute('data-dst')];
   await piece.hover({ force: true });
   await expect(page.getByTestId('piece-tooltip')).toContainText(`d${src} → d${dst}`);
+  const asked = () => page.evaluate(() => performance.getEntriesByType('measure').map((m) => m.name));
+  expect(await asked()).toContain('plan, tensor in view');
   // Gather then broadcast's tensors share the root's messages: still drawn as an aggregate.
   await page.getByTestId('strategy-option-gather').click();
   await expect(pieces).toHaveCount(0);
+});
+
+test("a one-tensor change too large to keep is not planned twice for its picture", async ({ page }) => {
+  // The large preset's tensor has more pieces than are kept: planning it alone as well would double an edit.
+  await page.goto('/?preset=large');
+  await expect(page.getByTestId('tensor-view')).toContainText('too many to draw each');
+  await page.evaluate(() => performance.clearMeasures());
+  await page.getByTestId('field-tensor-shape-1').fill('8190');
+  await expect(page.getByTestId('change-description')).toContainText('8190');
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('measure').some((m) => m.name === 'plan'))).toBe(true);
+  expect(await page.evaluate(() => performance.getEntriesByType('measure').map((m) => m.name))).not.toContain('plan, tensor in view');
 });
