@@ -32,25 +32,23 @@ pub fn seconds(value: f64) -> String {
 /// A multiplier to three decimals (`1.067×`), with more when three would round a value that is not 1 to
 /// `1×`: a 1.0004× speedup must not read as no change.
 pub fn times(value: f64) -> String {
-    let mut text = decimal(value, 3);
-    let mut decimals = 3;
-    while text == "1" && value != 1.0 && decimals < 9 {
-        decimals += 1;
-        text = decimal(value, decimals);
-    }
-    format!("{text}×")
+    format!("{}×", decimal_short_of(value, 3, 1.0))
 }
 
 /// A percent to two decimals (`6.25 %`, `23.44 %`), with more when two would round a value that is not 100
 /// to 100: a refit 10⁶× faster is 99.9999 % shorter, and "100 % less" said it took no time at all.
 pub fn percent(value: f64) -> String {
-    let mut text = decimal(value, 2);
-    let mut decimals = 2;
-    while text == "100" && value != 100.0 && decimals < 9 {
-        decimals += 1;
-        text = decimal(value, decimals);
-    }
-    format!("{text} %")
+    format!("{} %", decimal_short_of(value, 2, 100.0))
+}
+
+/// `value` to `decimals` decimals, or to more (up to nine) while those would write a value that is not
+/// `landmark` as `landmark` itself.
+fn decimal_short_of(value: f64, decimals: usize, landmark: f64) -> String {
+    let shown = decimal(landmark, 0);
+    (decimals..=9)
+        .map(|d| decimal(value, d))
+        .find(|text| *text != shown || value == landmark)
+        .unwrap_or_else(|| decimal(value, 9))
 }
 
 /// `text` with its spaces made no-break, for a number and its unit on a page: a narrow column broke

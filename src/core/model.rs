@@ -183,30 +183,29 @@ impl Reshard {
     /// This change with its tensor `index` alone (`None` past the last): planned, its pieces are that
     /// tensor's pieces of the whole change's plan, numbered as tensor 0.
     pub fn tensor_alone(&self, index: usize) -> Option<Reshard> {
-        let tensor = self.tensors.get(index)?.clone();
-        Some(Reshard {
-            tensors: vec![tensor],
-            source_mesh: self.source_mesh.clone(),
-            destination_mesh: self.destination_mesh.clone(),
-            ..*self
-        })
+        Some(self.with_tensors(vec![self.tensors.get(index)?.clone()]))
     }
 
     /// What planning reads of this change: the change without its tensors' names and groups, which no
     /// piece, load or estimate depends on. Two changes of one plan key plan alike, so a view may keep a plan
     /// across a rename (each key typed into the name of a 65,536-device change re-planned it: 0.4–0.85 s).
     pub fn plan_key(&self) -> Reshard {
-        let tensors = self
-            .tensors
-            .iter()
-            .map(|t| TensorChange {
-                name: String::new(),
-                group: None,
-                shape: t.shape.clone(),
-                source: t.source.clone(),
-                destination: t.destination.clone(),
-            })
-            .collect();
+        self.with_tensors(
+            self.tensors
+                .iter()
+                .map(|t| TensorChange {
+                    name: String::new(),
+                    group: None,
+                    shape: t.shape.clone(),
+                    source: t.source.clone(),
+                    destination: t.destination.clone(),
+                })
+                .collect(),
+        )
+    }
+
+    /// This change's meshes, split rule, conversion and topology, with `tensors`.
+    fn with_tensors(&self, tensors: Vec<TensorChange>) -> Reshard {
         Reshard {
             tensors,
             source_mesh: self.source_mesh.clone(),

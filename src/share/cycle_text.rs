@@ -26,11 +26,6 @@ pub struct CycleLines {
 /// The keywords of cycle lines; `stage` may repeat, the others appear once.
 pub const CYCLE_KEYWORDS: [&str; 4] = ["cycle", "stage", "refit", "speedup"];
 
-/// A number as the cycle's fields take it, with an optional unit (`70`, `70s`, `4x`, `4×`).
-fn number(token: &str, unit: &[char], what: &str) -> Result<f64, String> {
-    read_number_with_unit(token, unit, what)
-}
-
 impl CycleLines {
     /// Whether the block said anything about the cycle.
     pub fn is_empty(&self) -> bool {
@@ -51,22 +46,25 @@ impl CycleLines {
             }
             "stage" => {
                 // NAME may be several words: the seconds are the first number after it.
-                let Some(at) = tokens.iter().position(|t| number(t, &['s'], "").is_ok()).filter(|&at| at > 0) else {
+                let Some(at) =
+                    tokens.iter().position(|t| read_number_with_unit(t, &['s'], "").is_ok()).filter(|&at| at > 0)
+                else {
                     // A number written another way (`1,000`) says what is wrong with it.
                     let numeric = tokens.iter().skip(1).rev().find(|t| t.contains(|c: char| c.is_ascii_digit()));
-                    return Err(match numeric.map(|t| number(t, &['s'], "seconds")) {
+                    return Err(match numeric.map(|t| read_number_with_unit(t, &['s'], "seconds")) {
                         Some(Err(why)) => format!("stage: {why}"),
                         _ => "stage: expected `stage NAME SECONDS [overlap S] [refit]`, e.g. `stage generation 70`"
                             .into(),
                     });
                 };
-                let mut stage = Stage::new(tokens[..at].join(" "), number(tokens[at], &['s'], "seconds")?);
+                let mut stage =
+                    Stage::new(tokens[..at].join(" "), read_number_with_unit(tokens[at], &['s'], "seconds")?);
                 let mut rest = &tokens[at + 1..];
                 loop {
                     rest = match rest {
                         [] => break,
                         ["overlap", seconds, more @ ..] => {
-                            stage.overlap = number(seconds, &['s'], "the seconds of overlap")?;
+                            stage.overlap = read_number_with_unit(seconds, &['s'], "the seconds of overlap")?;
                             more
                         }
                         ["refit", more @ ..] => {
@@ -93,7 +91,7 @@ impl CycleLines {
                         return Err(format!("refit: `{key}` is given twice"));
                     }
                     given.push(part);
-                    let seconds = number(value, &['s'], "seconds")?;
+                    let seconds = read_number_with_unit(value, &['s'], "seconds")?;
                     match *key {
                         "wait" => split.wait = seconds,
                         "transfer" => split.transfer = Some(seconds),
@@ -103,7 +101,9 @@ impl CycleLines {
                 }
                 self.refit = Some(split);
             }
-            "speedup" => self.speedup = Some(number(rest, &['x', '×'], "the transfer speedup s, e.g. 4")?),
+            "speedup" => {
+                self.speedup = Some(read_number_with_unit(rest, &['x', '×'], "the transfer speedup s, e.g. 4")?)
+            }
             other => return Err(format!("`{other}` is not a cycle keyword")),
         }
         Ok(())
@@ -144,7 +144,7 @@ pub fn cycle_lines(cycle: &CycleSpec) -> Result<Vec<String>, String> {
             if words.is_empty()
                 || said != stage.name
                 || stage.name.contains('#')
-                || words.iter().any(|w| number(w, &['s'], "").is_ok())
+                || words.iter().any(|w| read_number_with_unit(w, &['s'], "").is_ok())
             {
                 return Err(format!(
                     "the stage name `{}` cannot be written on a `stage` line (it is empty, holds `#`, a number or \
