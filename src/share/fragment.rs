@@ -15,6 +15,7 @@ use crate::chart::spread::SpreadScale;
 use crate::core::cycle::{CycleSpec, MAX_STAGES};
 use crate::core::models::{GenerationLayout, ModelDims, ModelPreset, TrainingLayout};
 use crate::core::spec::{SpecInput, TopologyInput};
+use crate::core::verify::Fault;
 
 /// The format written by this version.
 pub const FORMAT_VERSION: u32 = 1;
@@ -244,8 +245,15 @@ pub fn decode_with_notes(fragment: &str) -> Result<(SharedState, Vec<String>), F
     let mut notes = Vec::new();
     let state: SharedState = loop {
         let de = &mut serde_json::Deserializer::from_str(&json);
-        let e = match serde_path_to_error::deserialize(de) {
-            Ok(state) => break state,
+        let e = match serde_path_to_error::deserialize(&mut *de) {
+            Ok(state) => {
+                // Anything after the state's end is not the app's (a forged or spliced link): the state
+                // opens, and the note says what was ignored.
+                if de.end().is_err() {
+                    notes.push("text after the state's end (ignored)".to_string());
+                }
+                break state;
+            }
             Err(e) => e,
         };
         let path = e.path().to_string();
@@ -275,6 +283,8 @@ pub fn decode_with_notes(fragment: &str) -> Result<(SharedState, Vec<String>), F
             }
         }
     };
+    let mut state = state;
+    notes.extend(unknown_view_choices(&mut state.view));
     // The app never writes a longer cycle; drawing one stage editor per stage of a forged link froze the
     // page for seconds.
     if let Some(cycle) = &state.cycle
@@ -286,6 +296,52 @@ pub fn decode_with_notes(fragment: &str) -> Result<(SharedState, Vec<String>), F
         )));
     }
     Ok((state, notes))
+}
+
+/// The pages a link can open on, as [`ViewState::page`] names them (empty in the oldest links: the layout).
+pub const PAGES: [&str; 3] = ["layout", "cycle", "inventory"];
+
+/// Clears the view choices this version does not know (a forged link, or one from a newer version with a
+/// strategy or fault this one lacks), with a note for each: they opened as the default without a word.
+fn unknown_view_choices(view: &mut ViewState) -> Vec<String> {
+    // By path: the tests' proptest prelude has a `Strategy` too.
+    use crate::core::plan::Strategy;
+    let known = [
+        Strategy::parse(&view.strategy).is_some(),
+        Fault::parse(&view.fault).is_some(),
+        PAGES.contains(&view.page.as_str()),
+        view.speedup_from
+            .split_once('>')
+            .is_some_and(|(from, to)| Strategy::parse(from).is_some() && Strategy::parse(to).is_some()),
+    ];
+    let choices = [
+        ("strategy", &mut view.strategy, listed(Strategy::ALL.map(Strategy::name))),
+        ("fault", &mut view.fault, listed(Fault::ALL.map(Fault::name))),
+        ("page", &mut view.page, listed(PAGES)),
+        ("source of s", &mut view.speedup_from, "two strategies, `from>to`, such as `gather>intersection`".into()),
+    ];
+    let mut notes = Vec::new();
+    for ((what, value, expected), known) in choices.into_iter().zip(known) {
+        if !value.is_empty() && !known {
+            notes.push(format!("its view's {what} `{}` (expected {expected})", shown_value(value)));
+            value.clear();
+        }
+    }
+    notes
+}
+
+/// Names as a note lists them: `a`, `b`, `c`.
+fn listed<const N: usize>(names: [&str; N]) -> String {
+    names.map(|n| format!("`{n}`")).join(", ")
+}
+
+/// A value from a link as a note quotes it: at most 40 characters, on one line.
+fn shown_value(value: &str) -> String {
+    let mut shown: String = value.chars().take(40).map(|c| if c.is_control() { ' ' } else { c }).collect();
+    if value.chars().count() > 40 {
+        shown.push('…');
+    }
+    shown
 }
 
 #[cfg(test)]
@@ -429,6 +485,50 @@ mod tests {
     }
 
     #[test]
+    fn view_choices_this_version_does_not_know_are_cleared_and_said() {
+        let mut state = toy_state();
+        state.view.strategy = "ring-allreduce".into();
+        state.view.fault = "bitflip".into();
+        state.view.page = "timeline".into();
+        state.view.speedup_from = "gather>ring".into();
+        let (opened, notes) = decode_with_notes(&encode(&state)).expect("the rest opens");
+        assert_eq!(opened.spec, state.spec);
+        assert_eq!(opened.view, ViewState::default(), "each unknown choice falls back to the default");
+        assert_eq!(
+            notes,
+            [
+                "its view's strategy `ring-allreduce` (expected `intersection`, `whole-shard`, `gather`)",
+                "its view's fault `bitflip` (expected `offset`, `swap`, `stale`)",
+                "its view's page `timeline` (expected `layout`, `cycle`, `inventory`)",
+                "its view's source of s `gather>ring` (expected two strategies, `from>to`, such as `gather>intersection`)",
+            ]
+        );
+        // Known choices, and the empty ones of older links, open without a note.
+        let (_, notes) = decode_with_notes(&encode(&toy_state())).expect("opens");
+        assert!(notes.is_empty(), "{notes:?}");
+        // A long value is quoted cut short, on one line.
+        state = toy_state();
+        state.view.fault = format!("a\n{}", "b".repeat(60));
+        let (_, notes) = decode_with_notes(&encode(&state)).expect("opens");
+        assert_eq!(notes, [format!("its view's fault `a {}…` (expected `offset`, `swap`, `stale`)", "b".repeat(38))]);
+    }
+
+    #[test]
+    fn text_after_the_state_is_ignored_and_said() {
+        let json = serde_json::to_string(&toy_state()).expect("JSON");
+        for tail in ["garbage", " {}", "}"] {
+            let packed =
+                URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(format!("{json}{tail}").as_bytes(), 6));
+            let (opened, notes) = decode_with_notes(&format!("v1.{packed}")).expect("the state opens");
+            assert_eq!(opened, toy_state());
+            assert_eq!(notes, ["text after the state's end (ignored)"], "{tail:?}");
+        }
+        // Trailing white space is not text.
+        let packed = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(format!("{json} \n").as_bytes(), 6));
+        assert_eq!(decode_with_notes(&format!("v1.{packed}")), Ok((toy_state(), vec![])));
+    }
+
+    #[test]
     fn deflate_bombs_are_refused() {
         let huge = vec![b' '; MAX_JSON_BYTES + 1];
         let fragment = format!("v1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&huge, 9)));
@@ -479,7 +579,7 @@ mod tests {
         }
 
         #[test]
-        fn any_preset_state_round_trips(index in 0usize..7, tensor in 0usize..3, whole in any::<bool>(), strategy in "[a-z-]{0,12}") {
+        fn any_preset_state_round_trips(index in 0usize..7, tensor in 0usize..3, whole in any::<bool>(), strategy in "|intersection|whole-shard|gather") {
             let mut state = toy_state();
             state.spec = parse_input(presets::PRESETS[index].spec).unwrap();
             state.view.tensor = tensor;
@@ -550,9 +650,9 @@ mod tests {
             0usize..8,
             prop::collection::vec(0u64..50, 0..8),
             any::<bool>(),
-            "[a-z-]{0,12}",
+            "|offset|swap|stale",
             any::<bool>(),
-            "([a-z-]{1,12}>[a-z-]{1,12})?",
+            "((intersection|whole-shard|gather)>(intersection|whole-shard|gather))?",
         )
             .prop_map(|(tensor, row_dim, col_dim, slice, show_whole_shard, fault, verified, speedup_from)| ViewState {
                 page: "cycle".into(),
