@@ -424,6 +424,13 @@ test('a broken link opens the default with a message saying what was wrong', asy
   await page.goto('/?x=1#' + forged);
   await expect(page.getByTestId('link-problem')).toContainText('Part of this link could not be read and was left out: its measured cycles (measured.scale: unknown variant `log-ratio`');
   await expect(page.getByTestId('change-description')).toContainText('6 × 10');
+  // A strategy this version does not know opens the default one, and says so (it opened without a word).
+  const strange = { ...state, measured: undefined, view: { ...state.view, strategy: 'ring-allreduce' } };
+  await page.goto('/?x=2#v1.' + zlib.deflateRawSync(Buffer.from(JSON.stringify(strange))).toString('base64url'));
+  await expect(page.getByTestId('link-problem')).toContainText(
+    'left out: its view\'s strategy `ring-allreduce` (expected `intersection`, `whole-shard`, `gather`)',
+  );
+  await expect(page.getByTestId('change-description')).toContainText('6 × 10');
   // Read, it can be put away (it stood over every later edit).
   await page.getByTestId('link-problem-dismiss').click();
   await expect(page.getByTestId('link-problem')).toHaveCount(0);
