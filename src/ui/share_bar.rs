@@ -121,8 +121,10 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     // height fits 480 px and up, and on a phone the frame scrolled inside (review 32).
     let fit = RwSignal::new(false);
     let snippet = move || {
-        // Nothing to show while the menu is closed (and no reason to follow every edit).
-        if !open.get() {
+        // Nothing to show while the menu is closed (and no reason to follow every edit), nor before the
+        // height is known: code with the usual height could be selected and copied by hand, too short for
+        // most views (review 32).
+        if !open.get() || matches!(measured.get(), EmbedHeight::Measuring(..)) {
             return String::new();
         }
         // The cycle embed's title names the cycle: a screen reader announced a tensor for a cycle diagram.
@@ -253,7 +255,15 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                         when=linkable
                         fallback=|| view! { <p class="menu-note">"The embed code carries the state as a link does: none for this one."</p> }
                     >
-                        <textarea class="menu-code" readonly rows="4" prop:value=snippet data-testid="embed-code" aria-label="Embed code"></textarea>
+                        <textarea
+                            class="menu-code"
+                            readonly
+                            rows="4"
+                            prop:value=snippet
+                            placeholder="The code comes once its height is measured."
+                            data-testid="embed-code"
+                            aria-label="Embed code"
+                        ></textarea>
                         <p class="menu-note" data-testid="embed-height-note">{height_note}</p>
                         // Not before the height is known: a copy would take the usual height, too short for most views.
                         <button

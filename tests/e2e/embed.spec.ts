@@ -19,10 +19,9 @@ const HOSTILE = '<img src=x onerror=alert(1)>';
 async function openEmbed(page: Page, view: string): Promise<void> {
   await page.getByTestId('share-menu').locator('summary').click();
   await page.getByTestId('embed-view').selectOption(view);
-  // The snippet is written once the menu's toggle event has been handled, a task after the click: wait for
-  // it rather than read an empty box (this failed 1 run in about 50).
+  // The snippet is written once the embed's height is measured (the box is empty before): wait for it.
   const code = page.getByTestId('embed-code');
-  await expect(code).toHaveValue(new RegExp(`src="[^"]*\\?embed=${view}[&#]`));
+  await expect(code).toHaveValue(new RegExp(`src="[^"]*\\?embed=${view}[&#]`), { timeout: 40_000 });
   const snippet = await code.inputValue();
   await page.goto(snippet.match(/src="([^"]+)"/)![1]);
 }
@@ -79,6 +78,9 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   // from 480 to 960 px in an unseen frame, reports its height at each, and the snippet takes the tallest.
   await expect(page.getByTestId('embed-height-note')).toContainText(/Measuring its height: \d+ of 17 column widths…/, { timeout: 20_000 });
   await expect(page.getByTestId('copy-embed')).toBeDisabled();
+  // No code to select by hand before its height is known (it gave the usual height, too short for most views).
+  await expect(page.getByTestId('embed-code')).toHaveValue('');
+  await expect(page.getByTestId('embed-code')).toHaveAttribute('placeholder', 'The code comes once its height is measured.');
   await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view in any column from 480 to 960 px wide', { timeout: 40_000 });
   await expect(page.getByTestId('copy-embed')).toBeEnabled();
   const anyColumn = Number((await page.getByTestId('embed-height-note').innerText()).match(/(\d+) px,/)![1]);
@@ -258,7 +260,7 @@ test('the cycle embed is captioned and titled by its cycle, not by the layout', 
   await page.getByTestId('share-menu').locator('summary').click();
   // Opened from the RL cycle tab, the menu embeds the cycle (it offered the tensor view).
   await expect(page.getByTestId('embed-view')).toHaveValue('cycle');
-  await expect(page.getByTestId('embed-code')).toHaveValue(/\?embed=cycle#v1\./);
+  await expect(page.getByTestId('embed-code')).toHaveValue(/\?embed=cycle#v1\./, { timeout: 40_000 });
   // A view picked stays picked across tabs; the layout tab opens on the tensor view otherwise.
   await page.getByTestId('share-menu').locator('summary').click();
   await page.getByTestId('tab-layout').click();
@@ -272,7 +274,9 @@ test('the cycle embed is captioned and titled by its cycle, not by the layout', 
   await page.getByTestId('embed-view').selectOption('cycle');
   // The iframe's title named the tensor (a screen reader announced a layout for a cycle diagram).
   await expect(page.getByTestId('embed-code')).toHaveValue(
-    /title="Reshard Lens: RL cycle of 120 s: generation 70 s, scoring 10 s, training 30 s, refit 10 s · s = 4"/);
+    /title="Reshard Lens: RL cycle of 120 s: generation 70 s, scoring 10 s, training 30 s, refit 10 s · s = 4"/,
+    { timeout: 40_000 },
+  );
   const snippet = await page.getByTestId('embed-code').inputValue();
   await page.goto(snippet.match(/src="([^"]+)"/)![1]);
   await expect(page.getByTestId('embed-cycle-caption')).toHaveText(
@@ -913,8 +917,8 @@ test('a hostile tensor name is shown and exported as characters, never run as ma
   await expect(page.getByTestId('change-description')).toContainText(HOSTILE);
 
   await page.getByTestId('share-menu').locator('summary').click();
-  // Once written (a task after the menu opens): an empty box would say nothing about the name.
-  await expect(page.getByTestId('embed-code')).toHaveValue(/^<iframe /);
+  // Once written (once its height is measured): an empty box would say nothing about the name.
+  await expect(page.getByTestId('embed-code')).toHaveValue(/^<iframe /, { timeout: 40_000 });
   const snippet = await page.getByTestId('embed-code').inputValue();
   expect(snippet).not.toContain('<img');
   // The shared link opens with the name as text in a fresh page too (once the opened menu has written it).
