@@ -527,7 +527,13 @@ fn check_side(
         let dims: Vec<usize> = shard_axes.iter().filter_map(|&m| layout.placements[m].shard_dim()).collect();
         let shards: u64 = shard_axes.iter().fold(1u64, |acc, &m| acc.saturating_mul(mesh.shape[m]));
         let plain = shard_axes.iter().all(|&m| matches!(layout.placements[m], Placement::Shard(_)));
-        let hint = if plain && dims.iter().all(|&d| d == dims[0]) && tensor.shape[dims[0]].is_multiple_of(shards) {
+        // One axis over the same devices holds what the nested shards hold only when they split in mesh
+        // order over neighbouring axes: in the strided order (FSDP2 + TP) a device holds another chunk (the
+        // hint told a 64-device FSDP2 + TP side so, review 37).
+        let mergeable = plain
+            && shard_axes.windows(2).all(|pair| pair[1] == pair[0] + 1)
+            && !crate::core::notation::strided_where_it_matters(layout, &mesh.shape);
+        let hint = if mergeable && dims.iter().all(|&d| d == dims[0]) && tensor.shape[dims[0]].is_multiple_of(shards) {
             format!(
                 " (they all split dim {}: merging those mesh axes into one axis of {shards} would express the same \
                  layout)",
@@ -1059,6 +1065,24 @@ mod tests {
         let hits = fired(findings, rule);
         assert_eq!(hits.len(), 1, "expected one {} finding, got {hits:#?}", rule.id);
         hits[0].message.clone()
+    }
+
+    #[test]
+    fn merging_shard_axes_is_hinted_only_where_one_axis_holds_the_same_chunks() {
+        let hint = "merging those mesh axes into one axis of 8 would express the same layout";
+        let message = |source: &str| {
+            only(
+                &lint(&change("[16, 4]", source, r#"{"mesh": [8], "placements": ["S(0)"]}"#)).unwrap(),
+                &M2N_ONE_SHARD_AXIS,
+            )
+        };
+        assert!(message(r#"{"mesh": [2, 4], "placements": ["S(0)", "S(0)"]}"#).contains(hint));
+        // The strided order: device (i, j) holds chunk j × 2 + i, not i × 4 + j.
+        let strided = message(r#"{"mesh": [2, 4], "placements": ["S(0)", "S(0)"], "order": "strided"}"#);
+        assert!(strided.contains("2 Shard axes") && !strided.contains("merging"), "{strided}");
+        // Axes apart: one axis over these devices in mesh order would need them reordered.
+        let apart = message(r#"{"mesh": [2, 3, 4], "placements": ["S(0)", "R", "S(0)"]}"#);
+        assert!(apart.contains("2 Shard axes") && !apart.contains("merging"), "{apart}");
     }
 
     #[test]

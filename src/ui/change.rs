@@ -91,7 +91,30 @@ pub fn ChangeSummary(
             })}
             {(!without_strategy).then(|| view! {
                 <p class="change-strategy">"Strategy: " <span data-testid="strategy">{strategy}</span></p>
+                <CheckVerdict/>
             })}
         </div>
+    }
+}
+
+/// The last correctness check's verdict under the change, beside the pictures whose red cells it explains:
+/// the check's own panel is thousands of pixels below a slide, and a fault showed red cells and no verdict
+/// (review 36). Gone with the next edit, as the check is.
+#[component]
+fn CheckVerdict() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let (passed, summary, fault) = state.verification.with(|checked| match checked {
+            Some(Ok(v)) => Some((v.passed(), v.summary(), v.fault.as_ref().map(|f| f.fault.label()))),
+            _ => None,
+        })?;
+        Some(view! {
+            <p class="change-verdict" class:verdict-pass=passed class:verdict-fail=!passed data-testid="change-verdict">
+                <span class="verdict-mark" aria-hidden="true">{if passed { "✓" } else { "✗" }}</span>
+                "Checked: "
+                {summary}
+                {fault.map(|label| format!(" · fault: {label}"))}
+            </p>
+        })
     }
 }

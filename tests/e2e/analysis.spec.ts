@@ -105,6 +105,9 @@ test('verify passes, then every fault shows a mismatch list', async ({ page }) =
   await open(page, 'toy');
   await page.getByTestId('verify-button').click();
   await expect(page.getByTestId('verify-summary')).toContainText('all 72 entries of 2 destinations match version 7');
+  // The verdict is said under the change too, beside the pictures (the panel is far below a slide).
+  await expect(page.getByTestId('change-verdict')).toHaveText('✓Checked: all 72 entries of 2 destinations match version 7');
+  await expect(page.getByTestId('change-verdict')).toHaveClass(/verdict-pass/);
   // Where the 7 comes from is said above the verdict.
   await expect(page.getByTestId('verify-panel').locator('.analysis-lede')).toContainText('The sources hold version 7, the update being sent.');
   await shot(page, 'verify-panel', 'toy-verify-pass');
@@ -115,6 +118,8 @@ test('verify passes, then every fault shows a mismatch list', async ({ page }) =
     await expect(page.getByTestId('mismatch-row').first()).toBeVisible();
     await expect(page.getByTestId('verify-fault')).toBeVisible();
     if (fault === 'offset') {
+      await expect(page.getByTestId('change-verdict')).toHaveText('✗Checked: 12 of 72 entries do not match version 7 · fault: offset by one');
+      await expect(page.getByTestId('change-verdict')).toHaveClass(/verdict-fail/);
       // The red cells cover the piece that went wrong; its label is drawn again on top of them.
       await expect(page.getByTestId('mismatch-labels').locator('text').first()).toHaveText('d0 → d3');
       // The fault names the piece as the pieces table numbers it, and the table's #1 is that piece.
@@ -135,6 +140,10 @@ test('verify passes, then every fault shows a mismatch list', async ({ page }) =
     }
     await shot(page, 'verify-panel', `toy-verify-${fault}`);
   }
+  // An edit clears the check, and its verdict with it.
+  await page.getByTestId('preset-uneven').click();
+  await expect(page.getByTestId('verify-idle')).toBeVisible();
+  await expect(page.getByTestId('change-verdict')).toHaveCount(0);
 });
 
 test('the large preset keeps the traffic panel bounded and refuses the check clearly', async ({ page }) => {

@@ -320,6 +320,20 @@ test('presenting the RL cycle keeps the speedup control, above the answer beside
   await page.screenshot({ path: path.join(screenshots, 'present-cycle-1920x1080.png') });
 });
 
+test("presenting a refit that is mostly waiting, its close-up and the timeline's legend are on the slide", async ({ page }) => {
+  // The close-up's "after" row ran past the bottom of a 1080 px screen, the legend (what the hatching is)
+  // below it (review 36).
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/?preset=cycle-queue&present');
+  await expect(page.locator('.gantt.close-up')).toBeVisible();
+  await layoutSettled(page);
+  const bottoms = await page.evaluate(() =>
+    ['.gantt.close-up', '[data-testid=timeline-legend]'].map((selector) => document.querySelector(selector)!.getBoundingClientRect().bottom),
+  );
+  for (const bottom of bottoms) expect(bottom).toBeLessThanOrEqual(1080);
+  await page.screenshot({ path: path.join(screenshots, 'present-cycle-queue-1920x1080.png') });
+});
+
 test('presenting on a projector, the tables below the pictures are drawn larger than outside Present', async ({ page }) => {
   // A row's height scales with its text: 13 px table text was too small to read from the back of a room.
   const rowHeight = async () => {
@@ -456,6 +470,9 @@ test.describe('on a short projector', () => {
     expect((await lanes.last().boundingBox())!.y + (await lanes.last().boundingBox())!.height).toBeLessThanOrEqual(720);
     const axis = await page.locator('.gantt').evaluate((gantt) => gantt.getBoundingClientRect().bottom);
     expect(axis).toBeLessThanOrEqual(720);
+    // Its legend too, whole: its last line was cut by the screen's edge (review 36).
+    const legend = await page.getByTestId('timeline-legend').evaluate((list) => list.getBoundingClientRect().bottom);
+    expect(legend).toBeLessThanOrEqual(720);
     await page.screenshot({ path: path.join(screenshots, 'present-cycle-1280x720.png') });
   });
 
