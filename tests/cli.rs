@@ -267,3 +267,16 @@ fn help_is_help_wherever_it_is_asked_and_the_version_is_named() {
     let version = reshard(&["--version"], None);
     assert_eq!(String::from_utf8_lossy(&version.stdout).trim(), format!("reshard {}", env!("CARGO_PKG_VERSION")));
 }
+
+#[test]
+fn plan_splits_the_bytes_sent_between_nvlink_and_the_nic() {
+    let text = |out: Output| String::from_utf8(out.stdout).expect("UTF-8");
+    let near = text(reshard(&["plan", "-"], Some(&toy())));
+    assert!(near.contains("  of which over NVLink:      144 B (same node)\n"), "{near}");
+    assert!(near.contains("  of which over the NIC:     0 B (across nodes)\n"), "{near}");
+    // The toy with one GPU per node: every byte crosses a NIC.
+    let spread = toy().replacen('{', r#"{"topology": {"devices_per_node": 1}, "#, 1);
+    let spread = text(reshard(&["plan", "-"], Some(&spread)));
+    assert!(spread.contains("  of which over NVLink:      0 B (same node)\n"), "{spread}");
+    assert!(spread.contains("  of which over the NIC:     144 B (across nodes)\n"), "{spread}");
+}

@@ -300,6 +300,9 @@ fn plan(text: &str, path: &str, flags: &Flags) -> Result<u8, Failure> {
     outln!("entries moved (all pieces):  {}", totals.entries_moved);
     outln!("bytes received by devices:   {} ({} B)", format_bytes(totals.bytes_received), totals.bytes_received);
     outln!("bytes sent by devices:       {} ({} B)", format_bytes(totals.bytes_sent), totals.bytes_sent);
+    let [_, (_, nvlink), (_, nic)] = traffic.by_link_class();
+    outln!("  of which over NVLink:      {} (same node)", format_bytes(nvlink));
+    outln!("  of which over the NIC:     {} (across nodes)", format_bytes(nic));
     outln!("local copies (no link):      {}", format_bytes(totals.local_bytes));
     outln!("messages (cross a link):     {}", totals.messages);
     match traffic.max_link() {

@@ -269,6 +269,16 @@ impl Traffic {
         }
     }
 
+    /// Bytes by the class of link they cross: copies within a device, sends within a node (NVLink), sends
+    /// across nodes (NIC). Each sent byte is counted once, at its sender's out port, so NVLink's and the
+    /// NIC's add up to the bytes sent; the per-link table has them port by port, and a reviewer added 81 rows
+    /// by hand to split a plan between NVLink and the NIC (review 37).
+    pub fn by_link_class(&self) -> [(LinkClass, u64); 3] {
+        let sum = |port: usize| self.devices.iter().map(|d| d.links[port]).fold(0u64, u64::saturating_add);
+        let local = self.devices.iter().map(|d| d.local_bytes).fold(0u64, u64::saturating_add);
+        [(LinkClass::Local, local), (LinkClass::Nvlink, sum(0)), (LinkClass::Nic, sum(2))]
+    }
+
     pub fn totals(&self) -> Totals {
         let sum = |f: fn(&TensorTotals) -> u64| self.per_tensor.iter().map(f).fold(0u64, u64::saturating_add);
         Totals {
@@ -691,6 +701,30 @@ mod tests {
             }
         }
         assert!(presets::toy().tensor_alone(1).is_none());
+    }
+
+    #[test]
+    fn bytes_by_link_class_are_the_pieces_bytes_by_their_link_and_add_up_to_the_bytes_sent() {
+        for preset in presets::PRESETS.iter().filter(|p| p.name != "large") {
+            let reshard = presets::build(preset);
+            for strategy in Strategy::ALL {
+                let summary = summarise(&reshard, strategy, usize::MAX, 8).expect("plans");
+                let pieces = summary.pieces.expect("kept");
+                let of_pieces =
+                    |class: LinkClass| pieces.iter().filter(|p| p.link == class).map(|p| p.bytes).sum::<u64>();
+                let by_class = summary.traffic.by_link_class();
+                for (class, bytes) in by_class {
+                    assert_eq!(bytes, of_pieces(class), "{} {strategy:?} {class:?}", preset.name);
+                }
+                assert_eq!(by_class[1].1 + by_class[2].1, summary.traffic.totals().bytes_sent, "{}", preset.name);
+            }
+        }
+        // The article's toy: all 144 B within one node; colocated: copies within devices too.
+        let toy = summarise(&presets::toy(), Strategy::Intersection, 0, 1).expect("plans").traffic.by_link_class();
+        assert_eq!(toy, [(LinkClass::Local, 0), (LinkClass::Nvlink, 144), (LinkClass::Nic, 0)]);
+        let colocated = presets::build(presets::PRESETS.iter().find(|p| p.name == "colocated").expect("colocated"));
+        let colocated = summarise(&colocated, Strategy::Intersection, 0, 1).expect("plans").traffic.by_link_class();
+        assert!(colocated[0].1 > 0, "{colocated:?}");
     }
 
     #[test]

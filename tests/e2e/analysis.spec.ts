@@ -254,3 +254,21 @@ test('every byte count on the heatmap stands out on its cell by at least 4.5:1, 
   // Faint, middle and strong cells all drawn: the check covered the whole ramp.
   expect([...tones].sort()).toEqual(['heat-text', 'heat-text heat-text-mid', 'heat-text heat-text-strong']);
 });
+
+test('the bytes sent are split between NVLink and the NIC above the link rows, local copies apart', async ({ page }) => {
+  // The split took a reviewer 81 rows added by hand (review 37).
+  await open(page, 'toy');
+  await expect(page.getByTestId('link-class-nvlink')).toHaveText('144 B');
+  await expect(page.getByTestId('link-class-nic')).toHaveText('0 B');
+  await expect(page.getByTestId('link-classes')).toHaveText(
+    'Bytes sent, by the links they cross: NVLink (same node) 144 B (all) · NIC (across nodes) 0 B.',
+  );
+  await open(page, 'fsdp-tp');
+  await expect(page.getByTestId('link-class-nvlink')).toHaveText('0 B');
+  await expect(page.getByTestId('link-class-nic')).toHaveText('4 MiB');
+  // Same-device copies cross no link: said apart, not as a share of what was sent.
+  await open(page, 'colocated');
+  await expect(page.getByTestId('link-classes')).toContainText('NVLink (same node) 96 B (all)');
+  await expect(page.getByTestId('link-class-local')).toHaveText('32 B');
+  await shot(page, 'traffic-panel', 'colocated-link-classes');
+});

@@ -64,6 +64,7 @@ pub fn LinkTable() -> impl IntoView {
         <section class="link-table-box" aria-labelledby="link-table-title">
             <h3 class="analysis-subtitle" id="link-table-title">"Bytes crossing each link"</h3>
             <p class="analysis-caption" data-testid="link-caption">{caption}</p>
+            <ByLinkClass/>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Links, scrollable">
                 <table class="link-table" data-testid="link-table" aria-labelledby="link-table-title">
                     <thead>
@@ -108,6 +109,44 @@ pub fn LinkTable() -> impl IntoView {
             </p>
             <p class="legend-line"><LinkClassKey directions=true/></p>
         </section>
+    }
+}
+
+/// The plan's bytes by class of link, above the rows they add up: how much crosses NVLink and how much the
+/// NIC is the first question of a design review, and the rows gave it only summed by hand (review 37).
+#[component]
+fn ByLinkClass() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let classes = from_summary(state, |s| s.traffic.by_link_class());
+    move || {
+        let [(_, local), (_, nvlink), (_, nic)] = classes.get()?;
+        let sent = nvlink.saturating_add(nic);
+        // A share of the bytes sent, where there are any: "all" and "none" are said as words.
+        let share = move |bytes: u64| match bytes {
+            0 => String::new(),
+            _ if bytes == sent => " (all)".to_string(),
+            _ => format!(" ({})", crate::chart::readout::percent(bytes as f64 * 100.0 / sent as f64)),
+        };
+        Some(view! {
+            <p class="link-classes" data-testid="link-classes">
+                "Bytes sent, by the links they cross: "
+                <span class="link link-nvlink">"NVLink"</span>
+                " (same node) "
+                <strong data-testid="link-class-nvlink">{format_bytes(nvlink)}</strong>
+                {share(nvlink)}
+                " · "
+                <span class="link link-nic">"NIC"</span>
+                " (across nodes) "
+                <strong data-testid="link-class-nic">{format_bytes(nic)}</strong>
+                {share(nic)}
+                {(local > 0).then(|| view! {
+                    "; besides, "
+                    <strong data-testid="link-class-local">{format_bytes(local)}</strong>
+                    " copied within devices (no link)"
+                })}
+                "."
+            </p>
+        })
     }
 }
 
