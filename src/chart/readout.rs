@@ -51,6 +51,14 @@ fn decimal_short_of(value: f64, decimals: usize, landmark: f64) -> String {
         .unwrap_or_else(|| decimal(value, 9))
 }
 
+/// `text` as a sentence starts it: the core's messages begin in lower case ("the check would hold …"), and
+/// "link copied" is "Link copied" on its own. ASCII only: Unicode's case tables cost the web build some
+/// kilobytes for our own words.
+pub fn sentence_case(text: &str) -> String {
+    let mut letters = text.chars();
+    letters.next().map_or(String::new(), |first| format!("{}{}", first.to_ascii_uppercase(), letters.as_str()))
+}
+
 /// `text` with its spaces made no-break, for a number and its unit on a page: a narrow column broke
 /// "112.5 / s" and "(15 / % less)". Only for the page: the CLI and exported text keep plain spaces.
 pub fn unbroken(text: String) -> String {
@@ -94,6 +102,14 @@ pub fn unit_fraction(share: f64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sentence_starts_with_a_capital_and_keeps_the_rest() {
+        assert_eq!(sentence_case("the check would hold 2 entries"), "The check would hold 2 entries");
+        assert_eq!(sentence_case("link"), "Link");
+        assert_eq!(sentence_case(""), "");
+        assert_eq!(sentence_case("µs first"), "µs first", "no Unicode case tables");
+    }
 
     #[test]
     fn halves_round_away_from_zero() {

@@ -289,6 +289,16 @@ pub fn parse_layout_text_for_rank(text: &str, rank: Option<usize>) -> Result<Lay
     Ok(LayoutText::Placements(placements))
 }
 
+/// A word on how a layout text that parses was read, where a reader of the other notation would read it
+/// otherwise: `P()` is JAX's empty PartitionSpec (every tensor dim whole on every device), while DTensor's
+/// `P` is Partial (a reviewer typed `P()` for Partial and got Replicate without a word, review 37).
+pub fn reading_note(text: &str) -> Option<&'static str> {
+    let bare: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    matches!(bare.as_str(), "P()" | "PartitionSpec()").then_some(
+        "Read as JAX's empty PartitionSpec: every tensor dim is replicated. For DTensor's Partial, write [Partial()].",
+    )
+}
+
 /// Says where the brackets of a layout text (DTensor's or JAX's) do not pair up: `[Shard(0)]]` has an extra `]` (it read
 /// as a placement with an unclosed parenthesis), `[Shard(0)` a `[` never closed (it read as no placement).
 /// Positions count characters from 1.
@@ -412,6 +422,19 @@ fn axis_name(item: &str, index: usize) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_partition_spec_is_said_to_replicate_and_partial_is_not_noted() {
+        // Read as JAX: replicated on every mesh dim.
+        assert_eq!(parse_layout_text(" P( ) "), Ok(LayoutText::PartitionSpec(vec![])));
+        assert!(reading_note(" P( ) ").is_some_and(|note| note.contains("replicated") && note.contains("[Partial()]")));
+        assert!(reading_note("PartitionSpec()").is_some());
+        // DTensor's Partial, and JAX specs that name an axis, need no word.
+        assert_eq!(parse_layout_text("[P()]"), Ok(LayoutText::Placements(vec![Placement::Partial])));
+        for text in ["[P()]", "P", "Partial()", "P('tp')", "P(None)"] {
+            assert_eq!(reading_note(text), None, "{text}");
+        }
+    }
 
     #[test]
     fn spaces_before_a_parenthesis_keep_the_placement_whole() {

@@ -263,7 +263,8 @@ impl std::fmt::Display for VerifyError {
         match self {
             VerifyError::TooLarge { entries, limit } => write!(
                 f,
-                "the check would hold {} entries in memory, more than the limit of {}; use a smaller shape",
+                "the check would hold {} entries in memory (every source device's region and every destination's, \
+                 copies counted), more than the limit of {}; use a smaller shape",
                 crate::core::traffic::format_count(*entries),
                 crate::core::traffic::format_count(*limit)
             ),
@@ -833,7 +834,10 @@ mod tests {
         let err = verify(&large, &p, VerifyOptions::default()).unwrap_err();
         assert_eq!(err, VerifyError::TooLarge { entries: 2 * 8192 * 8192, limit: DEFAULT_MAX_ENTRIES });
         assert!(
-            err.to_string().contains("hold 134,217,728 entries in memory, more than the limit of 16,777,216"),
+            err.to_string().contains(
+                "hold 134,217,728 entries in memory (every source device's region and every destination's, copies \
+                 counted), more than the limit of 16,777,216"
+            ),
             "{err}"
         );
     }

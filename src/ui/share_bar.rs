@@ -41,20 +41,10 @@ fn copy(text: String, what: &'static str, report: RwSignal<Option<Report>>) {
     let promise = clipboard.write_text(&text);
     leptos::task::spawn_local(async move {
         report.set(Some(match wasm_bindgen_futures::JsFuture::from(promise).await {
-            Ok(_) => Report::Done(format!("{} copied to the clipboard.", capitalised(what))),
+            Ok(_) => Report::Done(format!("{} copied to the clipboard.", crate::chart::readout::sentence_case(what))),
             Err(_) => Report::Done(format!("The browser did not allow copying: select the {what} above and copy it.")),
         }));
     });
-}
-
-/// `what` as a sentence starts it: "Link copied", not "link copied" (ASCII: the Unicode case tables cost
-/// ~15 KB of the bundle for two words of our own).
-fn capitalised(what: &str) -> String {
-    let mut text = what.to_string();
-    if let Some(first) = text.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    text
 }
 
 /// Why the link leaves the measured cycles out, when it does (longer than a link carries).

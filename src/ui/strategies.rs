@@ -246,7 +246,14 @@ fn relay_text(relayed: &Relayed, direct: &StrategyRow) -> Option<String> {
     // The same load on the busiest link, yet another time: the link that bounds it changed ("16 MiB instead
     // of 16 MiB" said nothing).
     let busiest_text = if busiest != was {
-        format!("The busiest link would carry {} instead of {}", format_bytes(busiest), format_bytes(was))
+        // In bytes when the units would round both alike ("16.4 GiB instead of 16.4 GiB", review 37).
+        let (now, before) = match (format_bytes(busiest), format_bytes(was)) {
+            (now, before) if now == before => {
+                (format!("{} B", group_thousands(busiest)), format!("{} B", group_thousands(was)))
+            }
+            texts => texts,
+        };
+        format!("The busiest link would carry {now} instead of {before}")
     } else {
         match estimate.bounding_link {
             Some(link) if direct.estimate.bounding_link != Some(link) => format!(

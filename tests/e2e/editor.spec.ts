@@ -378,3 +378,15 @@ test("typing a tensor's name plans nothing again: the plans, the comparison and 
   await page.getByTestId('field-tensor-shape-0').fill('8');
   await expect.poll(async () => (await asked()).filter((name) => planning.includes(name)).sort()).toEqual([...planning].sort());
 });
+
+test("P() is read as JAX's empty PartitionSpec, and the field says so; [P()] is Partial without a word", async ({ page }) => {
+  // A DTensor user typed P() for Partial and got Replicate without a word (review 37).
+  await page.goto('/?preset=toy');
+  await page.getByTestId('layout-text-source').fill('P()');
+  await expect(page.getByTestId('layout-text-source-reading')).toHaveText(
+    "Read as JAX's empty PartitionSpec: every tensor dim is replicated. For DTensor's Partial, write [Partial()].",
+  );
+  await page.getByTestId('layout-text-source').fill('[P()]');
+  await expect(page.getByTestId('layout-text-source-reading')).toHaveCount(0);
+  await expect(page.getByTestId('change-placements')).toHaveText('[Partial()] → [Shard(1)]');
+});

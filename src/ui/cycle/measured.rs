@@ -368,7 +368,7 @@ pub fn MeasuredCycles(
                     None if m.steady.cycles.is_empty() => "No steady cycle to take medians from.".to_string(),
                     // Every stage measured at 0 s: the notes under the table name them.
                     None if m.spec.stages.is_empty() => "No stage has a steady-state median above 0 s.".to_string(),
-                    None => sentence(&m.problems.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; ")),
+                    None => crate::chart::readout::sentence_case(&m.problems.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; ")),
                 })}</span>
             </div>
         </Show>
@@ -432,13 +432,6 @@ fn RefitPicker(
     }
 }
 
-/// `text` as a sentence beside the button: the core's messages begin in lower case. (ASCII only: Unicode's
-/// case tables cost the web build some kilobytes.)
-fn sentence(text: &str) -> String {
-    let mut letters = text.chars();
-    letters.next().map_or(String::new(), |first| format!("{}{}", first.to_ascii_uppercase(), letters.as_str()))
-}
-
 /// Spreads and tables for the steady state and the startup.
 #[component]
 fn MeasuredSummary(summary: MeasuredCycles, scale: RwSignal<SpreadScale>) -> impl IntoView {
@@ -496,7 +489,7 @@ fn MeasuredSummary(summary: MeasuredCycles, scale: RwSignal<SpreadScale>) -> imp
                     test_id="measured-startup-group"/>
             })}
         </div>
-        {notes.into_iter().map(|note| view! { <p class="cycle-hint muted" data-testid="measured-note">{format!("{}.", sentence(note.trim_end_matches('.')))}</p> }).collect_view()}
+        {notes.into_iter().map(|note| view! { <p class="cycle-hint muted" data-testid="measured-note">{format!("{}.", crate::chart::readout::sentence_case(note.trim_end_matches('.')))}</p> }).collect_view()}
     }
 }
 

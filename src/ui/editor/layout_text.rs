@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::EditorContext;
 use super::field::{Draft, FieldProblems, count_unread, slug};
 use crate::core::notation::{apply_layout_text, layout_text};
-use crate::core::placement::parse_layout_text_for_rank;
+use crate::core::placement::{parse_layout_text_for_rank, reading_note};
 use crate::core::spec_edit::{
     MAX_DIMS, SideName, SpecField, add_mesh_dim, edit_layout, layout, mesh_shape, side as side_of, tensor,
 };
@@ -174,6 +174,9 @@ pub fn LayoutTextField(
             ></textarea>
             <p class="field-hint" id=hint_id>"Type it in DTensor notation, e.g. " <code>"[Shard(0), R]"</code> ", or JAX, e.g. " <code>"P('tp', None)"</code></p>
             <FieldProblems id=problems_id messages=messages/>
+            {move || local.with(Option::is_none).then(|| raw.with(|text| reading_note(text))).flatten().map(|note| view! {
+                <p class="field-hint layout-reading" data-testid=format!("layout-text-{key}-reading")>{note}</p>
+            })}
             {move || missing_dims.get().map(|missing| view! {
                 <p class="field-hint">
                     <button type="button" class="link-button" data-testid=format!("layout-text-{key}-add-dims")

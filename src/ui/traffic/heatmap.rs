@@ -323,8 +323,15 @@ pub fn PairHeatmap() -> impl IntoView {
                 .map(|p| (p.sources_per_row, p.destinations_per_col))
         });
         if let Some((per_row, per_col)) = buckets {
+            // "up to 1 destination devices" said nothing true of a column of one device (review 37).
+            let up_to = |n: usize, side: &str| match n {
+                1 => format!("1 {side} device"),
+                n => format!("up to {n} {side} devices"),
+            };
             parts.push(format!(
-                "Each row groups up to {per_row} source devices and each column up to {per_col} destination devices; a cell sums their bytes."
+                "Each row groups {} and each column {}; a cell sums their bytes.",
+                up_to(per_row, "source"),
+                up_to(per_col, "destination")
             ));
         }
         // What the grid has no row or column for, said with its bytes: the row sums once fell short of the

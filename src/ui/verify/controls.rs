@@ -10,7 +10,7 @@ use crate::ui::AppState;
 /// What each fault does, in a few words, for the menu's note.
 fn fault_note(fault: Option<Fault>) -> &'static str {
     match fault {
-        None => "The plan runs as planned.",
+        None => "No fault injected: every piece is read as planned.",
         Some(Fault::Offset) => "One piece is read shifted by one along dim 0 (an off-by-one offset).",
         Some(Fault::Swap) => "One piece is read with dims 0 and 1 exchanged.",
         Some(Fault::Stale) => "One source device still holds the previous version.",

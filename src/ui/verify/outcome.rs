@@ -19,16 +19,18 @@ pub fn VerifyOutcome() -> impl IntoView {
             .reshard
             .with(|r| (r.tensors.len() > 1).then(|| r.tensors.iter().map(|t| t.name.clone()).collect::<Vec<_>>()))
     });
-    move || match state.verification.get() {
+    move || {
+        match state.verification.get() {
         None => view! {
             <p class="verify-idle" data-testid="verify-idle">"Not checked yet: press Verify."</p>
         }
         .into_any(),
         Some(Err(message)) => view! {
-            <p class="problem verify-refused" role="alert" data-testid="verify-error">{message}</p>
+            <p class="problem verify-refused" role="alert" data-testid="verify-error">{crate::chart::readout::sentence_case(&message)}</p>
         }
         .into_any(),
         Some(Ok(verification)) => view! { <Verdict verification=verification tensor_names=tensor_names/> }.into_any(),
+    }
     }
 }
 
