@@ -1031,7 +1031,8 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                                 on:focus=move |_| roving.set(at)
                                 on:click=open
                             >
-                                {row.name.clone()}
+                                // A narrow box wraps a long name after a dot (inventory.css).
+                                {row.name.split_inclusive('.').map(|part| view! { {part.to_string()} <wbr/> }).collect_view()}
                             </button>
                             <span class="cell-note">
                                 {format!("{} · {} · {}", row.group, format_shape(&row.shape), row.dtypes)}

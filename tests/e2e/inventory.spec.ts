@@ -433,3 +433,17 @@ test("a one-tensor change too large to keep is not planned twice for its picture
   await expect.poll(() => page.evaluate(() => performance.getEntriesByType('measure').some((m) => m.name === 'plan'))).toBe(true);
   expect(await page.evaluate(() => performance.getEntriesByType('measure').map((m) => m.name))).not.toContain('plan, tensor in view');
 });
+
+test("on a tablet and a phone the tensor list's bytes are in its box, not behind a sideways scroll", async ({ page }) => {
+  // At 768 px the three bytes columns stood off to the right; a phone's cards ran past their box (review 38).
+  for (const width of [768, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/?view=inventory&model=deepseek-v3');
+    const table = page.getByTestId('inventory-tensors');
+    await expect(table.getByTestId('inventory-tensor').first()).toBeVisible();
+    const [scrolled, box] = await table.evaluate((t) => [t.scrollWidth, t.parentElement!.clientWidth]);
+    expect(scrolled, `${width} px`).toBeLessThanOrEqual(box);
+    // The long names wrap after a dot, their text unchanged.
+    await expect(table.getByTestId('inventory-open-tensor').first()).toHaveText('layers[3:61].mlp.experts.gate_proj');
+  }
+});
