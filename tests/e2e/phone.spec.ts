@@ -501,3 +501,13 @@ test("on a phone the heatmap's legend stays inside its box: the local copies' en
   const [scroll, client] = await box.evaluate((e) => [e.scrollWidth, e.clientWidth]);
   expect(scroll, 'no sideways scroll').toBeLessThanOrEqual(client);
 });
+
+test("a heatmap wider than a phone is not faded at its edges: a lighter cell would read as fewer bytes", async ({ page }) => {
+  // The tables' scroll fade lightened the heatmap's last columns (review 38).
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/?preset=large');
+  await expect(page.getByTestId('heatmap')).toBeVisible();
+  const scroller = page.locator('.heatmap-scroll');
+  expect(await scroller.evaluate((s) => s.scrollWidth > s.clientWidth)).toBe(true);
+  expect(await scroller.evaluate((s) => getComputedStyle(s).maskImage)).toBe('none');
+});
