@@ -584,6 +584,10 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                         <button type="button" aria-label="Timeline as SVG" data-testid="export-timeline-svg" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "cycle-timeline", false)>"SVG"</button>
                         <button type="button" aria-label="Timeline as PNG" data-testid="export-timeline-png" on:click=figure("section[aria-labelledby=cycle-timeline-title]", "cycle-timeline", true)>"PNG"</button>
                     </div>
+                </Show>
+                <p class="menu-heading">"Data"</p>
+                // Data, not a picture (it stood under "Pictures", review 38).
+                <Show when=move || page.get() == Page::Cycle>
                     <div class="menu-row">
                         "Cycle "
                         <button type="button" data-testid="export-cycle-text" on:click=text_file("cycle.txt", "text/plain", cycle_block)>
@@ -591,7 +595,6 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                         </button>
                     </div>
                 </Show>
-                <p class="menu-heading">"Data"</p>
                 <div class="menu-row">
                     "Spec "
                     <button type="button" aria-label="Spec as JSON" data-testid="export-spec-json" on:click=text_file("{stem}-spec.json", "application/json", spec_json)>"JSON"</button>
