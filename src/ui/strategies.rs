@@ -329,7 +329,9 @@ fn ComparisonTable(
     let metric_rows = move || rows.with(|rows| Metric::TABLE.map(|metric| (metric, rows.clone())));
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-label="Strategies compared, scrollable">
-            <table class="strategy-table" data-testid="strategy-table" aria-label="The three strategies compared">
+            // On a phone, a card per quantity (inventory.css): as columns, gather's stood behind a sideways
+            // scroll (review 38).
+            <table class="strategy-table cards-on-phone" data-testid="strategy-table" aria-label="The three strategies compared">
                 <thead>
                     <tr>
                         <th scope="col">"Quantity"</th>
@@ -381,6 +383,7 @@ fn metric_row((metric, rows): (Metric, Vec<StrategyRow>)) -> impl IntoView {
                 <td
                     class="num"
                     class:current=current
+                    data-label=short_name(strategy)
                     data-testid=format!("compare-{}-{}", metric.test_name(), strategy.name())
                 >
                     <span class="cmp-value">{metric.text(row)}</span>
