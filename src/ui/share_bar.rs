@@ -185,6 +185,9 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                     {move || measured_left_out(cycle).map(|note| view! {
                         <p class="menu-note" data-testid="share-measured-left-out">{note}</p>
                     })}
+                    {move || (open.get() && unread_text_held(state, cycle, page.get())).then(|| view! {
+                        <p class="menu-note" data-testid="share-unread-left-out">{UNREAD_LEFT_OUT}</p>
+                    })}
                     <p class="menu-heading">"Embed one view in another page"</p>
                     <label class="menu-row">
                         "View "
@@ -509,6 +512,7 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
     let state = expect_context::<AppState>();
     let cycle = expect_context::<CycleState>();
     let inventory = use_context::<InventoryState>();
+    let open = RwSignal::new(false);
     // What the data exports describe: on the inventory page, the model there, not the layout view behind it.
     let subject = move || match (page.get_untracked(), inventory) {
         (Page::Inventory, Some(inventory)) => Subject::Inventory(inventory),
@@ -560,10 +564,21 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
     // Each button is named with its row ("Tensor view as SVG"): read out alone, "SVG, PNG, SVG, PNG" said
     // nothing of what they export.
     view! {
-        <details class="menu" data-testid="export-menu">
+        <details
+            class="menu"
+            data-testid="export-menu"
+            on:toggle=move |ev| {
+                let details: Option<web_sys::HtmlDetailsElement> = ev.target().and_then(|t| t.dyn_into().ok());
+                open.set(details.is_some_and(|d| d.open()));
+            }
+        >
             <summary>"Export"</summary>
             <div class="menu-body">
                 {move || stale_note(page.get(), state).map(|note| view! { <p class="menu-note stale-note" data-testid="export-stale">{note}</p> })}
+                // Read when the menu opens: the drafts are no signal.
+                {move || (open.get() && unread_text_held(state, cycle, page.get())).then(|| view! {
+                    <p class="menu-note stale-note" data-testid="export-unread-left-out">{UNREAD_LEFT_OUT}</p>
+                })}
                 <Show when=move || page.get() == Page::Layout>
                     <p class="menu-heading">"Pictures, as on screen"</p>
                     <div class="menu-row">
@@ -647,6 +662,21 @@ fn stale_note(page: Page, state: AppState) -> Option<&'static str> {
             "The layout editors hold a problem: the plan and the decision note are of the last valid change; the spec is as typed."
         }
     })
+}
+
+/// Said in the Share and Export menus while a field of the view holds text that does not parse: links,
+/// exports and the autosave carry values, so that text stays out, without a word (review 37).
+const UNREAD_LEFT_OUT: &str = "A field holds text that does not read as a value yet: links and exports carry its last \
+     valid value instead (undo, in this tab, brings the text back).";
+
+/// Whether a field of `page`'s editors holds text that does not parse (the inventory's fields say so on its
+/// page, and its totals are of its last valid values).
+fn unread_text_held(state: AppState, cycle: CycleState, page: Page) -> bool {
+    match page {
+        Page::Layout => state.drafts.holds_any(state.replaced.get()),
+        Page::Cycle => cycle.holds_unread(),
+        Page::Inventory => false,
+    }
 }
 
 /// What the data exports describe.
