@@ -523,3 +523,17 @@ test("a heatmap wider than a phone is not faded at its edges: a lighter cell wou
   expect(await scroller.evaluate((s) => s.scrollWidth > s.clientWidth)).toBe(true);
   expect(await scroller.evaluate((s) => getComputedStyle(s).maskImage)).toBe('none');
 });
+
+test("on a phone the cycle's substituted formula stands on a line of its own, whole", async ({ page }) => {
+  // After "new/old = 1 − f + f/s =" it broke mid-sum on every phone (reviews 32, 35, 38).
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/?preset=cycle-queue');
+  const formula = page.getByTestId('cycle-working').locator('.working-formula');
+  await expect(formula).toHaveText('1 - 0.0167 + 0.0167/4 = 0.9875');
+  expect(await formula.evaluate((chip) => chip.getClientRects().length), 'one box, one line').toBe(1);
+  const [line, chip] = await formula.evaluate((chip) => [
+    parseFloat(getComputedStyle(chip.querySelector('.formula-part')!).lineHeight) || 24,
+    chip.getBoundingClientRect().height,
+  ]);
+  expect(chip).toBeLessThan(line * 1.6);
+});
