@@ -243,7 +243,7 @@ pub fn decode_with_notes(fragment: &str) -> Result<(SharedState, Vec<String>), F
     // in the bundle instead of two.
     let mut json = String::from_utf8(json).map_err(|_| FragmentError("the link's state is not UTF-8 text".into()))?;
     let mut notes = Vec::new();
-    let state: SharedState = loop {
+    let mut state: SharedState = loop {
         let de = &mut serde_json::Deserializer::from_str(&json);
         let e = match serde_path_to_error::deserialize(&mut *de) {
             Ok(state) => {
@@ -283,7 +283,6 @@ pub fn decode_with_notes(fragment: &str) -> Result<(SharedState, Vec<String>), F
             }
         }
     };
-    let mut state = state;
     notes.extend(unknown_view_choices(&mut state.view));
     // The app never writes a longer cycle; drawing one stage editor per stage of a forged link froze the
     // page for seconds.
@@ -299,7 +298,7 @@ pub fn decode_with_notes(fragment: &str) -> Result<(SharedState, Vec<String>), F
 }
 
 /// The pages a link can open on, as [`ViewState::page`] names them (empty in the oldest links: the layout).
-pub const PAGES: [&str; 3] = ["layout", "cycle", "inventory"];
+const PAGES: [&str; 3] = ["layout", "cycle", "inventory"];
 
 /// Clears the view choices this version does not know (a forged link, or one from a newer version with a
 /// strategy or fault this one lacks), with a note for each: they opened as the default without a word.

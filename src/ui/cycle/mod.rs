@@ -287,9 +287,6 @@ impl CycleState {
         })
     }
 
-    /// The messages for exactly the field at `path` (e.g. `stages[1].overlap`): why its text is not a
-    /// number when it is not (the core's verdict is about the last number, no longer on screen), else the
-    /// core's.
     /// Whether some field of the cycle (k too) holds text that is not a number, in the revision on screen.
     pub fn holds_unread(&self) -> bool {
         let revision = self.revision.get();
@@ -297,6 +294,9 @@ impl CycleState {
             || self.startup_unread.with(Option::is_some)
     }
 
+    /// The messages for exactly the field at `path` (e.g. `stages[1].overlap`): why its text is not a
+    /// number when it is not (the core's verdict is about the last number, no longer on screen), else the
+    /// core's.
     pub fn problems_at(&self, path: &str) -> Vec<String> {
         if let Some(why) = self.unread_at(path) {
             return vec![why];

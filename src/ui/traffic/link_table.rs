@@ -121,7 +121,7 @@ fn ByLinkClass() -> impl IntoView {
     move || {
         let [(_, local), (_, nvlink), (_, nic)] = classes.get()?;
         let sent = nvlink.saturating_add(nic);
-        // A share of the bytes sent, where there are any: "all" and "none" are said as words.
+        // A share of the bytes sent: "all" in a word, none left unsaid beside its 0 B.
         let share = move |bytes: u64| match bytes {
             0 => String::new(),
             _ if bytes == sent => " (all)".to_string(),
