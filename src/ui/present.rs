@@ -66,6 +66,11 @@ pub fn PresentButton() -> impl IntoView {
         }
     });
     on_cleanup(move || keys.remove());
+    // Back and Forward step through edits, not in and out of a slide: the entry stepped to keeps the page as
+    // it is shown, and says so (an entry written while presenting kept `?present` after leaving, and a
+    // reload there presented again, review 36).
+    let steps = window_event_listener(leptos::ev::popstate, move |_| mark_in_address(on.get_untracked()));
+    on_cleanup(move || steps.remove());
     // The address says whether the page presents: a reload, or the address copied, presents only while
     // presenting (leaving kept `?present`, and a reload presented again).
     Effect::new(move |before: Option<bool>| {

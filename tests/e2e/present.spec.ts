@@ -536,6 +536,14 @@ test("presenting, a preset's button keeps Present in the address, so a reload st
   await page.getByTestId('present').click();
   await page.getByTestId('preset-bar').getByRole('link', { name: 'toy', exact: true }).click();
   await expect(page).toHaveURL(/\?preset=toy&theme=dark(#|$)/);
+  // Back steps to the partial preset, written while presenting: the page stays as shown, and so does the
+  // address (it said present=1, and a reload there presented again, review 36).
+  await page.goBack();
+  await expect(page.getByTestId('change-description')).toContainText('out · 8 × 8');
+  await expect(page.getByTestId('present')).toHaveText('Present');
+  await expect(page).not.toHaveURL(/present=/);
+  await page.reload();
+  await expect(page.getByTestId('present')).toHaveText('Present');
 });
 
 test('presenting the nested example, the order of its shards is flipped beside the picture, and the editor follows', async ({ page }) => {
