@@ -536,12 +536,23 @@ test("presenting, a preset's button keeps Present in the address, so a reload st
   await page.getByTestId('present').click();
   await page.getByTestId('preset-bar').getByRole('link', { name: 'toy', exact: true }).click();
   await expect(page).toHaveURL(/\?preset=toy&theme=dark(#|$)/);
-  // Back steps to the partial preset, written while presenting: the page stays as shown, and so does the
-  // address (it said present=1, and a reload there presented again, review 36).
+});
+
+test('Back to an entry written while presenting keeps the page as shown, and its address says so', async ({ page }) => {
+  // Leaving rewrites the entry on screen only: Back to an earlier one written while presenting restored its
+  // `?present=1` while the page did not present, and a reload there presented again (review 36).
+  await page.goto('/?preset=toy&present');
+  const bar = page.getByTestId('preset-bar');
+  await bar.getByRole('link', { name: 'partial', exact: true }).click();
+  await expect(page).toHaveURL(/\?preset=partial&present/);
+  await bar.getByRole('link', { name: 'nested', exact: true }).click();
+  await expect(page.getByTestId('change-description')).toContainText('w · 16 × 8');
+  await page.getByTestId('present').click();
+  await expect(page).not.toHaveURL(/present/);
   await page.goBack();
   await expect(page.getByTestId('change-description')).toContainText('out · 8 × 8');
   await expect(page.getByTestId('present')).toHaveText('Present');
-  await expect(page).not.toHaveURL(/present=/);
+  await expect(page).not.toHaveURL(/present/);
   await page.reload();
   await expect(page.getByTestId('present')).toHaveText('Present');
 });
