@@ -734,12 +734,7 @@ fn ModelControls() -> impl IntoView {
         </div>
         <WholeProblems path="generate"/>
         <label class="toggle">
-            <input
-                type="checkbox"
-                data-testid="colocated"
-                prop:checked=move || s.colocated.get()
-                on:change=move |ev| s.colocated.set(event_target_checked(&ev))
-            />
+            <super::FlagCheckbox flag=s.colocated test_id="colocated"/>
             " Colocated (generation on the training GPUs)"
         </label>
         <WholeProblems path="colocated"/>
@@ -1052,12 +1047,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         <div class="inventory-tensors-head">
             <h3 class="card-title">{format!("Tensors ({total})")}</h3>
             <label class="toggle">
-                <input
-                    type="checkbox"
-                    data-testid="inventory-sort-bytes"
-                    prop:checked=move || by_bytes.get()
-                    on:change=move |ev| by_bytes.set(event_target_checked(&ev))
-                />
+                <super::FlagCheckbox flag=by_bytes test_id="inventory-sort-bytes"/>
                 " Largest first (bytes received, intersection)"
             </label>
         </div>

@@ -288,6 +288,25 @@ pub fn App() -> impl IntoView {
 }
 
 /// Over the results while the editors hold a problem: what the pictures show, and a way to the field.
+/// A checkbox that shows and sets one flag (the Share menu's fitting script, the inventory's colocation and
+/// sort order): the label around it is its caller's.
+#[component]
+pub fn FlagCheckbox(
+    /// The flag it shows and sets.
+    flag: RwSignal<bool>,
+    /// Its `data-testid`.
+    test_id: &'static str,
+) -> impl IntoView {
+    view! {
+        <input
+            type="checkbox"
+            data-testid=test_id
+            prop:checked=move || flag.get()
+            on:change=move |ev| flag.set(event_target_checked(&ev))
+        />
+    }
+}
+
 #[component]
 fn StaleBanner(count: RwSignal<usize>) -> impl IntoView {
     let text = move || match count.get() {

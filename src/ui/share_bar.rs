@@ -236,12 +236,7 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                         </select>
                     </label>
                     <label class="menu-row menu-check">
-                        <input
-                            type="checkbox"
-                            data-testid="embed-fit"
-                            prop:checked=move || fit.get()
-                            on:change=move |ev| fit.set(event_target_checked(&ev))
-                        />
+                        <super::FlagCheckbox flag=fit test_id="embed-fit"/>
                         <span>"Fit its height on any screen (adds a script)"</span>
                     </label>
                     <Show
@@ -673,7 +668,7 @@ const UNREAD_LEFT_OUT: &str = "A field holds text that does not read as a value 
 /// page, and its totals are of its last valid values).
 fn unread_text_held(state: AppState, cycle: CycleState, page: Page) -> bool {
     match page {
-        Page::Layout => state.drafts.holds_any(state.replaced.get()),
+        Page::Layout => state.holds_unread_text(),
         Page::Cycle => cycle.holds_unread(),
         Page::Inventory => false,
     }

@@ -340,6 +340,13 @@ impl AppState {
         }
     }
 
+    /// Whether a field of the layout's editors holds text that does not parse, in the state on screen (the
+    /// views that read the change say they read its last valid values, and links and exports leave the
+    /// text out). Tracks the state's replacement, not each key typed: the drafts are no signal.
+    pub fn holds_unread_text(&self) -> bool {
+        self.drafts.holds_any(self.replaced.get())
+    }
+
     /// `read` of the pieces the pictures draw and point at (`Focus::Piece` indexes them): the plan's, when it
     /// keeps them all; else the tensor in view's, planned alone; `None` when neither is kept.
     pub fn with_drawn_pieces<R>(&self, read: impl FnOnce(Option<&[Piece]>) -> R) -> R {

@@ -119,7 +119,7 @@ pub fn SpeedupControl() -> impl IntoView {
             (Some(a), Some(b)) if a > 0.0 && b > 0.0 && (a / b).is_finite() => Some(a / b),
             _ => None,
         };
-        let stale = app.checked.with(Result::is_err) || app.drafts.holds_any(app.replaced.get());
+        let stale = app.checked.with(Result::is_err) || app.holds_unread_text();
         Some(LayoutSpeedup {
             speedup,
             slower,
