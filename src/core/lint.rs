@@ -1039,13 +1039,13 @@ mod tests {
 
     #[test]
     fn the_rules_fire_alike_without_the_tensors_names() {
-        // The web app counts what fires from the plan key (names left out); only the messages name tensors.
+        // The web app counts what fires from the check key (names left out); only the messages name tensors.
         let statuses = |findings: &[Finding]| {
             rule_statuses(findings).iter().map(|s| (s.rule.id, s.findings, s.gravest)).collect::<Vec<_>>()
         };
         let inventory = crate::core::spec::parse_spec(&presets::llama_inventory_json(1)).expect("the inventory");
         for reshard in presets::PRESETS.iter().filter(|p| p.name != "large").map(presets::build).chain([inventory]) {
-            let (named, keyed) = (lint(&reshard).expect("lints"), lint(&reshard.plan_key()).expect("lints"));
+            let (named, keyed) = (lint(&reshard).expect("lints"), lint(&reshard.check_key()).expect("lints"));
             assert_eq!(statuses(&named), statuses(&keyed));
         }
     }

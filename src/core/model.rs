@@ -186,10 +186,20 @@ impl Reshard {
         Some(self.with_tensors(vec![self.tensors.get(index)?.clone()]))
     }
 
-    /// What planning reads of this change: the change without its tensors' names and groups, which no
-    /// piece, load or estimate depends on. Two changes of one plan key plan alike, so a view may keep a plan
-    /// across a rename (each key typed into the name of a 65,536-device change re-planned it: 0.4–0.85 s).
+    /// What planning reads of this change: the change without its tensors' names and groups, and without
+    /// the cost model's bandwidths and latency (planning reads devices per node only, to class each link;
+    /// the others price the plan afterwards, [`crate::core::traffic::Traffic::reprice`]). Two changes of
+    /// one plan key plan alike, so a view may keep a plan across a rename (each key typed into the name of
+    /// a 65,536-device change re-planned it: 0.4–0.85 s) or a new latency (each key re-planned the three
+    /// strategies).
     pub fn plan_key(&self) -> Reshard {
+        let topology = Topology { devices_per_node: self.topology.devices_per_node, ..Topology::default() };
+        Reshard { topology, ..self.check_key() }
+    }
+
+    /// What the constraint check reads: the plan key with the cost model, whose latency × bandwidth is the
+    /// size below which a message is tiny.
+    pub fn check_key(&self) -> Reshard {
         self.with_tensors(
             self.tensors
                 .iter()

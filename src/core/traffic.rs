@@ -162,6 +162,18 @@ impl Traffic {
         }
     }
 
+    /// The cost model this traffic is priced with.
+    pub fn topology(&self) -> Topology {
+        self.topology
+    }
+
+    /// Prices this traffic with another cost model of the same devices per node: the loads are the plan's,
+    /// only their seconds change. A new bandwidth or latency re-prices a plan instead of planning it again
+    /// ([`Reshard::plan_key`]). `None` when the nodes differ: the links would be classed anew.
+    pub fn reprice(&mut self, topology: Topology) -> Option<()> {
+        (topology.devices_per_node == self.topology.devices_per_node).then(|| self.topology = topology)
+    }
+
     /// `self`, unless its counts overflowed 64 bits.
     fn fitting(self) -> Result<Traffic, String> {
         if self.overflowed {
@@ -749,6 +761,39 @@ mod tests {
             assert_eq!(other.plan_key(), reshard.plan_key());
             other.tensors[0].shape[0] += 1;
             assert_ne!(other.plan_key(), reshard.plan_key(), "a new shape is a new plan");
+        }
+    }
+
+    #[test]
+    fn a_plan_priced_anew_is_the_plan_made_with_that_cost_model() {
+        // The web app plans the plan key (no bandwidths nor latency) and prices it with the change's own
+        // cost model: every number shown must be what planning the change itself gives.
+        for preset in presets::PRESETS.iter().filter(|p| p.name != "large") {
+            let mut reshard = presets::build(preset);
+            reshard.topology.nvlink_gbps = 123.0;
+            reshard.topology.nic_gbps = 7.5;
+            reshard.topology.latency_us = 40.0;
+            assert_ne!(reshard.plan_key().topology, reshard.topology, "the key must leave the prices out");
+            for strategy in Strategy::ALL {
+                let direct = summarise(&reshard, strategy, 100_000, 48).expect("plans");
+                let mut keyed = summarise(&reshard.plan_key(), strategy, 100_000, 48).expect("plans");
+                assert_ne!(keyed.traffic.estimate(), direct.traffic.estimate(), "{} {strategy:?}", preset.name);
+                keyed.traffic.reprice(reshard.topology).expect("same nodes");
+                assert_eq!(keyed.traffic.estimate(), direct.traffic.estimate(), "{} {strategy:?}", preset.name);
+                assert_eq!(keyed.traffic.totals(), direct.traffic.totals());
+                assert_eq!(keyed.traffic.links(), direct.traffic.links());
+                assert_eq!(keyed.pieces, direct.pieces);
+            }
+            let mut other = reshard.clone();
+            other.topology.latency_us = 1.0;
+            other.topology.nic_gbps = 1.0;
+            assert_eq!(other.plan_key(), reshard.plan_key(), "a price is not a new plan");
+            assert_ne!(other.check_key(), reshard.check_key(), "but the check reads it");
+            other.topology.devices_per_node = 2;
+            assert_ne!(other.plan_key(), reshard.plan_key(), "new nodes are a new plan");
+            let mut traffic = analyse(&reshard, Strategy::Intersection).expect("plans");
+            assert_eq!(traffic.reprice(other.topology), None, "links classed by other nodes are not re-priced");
+            assert_eq!(traffic.topology(), reshard.topology);
         }
     }
 

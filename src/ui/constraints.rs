@@ -17,13 +17,13 @@ pub fn ConstraintCheck() -> impl IntoView {
     let state = expect_context::<AppState>();
     let open = RwSignal::new(false);
     // One paint after an edit, with the panels below the pictures; not after a strategy switch, which the
-    // check does not depend on, nor after a rename: the summary's counts are the plan key's (typing a
+    // check does not depend on, nor after a rename: the summary's counts are the check key's (typing a
     // tensor's name checked a 65,536-device change again for each key, 0.4 s). Compared by identity: a new
     // check is news.
     let checked = Memo::new(move |_| {
-        state.settled_plan.track();
+        state.settled_check.track();
         super::Fresh(std::sync::Arc::new(super::timing::measured("constraint check", || {
-            state.plan_key.with_untracked(lint)
+            state.check_key.with_untracked(lint)
         })))
     });
     // The open panel's messages name the tensors: checked from the change itself, names and all.

@@ -154,11 +154,14 @@ pub struct AppState {
     /// strategy shown (the comparison, the constraint check, the relay note, the partial sums) track this,
     /// not `settled`: tracking `settled`, a strategy switch planned the change four more times for nothing.
     pub settled_change: ReadSignal<u64>,
-    /// What the plans read of the change ([`Reshard::plan_key`]: not its tensors' names).
+    /// What the plans read of the change ([`Reshard::plan_key`]: not its tensors' names, nor the cost
+    /// model's prices).
     pub plan_key: Memo<Reshard>,
-    /// Counts the changes of `plan_key`, one paint after each: what a panel whose counts do not depend on
+    /// What the constraint check reads ([`Reshard::check_key`]: the plan key with the cost model).
+    pub check_key: Memo<Reshard>,
+    /// Counts the changes of `check_key`, one paint after each: what a panel whose counts do not depend on
     /// names tracks (a renamed 65,536-device change was checked again for every key typed).
-    pub settled_plan: ReadSignal<u64>,
+    pub settled_check: ReadSignal<u64>,
     pub regions: Memo<Fresh<Regions>>,
     pub focus: RwSignal<Focus>,
     pub view: RwSignal<ViewChoice>,
@@ -189,13 +192,29 @@ impl AppState {
         // the views take names from `reshard`.
         // Read with `with`, not `track`: a memo only tracked is never computed, never follows `reshard`, and
         // nothing that tracked it re-ran (the browser tests caught it; the app's constraint check read it).
-        let plan_key = Memo::new(move |_| reshard.with(Reshard::plan_key));
-        let summary = Memo::new(move |_| {
+        // Nor its prices: a new bandwidth or latency re-prices the plans made (`Traffic::reprice`), where each
+        // key typed planned a 4,096-device crossing three times again (~1 s a strategy).
+        let check_key = Memo::new(move |_| reshard.with(Reshard::check_key));
+        let plan_key = Memo::new(move |_| check_key.with(Reshard::plan_key));
+        let cost_model = Memo::new(move |_| reshard.with(|r| r.topology));
+        let planned = Memo::new(move |_| {
             let strategy = strategy.get();
             plan_key.with(|_| ());
             Fresh(Arc::new(super::timing::measured("plan", || {
                 reshard.with_untracked(|r| summarise(r, strategy, PIECE_LIMIT, HEATMAP_SIDE))
             })))
+        });
+        // The plan priced with the change's cost model: the plan itself when it was made with it.
+        let summary = Memo::new(move |_| {
+            let topology = cost_model.get();
+            let planned = planned.get();
+            match &*planned {
+                Ok(plan) if plan.traffic.topology() != topology => {
+                    let mut priced = plan.clone();
+                    priced.traffic.reprice(topology).map_or(planned.clone(), |()| Fresh(Arc::new(Ok(priced))))
+                }
+                _ => planned.clone(),
+            }
         });
         let settled = after_paint(move || summary.track(), move || summary.get_untracked());
         let pieces = Memo::new(move |_| {
@@ -212,31 +231,38 @@ impl AppState {
                 Err(e) => Err(e.clone()),
             })
         });
-        // The current strategy's row comes from `summary` (already planned for this change: an untracked read
-        // brings it up to date); only the other two are planned here.
-        let comparison = Memo::new(move |_| {
+        // The current strategy's traffic comes from `planned` (already planned for this change: an untracked
+        // read brings it up to date); only the other two are planned here, and all three priced below.
+        let compared = Memo::new(move |_| {
             plan_key.with(|_| ());
-            let current = summary.with_untracked(|s| {
-                s.as_ref().ok().map(|s| StrategyRow {
-                    strategy: s.strategy,
-                    totals: s.traffic.totals(),
-                    estimate: s.traffic.estimate(),
-                })
-            });
+            let current = planned.with_untracked(|s| s.as_ref().ok().map(|s| s.traffic.clone()));
             Fresh(Arc::new(super::timing::measured("compare strategies", || {
                 reshard.with_untracked(|r| {
                     Strategy::ALL
                         .into_iter()
                         .filter_map(|s| match &current {
-                            Some(row) if row.strategy == s => Some(row.clone()),
-                            _ => analyse(r, s).ok().map(|t| StrategyRow {
-                                strategy: t.strategy,
-                                totals: t.totals(),
-                                estimate: t.estimate(),
-                            }),
+                            Some(traffic) if traffic.strategy == s => Some(traffic.clone()),
+                            _ => analyse(r, s).ok(),
                         })
-                        .collect()
+                        .collect::<Vec<_>>()
                 })
+            })))
+        });
+        let comparison = Memo::new(move |_| {
+            let topology = cost_model.get();
+            Fresh(Arc::new(compared.with(|traffics| {
+                traffics
+                    .iter()
+                    .map(|traffic| {
+                        let mut traffic = traffic.clone();
+                        traffic.reprice(topology);
+                        StrategyRow {
+                            strategy: traffic.strategy,
+                            totals: traffic.totals(),
+                            estimate: traffic.estimate(),
+                        }
+                    })
+                    .collect()
             })))
         });
         let view = RwSignal::new(ViewChoice::for_rank(0, 2));
@@ -280,12 +306,12 @@ impl AppState {
         let focus = RwSignal::new(Focus::Nothing);
         let changes = RwSignal::new(0u64);
         let settled_change = after_paint(move || changes.track(), move || changes.get_untracked());
-        let plan_changes = RwSignal::new(0u64);
+        let check_changes = RwSignal::new(0u64);
         Effect::new(move |_| {
-            plan_key.with(|_| ());
-            plan_changes.update(|n| *n += 1);
+            check_key.with(|_| ());
+            check_changes.update(|n| *n += 1);
         });
-        let settled_plan = after_paint(move || plan_changes.track(), move || plan_changes.get_untracked());
+        let settled_check = after_paint(move || check_changes.track(), move || check_changes.get_untracked());
         // A new change invalidates the last check and the focus, and is counted.
         Effect::new(move |_| {
             // Each signal is written only when its value changes: a write notifies every view that reads it,
@@ -330,7 +356,8 @@ impl AppState {
             comparison,
             settled_change,
             plan_key,
-            settled_plan,
+            check_key,
+            settled_check,
             regions,
             focus,
             view,

@@ -379,6 +379,35 @@ test("typing a tensor's name plans nothing again: the plans, the comparison and 
   await expect.poll(async () => (await asked()).filter((name) => planning.includes(name)).sort()).toEqual([...planning].sort());
 });
 
+test('a new latency or bandwidth re-prices the plans, which are not made again; the check runs again', async ({ page }) => {
+  // Each key typed into the latency planned the three strategies again (~1 s each for a 4,096-device
+  // crossing). The plans read devices per node only; the prices follow the field at once.
+  await open(page, 'uneven');
+  const asked = () => page.evaluate(() => performance.getEntriesByType('measure').map((m) => m.name));
+  const planning = ['plan', 'compare strategies'];
+  const formula = page.getByTestId('estimate-formula');
+  const time = page.getByTestId('compare-estimated-time-gather');
+  const before = { formula: await formula.textContent(), time: await time.textContent() };
+  await page.waitForTimeout(300);
+  await page.evaluate(() => performance.clearMeasures());
+  await page.getByTestId('field-topology-latency-us').fill('400');
+  await expect(formula).toContainText('400 µs ×');
+  await expect(time).not.toHaveText(before.time ?? '');
+  await expect.poll(async () => (await asked()).filter((name) => name === 'constraint check').length).toBe(1);
+  await page.getByTestId('field-topology-nvlink-gbps').fill('3');
+  await expect(formula).toContainText('÷ 3 GB/s');
+  await expect.poll(async () => (await asked()).filter((name) => name === 'constraint check').length).toBe(2);
+  expect((await asked()).filter((name) => planning.includes(name))).toEqual([]);
+  // Back to the prices it was planned with: the first numbers again.
+  await page.getByTestId('field-topology-latency-us').fill('5');
+  await page.getByTestId('field-topology-nvlink-gbps').fill('450');
+  await expect(formula).toHaveText(before.formula ?? '');
+  await expect(time).toHaveText(before.time ?? '');
+  // New nodes class the links anew: that is a new plan.
+  await page.getByTestId('field-topology-devices-per-node').fill('2');
+  await expect.poll(async () => (await asked()).filter((name) => planning.includes(name)).sort()).toEqual([...planning].sort());
+});
+
 test("P() is read as JAX's empty PartitionSpec, and the field says so; [P()] is Partial without a word", async ({ page }) => {
   // A DTensor user typed P() for Partial and got Replicate without a word (review 37).
   await page.goto('/?preset=toy');
