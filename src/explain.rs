@@ -177,9 +177,10 @@ pub fn steps() -> Result<Vec<Step>, String> {
             look_at: "[data-testid=relay-note]",
             text: format!(
                 "Same change, another question: how often the same piece of the tensor crosses between nodes. \
-                 One that several devices of a node need crosses the NIC once for each of them. Crossing once and passed on over NVLink, \
-                 the busiest link would carry {} instead of {}, while devices still receive {}. It is not one of \
-                 the three strategies; the outlined note says the rest.",
+                 A piece that several devices of one node need crosses the NIC once for each of them. Crossing \
+                 once and passed on over NVLink, the busiest link would carry {} instead of {}, while devices still receive {}. It is not one of \
+                 the strategies compared further down (intersection, whole shard, gather then broadcast); the \
+                 outlined note says the rest.",
                 format_bytes(relayed.max_link_bytes),
                 format_bytes(totals.max_link_bytes),
                 format_bytes(relayed.bytes_received)

@@ -206,6 +206,9 @@ fn shard_dim_problem(placement: &str, dim: &str, rank: Option<usize>) -> String 
         (false, None) if too_large => {
             format!("`{placement}`: dim {dim} is too large; a tensor has at most {}", dims(super::geometry::MAX_RANK))
         }
+        (false, _) if dim.is_empty() => {
+            format!("`{placement}`: which tensor dim? Write it in parentheses: Shard(0) for the first")
+        }
         (false, _) => format!("`{placement}`: the shard dim must be a whole number (0 for the first tensor dim)"),
         (true, Some(rank)) => format!(
             "`{placement}`: a negative dim counts back from the last tensor dim (-1 is the last), and the tensor \
@@ -276,10 +279,19 @@ pub fn parse_layout_text_for_rank(text: &str, rank: Option<usize>) -> Result<Lay
         .or_else(|| t.strip_prefix('(').and_then(|r| r.strip_suffix(')')))
         .unwrap_or(t);
     let mut placements = Vec::new();
-    for (i, item) in split_top_level(inner, true).into_iter().enumerate() {
+    let items = split_top_level(inner, true);
+    for (i, item) in items.iter().enumerate() {
         let item = item.trim();
         if item.is_empty() {
             continue;
+        }
+        // `shard 0`, as a newcomer writes it, was told its dim "must be a whole number" (review 39).
+        if let Some(dim) = items.get(i + 1).map(|d| d.trim())
+            && matches!(item.to_ascii_lowercase().as_str(), "shard" | "s")
+            && !dim.is_empty()
+            && dim.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(format!("placement {i}: `{item} {dim}`: write the dim in parentheses, Shard({dim})"));
         }
         placements.push(Placement::parse_for_rank(item, rank).map_err(|e| format!("placement {i}: {e}"))?);
     }
@@ -530,6 +542,20 @@ mod tests {
         assert!(Placement::parse("Shard(1234567)").unwrap_err().contains("at most 8 dims"));
         assert!(Placement::parse("Shard(x)").unwrap_err().contains("must be a whole number"));
         assert!(Placement::parse_for_rank("Shard(--1)", Some(2)).unwrap_err().contains("whole number"));
+        // A name with its dim apart, as a newcomer writes it, is told how to write it (review 39).
+        assert_eq!(
+            parse_layout_text("shard 0").unwrap_err(),
+            "placement 0: `shard 0`: write the dim in parentheses, Shard(0)"
+        );
+        assert_eq!(
+            parse_layout_text("[R, S 1]").unwrap_err(),
+            "placement 1: `S 1`: write the dim in parentheses, Shard(1)"
+        );
+        assert_eq!(
+            parse_layout_text("Shard").unwrap_err(),
+            "placement 0: `Shard`: which tensor dim? Write it in parentheses: Shard(0) for the first"
+        );
+        assert!(matches!(parse_layout_text("S (0) R"), Ok(LayoutText::Placements(p)) if p.len() == 2));
     }
 
     #[test]

@@ -20,8 +20,8 @@ pub fn AppHeader() -> impl IntoView {
                 <div>
                     <h1 class="product" data-testid="product-name">"Reshard Lens"</h1>
                     <p class="tagline">
-                        "See which piece of which source shard every destination device needs when a tensor \
-                         changes layout, and what it costs on each link."
+                        "Weights move from training GPUs to inference GPUs laid out another way (an RL refit): see \
+                         which piece each device needs, and what it costs on each link."
                     </p>
                 </div>
             </div>

@@ -153,11 +153,31 @@ pub fn StrategyComparison() -> impl IntoView {
                 <ComparisonChart rows=rows/>
             </div>
             <RelayNote/>
+            {move || rows.with(|rows| latency_text(rows)).map(|text| view! {
+                <p class="relay-note" data-testid="latency-note"><strong>"Mostly message latency "</strong>{text}</p>
+            })}
             {move || rows.with(|rows| gather_text(rows)).map(|text| view! {
                 <p class="relay-note" data-testid="gather-note"><strong>"Gather then broadcast "</strong>{text}</p>
             })}
         </div>
     }
+}
+
+/// Said when every strategy's time is mostly latency (the toy: 15 µs of latency against 0.16 ns of bytes):
+/// then the times compare message counts, not bytes, and a newcomer read "send only the intersection" as no
+/// faster (review 39; the constraint check said why, behind a closed panel).
+fn latency_text(rows: &[StrategyRow]) -> Option<String> {
+    let bytes_seconds = rows.iter().map(|r| r.estimate.bandwidth_seconds).fold(0.0, f64::max);
+    let latency = rows.first()?.estimate.latency_us;
+    rows.iter().all(|r| r.estimate.latency_seconds > r.estimate.bandwidth_seconds).then(|| {
+        format!(
+            "every strategy's estimated time is mostly the {} each message costs; the busiest link's bytes take \
+             at most {}. At this size the times compare message counts, not bytes: compare the bytes above, or \
+             give the tensor a real size, where the bytes take over.",
+            unbroken(format!("{latency} µs")),
+            unbroken(format_seconds(bytes_seconds)),
+        )
+    })
 }
 
 /// Said when the model times gather then broadcast at or under the intersection (the toy: 10 µs against

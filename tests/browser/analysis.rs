@@ -372,16 +372,36 @@ async fn a_partial_source_shows_each_destination_as_the_sum_of_its_partials() {
     root.remove();
 }
 
-/// The comparison's gather note for `preset`, once the comparison has followed its plan (two paints).
-async fn gather_note(preset: &'static str) -> Option<String> {
+/// The comparison's note `testid` for `preset`, once the comparison has followed its plan (two paints).
+async fn comparison_note(preset: &'static str, testid: &str) -> Option<String> {
     let root = wrapper();
     let (_mounted, _state) = mount_panel(&root, preset, || view! { <StrategyComparison/> });
     tick().await;
     next_paint().await;
     next_paint().await;
-    let note = (count(&root, "[data-testid=gather-note]") > 0).then(|| text_of(&root, "[data-testid=gather-note]"));
+    let selector = format!("[data-testid={testid}]");
+    let note = (count(&root, &selector) > 0).then(|| text_of(&root, &selector));
     root.remove();
     note
+}
+
+async fn gather_note(preset: &'static str) -> Option<String> {
+    comparison_note(preset, "gather-note").await
+}
+
+#[wasm_bindgen_test]
+async fn where_every_time_is_mostly_latency_the_comparison_says_its_times_count_messages() {
+    // The toy: 15 µs of latency against 0.16 ns of bytes; a newcomer read the intersection as no faster, and
+    // the reason was behind the constraint check's closed panel (review 39).
+    let note = comparison_note("toy", "latency-note").await.expect("a note on the toy");
+    assert!(
+        note.starts_with("Mostly message latency every strategy's estimated time is mostly the 5\u{a0}µs"),
+        "{note}"
+    );
+    assert!(note.contains("take at most 0.32\u{a0}ns"), "{note}");
+    assert!(note.contains("the times compare message counts, not bytes"), "{note}");
+    // FSDP-8 → TP-4 × 2 moves megabytes: its times are the bytes'.
+    assert_eq!(comparison_note("fsdp-tp", "latency-note").await, None);
 }
 
 #[wasm_bindgen_test]
