@@ -140,6 +140,10 @@ test('s taken from the layout names the two strategies it came from', async ({ p
   await expect(page.getByTestId('speedup-input')).toBeDisabled();
   // The toy moves 144 B: the model's time is message latency, and the note says why s is below 1.
   await expect(page.getByTestId('speedup-layout-slower')).toContainText('mostly per-message latency');
+  // And what bytes alone would give: the intersection's busiest link carries 72 B against gather's 144 B.
+  await expect(page.getByTestId('speedup-layout-slower')).toContainText(
+    "If bytes, not messages, bounded both, as at a model's size, s would be 2× (the ratio of the busiest links' times).",
+  );
   await shoot(page, '9-speedup-from-layout');
   // FSDP-8 → TP-4 × 2 (4 MiB): the intersection is faster, but most of its 20.49 µs is latency, so the
   // note says what s a tensor large enough for bytes to dominate would give.
