@@ -87,7 +87,8 @@ pub fn EmbeddedView(
             let line = cycle_state.spec.with(|spec| {
                 cycle_state.report.with(|report| crate::core::cycle::describe_cycle(spec, report.as_ref()))
             });
-            crate::core::spec::for_display(&line)
+            // Each number kept with its unit, and "s = 4" whole: a phone broke "refit 10 / s".
+            crate::chart::readout::units_kept(&crate::core::spec::for_display(&line)).replace(" = ", "\u{a0}=\u{a0}")
         };
         view! { <p class="change-description" data-testid="embed-cycle-caption">{line}</p> }.into_any()
     } else {
