@@ -16,6 +16,11 @@ use super::region::SideRegions;
 /// The default limit on entries held in memory by one check (sources plus destinations).
 pub const DEFAULT_MAX_ENTRIES: u64 = 16 * 1024 * 1024;
 
+/// The default limit on the pieces of the plan one check holds (some 300 B each in the web build). Within
+/// the entries' limit, a 4,096 → 2,048 crossing of 16,777,216 entries is 8,388,608 pieces: growing their
+/// list past 2³¹ bytes aborted the page ("capacity overflow", review 40).
+pub const DEFAULT_MAX_PIECES: u64 = 1024 * 1024;
+
 /// A deliberate mistake, for teaching: each must be caught.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -54,6 +59,8 @@ pub struct VerifyOptions {
     /// The version written into every source entry (the stale fault writes `version - 1`).
     pub version: u64,
     pub max_entries: u64,
+    /// The most pieces of a plan [`plan_and_verify`] plans to check.
+    pub max_pieces: u64,
     /// How many mismatches to keep with their coordinates (all are counted).
     pub max_reported: usize,
     pub fault: Option<Fault>,
@@ -61,7 +68,13 @@ pub struct VerifyOptions {
 
 impl Default for VerifyOptions {
     fn default() -> Self {
-        VerifyOptions { version: 7, max_entries: DEFAULT_MAX_ENTRIES, max_reported: 1000, fault: None }
+        VerifyOptions {
+            version: 7,
+            max_entries: DEFAULT_MAX_ENTRIES,
+            max_pieces: DEFAULT_MAX_PIECES,
+            max_reported: 1000,
+            fault: None,
+        }
     }
 }
 
@@ -246,6 +259,11 @@ pub enum VerifyError {
         entries: u64,
         limit: u64,
     },
+    /// The plan would have more pieces than allowed (`pieces` is at least `limit + 1`: counting stops there).
+    TooManyPieces {
+        pieces: u64,
+        limit: u64,
+    },
     /// No piece of this plan can show the fault (e.g. swapped dims on a rank-1 tensor).
     FaultNotApplicable {
         fault: Fault,
@@ -266,6 +284,12 @@ impl std::fmt::Display for VerifyError {
                 "the check would hold {} entries in memory (every source device's region and every destination's, \
                  copies counted), more than the limit of {}; use a smaller shape",
                 crate::core::traffic::format_count(*entries),
+                crate::core::traffic::format_count(*limit)
+            ),
+            VerifyError::TooManyPieces { limit, .. } => write!(
+                f,
+                "the check would hold more than {} pieces of the plan in memory, its limit; use fewer devices on \
+                 either side",
                 crate::core::traffic::format_count(*limit)
             ),
             VerifyError::FaultNotApplicable { fault, reason } => {
@@ -380,6 +404,11 @@ pub fn plan_and_verify(
         return Err(VerifyError::Unsupported { strategy });
     }
     let sides = held_sides(reshard, options.max_entries)?;
+    // The whole-shard plan has as many pieces as the intersection's, which this counts without planning.
+    let pieces = crate::core::plan::count_pieces(reshard, options.max_pieces.saturating_add(1));
+    if pieces > options.max_pieces {
+        return Err(VerifyError::TooManyPieces { pieces, limit: options.max_pieces });
+    }
     let plan = crate::core::plan::plan(reshard, strategy).map_err(VerifyError::Plan)?;
     run_plan(reshard, &plan, options, sides)
 }
@@ -855,6 +884,29 @@ mod tests {
         assert_eq!(err, VerifyError::TooLarge { entries: 2 * 16384 * 16384, limit: DEFAULT_MAX_ENTRIES });
         let toy = plan_and_verify(&presets::toy(), Strategy::Intersection, VerifyOptions::default()).unwrap();
         assert_eq!((toy.checked_entries, toy.mismatch_count), (72, 0));
+        // Within the entries' limit (16,777,216 exactly), but 8,388,608 pieces: a wasm32 page aborted growing
+        // their list (review 40). Refused as quickly, by counting.
+        let r = crate::core::spec::parse_spec(
+            r#"{"tensor": {"shape": [4096, 2048]}, "source": {"mesh": [4096], "placements": ["S(0)"]},
+                "destination": {"mesh": [2048], "placements": ["S(1)"]}}"#,
+        )
+        .unwrap();
+        for strategy in [Strategy::Intersection, Strategy::WholeShard] {
+            let err = plan_and_verify(&r, strategy, VerifyOptions::default()).unwrap_err();
+            assert!(
+                matches!(err, VerifyError::TooManyPieces { pieces, limit: DEFAULT_MAX_PIECES } if pieces > DEFAULT_MAX_PIECES)
+            );
+            assert_eq!(
+                err.to_string(),
+                "the check would hold more than 1,048,576 pieces of the plan in memory, its limit; use fewer \
+                 devices on either side"
+            );
+        }
+        // At the limit, checked.
+        let options = VerifyOptions { max_pieces: 6, ..VerifyOptions::default() };
+        assert!(plan_and_verify(&presets::toy(), Strategy::Intersection, options).is_ok());
+        let options = VerifyOptions { max_pieces: 5, ..VerifyOptions::default() };
+        assert!(plan_and_verify(&presets::toy(), Strategy::Intersection, options).is_err());
         let gather = plan_and_verify(&presets::toy(), Strategy::Gather, VerifyOptions::default());
         assert_eq!(gather.unwrap_err(), VerifyError::Unsupported { strategy: Strategy::Gather });
     }
