@@ -73,9 +73,13 @@ pub fn shard_orders(layout: &Layout, mesh_shape: &[u64], rank: usize) -> Result<
              before the Shard({dim}) of a later mesh dim"
         ));
     }
+    // The strided order reverses plain `Shard`s only: a dim a `_StridedShard` shards is already in it, and
+    // reversed once more it was back in mesh order, with other regions and no word (review 40).
     if layout.order == ShardOrder::Strided {
-        for order in &mut orders {
-            order.reverse();
+        for (order, strided) in orders.iter_mut().zip(&ended) {
+            if !strided {
+                order.reverse();
+            }
         }
     }
     Ok(orders)
@@ -263,6 +267,18 @@ mod tests {
         let offsets: Vec<u64> = strided.iter().map(|d| d.region.offset()[0]).collect();
         assert_eq!(offsets, [0, 4, 8, 12, 2, 6, 10, 14]);
         assert_eq!(strided, explicit);
+        // The strided order does not reverse a `_StridedShard`'s dim once more: it is in that order already
+        // (reversed twice, it read as mesh order: other regions, no word; review 40).
+        let both =
+            device_regions(&layout(&["SS0x4", "S(0)"], ShardOrder::Strided), &mesh, &[16], SplitRule::Chunk).unwrap();
+        assert_eq!(both, explicit);
+        // A dim of each kind: the plain `Shard`s of dim 1 are reversed, the `_StridedShard`'s dim 0 is not.
+        let mesh = Mesh::contiguous(&[2, 2, 2, 2], 0);
+        let placements = ["SS0x2", "S(0)", "S(1)", "S(1)"];
+        let mixed = device_regions(&layout(&placements, ShardOrder::Strided), &mesh, &[8, 8], SplitRule::Chunk);
+        let spelt = ["SS0x2", "S(0)", "SS1x2", "S(1)"];
+        let explicit = device_regions(&layout(&spelt, ShardOrder::Mesh), &mesh, &[8, 8], SplitRule::Chunk);
+        assert_eq!(mixed.unwrap(), explicit.unwrap());
     }
 
     #[test]
