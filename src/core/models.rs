@@ -768,8 +768,8 @@ pub fn inventory(
 }
 
 /// Validates an inventory's spec built by [`inventory_spec`] for a model of `layers` layers. Too many pieces,
-/// which validation says under the destination mesh, is said under the layers, whose count multiplies the
-/// tensors (the form has no destination mesh field).
+/// which validation says under the destination mesh, and too many tensor-device pairs, said under the
+/// tensors, are said under the layers, whose count multiplies the tensors (the form has neither field).
 pub fn validate_inventory(spec: &SpecInput, layers: u64) -> Result<Reshard, SpecError> {
     spec::validate(spec).map_err(|mut error| {
         for problem in &mut error.problems {
@@ -779,6 +779,13 @@ pub fn validate_inventory(spec: &SpecInput, layers: u64) -> Result<Reshard, Spec
                     "{layers} layers: the inventory needs more than {} pieces, more than can be planned at once; \
                      tick Layers stacked (one tensor per kind, not per layer) or use fewer devices",
                     crate::core::traffic::format_count(crate::core::plan::MAX_PIECES)
+                );
+            } else if problem.path == "tensors" && problem.message.contains("tensor-device pairs") {
+                problem.path = "model.layers".into();
+                problem.message = format!(
+                    "{layers} layers: {}; tick Layers stacked (one tensor per kind, not per layer) or use fewer \
+                     devices",
+                    problem.message.split(';').next().unwrap_or_default()
                 );
             }
         }
@@ -1057,6 +1064,22 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ds.tensors.unwrap().len(), 61 * 9 + 3 * 3 + 58 * 7 + 3);
+    }
+
+    #[test]
+    fn an_inventory_of_too_many_tensor_device_pairs_is_said_under_the_layers() {
+        // Llama-3-8B per layer on 65,536 training GPUs: every tensor is planned on every device.
+        let llama = preset("llama-3-8b");
+        let unstacked = TrainingLayout { pp: 1, dp: 65536, stacked_layers: false, ..llama.train };
+        let Err(err) = inventory(&llama.model, &unstacked, &llama.generate, llama.colocated) else {
+            panic!("accepted")
+        };
+        let messages = messages(err);
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert!(messages[0].starts_with("model.layers: 32 layers: 291 tensors on "), "{messages:?}");
+        assert!(
+            messages[0].ends_with("; tick Layers stacked (one tensor per kind, not per layer) or use fewer devices")
+        );
     }
 
     #[test]

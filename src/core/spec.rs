@@ -417,6 +417,25 @@ pub fn validate(input: &SpecInput) -> Result<Reshard, SpecError> {
     match (problems.count() == 0, source_mesh, destination_mesh) {
         (true, Some(source_mesh), Some(destination_mesh)) => {
             let reshard = Reshard { source_mesh, destination_mesh, tensors, split, convert_at, topology };
+            // Planning visits every device of both sides for every tensor, pieces or not, and gather's ring
+            // sends every tensor to every destination: 2,000 one-entry tensors onto 65,536 devices froze the
+            // page for 87 s (review 40). Refused before the pieces are counted, which costs as much.
+            let devices = (reshard.source_mesh.size() + reshard.destination_mesh.size()) as u64;
+            let visits = (reshard.tensors.len() as u64).saturating_mul(devices);
+            if visits > MAX_PIECES {
+                problems.add(
+                    "tensors",
+                    format!(
+                        "{} tensors on {} devices (both sides) are {} tensor-device pairs to plan, more than {}; \
+                         use fewer devices, or fewer, larger tensors",
+                        format_count(reshard.tensors.len() as u64),
+                        format_count(devices),
+                        format_count(visits),
+                        format_count(MAX_PIECES)
+                    ),
+                );
+                return Err(SpecError { problems: problems.into_list() });
+            }
             // A valid change can still be too large to plan at once (every shard of one side meeting every
             // shard of the other): said under the destination mesh, where such a change usually ends.
             if count_pieces(&reshard, MAX_PIECES) > MAX_PIECES {
@@ -1193,6 +1212,29 @@ mod tests {
         );
         assert!(parse_spec(&crossing.replace("[4096, 2]", "[4096, 1]")).is_ok(), "at the limit");
         assert!(parse_spec(&crossing.replace("S(1)", "S(0)")).is_ok());
+    }
+
+    #[test]
+    fn a_change_of_too_many_tensor_device_pairs_is_refused_before_counting_its_pieces() {
+        // 2,000 one-entry tensors onto 65,536 devices: 2,000 pieces, but planning (and counting them) visits
+        // every device for every tensor, and gather's ring sends every tensor to every destination: the page
+        // froze for 87 s (review 40).
+        let many = |tensors: usize, devices: u64| {
+            let list: Vec<String> = (0..tensors).map(|i| format!(r#"{{"name": "t{i}", "shape": [1]}}"#)).collect();
+            format!(
+                r#"{{"tensors": [{}], "source": {{"mesh": [1], "placements": ["R"]}},
+                    "destination": {{"mesh": [{devices}], "placements": ["S(0)"]}}}}"#,
+                list.join(",")
+            )
+        };
+        assert_eq!(
+            paths(&many(2000, 65536)),
+            ["tensors: 2,000 tensors on 65,537 devices (both sides) are 131,074,000 tensor-device pairs to plan, \
+              more than 16,777,216; use fewer devices, or fewer, larger tensors"]
+        );
+        // At the limit: 256 × 65,536 = 16,777,216 pairs.
+        assert!(parse_spec(&many(256, 65535)).is_ok(), "at the limit");
+        assert!(parse_spec(&many(256, 65536)).is_err(), "one pair past it");
     }
 
     #[test]
