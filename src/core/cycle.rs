@@ -144,6 +144,12 @@ pub const MAX_CURVE_POINTS: usize = 10_000;
 /// The most bad measurement rows reported one by one; the rest are counted in a last problem, so that a
 /// file in the wrong format does not produce a million messages.
 pub const MAX_REPORTED_ROW_PROBLEMS: usize = 100;
+/// The most relaunches a measurements file is read with. Each drops the rows it repeats, a pass over all
+/// rows so far: 40,000 "relaunches" (cycle ids not in order, not a relaunched job) froze the page for 27 s
+/// and listed 40,000 notes (review 40). Past it, a repeated stage is refused as a repeat.
+pub const MAX_RELAUNCHES: usize = 100;
+/// The relaunches said one by one in the notes; the others are counted in one more.
+const SAID_RELAUNCHES: usize = 3;
 
 // ---------------------------------------------------------------------------------------------------------
 // The cycle as written
@@ -1400,6 +1406,10 @@ struct RowCollector {
     past_limit_line: usize,
     /// The cycle of the row before, to tell a relaunch (ids going back to ones already measured).
     last_cycle: Option<u64>,
+    /// Relaunches read so far (at most [`MAX_RELAUNCHES`], then one more when the limit is said).
+    relaunches: usize,
+    /// Where the notes of the relaunches past [`SAID_RELAUNCHES`] are counted, once read.
+    relaunch_notes_end: usize,
 }
 
 impl RowCollector {
@@ -1415,15 +1425,27 @@ impl RowCollector {
         let again = self.first_line.contains_key(&(cycle, stage.clone()));
         // A job relaunched after a crash logs its cycles again from an earlier one: the last run's rows
         // replace the ones it repeats (the first attempt's were kept, each later row refused as a repeat).
-        if again && self.last_cycle.is_some_and(|last| cycle < last) {
+        let relaunch = again && self.last_cycle.is_some_and(|last| cycle < last);
+        if relaunch && self.relaunches == MAX_RELAUNCHES {
+            self.relaunches += 1;
+            self.measurements.notes.push(format!(
+                "the cycles start again once more on line {line}: more than {MAX_RELAUNCHES} relaunches read as \
+                 cycle ids out of order, so the rows that repeat a cycle's stage from here on are refused"
+            ));
+        }
+        if relaunch && self.relaunches < MAX_RELAUNCHES {
+            self.relaunches += 1;
             let before = self.measurements.rows.len();
             self.measurements.rows.retain(|row| row.cycle < cycle);
             self.first_line.retain(|(c, _), _| *c < cycle);
-            self.measurements.notes.push(format!(
-                "the cycles start again at {cycle} on line {line} (a relaunch?): the later rows replace the {} \
-                 before them from cycle {cycle} on",
-                plural(before - self.measurements.rows.len(), "row")
-            ));
+            if self.relaunches <= SAID_RELAUNCHES {
+                self.measurements.notes.push(format!(
+                    "the cycles start again at {cycle} on line {line} (a relaunch?): the later rows replace the {} \
+                     before them from cycle {cycle} on",
+                    plural(before - self.measurements.rows.len(), "row")
+                ));
+                self.relaunch_notes_end = self.measurements.notes.len();
+            }
         }
         self.last_cycle = Some(cycle);
         if let Some(first) = self.first_line.get(&(cycle, stage.clone())) {
@@ -1469,6 +1491,15 @@ impl RowCollector {
         };
         if let Some(message) = message {
             self.measurements.problems.push(Problem { path: format!("line {}", self.past_limit_line), message });
+        }
+        let unsaid = self.relaunches.min(MAX_RELAUNCHES).saturating_sub(SAID_RELAUNCHES);
+        if unsaid > 0 {
+            let note = if unsaid == 1 {
+                "and 1 more relaunch, read alike".to_string()
+            } else {
+                format!("and {unsaid} more relaunches, read alike")
+            };
+            self.measurements.notes.insert(self.relaunch_notes_end, note);
         }
         if self.unreported > 0 {
             self.measurements
@@ -3840,6 +3871,26 @@ mod tests {
         );
         let refits: Vec<f64> = measured.rows.iter().filter(|r| r.stage == "refit").map(|r| r.seconds).collect();
         assert_eq!(refits, [10.0; 4]);
+        // Cycle ids out of order, not a job relaunched: past MAX_RELAUNCHES each repeat is refused, not read as
+        // one more relaunch (each dropped the rows it repeats, a pass over all of them: 40,000 froze the page
+        // for 27 s, with as many notes; review 40).
+        let mut text = String::from("cycle,stage,seconds\n");
+        for cycle in 1..=400 {
+            text += &format!("{cycle},refit,1\n");
+        }
+        for _ in 0..400 {
+            text += "401,gen,1\n400,refit,2\n";
+        }
+        let measured = parse_measurements(&text);
+        assert_eq!(measured.notes.len(), 5, "{:?}", measured.notes);
+        assert!(measured.notes[2].starts_with("the cycles start again at 400 on line 407 (a relaunch?)"));
+        assert_eq!(measured.notes[3], "and 97 more relaunches, read alike");
+        assert!(
+            measured.notes[4].starts_with("the cycles start again once more on line 603: more than 100"),
+            "{}",
+            measured.notes[4]
+        );
+        assert_eq!(measured.problems.len(), MAX_REPORTED_ROW_PROBLEMS + 1, "the rest counted in a last one");
         // Stage-major order goes back to cycle 1 without repeating a stage of it: no relaunch.
         let by_stage = parse_measurements("1,gen,70\n2,gen,71\n1,refit,10\n2,refit,11\n");
         assert_eq!(by_stage.rows.len(), 4);
