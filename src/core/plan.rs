@@ -864,7 +864,7 @@ mod tests {
         // The colocated preset keeps the diagonal local: one local piece per device.
         let preset = super::plan(&presets::colocated(), Strategy::Intersection).unwrap();
         assert_eq!(preset.pieces.iter().filter(|p| p.is_local()).count(), 4);
-        // Replicated source on two nodes, disjoint destinations: senders alternate by load.
+        // Two replicas on one node, destinations on another: senders alternate by load.
         let r = crate::core::spec::parse_spec(
             r#"{"tensor": {"shape": [8]}, "source": {"mesh": [2], "devices": [0, 1], "placements": ["R"]},
                "destination": {"mesh": [4], "devices": [16, 17, 18, 19], "placements": ["S(0)"]}}"#,

@@ -237,7 +237,8 @@ fn restore_with(
             {
                 cycle.measured_text.set(text);
             }
-            cycle.startup.set(measured.startup);
+            // Within the field's range: a link is typed by hand as often as made (review 40).
+            cycle.startup.set(measured.startup.min(crate::core::cycle::MAX_STARTUP_CYCLES));
             if cycle.spread_scale.get_untracked() != measured.scale {
                 cycle.spread_scale.set(measured.scale);
             }
