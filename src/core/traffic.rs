@@ -174,6 +174,17 @@ impl Traffic {
         (topology.devices_per_node == self.topology.devices_per_node).then(|| self.topology = topology)
     }
 
+    /// This traffic priced with `topology`: itself when it is priced so already, else a re-priced copy (as
+    /// planned when `topology` has other nodes, see [`Traffic::reprice`]).
+    pub fn priced(&self, topology: Topology) -> std::borrow::Cow<'_, Traffic> {
+        if self.topology == topology {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut priced = self.clone();
+        priced.reprice(topology);
+        std::borrow::Cow::Owned(priced)
+    }
+
     /// `self`, unless its counts overflowed 64 bits.
     fn fitting(self) -> Result<Traffic, String> {
         if self.overflowed {
@@ -778,6 +789,7 @@ mod tests {
                 let direct = summarise(&reshard, strategy, 100_000, 48).expect("plans");
                 let mut keyed = summarise(&reshard.plan_key(), strategy, 100_000, 48).expect("plans");
                 assert_ne!(keyed.traffic.estimate(), direct.traffic.estimate(), "{} {strategy:?}", preset.name);
+                assert_eq!(keyed.traffic.priced(reshard.topology).estimate(), direct.traffic.estimate());
                 keyed.traffic.reprice(reshard.topology).expect("same nodes");
                 assert_eq!(keyed.traffic.estimate(), direct.traffic.estimate(), "{} {strategy:?}", preset.name);
                 assert_eq!(keyed.traffic.totals(), direct.traffic.totals());

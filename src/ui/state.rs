@@ -254,8 +254,7 @@ impl AppState {
                 traffics
                     .iter()
                     .map(|traffic| {
-                        let mut traffic = traffic.clone();
-                        traffic.reprice(topology);
+                        let traffic = traffic.priced(topology);
                         StrategyRow {
                             strategy: traffic.strategy,
                             totals: traffic.totals(),
