@@ -32,7 +32,7 @@ pub fn seconds(value: f64) -> String {
 /// A multiplier to three decimals (`1.067×`), with more when three would round a value that is not 1 to
 /// `1×`: a 1.0004× speedup must not read as no change.
 pub fn times(value: f64) -> String {
-    format!("{}×", decimal_short_of(value, 3, 1.0))
+    format!("{}×", crate::core::traffic::grouped_digits(&decimal_short_of(value, 3, 1.0)))
 }
 
 /// A percent to two decimals (`6.25 %`, `23.44 %`), with more when two would round a value that is not 100

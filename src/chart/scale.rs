@@ -97,15 +97,7 @@ pub fn boundary_ticks(boundaries: &[u64], extent: u64, pixels_per_unit: f64, min
 
 /// `1234567` → `1,234,567`.
 pub fn group_thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::core::traffic::format_count(n)
 }
 
 #[cfg(test)]

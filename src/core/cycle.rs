@@ -115,6 +115,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::spec::{Problem, not_text};
+use super::traffic::grouped_digits;
 
 /// The most stages one cycle may hold: far more than any real loop has, few enough to draw as a timeline.
 pub const MAX_STAGES: usize = 64;
@@ -1059,6 +1060,11 @@ impl CycleReport {
     /// The plain-language summary; see [`CycleReport::summary`].
     fn sentence(&self) -> String {
         let s = self.speedup;
+        // Whole parts grouped in threes for a reader ("1,000,000× faster"); the text formats keep plain digits.
+        let s_text = grouped_digits(&number_text(s, 4));
+        let times = |x: f64| grouped_digits(&times_text(x));
+        let seconds = |x: f64| grouped_digits(&seconds_text(x));
+        let percent = |x: f64| grouped_digits(&percent_text(x));
         // A transfer paced by the stage before is a part no transport shrinks, as a wait is.
         let paced = self.paced_seconds(&self.after) > 0.0;
         let all_transfer = self.refit_is_all_transfer() && !paced;
@@ -1067,47 +1073,39 @@ impl CycleReport {
         let no_transfer = self.refit_before.transfer == 0.0;
         let change = if no_transfer {
             let what = if all_transfer { "The refit takes 0 s" } else { "The refit has no transfer" };
-            format!("{what}: there is nothing for a speedup of {} to shorten", number_text(s, 4))
+            format!("{what}: there is nothing for a speedup of {s_text} to shorten")
         } else if s == 1.0 {
             format!("{subject} speed is unchanged (speedup 1)")
         } else if s > 1.0 {
             // s as its field shows it (four decimals), not as a derived multiplier (three).
-            format!("{subject} got {}× faster", number_text(s, 4))
+            format!("{subject} got {s_text}× faster")
         } else {
-            format!("{subject} got {}× slower (speedup {})", times_text(1.0 / s), number_text(s, 4))
+            format!("{subject} got {}× slower (speedup {})", times(1.0 / s), s_text)
         };
         let refit_change = match self.refit_speedup {
             Some(refit) if !all_transfer && s != 1.0 && !no_transfer => {
                 if (refit - 1.0).abs() <= 1e-9 {
                     ", but the refit lasts as long".to_string()
                 } else if refit >= 1.0 {
-                    format!(", so the refit got {}× faster", times_text(refit))
+                    format!(", so the refit got {}× faster", times(refit))
                 } else {
-                    format!(", so the refit got {}× slower", times_text(1.0 / refit))
+                    format!(", so the refit got {}× slower", times(1.0 / refit))
                 }
             }
             _ => String::new(),
         };
         let old = self.before.cycle_seconds;
         let cycle = if same_seconds(self.after.cycle_seconds, old) {
-            format!("the cycle stays {} s", seconds_text(old))
+            format!("the cycle stays {} s", seconds(old))
         } else if self.ratio < 1.0 {
-            format!(
-                "the cycle got {}× faster ({} % less time)",
-                times_text(self.cycle_speedup),
-                percent_text(self.percent_saved)
-            )
+            format!("the cycle got {}× faster ({} % less time)", times(self.cycle_speedup), percent(self.percent_saved))
         } else {
-            format!(
-                "the cycle got {}× slower ({} % more time)",
-                times_text(self.ratio),
-                percent_text(-self.percent_saved)
-            )
+            format!("the cycle got {}× slower ({} % more time)", times(self.ratio), percent(-self.percent_saved))
         };
         let saving = if self.bound.max_seconds_saved == 0.0 {
             "nothing".to_string()
         } else {
-            format!("at most {} s", seconds_text(self.bound.max_seconds_saved))
+            format!("at most {} s", seconds(self.bound.max_seconds_saved))
         };
         let paced_at_best = self.paced_seconds(&self.best);
         let bound = if all_transfer && paced_at_best == 0.0 {
@@ -1126,7 +1124,7 @@ impl CycleReport {
             ]
             .into_iter()
             .filter(|&(_, s)| s > 0.0)
-            .map(|(part, s)| format!("{part} ({} s)", seconds_text(s)))
+            .map(|(part, s)| format!("{part} ({} s)", seconds(s)))
             .collect();
             let verb = if parts.len() == 1 { "remains" } else { "remain" };
             let listed = match parts.split_last() {
@@ -2814,6 +2812,25 @@ mod tests {
         assert!(text.contains("Best (instant transfer): cycle 110 s"), "{text}");
         assert!(text.contains("1 - 0.0833 + 0.0833/4 = 0.9375"), "{text}");
         assert!(text.contains("exact, since no stages overlap"), "{text}");
+    }
+
+    #[test]
+    fn the_sentence_groups_large_numbers_in_threes() {
+        // A projector showed "Refit got 1000000× faster" (review 36).
+        let report = report_of(&CycleSpec::article(10.0, MAX_SPEEDUP));
+        assert!(
+            report.summary.starts_with("Refit got 1,000,000× faster; the cycle got 1.091× faster"),
+            "{}",
+            report.summary
+        );
+        let report = report_of(&CycleSpec::article(10.0, 1.0 / MAX_SPEEDUP));
+        assert!(
+            report.summary.starts_with(
+                "Refit got 1,000,000× slower (speedup 1.00e-6); the cycle got 83,334.25× slower (8,333,325 % more time)"
+            ),
+            "{}",
+            report.summary
+        );
     }
 
     #[test]

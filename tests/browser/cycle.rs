@@ -430,6 +430,13 @@ async fn s_reads_as_its_field_shows_it_wherever_it_is_named() {
     assert!(text_of(&root, "[data-testid=gantt-after] .gantt-title").starts_with("After · transfer 1.2345× faster"));
     assert!(text_of(&root, "[data-testid=curve-marker-label]").starts_with("s = 1.2345 → "));
     assert_eq!(text_of(&root, "[data-testid=cycle-transfer-speedup]"), "transfer: 1.2345×");
+    // A million, grouped in threes wherever it is read (a projector showed "1000000×", review 36).
+    type_into(&nth(&root, "[data-testid=speedup-input]", 0).unchecked_into::<HtmlInputElement>(), "1000000");
+    tick().await;
+    let sentence = text_of(&root, "[data-testid=cycle-summary]");
+    assert!(sentence.starts_with("Refit got 1,000,000× faster;"), "{sentence}");
+    assert!(text_of(&root, "[data-testid=gantt-after] .gantt-title").starts_with("After · transfer 1,000,000× faster"));
+    assert_eq!(text_of(&root, "[data-testid=cycle-transfer-speedup]"), "transfer: 1,000,000×");
     root.remove();
 }
 

@@ -173,7 +173,7 @@ fn Working(report: CycleReport) -> impl IntoView {
             <div class="cycle-number-card">
                 <dt>"Whole-cycle speedup"</dt>
                 <dd class="cycle-big" data-testid="cycle-speedup"><span>{approx_times(report.cycle_speedup)}</span></dd>
-                <dd class="cycle-note" data-testid="cycle-transfer-speedup">"transfer: " {decimal(s, 4)} "×"</dd>
+                <dd class="cycle-note" data-testid="cycle-transfer-speedup">"transfer: " {crate::core::traffic::grouped_digits(&decimal(s, 4))} "×"</dd>
             </div>
             <div class="cycle-number-card">
                 <dt>{saved_label}</dt>

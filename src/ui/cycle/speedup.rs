@@ -279,7 +279,12 @@ fn LayoutSource(found: LayoutSpeedup) -> impl IntoView {
     let explanation = match found.speedup {
         // As many digits as the s field shows (0.6667 there, 0.667× here read as two numbers).
         Some(s) => {
-            format!("s\u{a0}=\u{a0}{} / {} = {}×", time(found.from_seconds), time(found.to_seconds), decimal(s, 4))
+            format!(
+                "s\u{a0}=\u{a0}{} / {} = {}×",
+                time(found.from_seconds),
+                time(found.to_seconds),
+                crate::core::traffic::grouped_digits(&decimal(s, 4))
+            )
         }
         None => "These two strategies give no usable ratio for this layout; s keeps its last value.".into(),
     };

@@ -13,6 +13,7 @@ use crate::chart::palette::{PALETTE, REFIT_COLOUR, stage_colours, text_on};
 use crate::chart::readout::{decimal, seconds, times};
 use crate::chart::scale::Linear;
 use crate::core::cycle::{CycleReport, Timeline};
+use crate::core::traffic::grouped_digits;
 use crate::ui::fit::fitted_viewbox_width;
 use crate::ui::keyed::redraw_on;
 
@@ -379,12 +380,12 @@ impl AfterHeading {
         let change = if speedup < 1.0 {
             format!("{} slower", times(1.0 / speedup))
         } else {
-            // s as its field shows it.
-            format!("{}× faster", decimal(speedup, 4))
+            // s as its field shows it, its whole part grouped.
+            format!("{}× faster", grouped_digits(&decimal(speedup, 4)))
         };
         let titles = [
             format!("After · transfer {change} · {cycle}"),
-            format!("After · s\u{a0}=\u{a0}{} · {cycle}", decimal(speedup, 4)),
+            format!("After · s\u{a0}=\u{a0}{} · {cycle}", grouped_digits(&decimal(speedup, 4))),
             format!("After · {cycle}"),
         ];
         let saved = (report.seconds_saved.abs() > 1e-9).then(|| {
