@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use leptos::prelude::*;
 
 use super::cycle::CycleState;
-use super::focus::{after_render, focus_test_id, typed_in_field};
+use super::focus::{after_render, escape_is_the_fields, focus_test_id, typed_in_field};
 use super::inventory::InventoryState;
 use super::url_state::{Generations, restore_entry, snapshot};
 use super::{AppState, Page};
@@ -271,7 +271,8 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         if tour.step.get_untracked().is_none() || event.default_prevented() {
             return;
         }
-        if typed_in_field(&event) {
+        let escape = event.key() == "Escape";
+        if (escape && escape_is_the_fields(&event)) || (!escape && typed_in_field(&event)) {
             return;
         }
         match event.key().as_str() {

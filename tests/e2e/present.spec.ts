@@ -99,6 +99,23 @@ test('presenting scales the pictures to the screen, and hovering still points at
   await expect(editors).toBeHidden();
   await present.click();
   await expect(editors).toBeVisible();
+  // Escape leaves from a checkbox, a radio or a select too, where it is no use to the control (it did
+  // nothing there, review 41); in a text field it stays the field's.
+  for (const control of [
+    page.getByTestId('whole-shard-toggle'),
+    page.getByTestId('strategy-option-intersection').locator('input'),
+    page.getByTestId('fault-select'),
+  ]) {
+    await present.click();
+    await expect(editors).toBeHidden();
+    await control.focus();
+    await page.keyboard.press('Escape');
+    await expect(present).toHaveText('Present');
+  }
+  await page.goto('/?preset=cycle-120&present');
+  await page.getByTestId('speedup-input').focus();
+  await page.keyboard.press('Escape');
+  await expect(present).toHaveText('Leave presentation');
   expect(errors).toEqual([]);
 });
 
