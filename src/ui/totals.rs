@@ -77,7 +77,7 @@ pub fn TrafficTotals() -> impl IntoView {
     };
     view! {
         {figures}
-        <super::announce::Announcer text=spoken.into() test_id="totals-announce"/>
+        <super::announce::Announcer text=spoken.into() test_id="totals-announce" settle_ms=super::announce::AFTER_TYPING_MS/>
     }
 }
 

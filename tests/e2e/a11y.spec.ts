@@ -57,6 +57,28 @@ test('an edit says what it did to the totals and the cycle; the heatmap speaks o
   await expect(page.getByTestId('cycle-announce')).toContainText('Refit got 8× faster; the cycle got');
 });
 
+test('typing a size says the answer once, when the typing stops, not once a key', async ({ page }) => {
+  // Typing 100000 into a tensor dim had a screen reader queue five answers, each stale by the next
+  // (review 41): the words wait for the typing to stop.
+  await page.goto('/?preset=toy');
+  await expect(page.getByTestId('totals-announce')).toBeAttached();
+  await page.evaluate(() => {
+    const w = window as unknown as { said: string[] };
+    w.said = [];
+    const region = document.querySelector('[data-testid=totals-announce]')!;
+    new MutationObserver(() => {
+      if (region.textContent) w.said.push(region.textContent);
+    }).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  const size = page.getByTestId('field-tensor-shape-0');
+  await size.selectText();
+  await page.keyboard.type('100000', { delay: 60 });
+  await expect(page.getByTestId('total-unique-entries')).toContainText('600,000');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([
+    '600,000 unique logical entries, 1.14 MiB received by devices, 586 KiB crossing the busiest link',
+  ]);
+});
+
 test("a mesh's arrow keys at its edge move nothing and scroll nothing", async ({ page }) => {
   // ArrowDown on the toy's last source device scrolled the page by 40 px.
   await page.setViewportSize({ width: 1280, height: 600 });

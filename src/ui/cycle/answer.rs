@@ -84,7 +84,7 @@ pub fn Answer(
     let spoken = Memo::new(move |_| state.report.with(|r| r.as_ref().map(|r| r.summary.clone()).unwrap_or_default()));
     view! {
         <h2 class="cycle-section-title" id=title_id>"The answer"</h2>
-        <crate::ui::announce::Announcer text=spoken.into() test_id="cycle-announce"/>
+        <crate::ui::announce::Announcer text=spoken.into() test_id="cycle-announce" settle_ms=crate::ui::announce::AFTER_TYPING_MS/>
         <Show when=stale>
             <p class="cycle-stale" role="status" data-testid="cycle-stale">
                 // Named: "see the field marked" left the reader to search a long editor for it.
