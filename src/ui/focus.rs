@@ -68,6 +68,35 @@ pub fn typed_in_field(event: &web_sys::KeyboardEvent) -> bool {
         .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
+/// Where the keyboard focus is: `None` on the page itself, else on an element, with its `data-testid` if
+/// it has one (what [`keep_focus`] looks for again).
+pub fn focused() -> Option<Option<String>> {
+    let document = web_sys::window()?.document()?;
+    let element = document.active_element().filter(|e| document.body().is_none_or(|body| *body != *e))?;
+    Some(element.get_attribute("data-testid"))
+}
+
+/// Once the views have followed a change made from elsewhere (Back, Forward, undo), puts the focus back
+/// where it was (`focused` before the change) when its element was redrawn: on the element of the same
+/// `data-testid`, else on the view panel. It fell to the page, and Tab went on from the top or the footer
+/// (review 41). Focus that was on the page stays there.
+pub fn keep_focus(focused: Option<Option<String>>) {
+    let Some(test_id) = focused else { return };
+    after_render(move |document| {
+        let on_page = document.active_element().is_none_or(|e| document.body().is_some_and(|body| *body == e));
+        if !on_page {
+            return;
+        }
+        let again = test_id.and_then(|id| document.query_selector(&format!("[data-testid=\"{id}\"]")).ok().flatten());
+        match again.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            Some(element) => {
+                let _ = element.focus();
+            }
+            None => focus_view_panel(),
+        }
+    });
+}
+
 /// Moves the keyboard focus to the view panel and its top into view, once another view has replaced the one
 /// a control belonged to (the inventory's "open this tensor", its hand-off to the cycle): the focus was
 /// left on the page, scrolled thousands of pixels down, and Tab went on from the footer.

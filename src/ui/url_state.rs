@@ -522,6 +522,7 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
     });
     let on_pop = move |_: web_sys::PopStateEvent| {
         steps.travelling.set_value(false);
+        let focused = super::focus::focused();
         // What Back, Forward or undo shows is the state to reopen: the autosave had kept the entry left
         // (review 34), and a bare address reopened a state undone. Once it settles, as an edit's (a preset's
         // address opens it a moment later).
@@ -552,6 +553,7 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
             steps.shown_in.with_value(|shown_in| shown_in.iter().find(|(index, _)| *index == at).map(|(_, g)| *g));
         restore_entry(&shared, state, cycle, page, steps.inventory, shown_in);
         steps.remember_generations(at);
+        super::focus::keep_focus(focused);
     };
     let pop = window_event_listener(leptos::ev::popstate, on_pop);
     let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {

@@ -79,6 +79,35 @@ test('typing a size says the answer once, when the typing stops, not once a key'
   ]);
 });
 
+test("a field's unit is in its name, as it is beside its box", async ({ page }) => {
+  // "NVLink 450" was said without GB/s (review 41).
+  await page.goto('/?preset=toy');
+  await expect(page.getByRole('textbox', { name: 'NVLink, in GB/s', exact: true })).toHaveValue('450');
+  await expect(page.getByRole('textbox', { name: 'Latency, in µs / message', exact: true })).toHaveValue('5');
+  await page.goto('/?view=inventory&model=llama-3-8b');
+  await expect(page.getByRole('textbox', { name: 'NIC, in GB/s', exact: true })).toBeVisible();
+});
+
+test('undo and Back keep the focus on the control redrawn, or on the view, not on the page', async ({ page }) => {
+  // Ctrl+Z after a placement chosen by key left the focus on <body>: the editors were drawn anew (review 41).
+  await page.goto('/?preset=toy');
+  const placement = page.getByTestId('field-source-placement-0');
+  await placement.focus();
+  await placement.selectOption('R');
+  await expect(page.getByTestId('change-placements')).toHaveText('[Replicate()] → [Shard(1)]');
+  await page.waitForTimeout(700);
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('change-placements')).toHaveText('[Shard(0)] → [Shard(1)]');
+  await expect(placement).toBeFocused();
+  // A view gone with what had the focus: the view shown takes it.
+  await page.getByTestId('tab-inventory').click();
+  await expect(page.getByTestId('tab-inventory')).toBeFocused();
+  await page.waitForTimeout(700);
+  await page.goBack();
+  await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+});
+
 test("a mesh's arrow keys at its edge move nothing and scroll nothing", async ({ page }) => {
   // ArrowDown on the toy's last source device scrolled the page by 40 px.
   await page.setViewportSize({ width: 1280, height: 600 });

@@ -496,8 +496,10 @@ pub fn DecimalField(
         <div class="labelled-field">
             <label class="field-label" for=input_id.clone()>{label}</label>
             <div class="unit-input">
+                // The unit in the field's name: shown beside the box, it was not said with it (review 41).
                 <input
                     id=input_id.clone()
+                    aria-label=format!("{label}, in {unit}")
                     type="text"
                     inputmode="decimal"
                     class="number"
