@@ -490,11 +490,14 @@ fn HeatmapPicture(
     // 11 px labels were 5.7 px at 320 px), as the tensor view does at 1:1.
     view! {
         <div class="heatmap-scroll">
-            // Focusable: the arrow keys walk the cells and the readout (a live region) reads each.
+            // Focusable: the arrow keys walk the cells and the readout (a live region) reads each. An
+            // application, not an image: a screen reader in browse mode keeps the arrow keys from an image,
+            // and its cells could not be reached (review 41).
             <svg
                 class="heatmap"
                 data-testid="heatmap"
-                role="img"
+                role="application"
+                aria-roledescription="heatmap"
                 tabindex="0"
                 aria-label=label
                 aria-describedby="heatmap-readout"
