@@ -253,9 +253,11 @@ test('the first Tab stop skips the page bar, the presets and the editors to the 
   await expect(skip).toHaveCount(0);
 });
 
-test('the link table sorts by buttons named in words, and the inventory draws the page focus ring', async ({ page }) => {
+test('the link table sorts by buttons named by their column, in words, and the inventory draws the page focus ring', async ({ page }) => {
   await page.goto('/?preset=toy');
-  await expect(page.getByTestId('link-sort-device')).toHaveAccessibleName('Sort by device');
+  // Named by the column alone: the button names the column, whose cells were each read with "Sort by device".
+  await expect(page.getByTestId('link-sort-device')).toHaveAccessibleName('Device');
+  await expect(page.getByRole('columnheader', { name: 'Device', exact: true })).toHaveAttribute('aria-sort', 'none');
   // The browser's thin ring was left on the inventory's primary button.
   await page.goto('/?view=inventory');
   const button = page.getByRole('button', { name: /See the whole-cycle effect/ });

@@ -194,9 +194,10 @@ fn SortHeader(
             <button
                 type="button"
                 class="sort-button"
-                // Named as written, not as drawn: the head's capitals were read out ("DEVICE"). ASCII
-                // lowercasing: `to_lowercase` brought Unicode's case tables into the bundle (+8.4 KB).
-                aria-label=format!("Sort by {}", label.to_ascii_lowercase())
+                // Named as written, not as drawn: the head's capitals were read out ("DEVICE"). Named by the
+                // column alone: the button's name is the column's, and "Sort by device" was read with every
+                // cell (review 41); `aria-sort` and the button's role say it sorts.
+                aria-label=label
                 data-testid=format!("link-sort-{}", column.name())
                 on:click=move |_| sort.update(|s| *s = s.clicked(column))
             >
