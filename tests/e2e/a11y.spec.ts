@@ -257,7 +257,7 @@ test('the link table sorts by buttons named by their column, in words, and the i
   await page.goto('/?preset=toy');
   // Named by the column alone: the button names the column, whose cells were each read with "Sort by device".
   await expect(page.getByTestId('link-sort-device')).toHaveAccessibleName('Device');
-  await expect(page.getByRole('columnheader', { name: 'Device', exact: true })).toHaveAttribute('aria-sort', 'none');
+  await expect(page.getByTestId('link-table').getByRole('columnheader', { name: 'Device', exact: true })).toHaveAttribute('aria-sort', 'none');
   // The browser's thin ring was left on the inventory's primary button.
   await page.goto('/?view=inventory');
   const button = page.getByRole('button', { name: /See the whole-cycle effect/ });
