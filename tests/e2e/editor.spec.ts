@@ -76,9 +76,11 @@ test('while the editors hold a problem the results say they are the last valid c
     await page.getByTestId('change-description').click();
     await expect(banner).toHaveText(/^Showing the last valid change: 1 problem in the editors\./);
     await expect(stage).toHaveClass(/is-stale/);
-    // The pictures are faded, the banner itself is not.
-    await expect.poll(() => page.getByTestId('tensor-view').evaluate((e) => getComputedStyle(e).opacity)).toBe('0.62');
-    expect(await banner.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+    // The pictures are drained of colour, not faded: their words stay as readable (review 41); the banner
+    // keeps its colour.
+    await expect.poll(() => page.getByTestId('tensor-view').evaluate((e) => getComputedStyle(e).filter)).toBe('saturate(0.2)');
+    expect(await page.getByTestId('tensor-view').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+    expect(await banner.evaluate((e) => getComputedStyle(e).filter)).toBe('none');
   }
   await page.screenshot({ path: path.join(screenshots, 'editor-stale.png') });
   // Two problems are counted; "Go to it" takes the keyboard to the first.
