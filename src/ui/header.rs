@@ -7,6 +7,9 @@ use wasm_bindgen::JsCast;
 /// The id of the layout view's pictures, where [`SkipToPictures`] takes the focus.
 pub const PICTURES: &str = "pictures";
 
+/// The id of the model inventory's results, where [`SkipToResults`] takes the focus.
+pub const RESULTS: &str = "inventory-results";
+
 /// The id of the layout view's headline of the change, where [`SeeTheChange`] takes the focus.
 pub const CHANGE: &str = "change";
 
@@ -34,9 +37,21 @@ pub fn AppHeader() -> impl IntoView {
 /// 40 stops (48 while each stepper's buttons were stops of their own); with it, after two.
 #[component]
 pub fn SkipToPictures() -> impl IntoView {
+    skip_link(PICTURES, "skip-to-pictures", "Skip to the pictures")
+}
+
+/// The first Tab stop of the model inventory, as [`SkipToPictures`] is the layout view's: its model and
+/// layout fields were 32 stops before the first result (review 41).
+#[component]
+pub fn SkipToResults() -> impl IntoView {
+    skip_link(RESULTS, "skip-to-results", "Skip to the results")
+}
+
+/// A link, shown only while focused, that takes the focus to the element `id`.
+fn skip_link(id: &'static str, test_id: &'static str, words: &'static str) -> impl IntoView {
     view! {
-        <a class="skip-link" href=format!("#{PICTURES}") data-testid="skip-to-pictures" on:click=|ev| go_to(ev, PICTURES)>
-            "Skip to the pictures"
+        <a class="skip-link" href=format!("#{id}") data-testid=test_id on:click=move |ev| go_to(ev, id)>
+            {words}
         </a>
     }
 }

@@ -348,7 +348,8 @@ pub fn InventoryView(page: RwSignal<Page>) -> impl IntoView {
                 <aside class="panel inventory-controls sticky-column" aria-label="Model and layouts">
                     <ModelControls/>
                 </aside>
-                <div class="inventory-results">
+                // Focused by the skip link only.
+                <div class="inventory-results" id=super::header::RESULTS tabindex="-1">
                     <p class="inventory-unread" role="status" data-testid="inventory-unread" hidden=move || unread.0.get() == 0>
                         {unread_note}
                     </p>

@@ -242,7 +242,11 @@ pub fn App() -> impl IntoView {
     };
     view! {
         <div class="shell" class:presenting=move || presenting.0.get() class:touring=move || tour_running.get()>
-            {move || (page.get() == Page::Layout).then(|| view! { <header::SkipToPictures/> })}
+            {move || match page.get() {
+                Page::Layout => Some(view! { <header::SkipToPictures/> }.into_any()),
+                Page::Inventory => Some(view! { <header::SkipToResults/> }.into_any()),
+                Page::Cycle => None,
+            }}
             <AppHeader/>
             {link_problem.map(|message| view! { <restored::LinkProblemNote message/> })}
             {reopened_autosave.then(|| view! { <restored::RestoredNote/> })}

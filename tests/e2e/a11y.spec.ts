@@ -248,9 +248,17 @@ test('the first Tab stop skips the page bar, the presets and the editors to the 
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('piece').first()).toBeFocused();
-  // The other views have no editors to skip, and no link.
+  // The cycle has no editors before its answer, and no link.
   await page.getByTestId('tab-cycle').click();
   await expect(skip).toHaveCount(0);
+  await expect(page.getByTestId('skip-to-results')).toHaveCount(0);
+  // The inventory's model and layout fields were 32 stops before its first result (review 41).
+  await page.goto('/?view=inventory&model=llama-3-8b');
+  await expect(page.getByTestId('inventory-tensor').first()).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('skip-to-results')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#inventory-results')).toBeFocused();
 });
 
 test('the link table sorts by buttons named by their column, in words, and the inventory draws the page focus ring', async ({ page }) => {
