@@ -25,7 +25,10 @@ pub fn Announcer(
     // Emptied, then filled a frame later: a region whose words do not change is not read again.
     let said = RwSignal::new(text.get_untracked());
     let waiting = StoredValue::new_local(None::<Timeout>);
-    on_cleanup(move || waiting.set_value(None));
+    // Dropped, a waiting answer is never said (the region may be gone first).
+    on_cleanup(move || {
+        waiting.try_set_value(None);
+    });
     Effect::new(move |first: Option<()>| {
         let words = text.get();
         // Also words written between the region's making and its first run (the inventory's hand-off sets the

@@ -47,7 +47,7 @@ pub fn focus_first_enabled(document: &web_sys::Document, test_ids: &[String]) {
 /// Escape typed where text is typed (a text or number field, a text area): it is the field's there. A
 /// checkbox, a radio, a select or a slider has no use for it: the page's Escape (leaving a presentation or
 /// the tour) did nothing from them (review 41).
-pub fn escape_is_the_fields(event: &web_sys::KeyboardEvent) -> bool {
+pub fn escape_belongs_to_field(event: &web_sys::KeyboardEvent) -> bool {
     let Some(element) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return false };
     match element.tag_name().as_str() {
         "TEXTAREA" => true,
@@ -59,8 +59,8 @@ pub fn escape_is_the_fields(event: &web_sys::KeyboardEvent) -> bool {
     }
 }
 
-/// Whether `event` was typed into a form field (text, select): keys such as Escape or the arrows are the
-/// field's there, not the page's.
+/// Whether `event` was typed into a form field (text, select, checkbox, radio): keys such as the arrows are
+/// the field's there, not the page's (Escape: [`escape_belongs_to_field`]).
 pub fn typed_in_field(event: &web_sys::KeyboardEvent) -> bool {
     event
         .target()

@@ -10,7 +10,7 @@
 
 use leptos::prelude::*;
 
-use super::focus::{after_render, escape_is_the_fields, focus_test_id};
+use super::focus::{after_render, escape_belongs_to_field, focus_test_id};
 use super::query_parameter;
 use super::tour::TourState;
 
@@ -57,7 +57,7 @@ pub fn PresentButton() -> impl IntoView {
         if menu_open {
             return;
         }
-        if !escape_is_the_fields(&event) {
+        if !escape_belongs_to_field(&event) {
             on.set(false);
             event.prevent_default();
             // Back on the button that presents again (the focus was on the page, or on a control that

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use leptos::prelude::*;
 
 use super::cycle::CycleState;
-use super::focus::{after_render, escape_is_the_fields, focus_test_id, typed_in_field};
+use super::focus::{after_render, escape_belongs_to_field, focus_test_id, typed_in_field};
 use super::inventory::InventoryState;
 use super::url_state::{Generations, restore_entry, snapshot};
 use super::{AppState, Page};
@@ -272,7 +272,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             return;
         }
         let escape = event.key() == "Escape";
-        if (escape && escape_is_the_fields(&event)) || (!escape && typed_in_field(&event)) {
+        if (escape && escape_belongs_to_field(&event)) || (!escape && typed_in_field(&event)) {
             return;
         }
         match event.key().as_str() {

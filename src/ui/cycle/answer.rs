@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::CycleState;
 use crate::chart::readout::{decimal, percent, seconds, times, unbroken, unit_fraction, units_kept};
 use crate::core::cycle::{CycleReport, ratio_text};
+use crate::core::traffic::grouped_digits;
 
 /// The substituted formula (`1 - 0.0833 + 0.0833/4 = 0.9375`) in parts that a narrow column may put on
 /// separate lines only before an `=`: a line break inside a sum reads as two formulas. Where a phone breaks
@@ -173,7 +174,7 @@ fn Working(report: CycleReport) -> impl IntoView {
             <div class="cycle-number-card">
                 <dt>"Whole-cycle speedup"</dt>
                 <dd class="cycle-big" data-testid="cycle-speedup"><span>{approx_times(report.cycle_speedup)}</span></dd>
-                <dd class="cycle-note" data-testid="cycle-transfer-speedup">"transfer: " {crate::core::traffic::grouped_digits(&decimal(s, 4))} "×"</dd>
+                <dd class="cycle-note" data-testid="cycle-transfer-speedup">"transfer: " {grouped_digits(&decimal(s, 4))} "×"</dd>
             </div>
             <div class="cycle-number-card">
                 <dt>{saved_label}</dt>

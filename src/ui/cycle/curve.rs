@@ -11,6 +11,7 @@ use crate::chart::curve::{
 use crate::chart::readout::{decimal, times};
 use crate::chart::scale::{Linear, Log};
 use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, curve_speedups, speedup_curve};
+use crate::core::traffic::grouped_digits;
 use crate::ui::fit::fitted_viewbox_width;
 use crate::ui::keyed::redraw_on;
 
@@ -238,7 +239,7 @@ fn marker(top: f64, s: f64, speedup: f64, width: f64) -> impl IntoView {
     let (x, y, top) = scales(top, width);
     (CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(&s).then(|| {
         let (cx, cy) = (x.map(s), y.map(speedup.min(top)));
-        let label = format!("s = {} → {}", crate::core::traffic::grouped_digits(&decimal(s, 4)), times(speedup));
+        let label = format!("s = {} → {}", grouped_digits(&decimal(s, 4)), times(speedup));
         // Right of the drop line while it fits the picture: low down, the labels' column is empty (every
         // curve ends at or above 1×), and on the left the curves fall toward 0 near s = 0.1.
         let right = cx + 10.0 + label.chars().count() as f64 * FONT * 0.6 <= width - 4.0;

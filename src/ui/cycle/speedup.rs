@@ -8,7 +8,7 @@ use super::{CycleState, SpeedupSource};
 use crate::chart::curve::{SLIDER_STEPS, slider_position, slider_speedup_at};
 use crate::chart::readout::decimal;
 use crate::core::plan::Strategy;
-use crate::core::traffic::{Estimate, format_seconds};
+use crate::core::traffic::{Estimate, format_seconds, grouped_digits};
 use crate::ui::{AppState, describe_change};
 
 /// The speedup's path in the cycle JSON, where its messages are filed.
@@ -283,7 +283,7 @@ fn LayoutSource(found: LayoutSpeedup) -> impl IntoView {
                 "s\u{a0}=\u{a0}{} / {} = {}×",
                 time(found.from_seconds),
                 time(found.to_seconds),
-                crate::core::traffic::grouped_digits(&decimal(s, 4))
+                grouped_digits(&decimal(s, 4))
             )
         }
         None => "These two strategies give no usable ratio for this layout; s keeps its last value.".into(),
