@@ -115,13 +115,41 @@ async fn a_zero_mesh_size_shows_the_core_message_and_keeps_the_last_plan() {
     assert_eq!(text(&root, "piece-count"), "6 pieces");
     assert_problems(&root, 1);
     // The cards say which devices the pictures show, and that they are the last valid change's.
-    assert_eq!(text(&root, "devices-note-source"), "3 devices · ids 0\u{2011}2 (last valid)");
+    assert_eq!(text(&root, "devices-note-source"), "3 devices · ids 0\u{2011}2 · node\u{a0}0 (last valid)");
 
     type_into(&root, "field-source-mesh-0", "4");
     settle().await;
     assert_eq!(text(&root, "problems-source-mesh-0"), "");
     assert_eq!(text(&root, "piece-count"), "8 pieces", "4 sources × 2 destinations");
-    assert_eq!(text(&root, "devices-note-source"), "4 devices · ids 0\u{2011}3");
+    assert_eq!(text(&root, "devices-note-source"), "4 devices · ids 0\u{2011}3 · node\u{a0}0");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_larger_source_that_moves_the_disjoint_destination_to_another_node_says_so() {
+    // Disjoint destination ids follow the source's: 8 source devices put the toy's destination on node 1,
+    // and every link it uses across nodes (review 39: nothing said why the traffic changed class).
+    let (root, _mounted) = mount("toy");
+    settle().await;
+    assert_eq!(text(&root, "devices-note-destination"), "2 devices · ids 3, 4 · node\u{a0}0");
+    assert!(element(&root, "moved-note").has_attribute("hidden"));
+    // Growing within the node moves the ids but not the node: nothing to say.
+    type_into(&root, "field-source-mesh-0", "4");
+    settle().await;
+    assert!(element(&root, "moved-note").has_attribute("hidden"));
+    type_into(&root, "field-source-mesh-0", "8");
+    settle().await;
+    assert_eq!(text(&root, "devices-note-destination"), "2 devices · ids 8, 9 · node\u{a0}1");
+    assert!(!element(&root, "moved-note").has_attribute("hidden"));
+    assert_eq!(
+        text(&root, "moved-note"),
+        "Moved to node\u{a0}1: disjoint ids come after the source's 8 devices, so they are now 8, 9. \
+         Choose \u{201c}id list\u{201d} to pin them."
+    );
+    // An edit of the destination itself is the user's own move: the note goes.
+    type_into(&root, "field-destination-mesh-0", "3");
+    settle().await;
+    assert!(element(&root, "moved-note").has_attribute("hidden"));
     root.remove();
 }
 

@@ -8,6 +8,7 @@ use super::dim_rows::{DimRows, RemoveDimButton};
 use super::field::{Draft, FieldDrafts, FieldProblems, GroupProblem, IntegerField, count_unread, slug};
 use super::layout_text::LayoutTextField;
 use crate::core::geometry::Dtype;
+use crate::core::model::{Mesh, Reshard};
 use crate::core::notation::{format_device_ids, parse_device_ids, placements_per_mesh_dim};
 use crate::core::placement::Placement;
 use crate::core::spec::{DevicesInput, MAX_MESH_DEVICES};
@@ -37,7 +38,7 @@ pub fn SideCard(
             let n = mesh.size();
             // Non-breaking hyphens: "ids 1024-1279" broke after its hyphen in a narrow card.
             let ids = format_device_ids(&mesh.devices).replace('-', "\u{2011}");
-            format!("{n} device{} · ids {ids}", if n == 1 { "" } else { "s" })
+            format!("{n} device{} · ids {ids} · {}", if n == 1 { "" } else { "s" }, nodes_text(&nodes_of(r, mesh)))
         });
         if state.checked.with(Result::is_err) { format!("{note} (last valid)") } else { note }
     };
@@ -85,6 +86,7 @@ pub fn SideCard(
             // Beside the dtype it converts to (it was in the Tensor card, far from both dtypes).
             {(side == SideName::Destination).then(|| view! { <super::tensor_card::ConversionPoint/> })}
             <DevicesField side=side/>
+            {(side == SideName::Destination).then(|| view! { <MovedNote/> })}
             <OrderToggle side=side/>
         </section>
     }
@@ -282,6 +284,81 @@ fn DtypeSelect(side: SideName) -> impl IntoView {
             </select>
             <FieldProblems id=problems_id messages=editor.messages_for(SpecField::SideDtype(side))/>
         </div>
+    }
+}
+
+/// The nodes a mesh's devices are on, ascending, each once.
+fn nodes_of(reshard: &Reshard, mesh: &Mesh) -> Vec<u32> {
+    let mut nodes: Vec<u32> = mesh.devices.iter().map(|&d| reshard.topology.node_of(d)).collect();
+    nodes.sort_unstable();
+    nodes.dedup();
+    nodes
+}
+
+/// "node 1", "nodes 0‑3", kept on one line (non-breaking space and hyphens, as the ids).
+fn nodes_text(nodes: &[u32]) -> String {
+    let listed = format_device_ids(nodes).replace('-', "\u{2011}");
+    if nodes.len() == 1 { format!("node\u{a0}{listed}") } else { format!("nodes\u{a0}{listed}") }
+}
+
+/// What the destination's placement on nodes depends on, to tell why it moved.
+#[derive(Clone, PartialEq)]
+struct Whereabouts {
+    generation: u64,
+    disjoint: bool,
+    source_devices: usize,
+    destination_devices: usize,
+    devices_per_node: u32,
+    nodes: Vec<u32>,
+}
+
+/// Disjoint destination ids come after the source's, so a larger source moves them, maybe onto another node,
+/// which changes the class of every link they use. Said where the ids are chosen when an edit of the source
+/// alone did it (review 39: the traffic went across nodes without a word); any other change of the
+/// destination's devices is its own edit and clears it.
+#[component]
+fn MovedNote() -> impl IntoView {
+    let state = expect_context::<EditorContext>().state;
+    let moved = RwSignal::new(None::<String>);
+    let whereabouts = Memo::new(move |_| {
+        let disjoint = state.input.with(|input| input.destination.devices.is_none());
+        state.reshard.with(|r| Whereabouts {
+            generation: state.replaced.get(),
+            disjoint,
+            source_devices: r.source_mesh.size(),
+            destination_devices: r.destination_mesh.size(),
+            devices_per_node: r.topology.devices_per_node,
+            nodes: nodes_of(r, &r.destination_mesh),
+        })
+    });
+    Effect::new(move |previous: Option<Whereabouts>| {
+        let now = whereabouts.get();
+        if let Some(before) = previous {
+            let source_alone = now.generation == before.generation
+                && now.disjoint
+                && before.disjoint
+                && now.source_devices != before.source_devices
+                && now.destination_devices == before.destination_devices
+                && now.devices_per_node == before.devices_per_node;
+            if source_alone && now.nodes != before.nodes {
+                let ids = state.reshard.with_untracked(|r| format_device_ids(&r.destination_mesh.devices));
+                let count = now.source_devices;
+                moved.set(Some(format!(
+                    "Moved to {}: disjoint ids come after the source's {count} device{}, so they are now {ids}. \
+                     Choose \u{201c}id list\u{201d} to pin them.",
+                    nodes_text(&now.nodes),
+                    if count == 1 { "" } else { "s" },
+                )));
+            } else if !source_alone {
+                moved.set(None);
+            }
+        }
+        now
+    });
+    view! {
+        <p class="moved-note" role="status" data-testid="moved-note" hidden=move || moved.with(Option::is_none)>
+            {move || moved.get()}
+        </p>
     }
 }
 
