@@ -120,6 +120,25 @@ async fn the_120_s_cycle_shows_the_articles_numbers() {
         "a number keeps its unit where the sentence wraps"
     );
     assert_eq!(root.query_selector_all("[data-testid=gantt-lane]").expect("selector").length(), 8, "4 stages × 2");
+    // The refit is all transfer: f is the article's, and nothing sets the two apart.
+    assert_eq!(count(&root, "[data-testid=cycle-f-stage]"), 0);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_refit_that_mostly_waits_sets_its_f_beside_the_articles() {
+    // 8 s of the 10 s refit is a queue: f is the transfer's 2 s share, and the article's f (the whole stage's
+    // share) is named beside it, with why it does not apply (review 39).
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-queue");
+    tick().await;
+
+    assert_eq!(text_of(&root, "[data-testid=cycle-f]"), "0.0167");
+    assert_eq!(
+        text_of(&root, "[data-testid=cycle-f-stage]"),
+        "The article's f would be the whole refit stage's share, 10\u{a0}s / 120\u{a0}s ≈ 0.0833; here a faster \
+         transfer does not shorten the wait (8\u{a0}s), so f counts only the transfer."
+    );
     root.remove();
 }
 

@@ -127,6 +127,32 @@ fn refit_change(report: &CycleReport) -> Option<String> {
     ))
 }
 
+/// Where the refit is more than its transfer, the f here is not the article's (the whole refit stage over
+/// the cycle): both are said, and why the smaller one is the one to use (review 39: a reader who knew the
+/// article's f took the page's for a mistake).
+fn stage_share_note(report: &CycleReport) -> Option<String> {
+    let parts = report.refit_before;
+    let kept: Vec<String> = [("the wait", parts.wait), ("the preparation", parts.preparation)]
+        .into_iter()
+        .filter(|&(_, secs)| secs > 0.0)
+        .map(|(name, secs)| format!("{name} ({})", seconds(secs)))
+        .collect();
+    if kept.is_empty() {
+        return None;
+    }
+    let share = report.refit_fraction;
+    let equals = if shown_exactly(&decimal(share, 4), share) { "=" } else { "≈" };
+    Some(format!(
+        "The article's f would be the whole {name} stage's share, {} / {} {equals} {}; here a faster transfer \
+         does not shorten {}, so f counts only the transfer.",
+        seconds(parts.total()),
+        seconds(report.before.cycle_seconds),
+        decimal(share, 4),
+        kept.join(" or "),
+        name = report.refit_name,
+    ))
+}
+
 /// The numbers of one report.
 #[component]
 fn Working(report: CycleReport) -> impl IntoView {
@@ -213,6 +239,9 @@ fn Working(report: CycleReport) -> impl IntoView {
                     " " <span class="working-aside" data-testid="cycle-f-fraction">{format!("({fraction} of the cycle)")}</span>
                 })}
             </p>
+            {stage_share_note(&report).map(|note| view! {
+                <p class="working-note" data-testid="cycle-f-stage">{units_kept(&note)}</p>
+            })}
             <p>
                 <span class="working-key">"new/old"</span>
                 " = 1 − f + f/s = "
