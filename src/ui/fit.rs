@@ -88,6 +88,37 @@ pub fn observed_room_below(
     px.read_only()
 }
 
+/// Whether the element `node` refers to is larger inside than it shows (it scrolls), measured again
+/// whenever it or one of its children (a table that grew a column) changes size. The observer is
+/// disconnected with the view.
+pub fn observed_overflow(node: NodeRef<leptos::html::Div>) -> Memo<bool> {
+    let (px, slot) = (RwSignal::new(0.0), observer_slot());
+    node.on_load(move |div| {
+        let element: web_sys::Element = div.into();
+        let measured = element.clone();
+        measure_on_resize(
+            px,
+            slot,
+            &element,
+            || true,
+            move || {
+                // The children are not in the box yet when it loads: each report watches those it has (watching
+                // one twice changes nothing).
+                let children = measured.children();
+                slot.with_value(|watch| {
+                    if let Some(watch) = watch {
+                        (0..children.length()).filter_map(|i| children.item(i)).for_each(|child| watch.observe(&child));
+                    }
+                });
+                let across = measured.scroll_width() - measured.client_width();
+                let down = measured.scroll_height() - measured.client_height();
+                Some(f64::from(across.max(down)).max(0.0))
+            },
+        );
+    });
+    Memo::new(move |_| px.get() > 0.0)
+}
+
 /// Where a view keeps its `ResizeObserver`: disconnected when the view is cleaned up.
 type ObserverSlot = StoredValue<Option<web_sys::ResizeObserver>, LocalStorage>;
 

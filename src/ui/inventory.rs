@@ -22,6 +22,7 @@ use crate::core::plan::Strategy;
 use crate::core::spec::{Problem, SpecInput, TopologyInput, topology_problems};
 use crate::core::traffic::{Estimate, LinkLoad, Totals, analyse, format_bytes, format_seconds, group_name};
 use crate::share::fragment::InventoryChoice;
+use crate::ui::ScrollRegion;
 
 /// Tensor rows drawn at most (a per-layer inventory of a large model has hundreds).
 const ROW_LIMIT: usize = 300;
@@ -866,7 +867,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
             "): the slowest link's load over its bandwidth, plus the latency for the most messages one device \
              sends or receives."
         </p>
-        <div class="table-scroll" tabindex="0" role="region" aria-label="The inventory's totals, scrollable">
+        <ScrollRegion label="The inventory's totals, scrollable">
             <table class="piece-table cards-on-phone" data-testid="inventory-totals">
                 <thead>
                     <tr>
@@ -879,7 +880,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
-        </div>
+        </ScrollRegion>
         <p class="muted">
             "What would switching from gather-then-broadcast to intersection do to a whole RL cycle? The cycle view \
              keeps its stages (put your measured refit there) and takes the ratio of the two estimates as s."
@@ -929,7 +930,7 @@ fn Groups(inventory: Inventory) -> impl IntoView {
             <span class="badge">"dominant"</span>
             " marks the groups that together carry 80\u{a0}% of the bytes: where a faster transport pays."
         </p>
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Parameter groups, scrollable">
+        <ScrollRegion label="Parameter groups, scrollable">
             <table class="piece-table cards-on-phone" data-testid="inventory-groups">
                 <thead>
                     <tr>
@@ -940,7 +941,7 @@ fn Groups(inventory: Inventory) -> impl IntoView {
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
-        </div>
+        </ScrollRegion>
     }
 }
 
@@ -1057,7 +1058,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
              between tensors)."
         </p>
         // Hundreds of rows: the table scrolls in its own box, under a header that stays.
-        <div class="table-scroll tall-table" tabindex="0" role="region" aria-label="Tensors, scrollable">
+        <ScrollRegion label="Tensors, scrollable" class="tall-table">
             // On a phone each tensor is a card (inventory.css), as the summaries are: as columns, the bytes
             // stood 500 px to the right of the names, behind a sideways scroll.
             <table class="piece-table cards-on-phone" data-testid="inventory-tensors">
@@ -1073,7 +1074,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                 </thead>
                 <tbody on:keydown=move |ev| move_between_rows(&ev, total.min(ROW_LIMIT))>{body}</tbody>
             </table>
-        </div>
+        </ScrollRegion>
         {(total > ROW_LIMIT).then(|| view! { <p class="muted">{format!("The first {ROW_LIMIT} of {total} tensors are listed.")}</p> })}
     }
 }

@@ -25,6 +25,7 @@ pub mod partial_sums;
 mod pieces;
 pub mod present;
 mod restored;
+mod scroll_region;
 mod share_bar;
 mod state;
 pub mod strategies;
@@ -43,6 +44,7 @@ pub use change::{ChangeSummary, describe_change, describe_placements};
 pub use footer::AppFooter;
 pub use header::AppHeader;
 pub use pieces::{PieceTable, format_offset, format_shape};
+pub(crate) use scroll_region::ScrollRegion;
 pub use state::{AppState, Focus, Fresh, Regions, Side, StrategyRow, ViewChoice};
 pub use totals::{TrafficTotals, format_count};
 

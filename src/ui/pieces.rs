@@ -7,6 +7,7 @@ use crate::core::{
     geometry::Region,
     plan::{LinkClass, Piece},
 };
+use crate::ui::ScrollRegion;
 
 /// A box's offset as coordinates: `[4, 0]`.
 pub fn format_offset(offset: &[u64]) -> String {
@@ -89,8 +90,8 @@ pub fn PieceTable() -> impl IntoView {
                     ")."
                 </p>
             </Show>
-            // Focusable: a keyboard scrolls it sideways where it is wider than the page's column.
-            <div class="table-scroll" hidden=too_many tabindex="0" role="region" aria-label="Pieces, scrollable">
+            // A tab stop where it is wider than the page's column: a keyboard scrolls it sideways.
+            <ScrollRegion label="Pieces, scrollable" hidden=Signal::derive(too_many)>
                 // On a phone, two lines a piece (main.css): as seven columns, its offset, shape, bytes and link
                 // stood behind a sideways scroll.
                 <table class="piece-table plan-pieces" data-testid="piece-table" aria-labelledby="pieces-title">
@@ -112,7 +113,7 @@ pub fn PieceTable() -> impl IntoView {
                         </For>
                     </tbody>
                 </table>
-            </div>
+            </ScrollRegion>
             <p class="legend-line" hidden=too_many><crate::ui::traffic::LinkClassKey directions=false/></p>
             {more}
         </div>

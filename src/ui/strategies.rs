@@ -10,6 +10,7 @@ use crate::chart::readout::{unbroken, units_kept};
 use crate::chart::scale::group_thousands;
 use crate::core::plan::Strategy;
 use crate::core::traffic::{Relayed, analyse_relayed, format_bytes, format_seconds};
+use crate::ui::ScrollRegion;
 use crate::ui::tensor_view::whole_shard::WholeShardToggle;
 
 /// A figure compared across strategies.
@@ -348,7 +349,7 @@ fn ComparisonTable(
     let strategies = move || rows.with(|rows| rows.iter().map(|r| r.strategy).collect::<Vec<_>>());
     let metric_rows = move || rows.with(|rows| Metric::TABLE.map(|metric| (metric, rows.clone())));
     view! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Strategies compared, scrollable">
+        <ScrollRegion label="Strategies compared, scrollable">
             // On a phone, a card per quantity (inventory.css): as columns, gather's stood behind a sideways
             // scroll (review 38).
             <table class="strategy-table cards-on-phone" data-testid="strategy-table" aria-label="The three strategies compared">
@@ -360,7 +361,7 @@ fn ComparisonTable(
                 </thead>
                 <tbody>{keyed(metric_rows, metric_row)}</tbody>
             </table>
-        </div>
+        </ScrollRegion>
     }
 }
 

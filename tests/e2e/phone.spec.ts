@@ -277,6 +277,15 @@ test('a table wider than a phone fades out at the edge it scrolls on from, and a
   const links = page.getByTestId('link-table').locator('xpath=..');
   await expect(links).toBeAttached();
   await expect.poll(() => links.evaluate((box) => [box.className, getComputedStyle(box).getPropertyValue('--fade-end')])).toEqual(['table-scroll', '0px']);
+  // Only a box that scrolls is a tab stop and a named region: one that fits was a stop that did nothing
+  // (review 41).
+  expect(await links.evaluate((box) => [box.getAttribute('tabindex'), box.getAttribute('role')])).toEqual([null, null]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('measured-text').fill(lines.join('\n'));
+  await expect(table).toHaveAttribute('tabindex', '0');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId('measured-steady').locator('.table-scroll')).not.toHaveAttribute('tabindex', /.*/);
 });
 
 test("on a phone the plan's pieces, the first mismatches and the transport rules fit the screen", async ({ page }) => {

@@ -17,6 +17,7 @@ use crate::core::cycle::{
 use crate::core::spec::{NotText, for_display, not_text};
 use crate::core::traffic::{format_bytes, format_count};
 use crate::share::import::{Imported, import_file};
+use crate::ui::ScrollRegion;
 use crate::ui::fit::fitted_viewbox_width;
 
 /// A small example: one slow startup cycle, then five steady ones.
@@ -582,7 +583,7 @@ fn Group(
             </svg>
             <p class="spread-key muted" data-testid="spread-key">{key}</p>
             // A region the keyboard can scroll, as the app's other wide tables (a phone scrolls it).
-            <div class="table-scroll" tabindex="0" role="region" aria-label=format!("{title}: each stage's times, scrollable")>
+            <ScrollRegion label=format!("{title}: each stage's times, scrollable")>
                 <table class="piece-table measured-table">
                     <thead>
                         <tr>
@@ -610,7 +611,7 @@ fn Group(
                         </tfoot>
                     })}
                 </table>
-            </div>
+            </ScrollRegion>
         </div>
     }
 }

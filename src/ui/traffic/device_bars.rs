@@ -11,6 +11,7 @@ use crate::chart::ranking::busiest_devices;
 use crate::chart::scale::group_thousands;
 use crate::core::traffic::{DeviceTraffic, format_bytes};
 use crate::ui::AppState;
+use crate::ui::ScrollRegion;
 
 /// Most devices drawn.
 const LIMIT: usize = 16;
@@ -67,7 +68,7 @@ pub fn DeviceBars() -> impl IntoView {
         <section class="device-bars" aria-labelledby="device-bars-title">
             <h3 class="analysis-subtitle" id="device-bars-title">"Bytes and messages per device"</h3>
             <p class="analysis-caption" data-testid="device-bars-caption">{caption}</p>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Devices, scrollable">
+            <ScrollRegion label="Devices, scrollable">
                 <table class="device-table" data-testid="device-bars" aria-labelledby="device-bars-title">
                     <thead>
                         <tr>
@@ -92,7 +93,7 @@ pub fn DeviceBars() -> impl IntoView {
                         </For>
                     </tbody>
                 </table>
-            </div>
+            </ScrollRegion>
             {move || more().map(|text| view! { <p class="analysis-caption more" data-testid="device-bars-more">{text}</p> })}
         </section>
     }

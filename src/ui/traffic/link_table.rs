@@ -11,6 +11,7 @@ use crate::chart::ranking::{LinkColumn, LinkSort};
 use crate::chart::scale::group_thousands;
 use crate::core::traffic::{LinkKind, LinkLoad, format_bytes, format_seconds};
 use crate::ui::AppState;
+use crate::ui::ScrollRegion;
 
 /// Rows shown before "show all".
 const SHOWN: usize = 20;
@@ -65,7 +66,7 @@ pub fn LinkTable() -> impl IntoView {
             <h3 class="analysis-subtitle" id="link-table-title">"Bytes crossing each link"</h3>
             <p class="analysis-caption" data-testid="link-caption">{caption}</p>
             <ByLinkClass/>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Links, scrollable">
+            <ScrollRegion label="Links, scrollable">
                 <table class="link-table" data-testid="link-table" aria-labelledby="link-table-title">
                     <thead>
                         <tr>
@@ -88,7 +89,7 @@ pub fn LinkTable() -> impl IntoView {
                         </For>
                     </tbody>
                 </table>
-            </div>
+            </ScrollRegion>
             <Show when=can_show_all>
                 <button
                     type="button"
