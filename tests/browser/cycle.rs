@@ -392,6 +392,28 @@ async fn a_cycle_preset_stays_pressed_while_the_cycle_is_still_that_preset() {
 }
 
 #[wasm_bindgen_test]
+async fn a_moved_or_removed_stage_is_said_where_it_went() {
+    // The focus follows a moved stage, but a screen reader heard nothing of its new place (review 41).
+    let root = wrapper();
+    let _mounted = mount_cycle(&root, "cycle-120");
+    tick().await;
+    let said = || text_of(&root, "[data-testid=stage-announce]");
+    nth(&root, "[data-testid=stage-down]", 0).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    next_paint().await;
+    assert_eq!(said(), "generation moved: stage 2 of 4, after scoring.");
+    nth(&root, "[data-testid=stage-up]", 1).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    next_paint().await;
+    assert_eq!(said(), "generation moved: stage 1 of 4, first.");
+    nth(&root, "[data-testid=stage-remove]", 1).unchecked_into::<HtmlElement>().click();
+    tick().await;
+    next_paint().await;
+    assert_eq!(said(), "scoring removed: 3 stages left.");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn a_renamed_stage_s_controls_are_read_out_by_its_new_name() {
     let root = wrapper();
     let _mounted = mount_cycle(&root, "cycle-120");

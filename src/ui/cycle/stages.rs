@@ -17,11 +17,17 @@ use crate::ui::focus::{after_render, focus_test_id};
 #[component]
 pub fn StageEditor() -> impl IntoView {
     let state = expect_context::<CycleState>();
+    // What a move or a removal did, said: the focus follows the stage, but nothing said where it went.
+    let moved = RwSignal::new(String::new());
     let rows = move || {
         state.revision.track();
         let stages = state.spec.with_untracked(|spec| spec.stages.clone());
         let count = stages.len();
-        stages.into_iter().enumerate().map(|(index, stage)| view! { <StageRow index count stage/> }).collect_view()
+        stages
+            .into_iter()
+            .enumerate()
+            .map(|(index, stage)| view! { <StageRow index count stage moved/> })
+            .collect_view()
     };
     let add = move |_| {
         state.restructure(
@@ -51,6 +57,7 @@ pub fn StageEditor() -> impl IntoView {
                 <span></span>
             </div>
             <ol class="stage-rows">{rows}</ol>
+            <crate::ui::announce::Announcer text=moved.into() test_id="stage-announce"/>
             <FieldProblems path="stages".to_string()/>
             {move || state.spec.with(CycleSpec::shared_names).into_iter().map(|(name, at)| {
                 let mut numbers: Vec<String> = at.iter().map(|i| (i + 1).to_string()).collect();
@@ -101,6 +108,24 @@ fn focus_in_row(row: usize, test_ids: &'static [&'static str]) {
     });
 }
 
+/// A stage as the page reads it out: its name, or its place when it has none.
+fn stage_name(spec: &CycleSpec, index: usize) -> String {
+    match spec.stages.get(index).map(|s| s.name.trim()) {
+        Some(name) if !name.is_empty() => for_display(name),
+        _ => format!("stage {}", index + 1),
+    }
+}
+
+/// Where stage `index` now stands, e.g. "refit moved: stage 3 of 4, after scoring.".
+fn placed(spec: &CycleSpec, index: usize) -> String {
+    let count = spec.stages.len();
+    let after = match index {
+        0 => "first".to_string(),
+        _ => format!("after {}", stage_name(spec, index - 1)),
+    };
+    format!("{} moved: stage {} of {count}, {after}.", stage_name(spec, index), index + 1)
+}
+
 /// One stage: its fields, the problems under each, and the buttons that move or remove it.
 #[component]
 fn StageRow(
@@ -110,6 +135,8 @@ fn StageRow(
     count: usize,
     /// The stage as it was when the row was drawn.
     stage: Stage,
+    /// Where the words saying what a move or a removal did go.
+    moved: RwSignal<String>,
 ) -> impl IntoView {
     let state = expect_context::<CycleState>();
     let path = format!("stages[{index}]");
@@ -129,14 +156,9 @@ fn StageRow(
     // The stage's name as typed since the row was drawn: the controls' accessible names follow a rename.
     // A stage with no name yet is read out by its place ("Remove stage 2", not "Remove ").
     let named = move |label: fn(&str) -> String| {
-        Signal::derive(move || {
-            state.spec.with(|spec| match spec.stages.get(index).map(|s| s.name.trim()) {
-                // As the page shows a refused name: a direction control in it would reorder the words
-                // around it in the control's name too.
-                Some(name) if !name.is_empty() => label(&for_display(name)),
-                _ => label(&format!("stage {}", index + 1)),
-            })
-        })
+        // As the page shows a refused name: a direction control in it would reorder the words around it in
+        // the control's name too.
+        Signal::derive(move || state.spec.with(|spec| label(&stage_name(spec, index))))
     };
     // Follows renames and the refit mark, which edit the spec without redrawing the row.
     let colour = move || {
@@ -166,6 +188,9 @@ fn StageRow(
                 })
             },
         );
+        if valid {
+            moved.set(state.spec.with_untracked(|spec| placed(spec, other)));
+        }
         focus_in_row(other, keep);
     };
     view! {
@@ -271,6 +296,7 @@ fn StageRow(
                     data-testid="stage-remove"
                     disabled={count <= 1}
                     on:click=move |_| {
+                        let gone = state.spec.with_untracked(|spec| stage_name(spec, index));
                         state.restructure(
                             |spec| {
                                 if index < spec.stages.len() {
@@ -285,6 +311,7 @@ fn StageRow(
                         );
                         // The stage that took its place, or the new last one; with one left, its name.
                         let left = state.spec.with_untracked(|spec| spec.stages.len());
+                        moved.set(format!("{gone} removed: {left} stage{} left.", if left == 1 { "" } else { "s" }));
                         focus_in_row(index.min(left.saturating_sub(1)), &["stage-remove", "stage-name"]);
                     }
                 >
