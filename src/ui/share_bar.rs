@@ -150,6 +150,14 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
             GIVE_UP_MS / 1000
         ),
     };
+    // The note changes as the frame is measured, unseen by a screen reader: when the code comes (the copy
+    // button with it), it is said once (review 41).
+    let code_ready = Signal::derive(move || match measured.get() {
+        _ if !open.get() => String::new(),
+        EmbedHeight::Measured(height) => format!("The embed code is ready, {height} px high."),
+        EmbedHeight::NotMeasured => "The embed code is ready, at this view's usual height.".to_string(),
+        EmbedHeight::Measuring(..) => String::new(),
+    });
     drop_anywhere(state, cycle, page, report);
     let bar = NodeRef::new();
     dismiss_menus(bar);
@@ -253,6 +261,11 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
                             aria-label="Embed code"
                         ></textarea>
                         <p class="menu-note" data-testid="embed-height-note">{height_note}</p>
+                        <super::announce::Announcer
+                            text=code_ready
+                            test_id="embed-announce"
+                            settle_ms=super::announce::AFTER_TYPING_MS
+                        />
                         // Not before the height is known: a copy would take the usual height, too short for most views.
                         <button
                             type="button"

@@ -73,6 +73,8 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   // Until its height is known, the code cannot be copied (it would carry the usual height, too short).
   await expect(page.getByTestId('embed-height-note')).toHaveText('Measuring its height…');
   await expect(page.getByTestId('copy-embed')).toBeDisabled();
+  // Nothing said while it measures; the code's coming is said once, with its height (review 41).
+  await expect(page.getByTestId('embed-announce')).toHaveText('');
   release();
   // By default the height fits any column a documentation page has: the embed, laid out at each width
   // from 480 to 960 px in an unseen frame, reports its height at each, and the snippet takes the tallest.
@@ -84,6 +86,7 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await expect(page.getByTestId('embed-height-note')).toContainText('px, fits this view in any column from 480 to 960 px wide', { timeout: 40_000 });
   await expect(page.getByTestId('copy-embed')).toBeEnabled();
   const anyColumn = Number((await page.getByTestId('embed-height-note').innerText()).match(/(\d+) px,/)![1]);
+  await expect(page.getByTestId('embed-announce')).toHaveText(`The embed code is ready, ${anyColumn} px high.`);
   const anySnippet = await page.getByTestId('embed-code').inputValue();
   expect(anySnippet).toContain(`height="${anyColumn}"`);
   await page.screenshot({ path: path.join(screenshots, 'share-menu.png') });
