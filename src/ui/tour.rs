@@ -384,8 +384,11 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                         {if at_end { "Done" } else { "Next " }}
                         {(!at_end).then(|| view! { <span aria-hidden="true">"▸"</span> })}
                     </button>
+                    // On a short screen (a laptop at 200 % zoom) the short words, on the buttons' row
+                    // (tour.css): the long ones took two rows of a bar that may hold half the screen.
                     <button type="button" class="link-button" data-testid="tour-leave" on:click=move |_| leave()>
-                        "Leave the tour (keeps this state)"
+                        <span class="tour-long">"Leave the tour (keeps this state)"</span>
+                        <span class="tour-short">"Leave"</span>
                     </button>
                     <button
                         type="button"
@@ -398,7 +401,8 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                             leave();
                         }
                     >
-                        "Leave and bring back what I had"
+                        <span class="tour-long">"Leave and bring back what I had"</span>
+                        <span class="tour-short">"Leave, bring mine back"</span>
                     </button>
                     <span class="muted tour-keys">"← → keys, Esc to leave"</span>
                 </div>

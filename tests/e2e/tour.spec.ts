@@ -234,3 +234,24 @@ test('a step taken by key with the focus on the page brings the focus to the bar
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 2 of/);
   await expect(page.getByTestId('tour-next')).toBeFocused();
 });
+
+test("at 200 % zoom the tour's controls take one row, and its words most of a bar under half the screen", async ({ page }) => {
+  // 1280 × 800 at 200 %: four rows of controls left a line and a half of the step's words in a bar half the
+  // screen high (review 41).
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.goto('/?preset=toy');
+  await page.getByTestId('explain').click();
+  const bar = await page.getByTestId('tour').boundingBox();
+  expect(bar!.height).toBeLessThanOrEqual(0.45 * 400 + 1);
+  const tops = await Promise.all(['tour-progress', 'tour-next', 'tour-leave', 'tour-restore'].map(async (id) => {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    return box.y + box.height / 2;
+  }));
+  for (const middle of tops) expect(Math.abs(middle - tops[0])).toBeLessThan(8);
+  // The short words, named by what they show.
+  await expect(page.getByTestId('tour-leave')).toHaveAccessibleName('Leave');
+  const text = (await page.getByTestId('tour-text').boundingBox())!;
+  const shown = Math.min(text.y + text.height, bar!.y + bar!.height) - text.y;
+  expect(shown).toBeGreaterThan(0.45 * bar!.height);
+  await page.screenshot({ path: path.join(screenshots, 'tour-zoom-200.png') });
+});
