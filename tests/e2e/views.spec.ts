@@ -200,6 +200,18 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   // highlight back, and an arrow key does (on the next piece).
   const last = page.locator('[data-testid=piece]').last();
   await expect(last).toBeFocused();
+  // Where it is stays outlined, by a ring drawn over every piece: its own stroke was half covered by its
+  // neighbours (review 41).
+  const ring = page.getByTestId('focus-ring');
+  await expect(ring).toHaveCount(1);
+  expect(await page.evaluate(() => {
+    const ring = document.querySelector('[data-testid=focus-ring]')!;
+    const pieces = [...document.querySelectorAll('[data-testid=piece]')];
+    const box = pieces[pieces.length - 1].querySelector('.tv-piece-box')!;
+    const [r, b] = [ring.getBoundingClientRect(), box.getBoundingClientRect()];
+    const drawnLater = pieces.every((piece) => piece.compareDocumentPosition(ring) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return [drawnLater, Math.round(r.x - b.x), Math.round(r.y - b.y), Math.round(r.width - b.width)];
+  })).toEqual([true, 0, 0, 0]);
   await page.locator('[data-testid=piece]').first().hover();
   await page.mouse.move(5, 5);
   await expect(page.getByTestId('focus-line')).toContainText('Hover or focus');
@@ -207,6 +219,7 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await expect(page.getByTestId('piece-tooltip')).toHaveCount(1);
   await expect(piece(2, 3)).toBeFocused();
   await page.locator('[data-testid=device][data-side=source][data-device="0"]').focus();
+  await expect(ring, 'the keyboard left the pieces').toHaveCount(0);
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('focus-line')).toContainText('d1 (source)');
   // Said over the meshes too, where the eye is, without moving them (where they stood once laid out).

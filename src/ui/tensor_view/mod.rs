@@ -60,6 +60,7 @@ pub fn TensorView() -> impl IntoView {
     let state = expect_context::<AppState>();
     hover::follow_pointer();
     pieces::provide_focus_keys(state);
+    provide_context(highlight::FocusedBox(RwSignal::new(None)));
     let widest = frame_width();
     let scene: SceneMemo = Memo::new(move |_| {
         let widest = widest.get();
@@ -155,6 +156,7 @@ pub fn TensorView() -> impl IntoView {
                         <mismatches::Mismatches mismatches=mismatches scene=scene/>
                         <boundaries::Boundaries scene=scene/>
                         <highlight::FocusRegion scene=scene/>
+                        <highlight::FocusRing scene=scene/>
                     </g>
                     <tooltip::Tooltip scene=scene focus_pieces=focus_pieces picture=picture scrolled=scrolled/>
                 </svg>

@@ -322,6 +322,7 @@ fn PieceBox(
     // A box with several senders is neutral: their colours are the deck's.
     let box_class = if deck.is_some_and(|d| d.mixed) { "tv-piece-box is-stacked" } else { "tv-piece-box" };
     let keys = expect_context::<FocusKeys>();
+    let ring = expect_context::<super::highlight::FocusedBox>();
     let class = move || {
         let related = keys.relate(index, src, dst);
         let hatched = under_hatch.with(|hidden| hidden.binary_search(&index).is_ok());
@@ -344,11 +345,16 @@ fn PieceBox(
             tabindex=move || if stop.get() == Some(index) { "0" } else { "-1" }
             role="img"
             aria-label=aria
-            on:focus=move |_| {
+            on:focus=move |ev| {
                 last.set(Some(index));
                 set_focus(state, Focus::Piece(index));
+                let shown = event_target::<web_sys::Element>(&ev).matches(":focus-visible").unwrap_or(false);
+                ring.0.set(shown.then(|| deck.filter(|d| !d.draws_box).map_or(rect, |d| d.card)));
             }
-            on:blur=move |_| set_focus(state, Focus::Nothing)
+            on:blur=move |_| {
+                set_focus(state, Focus::Nothing);
+                ring.0.set(None);
+            }
         >
             {draws_box.then(|| view! {
                 <rect class=box_class x=rect.x y=rect.y width=rect.width.max(0.5) height=rect.height.max(0.5) fill=fill/>
