@@ -670,11 +670,22 @@ impl CycleSpec {
                     Some(transfer) => {
                         let sum = wait + transfer + preparation;
                         if !same_seconds(sum, stage.seconds) {
+                            // What to do about it: one who knows only the transfer's seconds typed them alone
+                            // and was told the sum was wrong (review 37).
+                            let remedy = if sum < stage.seconds {
+                                format!(
+                                    "put the other {} s in the wait or the preparation, or leave the transfer \
+                                     empty for the rest",
+                                    seconds_text(stage.seconds - sum)
+                                )
+                            } else {
+                                "shorten a part, or lengthen the stage".to_string()
+                            };
                             problems.add(
                                 "refit",
                                 format!(
                                     "wait {} s + transfer {} s + preparation {} s = {} s, but the refit stage \"{}\" \
-                                     lasts {} s",
+                                     lasts {} s: {remedy}",
                                     seconds_text(wait),
                                     seconds_text(transfer),
                                     seconds_text(preparation),
@@ -3171,7 +3182,17 @@ mod tests {
         );
         assert_eq!(
             with(&|s| s.refit = Some(RefitSplit { wait: 3.0, transfer: Some(5.0), preparation: 0.0 })),
-            ["refit: wait 3 s + transfer 5 s + preparation 0 s = 8 s, but the refit stage \"refit\" lasts 10 s"]
+            [
+                "refit: wait 3 s + transfer 5 s + preparation 0 s = 8 s, but the refit stage \"refit\" lasts 10 s: put \
+                 the other 2 s in the wait or the preparation, or leave the transfer empty for the rest"
+            ]
+        );
+        assert_eq!(
+            with(&|s| s.refit = Some(RefitSplit { wait: 3.0, transfer: Some(9.0), preparation: 0.0 })),
+            [
+                "refit: wait 3 s + transfer 9 s + preparation 0 s = 12 s, but the refit stage \"refit\" lasts 10 s: \
+                 shorten a part, or lengthen the stage"
+            ]
         );
         assert_eq!(
             with(&|s| s.refit = Some(RefitSplit { wait: 8.0, transfer: None, preparation: 5.0 })),
