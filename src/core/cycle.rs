@@ -3182,17 +3182,13 @@ mod tests {
         );
         assert_eq!(
             with(&|s| s.refit = Some(RefitSplit { wait: 3.0, transfer: Some(5.0), preparation: 0.0 })),
-            [
-                "refit: wait 3 s + transfer 5 s + preparation 0 s = 8 s, but the refit stage \"refit\" lasts 10 s: put \
-                 the other 2 s in the wait or the preparation, or leave the transfer empty for the rest"
-            ]
+            ["refit: wait 3 s + transfer 5 s + preparation 0 s = 8 s, but the refit stage \"refit\" lasts 10 s: put \
+                 the other 2 s in the wait or the preparation, or leave the transfer empty for the rest"]
         );
         assert_eq!(
             with(&|s| s.refit = Some(RefitSplit { wait: 3.0, transfer: Some(9.0), preparation: 0.0 })),
-            [
-                "refit: wait 3 s + transfer 9 s + preparation 0 s = 12 s, but the refit stage \"refit\" lasts 10 s: \
-                 shorten a part, or lengthen the stage"
-            ]
+            ["refit: wait 3 s + transfer 9 s + preparation 0 s = 12 s, but the refit stage \"refit\" lasts 10 s: \
+                 shorten a part, or lengthen the stage"]
         );
         assert_eq!(
             with(&|s| s.refit = Some(RefitSplit { wait: 8.0, transfer: None, preparation: 5.0 })),
