@@ -251,9 +251,37 @@ pub fn neighbour(boxes: &[PixelRect], from: usize, arrow: Arrow) -> Option<usize
         .map(|(_, i)| i)
 }
 
+/// How many steps PageUp and PageDown take through a picture's boxes.
+pub const PAGE_STEPS: usize = 5;
+
+/// Where `steps` presses of `arrow` lead from box `from`, stopping at the picture's edge: PageUp and PageDown
+/// on a piece (the browser's own scrolled the page, and the focused piece out of sight). `None` when `from`
+/// is at that edge already.
+pub fn page(boxes: &[PixelRect], from: usize, arrow: Arrow, steps: usize) -> Option<usize> {
+    let mut at = from;
+    for _ in 0..steps {
+        match neighbour(boxes, at, arrow) {
+            Some(next) => at = next,
+            None => break,
+        }
+    }
+    (at != from).then_some(at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_key_takes_several_steps_and_stops_at_the_edge() {
+        // A column of 8 boxes: from the top, 5 down; from row 5, the last (2 more); from the last, nowhere.
+        let boxes: Vec<PixelRect> = (0..8).map(|row| PixelRect::new(0.0, row as f64 * 10.0, 10.0, 10.0)).collect();
+        assert_eq!(page(&boxes, 0, Arrow::Down, PAGE_STEPS), Some(5));
+        assert_eq!(page(&boxes, 5, Arrow::Down, PAGE_STEPS), Some(7));
+        assert_eq!(page(&boxes, 7, Arrow::Down, PAGE_STEPS), None);
+        assert_eq!(page(&boxes, 7, Arrow::Up, PAGE_STEPS), Some(2));
+        assert_eq!(page(&boxes, 3, Arrow::Up, 1), neighbour(&boxes, 3, Arrow::Up));
+    }
 
     #[test]
     fn a_corner_tag_sits_bottom_left_when_the_box_has_room() {

@@ -187,6 +187,16 @@ test('the toy: keyboard focus reaches pieces and devices', async ({ page }) => {
   await expect(piece(0, 3)).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await expect(piece(0, 3), 'at the top edge the focus stays').toBeFocused();
+  // PageDown takes a page of rows, down to the last here, and PageUp brings it back: the focused piece stays
+  // in sight (the browser's own PageDown scrolled it away).
+  await page.keyboard.press('PageDown');
+  await expect(piece(2, 3)).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect(piece(2, 3), 'at the bottom edge the focus stays').toBeFocused();
+  await expect(piece(2, 3)).toBeInViewport();
+  await page.keyboard.press('PageUp');
+  await expect(piece(0, 3)).toBeFocused();
+  await expect(piece(0, 3)).toBeInViewport();
   await page.keyboard.press('End');
   await expect(page.locator('[data-testid=piece]').last()).toBeFocused();
   await page.keyboard.press('Tab');

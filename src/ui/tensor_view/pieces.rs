@@ -159,6 +159,12 @@ fn on_piece_key(ev: &web_sys::KeyboardEvent, state: AppState, scene: SceneMemo, 
                 let boxes: Vec<PixelRect> = pieces.iter().map(|p| p.rect).collect();
                 neighbour(&boxes, at, arrow)
             }
+            // A page of rows at a time: the browser's own PageUp and PageDown scrolled the focused piece away.
+            ("PageUp" | "PageDown", _) => {
+                let boxes: Vec<PixelRect> = pieces.iter().map(|p| p.rect).collect();
+                let arrow = if key == "PageUp" { Arrow::Up } else { Arrow::Down };
+                crate::chart::boxes::page(&boxes, at, arrow, crate::chart::boxes::PAGE_STEPS)
+            }
             ("Home", _) => Some(0),
             ("End", _) => Some(pieces.len().saturating_sub(1)),
             _ => return None,
