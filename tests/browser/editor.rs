@@ -146,6 +146,10 @@ async fn a_larger_source_that_moves_the_disjoint_destination_to_another_node_say
         "Moved to node\u{a0}1: disjoint ids come after the source's 8 devices, so they are now 8, 9. \
          Choose \u{201c}id list\u{201d} to pin them."
     );
+    // Said, it follows the ids as the source grows on within the node.
+    type_into(&root, "field-source-mesh-0", "9");
+    settle().await;
+    assert!(text(&root, "moved-note").contains("so they are now 9, 10."), "{}", text(&root, "moved-note"));
     // An edit of the destination itself is the user's own move: the note goes.
     type_into(&root, "field-destination-mesh-0", "3");
     settle().await;

@@ -340,7 +340,8 @@ fn MovedNote() -> impl IntoView {
                 && now.source_devices != before.source_devices
                 && now.destination_devices == before.destination_devices
                 && now.devices_per_node == before.devices_per_node;
-            if source_alone && now.nodes != before.nodes {
+            // Once said, it follows the ids through further edits of the source (its ids went stale).
+            if source_alone && (now.nodes != before.nodes || moved.with_untracked(Option::is_some)) {
                 let ids = state.reshard.with_untracked(|r| format_device_ids(&r.destination_mesh.devices));
                 let count = now.source_devices;
                 moved.set(Some(format!(
