@@ -113,7 +113,12 @@ fn parse_shape(token: &str) -> Option<Vec<i64>> {
     dims.filter(|d| !d.is_empty())
 }
 
-/// Parses a whole block; every bad line is reported, good lines still count.
+/// How many lines that do not read a block may have before its reading stops: a file of 4 million bad lines
+/// (within the 8 MiB a file may be) built a message per line until the page ran out of memory, and a
+/// message of 100,000 lines took 7 s and a gigabyte to lay out (review 43).
+pub const MAX_LINE_PROBLEMS: usize = 100;
+
+/// Parses a whole block; every bad line is reported (up to [`MAX_LINE_PROBLEMS`]), good lines still count.
 pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
     let mut spec = SpecInput::default();
     let mut view = "tensor".to_string();
@@ -131,11 +136,16 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
         let rest = raw.split('#').next()?.trim().strip_prefix("tensor")?;
         rest.starts_with(char::is_whitespace).then(|| rest.split_whitespace().find_map(parse_shape))?.map(|s| s.len())
     });
+    let mut stopped_at = None;
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
+        }
+        if problems.len() >= MAX_LINE_PROBLEMS {
+            stopped_at = Some(line_no);
+            break;
         }
         let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -213,6 +223,17 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
                 ));
             }
         }
+    }
+    if let Some(line_no) = stopped_at {
+        // What the lines not read would have said is unknown: nothing is said missing.
+        problems.push(problem(
+            line_no,
+            format!(
+                "not read, nor the lines after it: {MAX_LINE_PROBLEMS} lines before it did not read (is this a \
+                 Reshard Lens text block?)"
+            ),
+        ));
+        return Err(problems);
     }
     // A cycle's block needs no layout: the app's toy stands in (it only matters for "take s from the layout").
     // A block of cycle lines whose `view` line did not read is such a block too: its problem is the view.
@@ -502,6 +523,25 @@ mod tests {
         assert_eq!(text.len(), 2, "{text:?}");
         assert!(text[0].starts_with("line 2, stages[1].seconds: "), "{text:?}");
         assert!(text[1].starts_with("line 4: view `cycel`"), "{text:?}");
+    }
+
+    #[test]
+    fn a_file_of_lines_that_do_not_read_stops_at_a_hundred() {
+        // 4 million such lines fit in a file the app opens; a message each ran the page out of memory.
+        let text = "x\n\n".repeat(150);
+        let problems: Vec<String> = parse_block(&text).expect_err("refused").iter().map(|p| p.to_string()).collect();
+        assert_eq!(problems.len(), MAX_LINE_PROBLEMS + 1);
+        assert!(problems[0].starts_with("line 1: `x` is not a keyword"), "{:?}", problems[0]);
+        assert!(problems[99].starts_with("line 199: "), "{:?}", problems[99]);
+        assert_eq!(
+            problems[100],
+            "line 201: not read, nor the lines after it: 100 lines before it did not read (is this a Reshard Lens \
+             text block?)"
+        );
+        // A hundred exactly are all listed, and nothing stops.
+        let text = "x\n".repeat(100);
+        let problems = parse_block(&text).expect_err("refused");
+        assert!(problems.iter().all(|p| !p.message.starts_with("not read")), "{problems:?}");
     }
 
     #[test]
