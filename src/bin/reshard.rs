@@ -187,7 +187,12 @@ fn run(args: &[String]) -> Result<u8, Failure> {
             Ok(0)
         }
         "bench" => {
-            bench();
+            // `bench measured`: only the measured cycles' table (the whole run takes minutes).
+            if rest.first().map(String::as_str) == Some("measured") {
+                bench_measured();
+            } else {
+                bench();
+            }
             Ok(0)
         }
         "help" => {
@@ -546,6 +551,34 @@ fn bench_measured() {
             parse * 1e3,
             seconds * 1e3
         );
+    }
+    // Wide files, a cycle a row: a table of 64 stage columns, and a JSON line of 20,000 keys (each key's
+    // place in the line was once searched for along all of them: 28 s in the page).
+    let mut wide = String::from("cycle");
+    for stage in 0..64 {
+        wide.push_str(&format!(",stage {stage}"));
+    }
+    wide.push('\n');
+    for cycle in 0..20_000 {
+        wide.push_str(&cycle.to_string());
+        for stage in 0..64 {
+            wide.push_str(&format!(",{}", 1.0 + (stage + cycle) as f64 % 7.0 * 0.1));
+        }
+        wide.push('\n');
+    }
+    let mut line = String::from("{\"step\": 1");
+    for key in 0..20_000 {
+        line.push_str(&format!(", \"k{key}\": 1"));
+    }
+    line.push_str("}\n");
+    for (name, text) in [("20000 cycles × 64 stage columns (CSV)", wide), ("one JSON line of 20000 keys", line)] {
+        let start = std::time::Instant::now();
+        let measurements = cycle::parse_measurements(&text);
+        let parse = start.elapsed().as_secs_f64();
+        let start = std::time::Instant::now();
+        let _ = cycle::stage_stats(&measurements, 1, None);
+        let seconds = start.elapsed().as_secs_f64();
+        outln!("{:<44} {:>10} {:>10.1} {:>10.1}", name, measurements.rows.len(), parse * 1e3, seconds * 1e3);
     }
 }
 

@@ -2146,9 +2146,14 @@ fn json_wide_row(
     }
     // In the order written: the map sorts its keys, and a logger writes its stages in the order they run
     // (verl's adv came before gen, and the refit before training).
+    // Each key's place looked up in a map: found by a search along the keys, a line of 20,000 keys took 28 s
+    // (review 43).
     if let Some(text) = text {
-        let order = keys_as_written(text);
-        fields.sort_by_key(|(name, _)| order.iter().position(|key| key == name).unwrap_or(usize::MAX));
+        let mut order: HashMap<String, usize> = HashMap::new();
+        for (place, key) in keys_as_written(text).into_iter().enumerate() {
+            order.entry(key).or_insert(place);
+        }
+        fields.sort_by_key(|(name, _)| order.get(name).copied().unwrap_or(usize::MAX));
     }
     let any_timing = fields.iter().any(|(name, _)| timing_prefix(name).is_some());
     for (name, value) in &fields {
