@@ -234,7 +234,10 @@ pub fn decode_with_notes(fragment: &str) -> Result<(SharedState, Vec<String>), F
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_JSON_BYTES).map_err(|e| {
         FragmentError(match e.status {
             TINFLStatus::HasMoreOutput => {
-                format!("the link's state unpacks to more than {MAX_JSON_BYTES} bytes, more than a link can hold")
+                format!(
+                    "the link's state unpacks to more than {}, more than a link can hold",
+                    crate::core::traffic::format_bytes(MAX_JSON_BYTES as u64)
+                )
             }
             _ => "the link's state does not decompress: the link is damaged or cut short".to_string(),
         })
@@ -533,7 +536,7 @@ mod tests {
         let fragment = format!("v1.{}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&huge, 9)));
         assert!(fragment.len() < MAX_FRAGMENT_CHARS);
         let err = decode(&fragment).unwrap_err().to_string();
-        assert!(err.contains(&format!("unpacks to more than {MAX_JSON_BYTES} bytes")), "{err}");
+        assert!(err.contains("unpacks to more than 32 MiB"), "{err}");
     }
 
     #[test]

@@ -40,8 +40,15 @@ impl Imported {
 /// Why a file of `bytes` is not opened, if it is too large: asked before reading it (reading 20 MB only
 /// to refuse it blocked the page for seconds) and again of the text read.
 pub fn refuse_size(name: &str, bytes: u64) -> Option<Problem> {
-    (bytes > MAX_IMPORT_BYTES as u64)
-        .then(|| problem("", format!("{name} is {bytes} bytes; files above {MAX_IMPORT_BYTES} bytes are not opened")))
+    // In MiB as the README says the limit, and to the byte, grouped (review 43: "8537956 bytes").
+    use crate::core::traffic::{format_bytes, grouped_digits};
+    let exact = |bytes: u64| format!("{} ({} bytes)", format_bytes(bytes), grouped_digits(&bytes.to_string()));
+    (bytes > MAX_IMPORT_BYTES as u64).then(|| {
+        problem(
+            "",
+            format!("{name} is {}; files above {} are not opened", exact(bytes), exact(MAX_IMPORT_BYTES as u64)),
+        )
+    })
 }
 
 /// Reads a file's text. Nothing is half-applied: either the whole file is usable or every problem is

@@ -3,6 +3,7 @@
 use std::{cell::Cell, rc::Rc};
 
 use leptos::{mount::mount_to, prelude::*, task::tick};
+use reshard_lens::core::traffic::grouped_digits;
 use reshard_lens::share::fragment::{decode, encode};
 use reshard_lens::share::import::MAX_IMPORT_BYTES;
 use reshard_lens::ui::{
@@ -975,9 +976,9 @@ async fn a_file_dropped_on_the_measured_times_above_the_size_limit_is_refused_un
     assert_eq!(
         text_of(&root, "[data-testid=measured-refused]"),
         format!(
-            "big.csv could not be opened; nothing was changed: big.csv is {} bytes; files above {MAX_IMPORT_BYTES} \
-             bytes are not opened",
-            big.len()
+            "big.csv could not be opened; nothing was changed: big.csv is 8 MiB ({} bytes); files above 8 MiB \
+             (8,388,608 bytes) are not opened",
+            grouped_digits(&big.len().to_string())
         )
     );
     assert_eq!(cycle.measured_text.get_untracked(), "", "nothing was read into the box");
