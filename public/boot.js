@@ -19,6 +19,13 @@ function report(message) {
 // this script, in public/.
 const page = (name) => new URL(name, document.baseURI).href;
 
+// A long link takes seconds to unpack before anything is drawn: say so while the placeholder stands.
+const booting = document.getElementById('booting');
+if (booting && location.hash.length > 20000) {
+  const kb = Math.round(location.hash.length / 1000);
+  booting.textContent = `Opening a shared state (a link of ${kb.toLocaleString('en')} KB): this takes a few seconds…`;
+}
+
 try {
   const { default: init } = await import(page(tag.dataset.js));
   await init({ module_or_path: page(tag.dataset.wasm) });

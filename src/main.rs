@@ -11,4 +11,8 @@ fn main() {
     }
     url_state::own_the_page();
     leptos::mount::mount_to_body(App);
+    // The "Opening…" placeholder of index.html, now that the app stands in its place.
+    if let Some(booting) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("booting")) {
+        booting.remove();
+    }
 }

@@ -217,3 +217,23 @@ test('the same build works under a path, as on a course page or a project site',
   await expect(page.locator('[data-testid=piece]').first()).toBeVisible({ timeout: 15_000 });
   expect(missing).toEqual([]);
 });
+
+test('until the app is drawn the page says it is opening, and how large a long link is', async ({ page }) => {
+  // A 440 KB link left the page blank for 15 s while it unpacked (review 43).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.wasm$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/#v1.${'A'.repeat(30_000)}`);
+  await expect(page.locator('#booting')).toHaveText('Opening a shared state (a link of 30 KB): this takes a few seconds…');
+  release();
+  await expect(page.locator('.shell')).toBeVisible();
+  await expect(page.locator('#booting')).toHaveCount(0);
+  // A link that does not read says so, as ever; the placeholder does not linger over it.
+  await page.unroute(/\.wasm$/);
+  await page.goto('/?preset=toy');
+  await expect(page.locator('.shell')).toBeVisible();
+  await expect(page.locator('#booting')).toHaveCount(0);
+});
