@@ -20,11 +20,18 @@ pub fn ConstraintCheck() -> impl IntoView {
     // check does not depend on, nor after a rename: the summary's counts are the check key's (typing a
     // tensor's name checked a 65,536-device change again for each key, 0.4 s). Compared by identity: a new
     // check is news.
+    // The last check kept by the state: this panel is drawn anew by Back and undo.
     let checked = Memo::new(move |_| {
-        state.settled_check.track();
-        super::Fresh(std::sync::Arc::new(super::timing::measured("constraint check", || {
-            state.check_key.with_untracked(lint)
-        })))
+        let generation = state.settled_check.get();
+        let kept =
+            state.lint_kept.with_value(|kept| kept.as_ref().filter(|(g, _)| *g == generation).map(|k| k.1.clone()));
+        kept.unwrap_or_else(|| {
+            let found = super::Fresh(std::sync::Arc::new(super::timing::measured("constraint check", || {
+                state.check_key.with_untracked(lint)
+            })));
+            state.lint_kept.set_value(Some((generation, found.clone())));
+            found
+        })
     });
     // The open panel's messages name the tensors: checked from the change itself, names and all.
     let findings = Memo::new(move |_| {

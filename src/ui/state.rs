@@ -103,6 +103,9 @@ impl<T> std::ops::Deref for Fresh<T> {
     }
 }
 
+/// What the constraint check found ([`crate::core::lint::lint`]), compared by identity.
+pub type LintFindings = Fresh<Result<Vec<crate::core::lint::Finding>, String>>;
+
 /// One row of the strategy comparison.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StrategyRow {
@@ -162,6 +165,9 @@ pub struct AppState {
     /// Counts the changes of `check_key`, one paint after each: what a panel whose counts do not depend on
     /// names tracks (a renamed 65,536-device change was checked again for every key typed).
     pub settled_check: ReadSignal<u64>,
+    /// The constraint check of the change counted by `settled_check`, kept here: Back and undo draw the
+    /// view anew, and its panel checked the change again (81,000 tensors: 3.5 s, review 43).
+    pub lint_kept: StoredValue<Option<(u64, LintFindings)>>,
     pub regions: Memo<Fresh<Regions>>,
     pub focus: RwSignal<Focus>,
     pub view: RwSignal<ViewChoice>,
@@ -375,6 +381,7 @@ impl AppState {
             plan_key,
             check_key,
             settled_check,
+            lint_kept: StoredValue::new(None),
             regions,
             focus,
             view,
