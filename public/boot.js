@@ -30,6 +30,8 @@ try {
   const { default: init } = await import(page(tag.dataset.js));
   await init({ module_or_path: page(tag.dataset.wasm) });
 } catch (error) {
+  // Not "Opening…" beside "could not start".
+  document.getElementById('booting')?.remove();
   // A wasm that fails to load or start (wrong wasm-opt, missing file) must not leave a blank page.
   if (!document.getElementById('panic')) {
     report(`Reshard Lens could not start: ${error}`);

@@ -40,13 +40,19 @@ impl Imported {
 /// Why a file of `bytes` is not opened, if it is too large: asked before reading it (reading 20 MB only
 /// to refuse it blocked the page for seconds) and again of the text read.
 pub fn refuse_size(name: &str, bytes: u64) -> Option<Problem> {
-    // In MiB as the README says the limit, and to the byte, grouped (review 43: "8537956 bytes").
+    // The limit in MiB as the README says it, and both to the byte, grouped (review 43: "8537956 bytes"; a
+    // file's own size in MiB read "8 MiB … files above 8 MiB" one byte over, review 44).
     use crate::core::traffic::{format_bytes, grouped_digits};
-    let exact = |bytes: u64| format!("{} ({} bytes)", format_bytes(bytes), grouped_digits(&bytes.to_string()));
-    (bytes > MAX_IMPORT_BYTES as u64).then(|| {
+    let limit = MAX_IMPORT_BYTES as u64;
+    (bytes > limit).then(|| {
         problem(
             "",
-            format!("{name} is {}; files above {} are not opened", exact(bytes), exact(MAX_IMPORT_BYTES as u64)),
+            format!(
+                "{name} is {} bytes; files above {} ({} bytes) are not opened",
+                grouped_digits(&bytes.to_string()),
+                format_bytes(limit),
+                grouped_digits(&limit.to_string())
+            ),
         )
     })
 }

@@ -107,6 +107,28 @@ fn problem(line: usize, message: impl Into<String>) -> Problem {
     Problem { path: format!("line {line}"), message: message.into() }
 }
 
+/// Problems of lines in a row that say the same, said once for all of them: `lines 1–39 (20 lines)`.
+fn same_words_once(problems: Vec<Problem>) -> Vec<Problem> {
+    let mut said: Vec<(Problem, String, usize)> = Vec::new();
+    for p in problems {
+        match said.last_mut() {
+            Some((first, last, count)) if first.message == p.message && p.path.starts_with("line ") => {
+                *last = p.path;
+                *count += 1;
+            }
+            _ => said.push((p.clone(), p.path, 1)),
+        }
+    }
+    said.into_iter()
+        .map(|(first, last, count)| match (first.path.strip_prefix("line "), last.strip_prefix("line ")) {
+            (Some(from), Some(to)) if count > 1 => {
+                Problem { path: format!("lines {from}–{to} ({count} lines)"), message: first.message }
+            }
+            _ => first,
+        })
+        .collect()
+}
+
 /// `12x6`, `12×6` or `12` → `[12, 6]` / `[12]`.
 fn parse_shape(token: &str) -> Option<Vec<i64>> {
     let dims: Option<Vec<i64>> = token.split(['x', '×', '*']).map(|d| d.trim().parse().ok()).collect();
@@ -115,8 +137,8 @@ fn parse_shape(token: &str) -> Option<Vec<i64>> {
 
 /// How many lines that do not read a block may have before its reading stops: a file of 4 million bad lines
 /// (within the 8 MiB a file may be) built a message per line until the page ran out of memory, and a
-/// message of 100,000 lines took 7 s and a gigabyte to lay out (review 43).
-pub const MAX_LINE_PROBLEMS: usize = 100;
+/// message of 100,000 lines took 7 s and a gigabyte to lay out (review 43). A block is a dozen lines.
+pub const MAX_LINE_PROBLEMS: usize = 20;
 
 /// Parses a whole block; every bad line is reported (up to [`MAX_LINE_PROBLEMS`]), good lines still count.
 pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
@@ -225,15 +247,17 @@ pub fn parse_block(text: &str) -> Result<TextBlock, Vec<Problem>> {
         }
     }
     if let Some(line_no) = stopped_at {
-        // What the lines not read would have said is unknown: nothing is said missing.
-        problems.push(problem(
+        // What the lines not read would have said is unknown: nothing is said missing. Said first, and the
+        // same words for many lines said once (a hundred lines of `x` made a box 4,000 px tall, review 44).
+        let mut said = vec![problem(
             line_no,
             format!(
                 "not read, nor the lines after it: {MAX_LINE_PROBLEMS} lines before it did not read (is this a \
                  Reshard Lens text block?)"
             ),
-        ));
-        return Err(problems);
+        )];
+        said.extend(same_words_once(problems));
+        return Err(said);
     }
     // A cycle's block needs no layout: the app's toy stands in (it only matters for "take s from the layout").
     // A block of cycle lines whose `view` line did not read is such a block too: its problem is the view.
@@ -526,20 +550,21 @@ mod tests {
     }
 
     #[test]
-    fn a_file_of_lines_that_do_not_read_stops_at_a_hundred() {
+    fn a_file_of_lines_that_do_not_read_stops_at_twenty_and_says_the_same_words_once() {
         // 4 million such lines fit in a file the app opens; a message each ran the page out of memory.
-        let text = "x\n\n".repeat(150);
+        // Where it stopped first, then the lines before it, the same words said once.
+        let text = format!("tensor w 12x6\nsoruce mesh 3 [S(0)]\n{}", "x\n\n".repeat(150));
         let problems: Vec<String> = parse_block(&text).expect_err("refused").iter().map(|p| p.to_string()).collect();
-        assert_eq!(problems.len(), MAX_LINE_PROBLEMS + 1);
-        assert!(problems[0].starts_with("line 1: `x` is not a keyword"), "{:?}", problems[0]);
-        assert!(problems[99].starts_with("line 199: "), "{:?}", problems[99]);
+        assert_eq!(problems.len(), 3, "{problems:?}");
         assert_eq!(
-            problems[100],
-            "line 201: not read, nor the lines after it: 100 lines before it did not read (is this a Reshard Lens \
+            problems[0],
+            "line 41: not read, nor the lines after it: 20 lines before it did not read (is this a Reshard Lens \
              text block?)"
         );
-        // A hundred exactly are all listed, and nothing stops.
-        let text = "x\n".repeat(100);
+        assert!(problems[1].starts_with("line 2: `soruce` is not a keyword: did you mean `source`?"), "{problems:?}");
+        assert!(problems[2].starts_with("lines 3–39 (19 lines): `x` is not a keyword"), "{problems:?}");
+        // Twenty exactly are all listed, and nothing stops.
+        let text = "x\n".repeat(MAX_LINE_PROBLEMS);
         let problems = parse_block(&text).expect_err("refused");
         assert!(problems.iter().all(|p| !p.message.starts_with("not read")), "{problems:?}");
     }

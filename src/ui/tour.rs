@@ -386,7 +386,13 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                     </button>
                     // On a short screen (a laptop at 200 % zoom) the short words, on the buttons' row
                     // (tour.css): the long ones took two rows of a bar that may hold half the screen.
-                    <button type="button" class="link-button" data-testid="tour-leave" on:click=move |_| leave()>
+                    <button
+                        type="button"
+                        class="link-button"
+                        data-testid="tour-leave"
+                        aria-label="Leave the tour (keeps this state)"
+                        on:click=move |_| leave()
+                    >
                         <span class="tour-long">"Leave the tour (keeps this state)"</span>
                         <span class="tour-short">"Leave"</span>
                     </button>
@@ -394,6 +400,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                         type="button"
                         class="link-button"
                         data-testid="tour-restore"
+                        aria-label="Leave and bring back what I had"
                         on:click=move |_| {
                             if let Some((before, generations)) = tour.before.get_value() {
                                 restore_entry(&before, state, cycle, page, inventory, Some(generations));
@@ -402,7 +409,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                         }
                     >
                         <span class="tour-long">"Leave and bring back what I had"</span>
-                        <span class="tour-short">"Leave, bring mine back"</span>
+                        <span class="tour-short">"Leave and bring back"</span>
                     </button>
                     <span class="muted tour-keys">"← → keys, Esc to leave"</span>
                 </div>

@@ -976,7 +976,7 @@ async fn a_file_dropped_on_the_measured_times_above_the_size_limit_is_refused_un
     assert_eq!(
         text_of(&root, "[data-testid=measured-refused]"),
         format!(
-            "big.csv could not be opened; nothing was changed: big.csv is 8 MiB ({} bytes); files above 8 MiB \
+            "big.csv could not be opened; nothing was changed: big.csv is {} bytes; files above 8 MiB \
              (8,388,608 bytes) are not opened",
             grouped_digits(&big.len().to_string())
         )

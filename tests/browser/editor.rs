@@ -143,13 +143,24 @@ async fn a_larger_source_that_moves_the_disjoint_destination_to_another_node_say
     assert!(!element(&root, "moved-note").has_attribute("hidden"));
     assert_eq!(
         text(&root, "moved-note"),
-        "Moved to node\u{a0}1: disjoint ids come after the source's 8 devices, so they are now 8, 9. \
-         Choose \u{201c}id list\u{201d} to pin them."
+        "Destination ids moved from 4, 5 (node\u{a0}0) to 8, 9 (node\u{a0}1): disjoint ids follow the source's 8 \
+         devices. Choose \u{201c}id list\u{201d} to pin them."
     );
-    // Said, it follows the ids as the source grows on within the node.
+    // Said, it follows the ids as the source grows on within the node, from where they were at first.
     type_into(&root, "field-source-mesh-0", "9");
     settle().await;
-    assert!(text(&root, "moved-note").contains("so they are now 9, 10."), "{}", text(&root, "moved-note"));
+    assert!(
+        text(&root, "moved-note").contains("from 4, 5 (node\u{a0}0) to 9, 10 (node\u{a0}1)"),
+        "{}",
+        text(&root, "moved-note")
+    );
+    // Back on their node: nothing to say.
+    type_into(&root, "field-source-mesh-0", "3");
+    settle().await;
+    assert!(element(&root, "moved-note").has_attribute("hidden"));
+    type_into(&root, "field-source-mesh-0", "8");
+    settle().await;
+    assert!(!element(&root, "moved-note").has_attribute("hidden"));
     // An edit of the destination itself is the user's own move: the note goes.
     type_into(&root, "field-destination-mesh-0", "3");
     settle().await;

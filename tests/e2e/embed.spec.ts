@@ -888,7 +888,7 @@ test('opening a file: errors name the field and the line; a good file replaces t
     data.items.add(new File([new Uint8Array(9 * 1024 * 1024)], 'huge.json', { type: 'application/json' }));
     window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   });
-  await expect(page.getByTestId('import-problems')).toContainText('huge.json is 9 MiB (9,437,184 bytes); files above 8 MiB (8,388,608 bytes) are not opened');
+  await expect(page.getByTestId('import-problems')).toContainText('huge.json is 9,437,184 bytes; files above 8 MiB (8,388,608 bytes) are not opened');
   await expect(page.getByTestId('change-description')).toContainText('v · 16 × 8');
 });
 

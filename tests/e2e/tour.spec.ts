@@ -248,8 +248,11 @@ test("at 200 % zoom the tour's controls take one row, and its words most of a ba
     return box.y + box.height / 2;
   }));
   for (const middle of tops) expect(Math.abs(middle - tops[0])).toBeLessThan(8);
-  // The short words, named by what they show.
-  await expect(page.getByTestId('tour-leave')).toHaveAccessibleName('Leave');
+  // The short words, named in full ("Leave" said nothing of what it keeps), and Back as compact as Next.
+  expect(await page.getByTestId('tour-leave').innerText()).toBe('Leave');
+  await expect(page.getByTestId('tour-leave')).toHaveAccessibleName('Leave the tour (keeps this state)');
+  const heights = await Promise.all(['tour-back', 'tour-next'].map(async (id) => Math.round((await page.getByTestId(id).boundingBox())!.height)));
+  expect(Math.abs(heights[0] - heights[1])).toBeLessThanOrEqual(2);
   const text = (await page.getByTestId('tour-text').boundingBox())!;
   const shown = Math.min(text.y + text.height, bar!.y + bar!.height) - text.y;
   expect(shown).toBeGreaterThan(0.45 * bar!.height);

@@ -309,17 +309,20 @@ struct Whereabouts {
     source_devices: usize,
     destination_devices: usize,
     devices_per_node: u32,
+    ids: Vec<u32>,
     nodes: Vec<u32>,
 }
 
 /// Disjoint destination ids come after the source's, so a larger source moves them, maybe onto another node,
 /// which changes the class of every link they use. Said where the ids are chosen when an edit of the source
-/// alone did it (review 39: the traffic went across nodes without a word); any other change of the
-/// destination's devices is its own edit and clears it.
+/// alone did it, from where to where (review 39: the traffic went across nodes without a word); gone when
+/// they are back on their nodes, or when the destination's devices are edited themselves.
 #[component]
 fn MovedNote() -> impl IntoView {
     let state = expect_context::<EditorContext>().state;
     let moved = RwSignal::new(None::<String>);
+    // Where the ids were before the source moved them: (ids, nodes).
+    let origin = StoredValue::new(None::<(Vec<u32>, Vec<u32>)>);
     let whereabouts = Memo::new(move |_| {
         let disjoint = state.input.with(|input| input.destination.devices.is_none());
         state.reshard.with(|r| Whereabouts {
@@ -328,6 +331,7 @@ fn MovedNote() -> impl IntoView {
             source_devices: r.source_mesh.size(),
             destination_devices: r.destination_mesh.size(),
             devices_per_node: r.topology.devices_per_node,
+            ids: r.destination_mesh.devices.clone(),
             nodes: nodes_of(r, &r.destination_mesh),
         })
     });
@@ -340,18 +344,29 @@ fn MovedNote() -> impl IntoView {
                 && now.source_devices != before.source_devices
                 && now.destination_devices == before.destination_devices
                 && now.devices_per_node == before.devices_per_node;
-            // Once said, it follows the ids through further edits of the source (its ids went stale).
-            if source_alone && (now.nodes != before.nodes || moved.with_untracked(Option::is_some)) {
-                let ids = state.reshard.with_untracked(|r| format_device_ids(&r.destination_mesh.devices));
-                let count = now.source_devices;
-                moved.set(Some(format!(
-                    "Moved to {}: disjoint ids come after the source's {count} device{}, so they are now {ids}. \
-                     Choose \u{201c}id list\u{201d} to pin them.",
-                    nodes_text(&now.nodes),
-                    if count == 1 { "" } else { "s" },
-                )));
-            } else if !source_alone {
+            if !source_alone {
+                origin.set_value(None);
                 moved.set(None);
+            } else if now.nodes != before.nodes || origin.with_value(Option::is_some) {
+                let (from_ids, from_nodes) =
+                    origin.with_value(|o| o.clone()).unwrap_or_else(|| (before.ids.clone(), before.nodes.clone()));
+                // Back on the nodes they were on: nothing changed that the note is about.
+                if from_nodes == now.nodes {
+                    origin.set_value(None);
+                    moved.set(None);
+                } else {
+                    let count = now.source_devices;
+                    moved.set(Some(format!(
+                        "Destination ids moved from {} ({}) to {} ({}): disjoint ids follow the source's {count} \
+                         device{}. Choose \u{201c}id list\u{201d} to pin them.",
+                        format_device_ids(&from_ids),
+                        nodes_text(&from_nodes),
+                        format_device_ids(&now.ids),
+                        nodes_text(&now.nodes),
+                        if count == 1 { "" } else { "s" },
+                    )));
+                    origin.set_value(Some((from_ids, from_nodes)));
+                }
             }
         }
         now
