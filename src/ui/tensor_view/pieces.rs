@@ -9,7 +9,7 @@ use super::{
     scene::{Deck, DrawnPiece, LABEL_PX, PieceLabel},
     whole_shard::WholeShardTransfer,
 };
-use crate::chart::boxes::{Arrow, PAGE_STEPS, PixelRect, neighbour, page};
+use crate::chart::boxes::{Arrow, PixelRect, neighbour};
 use crate::ui::{AppState, Focus, Side, keyed::keyed};
 
 /// Which pieces the focus relates to, asked per piece through selectors keyed by piece and by device: a
@@ -154,12 +154,17 @@ fn on_piece_key(ev: &web_sys::KeyboardEvent, state: AppState, scene: SceneMemo, 
     let key = ev.key();
     let target = with_drawn(scene, focus_pieces, |pieces| {
         let at = pieces.iter().position(|p| p.index == index)?;
-        let boxes = || pieces.iter().map(|p| p.rect).collect::<Vec<PixelRect>>();
         let to = match (key.as_str(), Arrow::of_key(&key)) {
-            (_, Some(arrow)) => neighbour(&boxes(), at, arrow),
+            (_, Some(arrow)) => {
+                let boxes: Vec<PixelRect> = pieces.iter().map(|p| p.rect).collect();
+                neighbour(&boxes, at, arrow)
+            }
             // A page of rows at a time: the browser's own PageUp and PageDown scrolled the focused piece away.
-            ("PageUp", _) => page(&boxes(), at, Arrow::Up, PAGE_STEPS),
-            ("PageDown", _) => page(&boxes(), at, Arrow::Down, PAGE_STEPS),
+            ("PageUp" | "PageDown", _) => {
+                let boxes: Vec<PixelRect> = pieces.iter().map(|p| p.rect).collect();
+                let arrow = if key == "PageUp" { Arrow::Up } else { Arrow::Down };
+                crate::chart::boxes::page(&boxes, at, arrow, crate::chart::boxes::PAGE_STEPS)
+            }
             ("Home", _) => Some(0),
             ("End", _) => Some(pieces.len().saturating_sub(1)),
             _ => return None,
