@@ -122,6 +122,39 @@ test('a wasm that fails to load is reported on the page, not left blank', async 
   await expect(page.locator('#panic')).toHaveAttribute('role', 'alert');
 });
 
+test('a wasm that runs out of memory says so on the page, with a way out', async ({ playwright, launchOptions, baseURL }) => {
+  // A real out-of-memory, not a simulated one: V8 caps this browser's wasm memory at 400 pages (25 MiB), which
+  // the toy fits and a 2,048 → 2,048 device change of a 4,096 × 4,096 tensor (4.2 M pieces) does not. Rust
+  // aborts on the failed allocation with no panic, so only public/boot.js can say what happened.
+  const args = [...(launchOptions.args ?? []), '--js-flags=--wasm-max-mem-pages=400'];
+  const browser = await playwright.chromium.launch({ ...launchOptions, args });
+  try {
+    const page = await browser.newPage({ baseURL });
+    await page.goto('/?preset=toy');
+    await expect(page.getByTestId('piece-row').first()).toBeVisible();
+    for (const [field, value] of [['field-tensor-shape-0', '4096'], ['field-tensor-shape-1', '4096'], ['field-source-mesh-0', '2048']]) {
+      await page.getByTestId(field).fill(value);
+    }
+    await expect(page.getByTestId('piece-count')).toHaveText('4,096 pieces, first 100 listed');
+    await expect(page.locator('#panic')).toHaveCount(0);
+
+    await page.getByTestId('field-destination-mesh-0').fill('2048');
+    const panic = page.locator('#panic');
+    await expect(panic).toContainText('Reshard Lens stopped: its WebAssembly failed (unreachable)');
+    await expect(panic).toContainText('would not give it more memory');
+    await expect(panic).toHaveAttribute('role', 'alert');
+    fs.mkdirSync(screenshots, { recursive: true });
+    await page.screenshot({ path: path.join(screenshots, 'shell-out-of-memory.png') });
+
+    // The way out opens neither the address's state nor the autosaved one.
+    await panic.getByRole('link', { name: 'open the article’s toy' }).click();
+    await expect(page.getByTestId('piece-count')).toHaveText('6 pieces');
+    await expect(page.locator('#panic')).toHaveCount(0);
+  } finally {
+    await browser.close();
+  }
+});
+
 test('screenshots at 1280×800 and 1920×1080, light and dark', async ({ page }) => {
   fs.mkdirSync(screenshots, { recursive: true });
   for (const [width, height] of [[1280, 800], [1920, 1080]]) {
