@@ -281,10 +281,18 @@ pub fn App() -> impl IntoView {
                     Page::Inventory => "tab-inventory",
                 }
             >
+                // A history step restored on the cycle or inventory view draws it anew (its fields are most
+                // of it); the layout view draws only its editors anew (`LayoutPage`).
                 {move || match page.get() {
                     Page::Layout => view! { <LayoutPage/> }.into_any(),
-                    Page::Cycle => view! { <cycle::CycleView/> }.into_any(),
-                    Page::Inventory => view! { <inventory::InventoryView page/> }.into_any(),
+                    Page::Cycle => {
+                        state.restored.track();
+                        view! { <cycle::CycleView/> }.into_any()
+                    }
+                    Page::Inventory => {
+                        state.restored.track();
+                        view! { <inventory::InventoryView page/> }.into_any()
+                    }
                 }}
             </div>
             <AppFooter/>
@@ -351,6 +359,7 @@ fn StaleBanner(count: RwSignal<usize>) -> impl IntoView {
 /// The layout view: editors beside the pictures, the numbers below.
 #[component]
 fn LayoutPage() -> impl IntoView {
+    let restored = expect_context::<AppState>().restored;
     let problems = editor::EditorProblems(RwSignal::new(0));
     provide_context(problems);
     let stale = move || problems.0.get() > 0;
@@ -359,7 +368,11 @@ fn LayoutPage() -> impl IntoView {
         <main class="main workspace" data-testid="main">
                 <aside class="editors sticky-column" aria-label="Describe the change">
                     <header::SeeTheChange/>
-                    <editor::Editors/>
+                    // Drawn anew when a history step is restored, with the unread text typed in that step.
+                    {move || {
+                        restored.track();
+                        view! { <editor::Editors/> }
+                    }}
                 </aside>
                 <div class="stage" class:is-stale=stale>
                     // Said over the results too, not only at the top of the editors: a reader looking at the

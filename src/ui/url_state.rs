@@ -269,11 +269,17 @@ fn restore_with(
         v.slice = shared.view.slice.clone();
         v.show_whole_shard = shared.view.show_whole_shard;
     });
-    page.set(match shared.view.page.as_str() {
+    let restored = match shared.view.page.as_str() {
         "cycle" => Page::Cycle,
         "inventory" => Page::Inventory,
         _ => Page::Layout,
-    });
+    };
+    if page.get_untracked() == restored {
+        // The same view: its fields are drawn again, with the step's drafts; the rest follows the state.
+        state.restored.update(|n| *n += 1);
+    } else {
+        page.set(restored);
+    }
 }
 
 /// The shown history entry's state: an index for the entries the app pushed, the opening state's
@@ -539,13 +545,16 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
             (Some(Err(_)), _) => return,
             // The entry the app opened on keeps its state.
             (None, Some(shared)) => shared,
-            // An address naming a preset opens it (the preset bar listens for that), which is no new
-            // edit either; else the entry is the one the app opened on.
-            (None, None) if super::query_parameter("preset").is_some_and(|name| presets::find(&name).is_some()) => {
-                steps.restoring.set_value(true);
-                return;
-            }
-            (None, None) => steps.initial.get_value(),
+            // An address naming a preset opens it, which is no new edit either; else the entry is the one
+            // the app opened on.
+            (None, None) => match super::query_parameter("preset").and_then(|name| presets::find(&name)) {
+                Some(preset) => {
+                    steps.restoring.set_value(true);
+                    super::editor::open_preset(state, preset);
+                    return;
+                }
+                None => steps.initial.get_value(),
+            },
         };
         steps.restoring.set_value(true);
         let at = entry_index();

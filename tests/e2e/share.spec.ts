@@ -218,6 +218,27 @@ test('an edit after a preset leaves the preset out of the address, and keeps how
   expect(new URL(page.url()).searchParams.get('preset')).toBe('uneven');
 });
 
+test('undo computes the pictures once, as an edit does: only the fields are drawn anew', async ({ page }) => {
+  await page.goto('/?preset=fsdp-tp');
+  const description = page.getByTestId('change-description');
+  await expect(description).toContainText('8 source devices');
+  /** How many times the tensor view's scene was computed (the app's `tensor scene` performance marks). */
+  const scenes = () => page.evaluate(() => performance.getEntriesByName('tensor scene', 'measure').length);
+  const shape = page.getByTestId('field-tensor-shape-0');
+  const before = await shape.inputValue();
+  const opened = await scenes();
+  await page.getByTestId('more-tensor-shape-0').click();
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 5000 }).toMatch(/^#v1\./);
+  const edited = await scenes();
+  expect(edited - opened).toBe(1);
+  await description.click();
+  await page.keyboard.press('Control+z');
+  await expect(shape).toHaveValue(before);
+  await page.waitForTimeout(500);
+  // The whole view drawn anew computed it twice (the old view reacted, then the new one was built).
+  expect(await scenes()).toBe(edited + 1);
+});
+
 test('Ctrl+Z and Ctrl+Shift+Z step through edits, never out of the app, and take back an edit still settling', async ({ page }) => {
   await page.goto('/?preset=toy');
   const description = page.getByTestId('change-description');

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 
 pub use field::FieldDrafts;
 pub use preset_bar::PresetBar;
+pub(crate) use preset_bar::open as open_preset;
 
 use super::AppState;
 use crate::core::spec_edit::{SpecField, field_of, tensor_count};

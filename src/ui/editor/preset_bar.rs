@@ -6,15 +6,11 @@ use leptos::prelude::*;
 use crate::core::model::Reshard;
 use crate::core::presets::{PRESETS, Preset, build, find};
 use crate::core::spec::parse_input;
-use crate::ui::{AppState, query_parameter, url_state};
+use crate::ui::{AppState, url_state};
 
-/// The preset the page's URL names, if it is a layout preset.
-fn preset_in_url() -> Option<&'static Preset> {
-    query_parameter("preset").and_then(|name| find(&name))
-}
-
-/// Opens `preset` in place: the spec becomes the preset's (the core re-plans).
-fn open(state: AppState, preset: &Preset) {
+/// Opens `preset` in place: the spec becomes the preset's (the core re-plans). Also what Back or Forward
+/// to a preset's address does (`url_state`).
+pub(crate) fn open(state: AppState, preset: &Preset) {
     if let Ok(input) = parse_input(preset.spec) {
         state.replace_input(input);
     }
@@ -31,19 +27,6 @@ pub fn PresetBar() -> impl IntoView {
             checked.as_ref().ok().and_then(|r| built.iter().find(|(_, b)| b == r).map(|(name, _)| *name))
         })
     });
-    // Back and forward in the browser reopen the preset the URL names.
-    // A URL that carries a whole state (`#v1.…`) is restored by `url_state` instead.
-    let listener = window_event_listener_untyped("popstate", move |_| {
-        let carries_state = web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1);
-        if carries_state {
-            return;
-        }
-        if let Some(preset) = preset_in_url() {
-            open(state, preset);
-        }
-    });
-    on_cleanup(move || listener.remove());
-
     view! {
         <nav class="preset-bar" aria-label="Presets" data-testid="preset-bar">
             <span class="preset-bar-label" aria-hidden="true">"Presets"</span>
