@@ -89,9 +89,14 @@ test("on a phone the tour's buttons stand on their own line and its bar leaves h
           { message: `the bar's lower edge at ${width} px, step ${step + 1}` },
         )
         .toMatch(/^more below, fade 40px$|^all in sight, fade 0px$/);
+      // Each way out whole, in its short words: not squeezed to a sliver (its column was 0 px wide), its
+      // words not cut, not past the screen's edge.
       for (const id of ['tour-leave', 'tour-restore']) {
         const link = await box(page, `[data-testid=${id}]`);
-        expect(link.width, `${id} at ${width} px`).toBeGreaterThan(150);
+        expect(link.width, `${id} at ${width} px`).toBeGreaterThan(30);
+        expect(link.x + link.width, `${id} at ${width} px`).toBeLessThanOrEqual(width);
+        const [words, room] = await page.getByTestId(id).evaluate((e) => [e.scrollWidth, e.clientWidth]);
+        expect(words, `${id}'s words at ${width} px`).toBeLessThanOrEqual(room + 1);
       }
       expect(await pageWidth(page), `${width} px`).toBeLessThanOrEqual(width);
       // A real tap, not a scripted click: nothing covers Next.

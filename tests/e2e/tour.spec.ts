@@ -258,3 +258,23 @@ test("at 200 % zoom the tour's controls take one row, and its words most of a ba
   expect(shown).toBeGreaterThan(0.45 * bar!.height);
   await page.screenshot({ path: path.join(screenshots, 'tour-zoom-200.png') });
 });
+
+test("on a phone the tour's ways out are short words, named in full, and Leave shares the buttons' row", async ({ page }) => {
+  // At 360 px the long words took a line each: four lines of controls before the step's first word.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/?preset=toy');
+  await page.getByTestId('explain').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of/);
+  expect(await page.getByTestId('tour-leave').innerText()).toBe('Leave');
+  expect(await page.getByTestId('tour-restore').innerText()).toBe('Leave and bring back');
+  await expect(page.getByTestId('tour-leave')).toHaveAccessibleName('Leave the tour (keeps this state)');
+  await expect(page.getByTestId('tour-restore')).toHaveAccessibleName('Leave and bring back what I had');
+  const middle = async (id: string) => {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    return box.y + box.height / 2;
+  };
+  expect(Math.abs((await middle('tour-leave')) - (await middle('tour-next')))).toBeLessThan(8);
+  const bar = (await page.getByTestId('tour').boundingBox())!;
+  const restore = (await page.getByTestId('tour-restore').boundingBox())!;
+  expect(restore.x + restore.width).toBeLessThanOrEqual(bar.x + bar.width);
+});
