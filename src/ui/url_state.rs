@@ -545,12 +545,15 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
             (Some(Err(_)), _) => return,
             // The entry the app opened on keeps its state.
             (None, Some(shared)) => shared,
-            // An address naming a preset opens it, which is no new edit either; else the entry is the one
-            // the app opened on.
+            // An address naming a preset opens it, in the layout view, which is no new edit either; else the
+            // entry is the one the app opened on.
             (None, None) => match super::query_parameter("preset").and_then(|name| presets::find(&name)) {
                 Some(preset) => {
                     steps.restoring.set_value(true);
                     super::editor::open_preset(state, preset);
+                    if page.get_untracked() != Page::Layout {
+                        page.set(Page::Layout);
+                    }
                     return;
                 }
                 None => steps.initial.get_value(),

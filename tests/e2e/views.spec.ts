@@ -66,6 +66,19 @@ test('the toy: hovering a device highlights its pieces, hovering a piece explain
   expect(problems).toEqual([]);
 });
 
+test('fsdp-tp: hovering a replica lights the whole box it receives, drawn by the other replica\'s piece', async ({ page }) => {
+  // Each 128-row band goes whole to two replicas (d2 → d9 and d2 → d13): one box, drawn by d9's piece, with a
+  // card per piece. Hovering d13 left the box faded and lit only its small card.
+  await open(page, 'fsdp-tp');
+  await page.locator('[data-testid=device][data-side=destination][data-device="13"]').hover();
+  const box = (src: number, dst: number) => page.locator(`[data-testid=piece][data-src="${src}"][data-dst="${dst}"]`);
+  for (const src of [2, 3]) await expect(box(src, 9)).toHaveClass(/is-related/);
+  // Not every box: d13 receives two bands of eight.
+  await expect(box(0, 8)).not.toHaveClass(/is-related/);
+  expect(await box(2, 9).locator('.tv-piece-box').evaluate((r) => getComputedStyle(r).opacity)).toBe('1');
+  expect(await box(0, 8).locator('.tv-piece-box').evaluate((r) => Number(getComputedStyle(r).opacity))).toBeLessThan(1);
+});
+
 test("the page's actions stand on one line: Explain, Present, Share, Export and Open file centred alike", async ({ page }) => {
   // Share, Export and Open file stood 3.6 px above Explain and Present (the share bar's own padding).
   await page.setViewportSize({ width: 1280, height: 800 });

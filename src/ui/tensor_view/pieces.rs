@@ -322,7 +322,7 @@ fn PieceBox(
     under_hatch: Memo<Vec<usize>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let DrawnPiece { index, src, dst, rect, deck, fill, local, label, aria } = piece;
+    let DrawnPiece { index, src, dst, rect, deck, fill, local, label, aria, stack } = piece;
     // Of a stack's pieces only the first draws the box; their cards are drawn by [`Decks`].
     let draws_box = deck.is_none_or(|d| d.draws_box);
     // A box with several senders is neutral: their colours are the deck's.
@@ -330,7 +330,7 @@ fn PieceBox(
     let keys = expect_context::<FocusKeys>();
     let ring = expect_context::<super::highlight::FocusedBox>();
     let class = move || {
-        let related = keys.relate(index, src, dst);
+        let related = keys.relate(index, src, dst) || stack.iter().any(|&(i, s, d)| keys.relate(i, s, d));
         let hatched = under_hatch.with(|hidden| hidden.binary_search(&index).is_ok());
         let class = match (related, local) {
             (true, false) => "tv-piece is-related",

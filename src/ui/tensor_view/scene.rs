@@ -78,6 +78,10 @@ pub struct DrawnPiece {
     pub label: Option<PieceLabel>,
     /// Spoken by screen readers: sender, receiver, shape.
     pub aria: String,
+    /// The pieces of the stack whose box this piece draws (index, sender, receiver), else none: the box is
+    /// lit when any of them relates to the focus (hovering d13 of fsdp-tp left its whole box faded, being
+    /// drawn by d9's piece, and lit only d13's small card).
+    pub stack: Vec<(usize, u32, u32)>,
 }
 
 /// A stacked piece's part of its box's drawing.
@@ -289,17 +293,17 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
             // A stack's box is drawn and labelled once, by its first piece; the label names and counts them.
             let on_top = place == 0;
             // Who sends and receives on this box (stacks are few and small: a scan will do).
-            let members: Vec<(u32, u32)> = if stack > 1 {
-                projected.iter().filter(|(_, _, c)| *c == cells).map(|(_, p, _)| (p.src, p.dst)).collect()
+            let members: Vec<(usize, u32, u32)> = if stack > 1 {
+                projected.iter().filter(|(_, _, c)| *c == cells).map(|(i, p, _)| (*i, p.src, p.dst)).collect()
             } else {
                 Vec::new()
             };
-            let mixed = members.iter().any(|&(src, _)| src != piece.src);
+            let mixed = members.iter().any(|&(_, src, _)| src != piece.src);
             // A local copy crosses no link: say so where the arrow would be.
             let name = if !on_top {
                 String::new()
             } else if stack > 1 {
-                stack_label(&members)
+                stack_label(&members.iter().map(|&(_, src, dst)| (src, dst)).collect::<Vec<_>>())
             } else {
                 piece_name(piece.src, piece.dst, piece.is_local())
             };
@@ -337,6 +341,7 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
                     })
                     .flatten(),
                 aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
+                stack: if on_top { members } else { Vec::new() },
             }
         })
         .collect()
