@@ -1,8 +1,8 @@
 //! The guided tour ("Explain"): a bar above the views that walks through the article step by step. Each
 //! step sets the app's state (a preset, a fault, a cycle), runs the check when it talks about it, and
 //! outlines what to look at; the text and its numbers come from `crate::explain`, computed by the core from
-//! the same state. Next/Back buttons or the arrow keys; Escape or "Leave" ends the tour and keeps the state,
-//! "Leave and bring back what I had" restores what the app showed before the tour.
+//! the same state. Next/Back buttons, the arrow keys or Page Down/Up (a clicker); Escape or "Leave" ends the
+//! tour and keeps the state, "Leave and bring back what I had" restores what the app showed before the tour.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -276,8 +276,9 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             return;
         }
         match event.key().as_str() {
-            "ArrowRight" => go(1),
-            "ArrowLeft" => go(-1),
+            // Page Down and Up too: what a presenter's clicker sends (they scrolled the page under the bar).
+            "ArrowRight" | "PageDown" => go(1),
+            "ArrowLeft" | "PageUp" => go(-1),
             "Escape" => leave(),
             _ => return,
         }

@@ -278,3 +278,21 @@ test("on a phone the tour's ways out are short words, named in full, and Leave s
   const restore = (await page.getByTestId('tour-restore').boundingBox())!;
   expect(restore.x + restore.width).toBeLessThanOrEqual(bar.x + bar.width);
 });
+
+test("a presenter's clicker drives the tour (Page Down and Up), and Next stands still from step 9 to 10", async ({ page }) => {
+  // Page Down scrolled the page under the bar; at step 10 the wider "Step 10 of 12" moved Back and Next 9 px.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?preset=toy&present=1');
+  await page.getByTestId('explain').click();
+  const progress = page.getByTestId('tour-progress');
+  await expect(progress).toHaveText(/^Step 1 of/);
+  const next = async () => (await page.getByTestId('tour-next').boundingBox())!.x;
+  const first = await next();
+  for (let step = 2; step <= 10; step++) {
+    await page.keyboard.press('PageDown');
+    await expect(progress).toHaveText(new RegExp(`^Step ${step} of`));
+    expect(Math.abs((await next()) - first), `Next at step ${step}`).toBeLessThan(0.5);
+  }
+  await page.keyboard.press('PageUp');
+  await expect(progress).toHaveText(/^Step 9 of/);
+});
