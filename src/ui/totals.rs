@@ -49,6 +49,13 @@ pub fn TrafficTotals() -> impl IntoView {
             })
         })
     });
+    // Which link: the number alone read as any link's (colocated's 24 B beside pieces of 8 B is d0's
+    // nvlink_out, which sends three), and a presented slide has no room for the traffic panel that named it.
+    let busiest = Memo::new(move |_| {
+        state
+            .summary
+            .with(|s| (**s).as_ref().ok().and_then(|s| s.traffic.max_link()).map(|l| super::traffic::link_name(&l)))
+    });
     let figures = move || match state.totals.get() {
         Ok(totals) => view! {
             <dl class="totals" data-testid="totals">
@@ -68,7 +75,8 @@ pub fn TrafficTotals() -> impl IntoView {
                     test_id="total-max-link-bytes"
                     label="Bytes crossing the busiest link"
                     value=format_bytes(totals.max_link_bytes)
-                    note="the link that carries the most, one direction"
+                    place=busiest.get().map_or_else(|| "no link is used".to_string(), |link| format!("on {link}"))
+                    note=": the link that carries the most, one direction"
                 />
             </dl>
         }
@@ -93,16 +101,24 @@ fn Total(
     /// How it is counted, in a few words.
     #[prop(into)]
     note: String,
+    /// Where it was counted (the busiest link's name), before the note: a slide too short for the notes
+    /// keeps it (main.css).
+    #[prop(optional)]
+    place: Option<String>,
 ) -> impl IntoView {
     // Smaller when long (main.css): a whole model's "8,030,261,248" broke before its last digit.
     // Smaller again past 14 (a 10^12-row tensor's "6,000,000,000,000" broke as "6,000,000,000,0 / 00").
     let chars = value.chars().count();
     let (long, longer) = (chars > 10, chars > 14);
+    let placed = place.is_some();
     view! {
         <div class="total" data-testid=test_id>
             <dt class="total-label">{label}</dt>
             <dd class="total-value" class:is-long=long class:is-longer=longer>{value}</dd>
-            <dd class="total-note">{note}</dd>
+            <dd class="total-note" class:has-place=placed>
+                {place.map(|place| view! { <span class="total-place" data-testid="total-place">{place}</span> })}
+                <span class="total-how">{note}</span>
+            </dd>
         </div>
     }
 }

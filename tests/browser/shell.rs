@@ -34,6 +34,11 @@ async fn the_app_shows_the_three_traffic_totals_of_the_toy() {
         link.starts_with(&format!("Bytes crossing the busiest link{}", format_bytes(totals.max_link_bytes))),
         "{link}"
     );
+    // And which link that is, as the traffic panel names it.
+    let busiest = analyse(&presets::toy(), Strategy::Intersection).expect("the toy plans").max_link().expect("a link");
+    let place = text_of(&root, "[data-testid=total-place]");
+    assert_eq!(place, format!("on {} of d{}", busiest.link.name(), busiest.device));
+    assert_eq!(place, "on nvlink_in of d3");
     assert_eq!(totals.unique_entries, 72);
     assert_eq!(totals.bytes_received, 144);
     root.remove();

@@ -80,6 +80,6 @@ where
 }
 
 /// A link as people say it: `nvlink_in of d3`.
-fn link_name(link: &LinkLoad) -> String {
+pub(super) fn link_name(link: &LinkLoad) -> String {
     format!("{} of d{}", link.link.name(), link.device)
 }
