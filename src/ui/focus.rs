@@ -69,25 +69,35 @@ pub fn typed_in_field(event: &web_sys::KeyboardEvent) -> bool {
 }
 
 /// Where the keyboard focus is: `None` on the page itself, else on an element, with its `data-testid` if
-/// it has one (what [`keep_focus`] looks for again).
-pub fn focused() -> Option<Option<String>> {
+/// it has one and which of the elements of that id it is (what [`keep_focus`] looks for again: a row's
+/// buttons share an id, and the focus on row 3's "remove" came back on row 1's, where Enter removed
+/// another stage).
+pub fn focused() -> Option<Option<(String, u32)>> {
     let document = web_sys::window()?.document()?;
     let element = document.active_element().filter(|e| document.body().is_none_or(|body| *body != *e))?;
-    Some(element.get_attribute("data-testid"))
+    Some(element.get_attribute("data-testid").map(|id| {
+        let alike = document.query_selector_all(&format!("[data-testid=\"{id}\"]")).ok();
+        let nth = alike.and_then(|all| (0..all.length()).find(|&i| all.get(i).is_some_and(|node| node == *element)));
+        (id, nth.unwrap_or(0))
+    }))
 }
 
 /// Once the views have followed a change made from elsewhere (Back, Forward, undo), puts the focus back
 /// where it was (`focused` before the change) when its element was redrawn: on the element of the same
 /// `data-testid`, else on the view panel. It fell to the page, and Tab went on from the top or the footer
 /// (review 41). Focus that was on the page stays there.
-pub fn keep_focus(focused: Option<Option<String>>) {
+pub fn keep_focus(focused: Option<Option<(String, u32)>>) {
     let Some(test_id) = focused else { return };
     after_render(move |document| {
         let on_page = document.active_element().is_none_or(|e| document.body().is_some_and(|body| *body == e));
         if !on_page {
             return;
         }
-        let again = test_id.and_then(|id| document.query_selector(&format!("[data-testid=\"{id}\"]")).ok().flatten());
+        // The same one of its kind, or the last when there are fewer now.
+        let again = test_id.and_then(|(id, nth)| {
+            let all = document.query_selector_all(&format!("[data-testid=\"{id}\"]")).ok()?;
+            all.get(nth.min(all.length().checked_sub(1)?))?.dyn_into::<web_sys::Element>().ok()
+        });
         match again.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
             Some(element) => {
                 let _ = element.focus();

@@ -528,6 +528,11 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
     });
     let on_pop = move |_: web_sys::PopStateEvent| {
         steps.travelling.set_value(false);
+        // An edit still settling when the browser steps away is dropped, not written later over the entry
+        // arrived at: on an address without a state it took that entry's place, and the app's redo was gone
+        // (review 46). Ctrl+Z writes it first (`travel`); the browser's Back cannot wait for it.
+        steps.pending.set_value(None);
+        steps.unwritten.set_value(false);
         let focused = super::focus::focused();
         // What Back, Forward or undo shows is the state to reopen: the autosave had kept the entry left
         // (review 34), and a bare address reopened a state undone. Once it settles, as an edit's (a preset's
@@ -572,10 +577,19 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
         if !(event.ctrl_key() || event.meta_key()) {
             return;
         }
+        // A field's own undo is the browser's; a checkbox, radio or slider has none (the browser undid the
+        // last text typed elsewhere instead, into a state that never was, review 46).
         let in_text = event
             .target()
             .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA"));
+            .is_some_and(|e| match e.tag_name().as_str() {
+                "TEXTAREA" => true,
+                "INPUT" => !matches!(
+                    e.get_attribute("type").unwrap_or_default().as_str(),
+                    "checkbox" | "radio" | "range" | "button" | "submit" | "reset" | "color" | "file"
+                ),
+                _ => false,
+            });
         if in_text {
             return;
         }

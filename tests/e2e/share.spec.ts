@@ -490,3 +490,45 @@ test('the share and export menus close as menus do: Escape, a click outside, the
   await page.keyboard.press('Tab');
   await expect.poll(() => isOpen(share)).toBe(false);
 });
+
+test("undo keeps the focus on the same row's button, and runs from a checkbox; Back drops an edit still settling", async ({ page }) => {
+  // Review 46: the focus on row 3's "remove" came back on row 1's (Enter then removed another stage); Ctrl+Z
+  // on a checkbox ran the browser's text undo instead; Back within the settling time let the edit write
+  // itself over the entry arrived at, and redo was gone.
+  await page.goto('/?preset=cycle-120');
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  await page.getByTestId('stage-seconds').first().fill('90');
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 5000 }).toMatch(/^#v1\./);
+  const remove = page.getByTestId('stage-remove');
+  await remove.nth(2).focus();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('stage-seconds').first()).toHaveValue('70');
+  await expect(remove.nth(2)).toBeFocused();
+
+  await page.goto('/?preset=toy');
+  const description = page.getByTestId('change-description');
+  await page.getByTestId('more-tensor-shape-0').click();
+  await expect(description).toContainText('w · 13 × 6');
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 5000 }).toMatch(/^#v1\./);
+  await page.getByTestId('whole-shard-toggle').focus();
+  await page.keyboard.press('Control+z');
+  await expect(description).toContainText('w · 12 × 6');
+  await expect(page.getByTestId('whole-shard-toggle')).toBeFocused();
+  await page.keyboard.press('Control+Shift+z');
+  await expect(description).toContainText('w · 13 × 6');
+
+  await page.goto('/?preset=uneven');
+  await expect(description).toContainText('w · 6 × 10');
+  await page.getByTestId('more-tensor-shape-0').click();
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 5000 }).toMatch(/^#v1\./);
+  await page.getByTestId('more-tensor-shape-0').click();
+  await expect(description).toContainText('w · 8 × 10');
+  // The 8 × 10 is no entry yet: Back goes from the 7 × 10 to the preset's address.
+  await page.goBack();
+  await expect(description).toContainText('w · 6 × 10');
+  // Past the settling time: the entry arrived at keeps its address, and Forward still goes on.
+  await page.waitForTimeout(700);
+  expect(new URL(page.url()).hash).toBe('');
+  await page.goForward();
+  await expect(description).toContainText('w · 7 × 10');
+});
