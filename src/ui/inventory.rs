@@ -125,6 +125,11 @@ impl InventoryState {
         self.replaced.get_untracked()
     }
 
+    /// The drafts of the generation in effect, copied under one of their own ([`FieldDrafts::frozen`]).
+    pub fn frozen_generation(&self) -> u64 {
+        self.drafts.frozen(self.generation())
+    }
+
     /// The whole model's spec and its validated change, as the inventory page plans them (and exports them:
     /// the layout view holds something else until a tensor is opened).
     pub fn validated(&self) -> Result<(SpecInput, Reshard), Vec<String>> {

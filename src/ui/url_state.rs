@@ -361,7 +361,11 @@ impl Steps {
                 history.replace_state_with_url(&JsValue::from(at), "", Some(&url)).map(|()| at)
             } else {
                 let url = entry_address(&fragment);
-                history.push_state_with_url(&JsValue::from(at + 1), "", Some(&url)).map(|()| at + 1)
+                let pushed = history.push_state_with_url(&JsValue::from(at + 1), "", Some(&url)).map(|()| at + 1);
+                if pushed.is_ok() {
+                    self.freeze_generations(at);
+                }
+                pushed
             };
             if let Ok(index) = written {
                 self.set_top(index);
@@ -372,11 +376,27 @@ impl Steps {
 
     /// The entry at `index` is shown in the draft generations in effect now.
     fn remember_generations(self, index: u32) {
-        let now = Generations::now(self.state, self.cycle, self.inventory);
+        self.shown_at(index, Generations::now(self.state, self.cycle, self.inventory));
+    }
+
+    /// The entry at `index` is to be shown again in `generations`' drafts.
+    fn shown_at(self, index: u32, generations: Generations) {
         self.shown_in.update_value(|shown_in| match shown_in.iter_mut().find(|(at, _)| *at == index) {
-            Some((_, shown)) => *shown = now,
-            None => shown_in.push((index, now)),
+            Some((_, shown)) => *shown = generations,
+            None => shown_in.push((index, generations)),
         });
+    }
+
+    /// The entry at `index` was just left for a new one: its unread texts as they stand now, copied apart from
+    /// the generations in effect, which the new entry goes on with (undo to `index` brought back text typed
+    /// after it was left, review 46).
+    fn freeze_generations(self, index: u32) {
+        let frozen = Generations {
+            layout: self.state.drafts.frozen(self.state.replaced.get_untracked()),
+            cycle: self.cycle.frozen_revision(),
+            inventory: self.inventory.map(|inventory| inventory.frozen_generation()),
+        };
+        self.shown_at(index, frozen);
     }
 
     /// The entry at `index` was just written: the entries after it are gone.

@@ -182,3 +182,23 @@ test('the Share and Export menus say when a field holds text that stays out of w
   await page.getByTestId('speedup-input').fill('4 times');
   await menus('visible');
 });
+
+test('text typed after a step was left stays with the later step: undo shows the earlier one as it was', async ({ page }) => {
+  // Review 46: the two steps shared one draft generation, and undo brought "12x" back into the step before it
+  // was typed (the field read 12x over pictures of 3 devices).
+  await page.goto('/?preset=toy');
+  const size = page.getByTestId('field-source-mesh-0');
+  await size.fill('4');
+  await expect(page.getByTestId('change-description')).toContainText('4 source devices');
+  await settled(page, 1);
+  await size.fill('12x');
+  await expect(page.getByTestId('problems-source-mesh-0')).toHaveText('`12x` is not a whole number');
+  await step(page, 'Control+z');
+  await expect(page.getByTestId('change-description')).toContainText('3 source devices');
+  await expect(size).toHaveValue('3');
+  await expect(page.getByTestId('problems-source-mesh-0')).toHaveText('');
+  await step(page, 'Control+Shift+z');
+  await expect(page.getByTestId('change-description')).toContainText('4 source devices');
+  await expect(size).toHaveValue('12x');
+  await expect(page.getByTestId('problems-source-mesh-0')).toHaveText('`12x` is not a whole number');
+});

@@ -135,6 +135,23 @@ impl CycleState {
         self.revision.set(revision + 1);
     }
 
+    /// The unread texts of the revision in effect, kept under an id of their own, as [`Self::next_revision`]
+    /// keeps a revision left: what a history step showed when the next one was written (the two shared the
+    /// revision, and text typed after came back when undo restored the first). Ids with the top bit set
+    /// never meet a revision, which counts up from 0.
+    pub fn frozen_revision(&self) -> u64 {
+        let id = (1 << 63) | crate::ui::editor::field::fresh_generation();
+        let revision = self.revision.get_untracked();
+        let messages = self.unread.with_untracked(|unread| {
+            if unread.revision == revision { unread.messages.clone() } else { BTreeMap::new() }
+        });
+        let startup = self.startup_unread.get_untracked();
+        if !messages.is_empty() || startup.is_some() {
+            self.left.update_value(|left| left.push((id, (messages, startup))));
+        }
+        id
+    }
+
     /// Opens a history step's cycle (already in `spec`) and redraws the editors, with the unread texts of the
     /// revision the step was shown in when known (else none, the k field's too). Returns whether the k
     /// field's unread text changed (the field is then redrawn by a write of k).
