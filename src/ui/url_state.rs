@@ -390,11 +390,24 @@ impl Steps {
     /// The entry at `index` was just left for a new one: its unread texts as they stand now, copied apart from
     /// the generations in effect, which the new entry goes on with (undo to `index` brought back text typed
     /// after it was left, review 46).
+    /// Only the generations it shares with the new entry are copied: one replaced since (a preset) is no
+    /// longer typed in, and holds what the entry showed (copying the preset's, empty, lost them).
     fn freeze_generations(self, index: u32) {
+        let Some(shown) =
+            self.shown_in.with_value(|shown_in| shown_in.iter().find(|(at, _)| *at == index).map(|g| g.1))
+        else {
+            return;
+        };
+        let live = Generations::now(self.state, self.cycle, self.inventory);
         let frozen = Generations {
-            layout: self.state.drafts.frozen(self.state.replaced.get_untracked()),
-            cycle: self.cycle.frozen_revision(),
-            inventory: self.inventory.map(|inventory| inventory.frozen_generation()),
+            layout: if shown.layout == live.layout { self.state.drafts.frozen(live.layout) } else { shown.layout },
+            cycle: if shown.cycle == live.cycle { self.cycle.frozen_revision() } else { shown.cycle },
+            inventory: match (shown.inventory, self.inventory) {
+                (Some(generation), Some(inventory)) if live.inventory == Some(generation) => {
+                    Some(inventory.frozen_generation())
+                }
+                (shown, _) => shown,
+            },
         };
         self.shown_at(index, frozen);
     }

@@ -64,9 +64,6 @@ impl FieldDrafts {
         FieldDrafts { drafts: StoredValue::new(std::collections::HashMap::new()), restructured: RwSignal::new(0) }
     }
 
-    /// Copies the drafts of generation `from` into generation `to`: a history step restored in a new
-    /// generation shows what was typed when it was shown. (Restored in its own generation, it was no
-    /// replacement: unread layout text was then read into the restored spec when its rank differed.)
     /// A copy of generation `live`'s drafts under a new generation no field types in: what a history step
     /// showed when the next one was written (they shared `live`, and text typed after the step was left
     /// came back when undo restored it, review 46).
@@ -76,6 +73,9 @@ impl FieldDrafts {
         copy
     }
 
+    /// Copies the drafts of generation `from` into generation `to`: a history step restored in a new
+    /// generation shows what was typed when it was shown. (Restored in its own generation, it was no
+    /// replacement: unread layout text was then read into the restored spec when its rank differed.)
     pub fn carry(self, from: u64, to: u64) {
         self.drafts.update_value(|drafts| {
             let carried: Vec<_> = drafts
