@@ -58,7 +58,7 @@ const CLICK = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click'];
 const HOVER = ['pointerover', 'mouseover', 'pointerenter', 'mouseenter'];
 const TYPE = ['keydown', 'keyup', 'beforeinput', 'input'];
 
-test('interaction timings, inside the page', async ({ page }) => {
+test('interaction timings, inside the page', { tag: '@timings' }, async ({ page }) => {
   const lines: string[] = [];
   for (const preset of ['toy', 'large']) {
     await page.goto(`/?preset=${preset}`);

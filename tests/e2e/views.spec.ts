@@ -310,7 +310,7 @@ test('the whole-shard toggle hatches what the receiver discards', async ({ page 
   await expect(page.locator('[data-testid=piece][data-dst="4"] .tv-piece-label').first()).toBeVisible();
 });
 
-test('the large preset renders without a page error; preset switch timings are printed', async ({ page }) => {
+test('the large preset renders without a page error; preset switch timings are printed', { tag: '@timings' }, async ({ page }) => {
   const problems = watch(page);
   await open(page, 'toy');
   const timings: Record<string, number> = {};
