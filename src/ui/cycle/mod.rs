@@ -124,14 +124,8 @@ impl CycleState {
     /// Moves to a new revision, keeping the unread texts of the one left for undo.
     fn next_revision(&self) {
         let revision = self.revision.get_untracked();
-        let messages = self.unread.with_untracked(|unread| {
-            if unread.revision == revision { unread.messages.clone() } else { BTreeMap::new() }
-        });
-        let startup = self.startup_unread.get_untracked();
-        if !messages.is_empty() || startup.is_some() {
-            // Each revision is left once: revisions only go up.
-            self.left.update_value(|left| left.push((revision, (messages, startup))));
-        }
+        // Each revision is left once: revisions only go up.
+        self.keep_unread_as(revision);
         self.revision.set(revision + 1);
     }
 
@@ -141,6 +135,12 @@ impl CycleState {
     /// never meet a revision, which counts up from 0.
     pub fn frozen_revision(&self) -> u64 {
         let id = (1 << 63) | crate::ui::editor::field::fresh_generation();
+        self.keep_unread_as(id);
+        id
+    }
+
+    /// Keeps the unread texts of the revision in effect (the fields' and the k field's), if any, under `id`.
+    fn keep_unread_as(&self, id: u64) {
         let revision = self.revision.get_untracked();
         let messages = self.unread.with_untracked(|unread| {
             if unread.revision == revision { unread.messages.clone() } else { BTreeMap::new() }
@@ -149,7 +149,6 @@ impl CycleState {
         if !messages.is_empty() || startup.is_some() {
             self.left.update_value(|left| left.push((id, (messages, startup))));
         }
-        id
     }
 
     /// Opens a history step's cycle (already in `spec`) and redraws the editors, with the unread texts of the
