@@ -191,8 +191,18 @@ pub fn App() -> impl IntoView {
     if let Some(name) = embed {
         return view! { <embed::EmbedPage name link_problem/> }.into_any();
     }
+    // `?tour=N` opens the tour at step N, over the state the address opened (the step sets its own).
+    let tour_problem = tour::step_in_address().and_then(|(step, problem)| {
+        tour.step.set(Some(step));
+        problem
+    });
+    let link_problem = match (link_problem, tour_problem) {
+        (Some(link), Some(tour)) => Some(format!("{link} {tour}")),
+        (link, tour) => link.or(tour),
+    };
     if writes_page {
         url_state::sync_url(state, cycle_state, page);
+        tour::keep_in_address(tour);
     }
     // The window's title names the view: three tabs of the app all read "Reshard Lens".
     Effect::new(move |_| {

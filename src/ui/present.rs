@@ -101,26 +101,9 @@ pub fn PresentButton() -> impl IntoView {
     }
 }
 
-/// Adds or removes `present` in the address's query, keeping the rest of it, the fragment and the history
-/// entry (its state is the app's step index).
+/// Adds or removes `present` in the address's query, keeping the rest of the address and the history entry.
 fn mark_in_address(on: bool) {
-    let Some(window) = web_sys::window() else { return };
-    let location = window.location();
-    let (Ok(search), Ok(path), Ok(hash), Ok(history)) =
-        (location.search(), location.pathname(), location.hash(), window.history())
-    else {
-        return;
-    };
-    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else { return };
-    if on {
-        params.set("present", "1");
-    } else {
-        params.delete("present");
-    }
-    let query = String::from(params.to_string());
-    let query = if query.is_empty() { String::new() } else { format!("?{query}") };
-    let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
-    let _ = history.replace_state_with_url(&state, "", Some(&format!("{path}{query}{hash}")));
+    super::url_state::set_display_parameter("present", on.then_some("1"));
 }
 
 /// On a slide, the room a view's notes and legend take under its picture (the first element matching

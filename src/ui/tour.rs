@@ -3,6 +3,8 @@
 //! outlines what to look at; the text and its numbers come from `crate::explain`, computed by the core from
 //! the same state. Next/Back buttons, the arrow keys or Page Down/Up (a clicker); Escape or "Leave" ends the
 //! tour and keeps the state, "Leave and bring back what I had" restores what the app showed before the tour.
+//! The dots jump to a step, and the address names the step on screen (`?tour=N`): a lecture's slide can be
+//! linked or bookmarked, and a reload comes back to it.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -38,6 +40,33 @@ impl Default for TourState {
     fn default() -> Self {
         TourState::new()
     }
+}
+
+/// The step the address opens the tour at (`?tour=N`, counted from 1), and what was wrong with the address's
+/// step if it names none (the tour then starts at its first step: the address asked for the tour). `None`
+/// without the parameter.
+pub fn step_in_address() -> Option<(usize, Option<String>)> {
+    let asked = super::query_parameter("tour")?;
+    let count = steps().map_or(0, |s| s.len());
+    match asked.trim().parse::<usize>() {
+        Ok(n) if (1..=count).contains(&n) => Some((n - 1, None)),
+        _ => {
+            let asked = crate::core::spec::for_display(&asked);
+            Some((0, Some(format!("There is no tour step “{asked}”; the steps are 1 to {count}. Starting at step 1."))))
+        }
+    }
+}
+
+/// Keeps the tour's step in the address (`?tour=N` while it runs, nothing otherwise), also after Back and
+/// Forward, whose entries may have been written at another step.
+pub fn keep_in_address(tour: TourState) {
+    let mark = move |step: Option<usize>| {
+        let value = step.map(|i| (i + 1).to_string());
+        super::url_state::set_display_parameter("tour", value.as_deref());
+    };
+    Effect::new(move |_| mark(tour.step.get()));
+    let steps = window_event_listener(leptos::ev::popstate, move |_| mark(tour.step.get_untracked()));
+    on_cleanup(move || steps.remove());
 }
 
 /// The class that outlines what a step talks about.
@@ -193,6 +222,26 @@ fn keep_focus_in_tour() {
     });
 }
 
+/// Whether the focus is on one of the tour's dots.
+fn on_a_dot() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .is_some_and(|e| e.get_attribute("data-testid").as_deref() == Some("tour-dot"))
+}
+
+/// Puts the focus on the dot of the step on screen once the bar is drawn anew: a keyboard user who went to
+/// a step from the dots stays among them (the redrawn bar had lost the focus, and it went to Next).
+fn focus_current_dot() {
+    after_render(|document| {
+        if let Ok(Some(dot)) = document.query_selector("[data-testid=tour-dot][aria-current]")
+            && let Ok(dot) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(dot)
+        {
+            let _ = dot.focus();
+        }
+    });
+}
+
 /// A step's text with its `backticked` names (a tensor, a mesh dim) set as code, as the text is written.
 fn with_code(text: &str) -> Vec<AnyView> {
     text.split('`')
@@ -275,6 +324,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         if (escape && escape_belongs_to_field(&event)) || (!escape && typed_in_field(&event)) {
             return;
         }
+        let on_dot = on_a_dot();
         match event.key().as_str() {
             // Page Down and Up too: what a presenter's clicker sends (they scrolled the page under the bar).
             "ArrowRight" | "PageDown" => go(1),
@@ -283,6 +333,10 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             _ => return,
         }
         event.prevent_default();
+        if on_dot {
+            focus_current_dot();
+            return;
+        }
         // A step taken by key with the focus on the page (a preset's link) scrolled that element under the
         // bar, where Enter would have opened another preset unseen: the focus comes to the bar.
         if tour.step.get_untracked().is_some() {
@@ -352,14 +406,48 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             .into_any(),
         };
         let (at_start, at_end) = (index == 0, index + 1 >= count);
-        let dots = (0..count)
-            .map(|i| view! { <span class="tour-dot" class:tour-dot-done=i <= index aria-hidden="true"></span> })
+        // The dots jump to a step: one stop for Tab (the step on screen), the arrow keys step from there
+        // as anywhere, Home and End go to the first and the last step.
+        let titles: Vec<&str> =
+            all.with_value(|s| s.as_ref().map_or(Vec::new(), |s| s.iter().map(|t| t.title).collect()));
+        let dots = titles
+            .into_iter()
+            .enumerate()
+            .map(|(i, title)| {
+                let name = format!("Step {}: {title}", i + 1);
+                view! {
+                    <button
+                        type="button"
+                        class="tour-dot"
+                        class:tour-dot-done=i <= index
+                        data-testid="tour-dot"
+                        aria-label=name.clone()
+                        title=name
+                        aria-current=(i == index).then_some("step")
+                        tabindex=if i == index { "0" } else { "-1" }
+                        on:click=move |_| {
+                            tour.step.set(Some(i));
+                            focus_current_dot();
+                        }
+                        on:keydown=move |event: web_sys::KeyboardEvent| {
+                            let to = match event.key().as_str() {
+                                "Home" => 0,
+                                "End" => count.saturating_sub(1),
+                                _ => return,
+                            };
+                            event.prevent_default();
+                            tour.step.set(Some(to));
+                            focus_current_dot();
+                        }
+                    ></button>
+                }
+            })
             .collect_view();
         Some(view! {
             <section class="tour" role="region" aria-label="Guided tour" data-testid="tour">
                 <div class="tour-progress">
                     <span id="tour-step-progress" data-testid="tour-progress">{format!("Step {} of {count}", index + 1)}</span>
-                    <span class="tour-dots">{dots}</span>
+                    <span class="tour-dots" role="group" aria-label="Go to a step">{dots}</span>
                 </div>
                 {content}
                 <div class="tour-buttons">

@@ -461,7 +461,32 @@ thread_local! {
 
 /// The query parameters that say how the page is shown, not what it shows: a preset's address keeps them.
 /// (Presenting, a reload after a preset's button left Present: the address had lost `present=1`.)
-const DISPLAY_PARAMETERS: [&str; 2] = ["present", "theme"];
+/// (The tour's step, `tour`: a reload mid-tour came back to the state without the bar that explained it.)
+const DISPLAY_PARAMETERS: [&str; 3] = ["present", "theme", "tour"];
+
+/// Sets the display parameter `name` in the address's query to `value`, or removes it (`None`), keeping the
+/// rest of the query, the fragment and the history entry (its state is the app's step index).
+pub fn set_display_parameter(name: &str, value: Option<&str>) {
+    let Some(window) = web_sys::window() else { return };
+    let location = window.location();
+    let (Ok(search), Ok(path), Ok(hash), Ok(history)) =
+        (location.search(), location.pathname(), location.hash(), window.history())
+    else {
+        return;
+    };
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else { return };
+    if params.get(name).as_deref() == value {
+        return;
+    }
+    match value {
+        Some(value) => params.set(name, value),
+        None => params.delete(name),
+    }
+    let query = String::from(params.to_string());
+    let query = if query.is_empty() { String::new() } else { format!("?{query}") };
+    let state = history.state().unwrap_or(JsValue::NULL);
+    let _ = history.replace_state_with_url(&state, "", Some(&format!("{path}{query}{hash}")));
+}
 
 /// Puts `address` (`?preset=NAME`) in the address bar as a new history entry, after writing an edit still
 /// settling as its own entry (a quick edit just before a preset's button was merged into it), with the

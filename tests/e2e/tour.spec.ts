@@ -296,3 +296,53 @@ test("a presenter's clicker drives the tour (Page Down and Up), and Next stands 
   await page.keyboard.press('PageUp');
   await expect(progress).toHaveText(/^Step 9 of/);
 });
+
+test("a link opens the tour at its step, the dots jump to a step, and the address follows the step", async ({ page }) => {
+  // A lecture's slide is linked or bookmarked as `?tour=N`; a reload mid-tour comes back to the step.
+  await page.goto('/?preset=toy&tour=4');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 4 of 12$/);
+  await expect(page.getByTestId('tour-title')).toHaveText('Cross the NIC once, then relay over NVLink');
+  await expect(page.locator('.tour-look')).toHaveCount(1);
+  const dots = page.getByTestId('tour-dot');
+  await expect(dots).toHaveCount(12);
+  // Each dot names its step; the one on screen is the current step and the bar's one stop for Tab.
+  await expect(dots.nth(6)).toHaveAccessibleName(/^Step 7: Check it/);
+  await expect(dots.nth(3)).toHaveAttribute('aria-current', 'step');
+  await expect(page.locator('[data-testid=tour-dot][tabindex="0"]')).toHaveCount(1);
+  await dots.nth(6).click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 7 of 12$/);
+  // The step sets its state as when walked to: the check has run.
+  await expect(page.getByTestId('verify-panel')).toContainText('all 72 entries of 2 destinations match');
+  await expect.poll(() => page.evaluate(() => new URLSearchParams(location.search).get('tour'))).toBe('7');
+  // From the dots the keys stay among them: an arrow steps, End and Home go to the last and the first.
+  await expect(dots.nth(6)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 8 of 12$/);
+  await expect(dots.nth(7)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 12 of 12$/);
+  await expect(dots.nth(11)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of 12$/);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of 12$/);
+  // The step's state settles into a history entry, which keeps the step in its address: a reload resumes.
+  await page.waitForTimeout(600);
+  await expect.poll(() => page.evaluate(() => new URLSearchParams(location.search).get('tour'))).toBe('3');
+  await page.reload();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of 12$/);
+  // Leaving takes the step out of the address: a reload then shows the state without the tour.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => location.search)).not.toContain('tour');
+  await page.reload();
+  await expect(page.getByTestId('piece').first()).toBeVisible();
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  // A step the tour does not have says so beside the default, and the tour starts at its first step.
+  for (const asked of ['13', '0', 'three']) {
+    await page.goto(`/?tour=${asked}`);
+    await expect(page.getByTestId('link-problem')).toContainText(`There is no tour step “${asked}”; the steps are 1 to 12.`);
+    await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of 12$/);
+  }
+});
