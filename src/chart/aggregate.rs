@@ -151,21 +151,35 @@ pub fn piece_name(src: u32, dst: u32, local: bool) -> String {
     if local { format!("d{src} (local)") } else { format!("d{src} → d{dst}") }
 }
 
-/// The label of a stack of pieces on one box, from its `(sender, receiver)` pairs: who sends to whom, e.g.
-/// `d0 → d8, d12` (one sender, two replicas) or `4 devices → d4, d5` (four partial sums to two replicas).
-/// A side with more than three devices is counted rather than listed.
-pub fn stack_label(members: &[(u32, u32)]) -> String {
-    fn devices(mut ids: Vec<u32>) -> String {
+/// The label of a stack of pieces on one box, from its `(sender, receiver, partial contributor)` triples:
+/// who sends to whom, e.g. `d0 → d8, d12` (one sender, two replicas). Partial sums that the receivers add
+/// up say so: `d0 + d1 → d4` (two contributors), `4 partial sums → d4, d5` (four, to two replicas); as "4
+/// devices" the picture of a Partial change did not say that its box is a sum. A side with more than three
+/// devices is counted rather than listed.
+pub fn stack_label(members: &[(u32, u32, usize)]) -> String {
+    fn sorted(mut ids: Vec<u32>) -> Vec<u32> {
         ids.sort_unstable();
         ids.dedup();
-        if ids.len() <= 3 {
-            ids.iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(", ")
-        } else {
-            format!("{} devices", ids.len())
-        }
+        ids
     }
-    let senders = devices(members.iter().map(|m| m.0).collect());
-    format!("{senders} → {}", devices(members.iter().map(|m| m.1).collect()))
+    fn listed(ids: &[u32], separator: &str) -> String {
+        ids.iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(separator)
+    }
+    let mut contributors: Vec<usize> = members.iter().map(|m| m.2).collect();
+    contributors.sort_unstable();
+    contributors.dedup();
+    let summed = contributors.len() > 1;
+    let senders = sorted(members.iter().map(|m| m.0).collect());
+    let senders = match (senders.len() <= 3, summed) {
+        (true, true) => listed(&senders, " + "),
+        (true, false) => listed(&senders, ", "),
+        (false, true) => format!("{} partial sums", contributors.len()),
+        (false, false) => format!("{} devices", senders.len()),
+    };
+    let receivers = sorted(members.iter().map(|m| m.1).collect());
+    let receivers =
+        if receivers.len() <= 3 { listed(&receivers, ", ") } else { format!("{} devices", receivers.len()) };
+    format!("{senders} → {receivers}")
 }
 
 /// The whole source shards one receiver gets under the whole-shard strategy: every distinct source region
@@ -331,10 +345,15 @@ mod tests {
 
     #[test]
     fn a_stack_is_labelled_by_its_senders_and_receivers() {
-        assert_eq!(stack_label(&[(0, 8), (0, 12)]), "d0 → d8, d12");
-        let partial: Vec<(u32, u32)> = (0..4).flat_map(|s| [(s, 4), (s, 5)]).collect();
-        assert_eq!(stack_label(&partial), "4 devices → d4, d5");
-        assert_eq!(stack_label(&[(3, 1), (2, 1), (3, 1)]), "d2, d3 → d1", "sorted, each device once");
+        assert_eq!(stack_label(&[(0, 8, 0), (0, 12, 0)]), "d0 → d8, d12");
+        let partial: Vec<(u32, u32, usize)> = (0..4).flat_map(|s| [(s, 4, s as usize), (s, 5, s as usize)]).collect();
+        assert_eq!(stack_label(&partial), "4 partial sums → d4, d5");
+        assert_eq!(stack_label(&[(1, 4, 1), (0, 4, 0)]), "d0 + d1 → d4", "a sum of few is written out");
+        assert_eq!(stack_label(&[(3, 1, 0), (2, 1, 0), (3, 1, 0)]), "d2, d3 → d1", "sorted, each device once");
+        let replicas: Vec<(u32, u32, usize)> = (0..4).map(|s| (s, 9, 0)).collect();
+        assert_eq!(stack_label(&replicas), "4 devices → d9", "replicas of one region are not a sum");
+        let wide: Vec<(u32, u32, usize)> = (4..8).map(|d| (0, d, 0)).collect();
+        assert_eq!(stack_label(&wide), "d0 → 4 devices");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Where a Partial source's values are added: each destination as the sum of its partials, coloured by the
 //! source devices that send them, and what reducing first would move instead. The tensor view draws a
-//! Partial change as one hatched box "4 devices → d4, d5"; a lecturer asked for the sum itself and for the
+//! Partial change as one hatched box "4 partial sums → d4, d5"; a lecturer asked for the sum itself and for the
 //! reason to reduce first, which only a collapsed constraint finding said.
 
 use leptos::prelude::*;

@@ -448,10 +448,11 @@ async fn partial_sums_to_replicas_are_drawn_as_one_box_with_a_deck_of_their_send
         let src: usize = piece.get_attribute("data-src").unwrap_or_default().parse().expect("a device");
         assert_eq!(card.get_attribute("fill").as_deref(), Some(reshard_lens::chart::palette::device_color(src)));
     }
-    // The box is labelled once: who sends to whom on it, and how many pieces it carries.
+    // The box is labelled once: who sends to whom on it (partial sums, which the receivers add up), and how
+    // many pieces it carries.
     let labels = all(&root, "[data-testid=piece] text");
     let texts: Vec<String> = labels.iter().map(|l| l.text_content().unwrap_or_default()).collect();
-    assert_eq!(texts, ["4 devices → d4, d5", "8 × 8 · 8 pieces"]);
+    assert_eq!(texts, ["4 partial sums → d4, d5", "8 × 8 · 8 pieces"]);
     // The box is under the deck (it comes first), and entering a piece focuses it. (That the pointer finds
     // each card's strip is checked end to end, with the app's stylesheet: tests/e2e/views.spec.ts.)
     let first_box = boxes[0].compare_document_position(&cards[0]);

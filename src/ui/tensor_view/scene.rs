@@ -303,7 +303,12 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
             let name = if !on_top {
                 String::new()
             } else if stack > 1 {
-                stack_label(&members.iter().map(|&(_, src, dst)| (src, dst)).collect::<Vec<_>>())
+                let triples: Vec<(u32, u32, usize)> = projected
+                    .iter()
+                    .filter(|(_, _, c)| *c == cells)
+                    .map(|(_, p, _)| (p.src, p.dst, p.contributor))
+                    .collect();
+                stack_label(&triples)
             } else {
                 piece_name(piece.src, piece.dst, piece.is_local())
             };
