@@ -154,21 +154,19 @@ fn on_piece_key(ev: &web_sys::KeyboardEvent, state: AppState, scene: SceneMemo, 
     let key = ev.key();
     let target = with_drawn(scene, focus_pieces, |pieces| {
         let at = pieces.iter().position(|p| p.index == index)?;
+        let boxes = || pieces.iter().map(|p| p.rect).collect::<Vec<PixelRect>>();
         let to = match (key.as_str(), Arrow::of_key(&key)) {
-            (_, Some(arrow)) => {
-                let boxes: Vec<PixelRect> = pieces.iter().map(|p| p.rect).collect();
-                neighbour(&boxes, at, arrow)
-            }
+            (_, Some(arrow)) => neighbour(&boxes(), at, arrow),
             // A page of rows at a time: the browser's own PageUp and PageDown scrolled the focused piece away.
             ("PageUp" | "PageDown", _) => {
-                let boxes: Vec<PixelRect> = pieces.iter().map(|p| p.rect).collect();
                 let arrow = if key == "PageUp" { Arrow::Up } else { Arrow::Down };
-                crate::chart::boxes::page(&boxes, at, arrow, crate::chart::boxes::PAGE_STEPS)
+                crate::chart::boxes::page(&boxes(), at, arrow, crate::chart::boxes::PAGE_STEPS)
             }
             ("Home", _) => Some(0),
             ("End", _) => Some(pieces.len().saturating_sub(1)),
             _ => return None,
         };
+        // `Some(None)`: the key is the pieces' own, with nowhere to go (an edge); `None`: not theirs.
         Some(to.and_then(|to| pieces.get(to)).map(|p| p.index))
     });
     let Some(target) = target else {
