@@ -170,10 +170,12 @@ pub fn stack_label(members: &[(u32, u32, usize)]) -> String {
     contributors.dedup();
     let summed = contributors.len() > 1;
     let senders = sorted(members.iter().map(|m| m.0).collect());
+    // A sum is written out when each of its terms has one sender: replicas of one contributor sending to
+    // different receivers would read as more terms than the sum has.
     let senders = match (senders.len() <= 3, summed) {
-        (true, true) => listed(&senders, " + "),
+        (true, true) if senders.len() == contributors.len() => listed(&senders, " + "),
+        (_, true) => format!("{} partial sums", contributors.len()),
         (true, false) => listed(&senders, ", "),
-        (false, true) => format!("{} partial sums", contributors.len()),
         (false, false) => format!("{} devices", senders.len()),
     };
     let receivers = sorted(members.iter().map(|m| m.1).collect());
@@ -352,6 +354,11 @@ mod tests {
         assert_eq!(stack_label(&[(3, 1, 0), (2, 1, 0), (3, 1, 0)]), "d2, d3 → d1", "sorted, each device once");
         let replicas: Vec<(u32, u32, usize)> = (0..4).map(|s| (s, 9, 0)).collect();
         assert_eq!(stack_label(&replicas), "4 devices → d9", "replicas of one region are not a sum");
+        // Two contributors, each held by two replicas (d0, d2 and d1, d3), sent to two receivers.
+        let replicated = [(0, 4, 0), (1, 4, 1), (2, 5, 0), (3, 5, 1)];
+        assert_eq!(stack_label(&replicated), "2 partial sums → d4, d5", "a term per contributor, not per sender");
+        let replicated = [(0, 4, 0), (1, 4, 1), (2, 5, 0), (1, 5, 1)];
+        assert_eq!(stack_label(&replicated), "2 partial sums → d4, d5");
         let wide: Vec<(u32, u32, usize)> = (4..8).map(|d| (0, d, 0)).collect();
         assert_eq!(stack_label(&wide), "d0 → 4 devices");
     }
