@@ -200,6 +200,9 @@ pub fn App() -> impl IntoView {
         (Some(link), Some(tour)) => Some(format!("{link} {tour}")),
         (link, tour) => link.or(tour),
     };
+    if tour.step.with_untracked(Option::is_some) {
+        tour.note.set(link_problem.clone());
+    }
     if writes_page {
         url_state::sync_url(state, cycle_state, page);
         tour::keep_in_address(tour);

@@ -28,11 +28,14 @@ pub struct TourState {
     /// What the app showed when the tour started, with its fields' draft generations: the steps replace it
     /// with their examples, and leaving can bring it back, text that did not parse included.
     before: StoredValue<Option<(SharedState, Generations)>>,
+    /// What was wrong with the address that opened the tour, said in its bar until the step changes: the
+    /// step scrolls the page to what it outlines, and the note at the top of the page went out of sight.
+    pub note: RwSignal<Option<String>>,
 }
 
 impl TourState {
     pub fn new() -> TourState {
-        TourState { step: RwSignal::new(None), before: StoredValue::new(None) }
+        TourState { step: RwSignal::new(None), before: StoredValue::new(None), note: RwSignal::new(None) }
     }
 }
 
@@ -42,19 +45,33 @@ impl Default for TourState {
     }
 }
 
-/// The step the address opens the tour at (`?tour=N`, counted from 1), and what was wrong with the address's
-/// step if it names none (the tour then starts at its first step: the address asked for the tour). `None`
-/// without the parameter.
+/// The step the address opens the tour at (`?tour=N`, counted from 1; `?tour` alone, the first), and what
+/// was wrong with the address's step if it names none (the tour then starts at its first step: the address
+/// asked for the tour). `None` without the parameter, and on an entry reached by Back or Forward from
+/// another page: the entries written while the tour ran keep its step in their addresses, and an older one
+/// started the tour again long after it was left.
 pub fn step_in_address() -> Option<(usize, Option<String>)> {
     let asked = super::query_parameter("tour")?;
+    if reached_by_history() {
+        return None;
+    }
     let count = steps().map_or(0, |s| s.len());
     match asked.trim().parse::<usize>() {
+        _ if asked.trim().is_empty() => Some((0, None)),
         Ok(n) if (1..=count).contains(&n) => Some((n - 1, None)),
         _ => {
             let asked = crate::core::spec::for_display(&asked);
             Some((0, Some(format!("There is no tour step “{asked}”; the steps are 1 to {count}. Starting at step 1."))))
         }
     }
+}
+
+/// Whether the page was loaded by Back or Forward (the navigation's type), not opened or reloaded.
+fn reached_by_history() -> bool {
+    let Some(performance) = web_sys::window().and_then(|w| w.performance()) else { return false };
+    let navigation = performance.get_entries_by_type("navigation").get(0);
+    web_sys::js_sys::Reflect::get(&navigation, &"type".into()).ok().and_then(|t| t.as_string()).as_deref()
+        == Some("back_forward")
 }
 
 /// Keeps the tour's step in the address (`?tour=N` while it runs, nothing otherwise), also after Back and
@@ -287,6 +304,9 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             let generations = Generations::now(state, cycle, inventory);
             tour.before.set_value(Some((snapshot(state, cycle, inventory, page.get_untracked()), generations)));
         }
+        if previous.flatten().is_some() {
+            tour.note.set(None);
+        }
         all.with_value(|s| {
             if let Ok(steps) = s
                 && let Some(step) = steps.get(index)
@@ -311,6 +331,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     let leave = move || {
         tour.step.set(None);
         tour.before.set_value(None);
+        tour.note.set(None);
         look_at("#no-such-element");
         // Back where the tour was started (its bar, which had the focus, is gone).
         after_render(|document| focus_test_id(&document, "explain"));
@@ -372,10 +393,18 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             new_watch();
         }
     });
+    // Back and Forward show an entry's state, which the step's words do not describe (the history keeps an
+    // entry per settled state, not per step): they leave the tour, keeping the state they brought.
+    let travelled = window_event_listener(leptos::ev::popstate, move |_| {
+        if tour.step.get_untracked().is_some() {
+            leave();
+        }
+    });
     on_cleanup(move || {
         keys.remove();
         resized.remove();
         focused.remove();
+        travelled.remove();
     });
     // Each new step is said: focus stays on Next, whose description is read only when focus arrives.
     let spoken = Signal::derive(move || {
@@ -449,6 +478,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                     <span id="tour-step-progress" data-testid="tour-progress">{format!("Step {} of {count}", index + 1)}</span>
                     <span class="tour-dots" role="group" aria-label="Go to a step">{dots}</span>
                 </div>
+                {move || tour.note.get().map(|note| view! { <p class="problem tour-note" role="status" data-testid="tour-note">{note}</p> })}
                 {content}
                 <div class="tour-buttons">
                     // The bar is drawn anew for each step and the focus put on Next (or kept on Back): the step

@@ -482,7 +482,7 @@ pub fn set_display_parameter(name: &str, value: Option<&str>) {
         Some(value) => params.set(name, value),
         None => params.delete(name),
     }
-    let query = String::from(params.to_string());
+    let query = query_text(&params);
     let query = if query.is_empty() { String::new() } else { format!("?{query}") };
     let state = history.state().unwrap_or(JsValue::NULL);
     let _ = history.replace_state_with_url(&state, "", Some(&format!("{path}{query}{hash}")));
@@ -519,6 +519,11 @@ fn entry_address(fragment: &str) -> String {
     format!("{path}{query}#{fragment}")
 }
 
+/// The query's text, a parameter without a value as it was typed (`?present`, not `?present=`).
+fn query_text(params: &web_sys::UrlSearchParams) -> String {
+    String::from(params.to_string()).split('&').map(|p| p.strip_suffix('=').unwrap_or(p)).collect::<Vec<_>>().join("&")
+}
+
 /// `address` (`?preset=NAME`) with the current address's [`DISPLAY_PARAMETERS`].
 pub fn with_display_parameters(address: &str) -> String {
     let current = web_sys::window()
@@ -531,7 +536,7 @@ pub fn with_display_parameters(address: &str) -> String {
                     params.set(name, &value);
                 }
             }
-            format!("?{}", String::from(params.to_string()))
+            format!("?{}", query_text(&params))
         }
         _ => address.to_string(),
     }

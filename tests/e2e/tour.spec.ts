@@ -346,3 +346,43 @@ test("a link opens the tour at its step, the dots jump to a step, and the addres
     await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of 12$/);
   }
 });
+
+test('a link whose step is wrong says so in the bar; Back leaves the tour; an old entry does not restart it', async ({ page }) => {
+  // The step scrolls the page to what it outlines: the note at the page's top was out of sight.
+  await page.goto('/?preset=toy&present&tour=13');
+  await expect(page.getByTestId('tour-note')).toHaveText('There is no tour step “13”; the steps are 1 to 12. Starting at step 1.');
+  await expect(page.getByTestId('tour-note')).toBeInViewport();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 2 of 12$/);
+  await expect(page.getByTestId('tour-note')).toHaveCount(0);
+  // `?tour` alone starts the tour, with nothing to say.
+  await page.goto('/?tour');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of 12$/);
+  await expect(page.getByTestId('tour-note')).toHaveCount(0);
+  // Back shows an entry's state, which the step's words do not describe: it leaves the tour (the step's text
+  // stood over another preset's picture).
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-title')).toHaveText('Count the right thing');
+  await page.waitForTimeout(600);
+  await page.goBack();
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => location.search)).not.toContain('tour');
+  // An entry written while the tour ran keeps its step in its address; reached from another page by Back,
+  // it shows its state without starting the tour again.
+  await page.goto('/?tour=1');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of 12$/);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of 12$/);
+  await page.waitForTimeout(600);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  await page.goto('/?preset=uneven');
+  await expect(page.getByTestId('piece').first()).toBeVisible();
+  await page.evaluate(() => history.go(-2));
+  await page.waitForURL(/tour=/);
+  await expect(page.getByTestId('piece').first()).toBeVisible();
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => location.search)).not.toContain('tour');
+});
