@@ -86,6 +86,25 @@ pub fn keep_in_address(tour: TourState) {
     on_cleanup(move || steps.remove());
 }
 
+/// Where the tab keeps what it showed before its tour (`sessionStorage`), for "Leave and bring back what I
+/// had" after a reload mid-tour: the reload resumed the step, and the button brought back the step's example.
+const BEFORE_KEY: &str = "reshard-lens-tour-before";
+
+/// The state kept by [`keep_before`] in this tab, if any (and readable).
+fn kept_before() -> Option<SharedState> {
+    let storage = web_sys::window()?.session_storage().ok()??;
+    crate::share::fragment::decode(&storage.get_item(BEFORE_KEY).ok()??).ok()
+}
+
+/// Keeps `before` for this tab, or forgets it (`None`, when the tour is left or started anew).
+fn keep_before(before: Option<&SharedState>) {
+    let Some(Ok(Some(storage))) = web_sys::window().map(|w| w.session_storage()) else { return };
+    let _ = match before {
+        Some(before) => storage.set_item(BEFORE_KEY, &crate::share::fragment::encode(before)),
+        None => storage.remove_item(BEFORE_KEY),
+    };
+}
+
 /// The class that outlines what a step talks about.
 const LOOK_CLASS: &str = "tour-look";
 
@@ -282,7 +301,10 @@ pub fn ExplainButton(
         // What "Explain" starts, said on hover (nothing said it was a tour).
         <button type="button" class="explain-button" data-testid="explain"
             title="A guided tour of the article, step by step: each step sets up what it talks about"
-            on:click=move |_| tour.step.set(Some(first()))>
+            on:click=move |_| {
+                keep_before(None);
+                tour.step.set(Some(first()));
+            }>
             "Explain " <span aria-hidden="true">"▸"</span>
         </button>
     }
@@ -302,7 +324,11 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         let Some(index) = step else { return step };
         if previous.flatten().is_none() {
             let generations = Generations::now(state, cycle, inventory);
-            tour.before.set_value(Some((snapshot(state, cycle, inventory, page.get_untracked()), generations)));
+            // After a reload mid-tour, what the tab showed before the tour is the one kept for it, not the
+            // step's example the reload opened on.
+            let before = kept_before().unwrap_or_else(|| snapshot(state, cycle, inventory, page.get_untracked()));
+            keep_before(Some(&before));
+            tour.before.set_value(Some((before, generations)));
         }
         if previous.flatten().is_some() {
             tour.note.set(None);
@@ -331,6 +357,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     let leave = move || {
         tour.step.set(None);
         tour.before.set_value(None);
+        keep_before(None);
         tour.note.set(None);
         look_at("#no-such-element");
         // Back where the tour was started (its bar, which had the focus, is gone).

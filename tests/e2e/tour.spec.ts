@@ -209,6 +209,19 @@ test('the tour shows its own examples; leaving can bring back what was there bef
   await expect(description).toContainText('w · 12 × 6');
   await page.getByTestId('tour-leave').click();
   await expect(description).toContainText('w · 12 × 6');
+  // After a reload mid-tour (which resumes the step), what was there before the tour still comes back: the
+  // tab keeps it, not the step's example the reload opened on.
+  await page.getByTestId('field-tensor-name').fill('again');
+  await expect(description).toContainText('again · 12 × 6');
+  await page.getByTestId('explain').click();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 2 of/);
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 2 of/);
+  await expect(description).toContainText('w · 12 × 6');
+  await page.getByTestId('tour-restore').click();
+  await expect(description).toContainText('again · 12 × 6');
 });
 
 test("Tab among the tour's own buttons leaves the page where the step put it", async ({ page }) => {
