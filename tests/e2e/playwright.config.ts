@@ -35,9 +35,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, grepInvert: /@timings/ },
-    // The tests that print timings for BENCHMARKS.md (tagged `@timings`) run alone, after every other test,
-    // so that a second worker does not share the CPU with them.
-    { name: 'timings', use: { browserName: 'chromium' }, grep: /@timings/, dependencies: ['chromium'] },
+    // The tests that print timings for BENCHMARKS.md (tagged `@timings`) run alone, one at a time, after every
+    // other test, so that a second worker does not share the CPU with them.
+    { name: 'timings', use: { browserName: 'chromium' }, grep: /@timings/, dependencies: ['chromium'], workers: 1 },
   ],
   webServer: {
     command: `python3 -m http.server ${port} --bind 127.0.0.1 --directory dist`,
