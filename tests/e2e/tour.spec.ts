@@ -290,6 +290,11 @@ test("on a phone the tour's ways out are short words, named in full, and Leave s
   const bar = (await page.getByTestId('tour').boundingBox())!;
   const restore = (await page.getByTestId('tour-restore').boundingBox())!;
   expect(restore.x + restore.width).toBeLessThanOrEqual(bar.x + bar.width);
+  // Every step's dot is inside the bar, down to a 320 px screen (the last two stood past its edge).
+  await page.setViewportSize({ width: 320, height: 700 });
+  const last = (await page.getByTestId('tour-dot').last().boundingBox())!;
+  const narrow = (await page.getByTestId('tour').boundingBox())!;
+  expect(last.x + last.width).toBeLessThanOrEqual(narrow.x + narrow.width - 8);
 });
 
 test("a presenter's clicker drives the tour (Page Down and Up), and Next stands still from step 9 to 10", async ({ page }) => {
