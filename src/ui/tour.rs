@@ -4,7 +4,7 @@
 //! the same state. Next/Back buttons, the arrow keys or Page Down/Up (a clicker); Escape or "Leave" ends the
 //! tour and keeps the state, "Leave and bring back what I had" restores what the app showed before the tour.
 //! The dots jump to a step, and the address names the step on screen (`?tour=N`): a lecture's slide can be
-//! linked or bookmarked, and a reload comes back to it.
+//! linked or bookmarked, and a reload comes back to it. Back and Forward leave the tour.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -75,7 +75,8 @@ fn reached_by_history() -> bool {
 }
 
 /// Keeps the tour's step in the address (`?tour=N` while it runs, nothing otherwise), also after Back and
-/// Forward, whose entries may have been written at another step.
+/// Forward: an entry written while the tour ran keeps its step in its address, which is taken out when the
+/// entry is reached (Back and Forward leave the tour).
 pub fn keep_in_address(tour: TourState) {
     let mark = move |step: Option<usize>| {
         let value = step.map(|i| (i + 1).to_string());
