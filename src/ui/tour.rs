@@ -320,6 +320,20 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     let all = StoredValue::new(steps());
     let count = all.with_value(|s| s.as_ref().map_or(0, Vec::len));
     let inventory = use_context::<InventoryState>();
+    // The layout the step put on the page (its `replaced` generation), to tell when something replaced it.
+    let opened = RwSignal::new(None::<u64>);
+    // Puts step `index`'s state on the page and outlines what it talks about.
+    let open_step = move |index: usize| {
+        all.with_value(|s| {
+            if let Ok(steps) = s
+                && let Some(step) = steps.get(index)
+            {
+                apply(step, state, cycle, page);
+                look_at(step.look_at);
+            }
+        });
+        opened.set(Some(state.replaced.get_untracked()));
+    };
     Effect::new(move |previous: Option<Option<usize>>| {
         let step = tour.step.get();
         let Some(index) = step else { return step };
@@ -334,16 +348,26 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         if previous.flatten().is_some() {
             tour.note.set(None);
         }
-        all.with_value(|s| {
-            if let Ok(steps) = s
-                && let Some(step) = steps.get(index)
-            {
-                apply(step, state, cycle, page);
-                look_at(step.look_at);
-            }
-        });
+        open_step(index);
         keep_focus_in_tour();
         step
+    });
+    // Something else than the step's example on the page: a preset or a file opened, or another tab. The
+    // step's words then stood over it with nothing to say so (review 47); the bar says it and offers the
+    // step's example again. An edit the step invites (a box to tick) is not a replacement and says nothing.
+    let away = Memo::new(move |_| {
+        let index = tour.step.get()?;
+        let view = all.with_value(|s| s.as_ref().ok().and_then(|s| s.get(index)).map(|step| step.view))?;
+        let (own_page, replaced) = match view {
+            TourView::Layout => (Page::Layout, opened.get().is_some_and(|o| o != state.replaced.get())),
+            TourView::Cycle => (Page::Cycle, false),
+        };
+        Some(page.get() != own_page || replaced)
+    });
+    // The bar grows by the line that says so: the pictures sized to the room under it follow.
+    Effect::new(move |_| {
+        away.track();
+        after_render(|document| publish_bar_height(&document, bar_height(&document)));
     });
     let go = move |delta: isize| {
         tour.step.update(|step| {
@@ -507,6 +531,14 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                     <span class="tour-dots" role="group" aria-label="Go to a step">{dots}</span>
                 </div>
                 {move || tour.note.get().map(|note| view! { <p class="problem tour-note" role="status" data-testid="tour-note">{note}</p> })}
+                {move || away.get().unwrap_or(false).then(|| view! {
+                    <p class="tour-note tour-away" role="status" data-testid="tour-away">
+                        "The page shows something else than this step's example. "
+                        <button type="button" class="link-button" data-testid="tour-reopen" on:click=move |_| open_step(index)>
+                            "Show this step's example"
+                        </button>
+                    </p>
+                })}
                 {content}
                 <div class="tour-buttons">
                     // The bar is drawn anew for each step and the focus put on Next (or kept on Back): the step

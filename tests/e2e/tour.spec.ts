@@ -404,3 +404,37 @@ test('a link whose step is wrong says so in the bar; Back leaves the tour; an ol
   await expect(page.getByTestId('tour')).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => location.search)).not.toContain('tour');
 });
+
+test("another example opened during the tour is said in the bar, with a way back to the step's", async ({ page }) => {
+  // The step's words stood over a preset clicked mid-tour (or another tab) with nothing to say so.
+  await page.goto('/?tour=3');
+  await expect(page.getByTestId('tour-title')).toHaveText('Count the right thing');
+  const description = page.getByTestId('change-description');
+  await expect(description).toContainText('layers.0.attn.wq');
+  await expect(page.getByTestId('tour-away')).toHaveCount(0);
+  await page.getByTestId('preset-partial').click();
+  await expect(description).toContainText('out · 8 × 8');
+  await expect(page.getByTestId('tour-away')).toContainText("something else than this step's example");
+  await page.getByTestId('tour-reopen').click();
+  await expect(description).toContainText('layers.0.attn.wq');
+  await expect(page.getByTestId('tour-away')).toHaveCount(0);
+  await expect(page.getByTestId('tour-title')).toHaveText('Count the right thing');
+  // Another tab is something else too; the step's own example brings its view back.
+  await page.getByTestId('tab-cycle').click();
+  await expect(page.getByTestId('tour-away')).toBeVisible();
+  await page.getByTestId('tour-reopen').click();
+  await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('tour-away')).toHaveCount(0);
+  // An edit a step invites is not another example: nested's step, with its order box ticked.
+  await page.goto('/?tour=6');
+  await expect(page.getByTestId('tour-title')).toHaveText(/^Nested sharding/);
+  const named = (await page.getByTestId('tour-text').innerText()).match(/tick “([^”]+)”/)![1];
+  await page.locator('.tour-look').getByLabel(named, { exact: true }).check();
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('tour-away')).toHaveCount(0);
+  // The next step opens its own example, and says nothing either.
+  await page.getByTestId('tour-next').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 7 of/);
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('tour-away')).toHaveCount(0);
+});
