@@ -293,22 +293,18 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
             // A stack's box is drawn and labelled once, by its first piece; the label names and counts them.
             let on_top = place == 0;
             // Who sends and receives on this box (stacks are few and small: a scan will do).
-            let members: Vec<(usize, u32, u32)> = if stack > 1 {
-                projected.iter().filter(|(_, _, c)| *c == cells).map(|(i, p, _)| (*i, p.src, p.dst)).collect()
+            let stacked: Vec<(usize, &Piece)> = if stack > 1 {
+                projected.iter().filter(|(_, _, c)| *c == cells).map(|(i, p, _)| (*i, *p)).collect()
             } else {
                 Vec::new()
             };
+            let members: Vec<(usize, u32, u32)> = stacked.iter().map(|(i, p)| (*i, p.src, p.dst)).collect();
             let mixed = members.iter().any(|&(_, src, _)| src != piece.src);
             // A local copy crosses no link: say so where the arrow would be.
             let name = if !on_top {
                 String::new()
             } else if stack > 1 {
-                let triples: Vec<(u32, u32, usize)> = projected
-                    .iter()
-                    .filter(|(_, _, c)| *c == cells)
-                    .map(|(_, p, _)| (p.src, p.dst, p.contributor))
-                    .collect();
-                stack_label(&triples)
+                stack_label(&stacked.iter().map(|(_, p)| (p.src, p.dst, p.contributor)).collect::<Vec<_>>())
             } else {
                 piece_name(piece.src, piece.dst, piece.is_local())
             };
