@@ -192,10 +192,7 @@ pub fn App() -> impl IntoView {
         return view! { <embed::EmbedPage name link_problem/> }.into_any();
     }
     // `?tour=N` opens the tour at step N, over the state the address opened (the step sets its own).
-    let tour_problem = tour::step_in_address().and_then(|(step, problem)| {
-        tour.step.set(Some(step));
-        problem
-    });
+    let tour_problem = tour.open_from_address();
     let link_problem = match (link_problem, tour_problem) {
         (Some(link), Some(tour)) => Some(format!("{link} {tour}")),
         (link, tour) => link.or(tour),

@@ -31,11 +31,52 @@ pub struct TourState {
     /// What was wrong with the address that opened the tour, said in its bar until the step changes: the
     /// step scrolls the page to what it outlines, and the note at the top of the page went out of sight.
     pub note: RwSignal<Option<String>>,
+    /// Set when a reload reopened the tour: its first step shows what the address holds, not its example.
+    resumed: StoredValue<bool>,
 }
 
 impl TourState {
     pub fn new() -> TourState {
-        TourState { step: RwSignal::new(None), before: StoredValue::new(None), note: RwSignal::new(None) }
+        TourState {
+            step: RwSignal::new(None),
+            before: StoredValue::new(None),
+            note: RwSignal::new(None),
+            resumed: StoredValue::new(false),
+        }
+    }
+
+    /// Opens the tour at the step the address names (`?tour=N`, counted from 1; `?tour` alone, the first),
+    /// and says what was wrong with the address's step if it names none (the tour then starts at its first
+    /// step: the address asked for the tour).
+    ///
+    /// Not on an entry reached by Back or Forward: the entries written while the tour ran keep its step in
+    /// their addresses, and an older one started the tour again long after it was left. A reload resumes
+    /// the step over what the address holds, which is what was on screen (a preset opened mid-tour, which
+    /// the bar says is not the step's example): the step's example came back instead. A link or bookmark
+    /// opens the step's example, and forgets a "before" this tab kept from a tour it left for another site.
+    pub fn open_from_address(&self) -> Option<String> {
+        let asked = super::query_parameter("tour")?;
+        let reached = navigation_type();
+        if reached.as_deref() == Some("back_forward") {
+            return None;
+        }
+        let count = steps().map_or(0, |s| s.len());
+        let (step, problem) = match asked.trim().parse::<usize>() {
+            _ if asked.trim().is_empty() => (0, None),
+            Ok(n) if (1..=count).contains(&n) => (n - 1, None),
+            _ => {
+                let asked = crate::core::spec::for_display(&asked);
+                (0, Some(format!("There is no tour step “{asked}”; the steps are 1 to {count}. Starting at step 1.")))
+            }
+        };
+        // A wrong step opens the first step's example; a link's or bookmark's "before" is what it opened on.
+        let resumed = reached.as_deref() == Some("reload") && problem.is_none();
+        if !resumed {
+            keep_before(None);
+        }
+        self.resumed.set_value(resumed);
+        self.step.set(Some(step));
+        problem
     }
 }
 
@@ -45,33 +86,12 @@ impl Default for TourState {
     }
 }
 
-/// The step the address opens the tour at (`?tour=N`, counted from 1; `?tour` alone, the first), and what
-/// was wrong with the address's step if it names none (the tour then starts at its first step: the address
-/// asked for the tour). `None` without the parameter, and on an entry reached by Back or Forward from
-/// another page: the entries written while the tour ran keep its step in their addresses, and an older one
-/// started the tour again long after it was left.
-pub fn step_in_address() -> Option<(usize, Option<String>)> {
-    let asked = super::query_parameter("tour")?;
-    if reached_by_history() {
-        return None;
-    }
-    let count = steps().map_or(0, |s| s.len());
-    match asked.trim().parse::<usize>() {
-        _ if asked.trim().is_empty() => Some((0, None)),
-        Ok(n) if (1..=count).contains(&n) => Some((n - 1, None)),
-        _ => {
-            let asked = crate::core::spec::for_display(&asked);
-            Some((0, Some(format!("There is no tour step “{asked}”; the steps are 1 to {count}. Starting at step 1."))))
-        }
-    }
-}
-
-/// Whether the page was loaded by Back or Forward (the navigation's type), not opened or reloaded.
-fn reached_by_history() -> bool {
-    let Some(performance) = web_sys::window().and_then(|w| w.performance()) else { return false };
+/// How the page was reached (the navigation's type): `"navigate"` for a link, a bookmark or a typed address,
+/// `"reload"`, or `"back_forward"`.
+fn navigation_type() -> Option<String> {
+    let performance = web_sys::window()?.performance()?;
     let navigation = performance.get_entries_by_type("navigation").get(0);
-    web_sys::js_sys::Reflect::get(&navigation, &"type".into()).ok().and_then(|t| t.as_string()).as_deref()
-        == Some("back_forward")
+    web_sys::js_sys::Reflect::get(&navigation, &"type".into()).ok()?.as_string()
 }
 
 /// Keeps the tour's step in the address (`?tour=N` while it runs, nothing otherwise), also after Back and
@@ -129,6 +149,21 @@ fn apply(step: &Step, state: AppState, cycle: CycleState, page: RwSignal<Page>) 
             cycle.open_preset(step.preset);
             page.set(Page::Cycle);
         }
+    }
+}
+
+/// Whether the page shows `step`'s example: its view, with the layout or the cycle stages of the step's
+/// preset. Asked after a reload, which keeps what was on screen: an edit the step invited before it (a box
+/// to tick) then reads as another example, and the bar offers the example again.
+fn shows_example(step: &Step, state: AppState, cycle: CycleState, page: Page) -> bool {
+    match step.view {
+        TourView::Layout => {
+            page == Page::Layout
+                && find(step.preset)
+                    .and_then(|p| parse_input(p.spec).ok())
+                    .is_some_and(|input| state.input.with_untracked(|current| *current == input))
+        }
+        TourView::Cycle => page == Page::Cycle && cycle.shows_preset(step.preset).get_untracked(),
     }
 }
 
@@ -320,20 +355,25 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     let all = StoredValue::new(steps());
     let count = all.with_value(|s| s.as_ref().map_or(0, Vec::len));
     let inventory = use_context::<InventoryState>();
-    // The layout the step put on the page (its `replaced` generation), to tell when something replaced it.
-    let opened = RwSignal::new(None::<u64>);
-    // Puts step `index`'s state on the page and outlines what it talks about.
-    let open_step = move |index: usize| {
-        all.with_value(|s| {
-            if let Ok(steps) = s
-                && let Some(step) = steps.get(index)
-            {
+    // What the step put on the page, to tell when something replaced it: the layout's `replaced` generation
+    // and the cycle's preset (a preset clicked or a file opened changes them, an edit does not). `None` when
+    // the page did not show the step's example (a reload resumed over another).
+    let opened = RwSignal::new(None::<(u64, String)>);
+    let shown = move || (state.replaced.get_untracked(), cycle.preset.get_untracked());
+    // Puts step `index`'s state on the page (unless `resumed`: the page keeps what the address held) and
+    // outlines what the step talks about.
+    let show_step = move |index: usize, resumed: bool| {
+        let example = all.with_value(|s| {
+            let step = s.as_ref().ok().and_then(|steps| steps.get(index))?;
+            if !resumed {
                 apply(step, state, cycle, page);
-                look_at(step.look_at);
             }
+            look_at(step.look_at);
+            Some(!resumed || shows_example(step, state, cycle, page.get_untracked()))
         });
-        opened.set(Some(state.replaced.get_untracked()));
+        opened.set(example.unwrap_or(false).then(shown));
     };
+    let open_step = move |index: usize| show_step(index, false);
     Effect::new(move |previous: Option<Option<usize>>| {
         let step = tour.step.get();
         let Some(index) = step else { return step };
@@ -348,7 +388,9 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         if previous.flatten().is_some() {
             tour.note.set(None);
         }
-        open_step(index);
+        let resumed = tour.resumed.get_value();
+        tour.resumed.set_value(false);
+        show_step(index, resumed);
         keep_focus_in_tour();
         step
     });
@@ -358,10 +400,12 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     let away = Memo::new(move |_| {
         let index = tour.step.get()?;
         let view = all.with_value(|s| s.as_ref().ok().and_then(|s| s.get(index)).map(|step| step.view))?;
-        let (own_page, replaced) = match view {
-            TourView::Layout => (Page::Layout, opened.get().is_some_and(|o| o != state.replaced.get())),
-            TourView::Cycle => (Page::Cycle, false),
-        };
+        let replaced = opened.with(|opened| match (opened, view) {
+            (None, _) => true,
+            (Some((layout, _)), TourView::Layout) => *layout != state.replaced.get(),
+            (Some((_, preset)), TourView::Cycle) => cycle.preset.with(|now| now != preset),
+        });
+        let own_page = if view == TourView::Layout { Page::Layout } else { Page::Cycle };
         Some(page.get() != own_page || replaced)
     });
     // The bar grows by the line that says so: the pictures sized to the room under it follow.
@@ -570,6 +614,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                         class="link-button"
                         data-testid="tour-leave"
                         aria-label="Leave the tour (keeps this state)"
+                        title="Leave the tour (keeps this state)"
                         on:click=move |_| leave()
                     >
                         <span class="tour-long">"Leave the tour (keeps this state)"</span>
@@ -580,6 +625,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                         class="link-button"
                         data-testid="tour-restore"
                         aria-label="Leave and bring back what I had"
+                        title="Leave and bring back what I had"
                         on:click=move |_| {
                             if let Some((before, generations)) = tour.before.get_value() {
                                 restore_entry(&before, state, cycle, page, inventory, Some(generations));

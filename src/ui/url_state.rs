@@ -656,18 +656,22 @@ pub fn sync_url(state: AppState, cycle: CycleState, page: RwSignal<Page>) {
         if in_text {
             return;
         }
+        let key = event.key().to_ascii_lowercase();
+        let delta = match key.as_str() {
+            "z" if !event.shift_key() => -1,
+            "z" | "y" => 1,
+            _ => return,
+        };
+        event.prevent_default();
         // The tour sets the state step by step; undoing under it would leave its text describing another.
-        if tour.is_some_and(|t| t.step.with_untracked(Option::is_some)) {
+        // Its bar says so: the key did nothing, and nothing said why.
+        if let Some(tour) = tour.filter(|t| t.step.with_untracked(Option::is_some)) {
+            let undo = if delta < 0 { "Undo" } else { "Redo" };
+            tour.note
+                .set(Some(format!("{undo} waits while the tour runs: leave it (Esc) to {}.", undo.to_lowercase())));
             return;
         }
-        let key = event.key().to_ascii_lowercase();
-        if key == "z" && !event.shift_key() {
-            event.prevent_default();
-            steps.travel(-1);
-        } else if (key == "z" && event.shift_key()) || key == "y" {
-            event.prevent_default();
-            steps.travel(1);
-        }
+        steps.travel(delta);
     });
     on_cleanup(move || {
         pop.remove();

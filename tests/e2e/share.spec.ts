@@ -324,8 +324,11 @@ test('undo and redo reach the inventory, survive a reload, and wait while the to
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of/);
   const during = await description.innerText();
   await page.keyboard.press('Control+z');
-  await page.waitForTimeout(300);
+  await expect(page.getByTestId('tour-note')).toHaveText('Undo waits while the tour runs: leave it (Esc) to undo.');
   await expect(description).toHaveText(during);
+  // The note goes with the step it was said on.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tour-note')).toHaveCount(0);
 });
 
 test('a quick edit before a preset stays its own undo step, and a reload of the first entry shows it', async ({ page }) => {

@@ -222,6 +222,16 @@ test('the tour shows its own examples; leaving can bring back what was there bef
   await expect(description).toContainText('w · 12 × 6');
   await page.getByTestId('tour-restore').click();
   await expect(description).toContainText('again · 12 × 6');
+  // A tour left for another site keeps its "before" in the tab; a link to a step opened later in that tab
+  // brings back what that link opened on, not that old state.
+  await page.getByTestId('explain').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of/);
+  await page.goto('about:blank');
+  await page.goto('/?preset=uneven&tour=3');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
+  await expect(description).toContainText('layers.0.attn.wq');
+  await page.getByTestId('tour-restore').click();
+  await expect(description).toContainText('w · 6 × 10');
 });
 
 test("Tab among the tour's own buttons leaves the page where the step put it", async ({ page }) => {
@@ -327,6 +337,11 @@ test("a link opens the tour at its step, the dots jump to a step, and the addres
   await expect(dots.nth(6)).toHaveAccessibleName(/^Step 7: Check it/);
   await expect(dots.nth(3)).toHaveAttribute('aria-current', 'step');
   await expect(page.locator('[data-testid=tour-dot][tabindex="0"]')).toHaveCount(1);
+  // Targets of 24 × 24 px at least (WCAG 2.5.8), beside each other.
+  for (const box of await dots.evaluateAll((all) => all.map((d) => d.getBoundingClientRect().toJSON()))) {
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+  }
   await dots.nth(6).click();
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 7 of 12$/);
   // The step sets its state as when walked to: the check has run.
@@ -415,10 +430,24 @@ test("another example opened during the tour is said in the bar, with a way back
   await page.getByTestId('preset-partial').click();
   await expect(description).toContainText('out · 8 × 8');
   await expect(page.getByTestId('tour-away')).toContainText("something else than this step's example");
+  // A reload shows what was on screen, the preset, under the step and the line that says so (it brought
+  // the step's example back, although the address named the preset).
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
+  await expect(description).toContainText('out · 8 × 8');
+  await expect(page.getByTestId('tour-away')).toContainText("something else than this step's example");
   await page.getByTestId('tour-reopen').click();
   await expect(description).toContainText('layers.0.attn.wq');
   await expect(page.getByTestId('tour-away')).toHaveCount(0);
   await expect(page.getByTestId('tour-title')).toHaveText('Count the right thing');
+  // Reloaded over the step's own example, there is nothing to say.
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
+  await expect(description).toContainText('layers.0.attn.wq');
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('tour-away')).toHaveCount(0);
   // Another tab is something else too; the step's own example brings its view back.
   await page.getByTestId('tab-cycle').click();
   await expect(page.getByTestId('tour-away')).toBeVisible();
@@ -437,4 +466,18 @@ test("another example opened during the tour is said in the bar, with a way back
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 7 of/);
   await page.waitForTimeout(300);
   await expect(page.getByTestId('tour-away')).toHaveCount(0);
+  // On a cycle step, another cycle (a preset chip) is another example too, also after a reload.
+  await page.goto('/?tour=10');
+  await expect(page.getByTestId('tour-title')).toHaveText(/larger share/);
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('tour-away')).toHaveCount(0);
+  await page.getByTestId('cycle-preset-cycle-queue').click();
+  await expect(page.getByTestId('tour-away')).toBeVisible();
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(page.getByTestId('tour-away')).toBeVisible();
+  await expect(page.getByTestId('cycle-preset-cycle-queue')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('tour-reopen').click();
+  await expect(page.getByTestId('tour-away')).toHaveCount(0);
+  await expect(page.getByTestId('cycle-preset-cycle-160')).toHaveAttribute('aria-pressed', 'true');
 });
