@@ -5,21 +5,13 @@ import { test, expect } from '@playwright/test';
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
-import zlib from 'node:zlib';
 import { reshard } from './cli';
 import { download } from './files';
 import { cardsFit } from './cards';
-import { steady } from './settle';
+import { linkedState, steady } from './settle';
 
 const screenshots = path.join(__dirname, 'screenshots');
 const MODELS = ['llama-3-8b', 'llama-3-70b', 'qwen3-30b-a3b', 'deepseek-v3'];
-
-/** The state an address's fragment carries (`#v1.<base64url(deflate(json))>`, src/share/fragment.rs), as JSON
- * text; empty while it carries none. */
-function linkedState(url: string): string {
-  const hash = new URL(url).hash;
-  return hash.startsWith('#v1.') ? zlib.inflateRawSync(Buffer.from(hash.slice(4), 'base64url')).toString('utf8') : '';
-}
 
 test('every model preset is inventoried, with groups, dominant groups marked and totals per strategy', async ({ page }) => {
   test.setTimeout(120_000);

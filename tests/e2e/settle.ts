@@ -4,7 +4,8 @@
 // viewBox and a slide's pictures are fitted to the room a ResizeObserver measures a frame or two later, and
 // the panels under the pictures follow an edit one paint later. A value read once then may be one the page
 // is about to leave (a clean-clone CI run on a busy machine read `.tensor-svg` before it was drawn).
-import type { Frame, Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
+import zlib from 'node:zlib';
 
 /** Two animation frames of `target`'s document, then its fonts loaded (those asked for by then). */
 export async function nextFrames(target: Page | Frame): Promise<void> {
@@ -65,4 +66,20 @@ export async function layoutSettled(page: Page, options?: { timeout?: number; qu
       }),
     options,
   );
+}
+
+/** The state an address's fragment carries (`#v1.<base64url(deflate(json))>`, src/share/fragment.rs), as JSON
+ * text; empty while it carries none. */
+export function linkedState(url: string): string {
+  const hash = new URL(url).hash;
+  return hash.startsWith('#v1.') ? zlib.inflateRawSync(Buffer.from(hash.slice(4), 'base64url')).toString('utf8') : '';
+}
+
+/**
+ * Waits until the page's address carries a state that `wanted` matches: the state on screen is written into
+ * the address once an edit settles (400 ms after it, later on a busy machine), and a reload or a link read
+ * before then opens the state before. A fixed wait was the race.
+ */
+export async function addressHolds(page: Page, wanted: RegExp): Promise<void> {
+  await expect.poll(() => linkedState(page.url()), { timeout: 10_000 }).toMatch(wanted);
 }

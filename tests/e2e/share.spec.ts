@@ -166,6 +166,8 @@ test('a link carries a check that was run and the measured cycles', async ({ pag
   // Measurements too long for a link stay out of it, and the Share menu says so.
   // Set as a paste would (Playwright's fill types 60 KB into a text area for most of a minute).
   const long = 'cycle,stage,seconds\n' + Array.from({ length: 4000 }, (_, i) => `${i + 1},refit,10.25`).join('\n');
+  // The address before the paste: read after the note below, it could already be the paste's own entry.
+  const before = page.url();
   await page.getByTestId('measured-text').evaluate((area: HTMLTextAreaElement, text) => {
     area.value = text;
     area.dispatchEvent(new Event('input', { bubbles: true }));
@@ -173,7 +175,6 @@ test('a link carries a check that was run and the measured cycles', async ({ pag
   await expect(page.getByTestId('share-measured-left-out')).toContainText('too long for a link');
   // Out of the link, but not out of this tab's history: undo, then redo, brings the same text back (it
   // stayed empty for good).
-  const before = page.url();
   await expect.poll(() => page.url(), { timeout: 5000 }).not.toBe(before);
   await page.getByTestId('share-menu').locator('summary').click();
   await page.getByTestId('measured-text').blur();

@@ -4,7 +4,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import path from 'node:path';
 import { redCellsOnScreen } from './mismatches';
-import { steady } from './settle';
+import { addressHolds, steady } from './settle';
 
 const screenshots = path.join(__dirname, 'screenshots');
 
@@ -216,7 +216,7 @@ test('the tour shows its own examples; leaving can bring back what was there bef
   await page.getByTestId('explain').click();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 2 of/);
-  await page.waitForTimeout(600);
+  await addressHolds(page, /"name":"w"/);
   await page.reload();
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 2 of/);
   await expect(description).toContainText('w · 12 × 6');
@@ -361,7 +361,7 @@ test("a link opens the tour at its step, the dots jump to a step, and the addres
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of 12$/);
   // The step's state settles into a history entry, which keeps the step in its address: a reload resumes.
-  await page.waitForTimeout(600);
+  await addressHolds(page, /"name":"layers\.0\.attn\.wq"/);
   await expect.poll(() => page.evaluate(() => new URLSearchParams(location.search).get('tour'))).toBe('3');
   await page.reload();
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of 12$/);
@@ -397,7 +397,7 @@ test('a link whose step is wrong says so in the bar; Back leaves the tour; an ol
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('tour-title')).toHaveText('Count the right thing');
-  await page.waitForTimeout(600);
+  await addressHolds(page, /"name":"layers\.0\.attn\.wq"/);
   await page.goBack();
   await expect(page.getByTestId('tour')).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => location.search)).not.toContain('tour');
@@ -408,7 +408,7 @@ test('a link whose step is wrong says so in the bar; Back leaves the tour; an ol
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of 12$/);
-  await page.waitForTimeout(600);
+  await addressHolds(page, /"name":"layers\.0\.attn\.wq"/);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('tour')).toHaveCount(0);
   await page.goto('/?preset=uneven');
@@ -432,7 +432,7 @@ test("another example opened during the tour is said in the bar, with a way back
   await expect(page.getByTestId('tour-away')).toContainText("something else than this step's example");
   // A reload shows what was on screen, the preset, under the step and the line that says so (it brought
   // the step's example back, although the address named the preset).
-  await page.waitForTimeout(600);
+  await addressHolds(page, /"name":"out"/);
   await page.reload();
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
   await expect(description).toContainText('out · 8 × 8');
@@ -442,7 +442,7 @@ test("another example opened during the tour is said in the bar, with a way back
   await expect(page.getByTestId('tour-away')).toHaveCount(0);
   await expect(page.getByTestId('tour-title')).toHaveText('Count the right thing');
   // Reloaded over the step's own example, there is nothing to say.
-  await page.waitForTimeout(600);
+  await addressHolds(page, /"name":"layers\.0\.attn\.wq"/);
   await page.reload();
   await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/);
   await expect(description).toContainText('layers.0.attn.wq');
@@ -473,7 +473,7 @@ test("another example opened during the tour is said in the bar, with a way back
   await expect(page.getByTestId('tour-away')).toHaveCount(0);
   await page.getByTestId('cycle-preset-cycle-queue').click();
   await expect(page.getByTestId('tour-away')).toBeVisible();
-  await page.waitForTimeout(600);
+  await addressHolds(page, /"wait":8/);
   await page.reload();
   await expect(page.getByTestId('tour-away')).toBeVisible();
   await expect(page.getByTestId('cycle-preset-cycle-queue')).toHaveAttribute('aria-pressed', 'true');
