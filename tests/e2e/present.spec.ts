@@ -388,6 +388,21 @@ test('presenting on a projector, the heatmap below the pictures is drawn larger,
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.getByTestId('heatmap-readout')).toContainText('d0 → d8');
   await page.screenshot({ path: path.join(screenshots, 'present-heatmap-1920x1080.png') });
+  // On a 1280 × 720 projector too it fills its column (its cell values were 10 px beside a fifth of the
+  // column left empty; 12 px now).
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await layoutSettled(page);
+  await heatmap.scrollIntoViewIfNeeded();
+  const fitted = await steady(page, () =>
+    heatmap.evaluate((svg) => {
+      const column = svg.parentElement!.getBoundingClientRect().width;
+      const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
+      return { column, width: svg.getBoundingClientRect().width, scale };
+    }),
+  );
+  expect(fitted.width).toBeGreaterThan(fitted.column - 2);
+  expect(fitted.scale).toBeGreaterThan(1.15);
+  await page.screenshot({ path: path.join(screenshots, 'present-heatmap-1280x720.png') });
 });
 
 test.describe('on a 1280 × 800 laptop', () => {
