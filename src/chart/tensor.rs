@@ -127,6 +127,31 @@ pub fn label_fits(chars: usize, font_px: f64, width: f64, height: f64) -> bool {
     chars as f64 * font_px * 0.62 + 6.0 <= width && font_px * 1.3 <= height
 }
 
+/// The one font size a picture's piece labels share: the largest from `least` up to `most` at which every
+/// box holds its full label (the name over the shape, [`piece_label`]'s first form), given as the longest
+/// line's length and the box's `width × height`. A box that holds it only at `least`, or not at all, keeps
+/// `least`. Roomy boxes (the toy's 4 × 3 pieces) had 12 px labels in a third of their width, and a slide
+/// that shrinks the picture to fit under a tour's bar took them to 9 px.
+///
+/// A box's size here is the room its label may take off the destination boundaries crossing the box (the
+/// longest stretch between them each way, [`longest_stretch`]): a gathered shard's label grown to the whole
+/// box's width sat on the dashed line across its middle.
+pub fn shared_label_font(labels: impl IntoIterator<Item = (usize, (f64, f64))>, least: f64, most: f64) -> f64 {
+    let mut font = most;
+    for (chars, (width, height)) in labels {
+        // `label_fits` solved for the font, and two lines clear of the lines above and below them
+        // ([`label_center_off_lines`]; up to a font of 30 px, that is the stricter of the two down).
+        let across = (width - 6.0) / (chars.max(1) as f64 * 0.62);
+        let down = (height - 6.0) / 2.4;
+        // Also a box too small for any font, or not measured (NaN, which `min` would pass over).
+        if !(across >= least && down >= least) {
+            return least;
+        }
+        font = font.min(across).min(down);
+    }
+    font.clamp(least, most.max(least))
+}
+
 /// The lines of a piece's label in a `width × height` box, or `None` when even the shortest does not fit
 /// (the tooltip and the focus line still name the piece). Longest first: the name and the shape on two
 /// lines (`d0 → d3`, `4 × 3`), the name alone, then for a box several pieces carry (`more` besides the one
@@ -198,6 +223,21 @@ pub fn label_center_off_lines(start: f64, end: f64, cuts: &[f64], extent: f64) -
         }
     }
     best.map_or(middle, |(a, b)| (a + b) / 2.0)
+}
+
+/// The longest stretch of a box from `start` to `end` (pixels) along one axis that no line at `cuts`
+/// crosses: where [`label_center_off_lines`] can put a label.
+pub fn longest_stretch(start: f64, end: f64, cuts: &[f64]) -> f64 {
+    let mut edges: Vec<f64> = cuts.iter().copied().filter(|&c| c > start && c < end).collect();
+    edges.sort_unstable_by(f64::total_cmp);
+    let ends = std::iter::once(start).chain(edges).chain(std::iter::once(end));
+    let mut longest = 0.0_f64;
+    let mut last = start;
+    for edge in ends.skip(1) {
+        longest = longest.max(edge - last);
+        last = edge;
+    }
+    longest
 }
 
 /// Positions of boundary lines along one axis, at least `min_gap` pixels apart (the rest are dropped, so a
@@ -371,6 +411,42 @@ mod tests {
         assert!(label_fits(7, 12.0, 80.0, 30.0));
         assert!(!label_fits(7, 12.0, 40.0, 30.0));
         assert!(!label_fits(7, 12.0, 80.0, 10.0));
+    }
+
+    #[test]
+    fn labels_share_the_largest_font_every_box_holds() {
+        // The toy's pieces: "d0 → d3" over "4 × 3" in 84 × 112 px.
+        let toy = vec![(7, (84.0, 112.0)); 6];
+        assert_eq!(shared_label_font(toy.clone(), 12.0, 16.0), 16.0, "capped");
+        let font = shared_label_font(vec![(7, (80.0, 112.0)), (7, (70.0, 112.0))], 12.0, 16.0);
+        assert!((font - 64.0 / (7.0 * 0.62)).abs() < 1e-9, "the narrowest box sets it: {font}");
+        assert!(label_fits(7, font, 70.0, 56.0), "and its label fits there, line by line");
+        let low = shared_label_font(vec![(7, (200.0, 38.0))], 12.0, 16.0);
+        assert!((low - 32.0 / 2.4).abs() < 1e-9, "the lowest box too: {low}");
+        assert!(label_fits(7, low, 200.0, 19.0), "and its label fits there, line by line");
+        // One box that cannot hold its full label at the least size keeps every label at it.
+        let mut mixed = toy;
+        mixed.push((7, (30.0, 16.0)));
+        assert_eq!(shared_label_font(mixed, 12.0, 16.0), 12.0);
+        assert_eq!(shared_label_font(Vec::new(), 12.0, 16.0), 16.0, "no box: the most");
+        assert_eq!(shared_label_font(vec![(7, (f64::NAN, 40.0))], 12.0, 16.0), 12.0);
+        // Two lines clear of the lines above and below them, where the label is put.
+        let font = shared_label_font(vec![(4, (200.0, 40.0))], 12.0, 16.0);
+        assert!(2.0 * font * 1.2 + 6.0 <= 40.0 + 1e-9, "{font}");
+        assert_eq!(shared_label_font(vec![(4, (200.0, 34.0))], 12.0, 16.0), 12.0, "under 12 px: 12 px");
+    }
+
+    #[test]
+    fn the_longest_stretch_is_between_the_lines_that_cross_a_box() {
+        assert_eq!(longest_stretch(0.0, 168.0, &[]), 168.0);
+        assert_eq!(longest_stretch(0.0, 168.0, &[84.0]), 84.0, "the gathered toy shard, cut in half");
+        assert_eq!(longest_stretch(10.0, 110.0, &[90.0, 30.0, 200.0, 10.0]), 60.0, "unsorted, and outside");
+        // A stretch that long holds a label centred off the lines there.
+        let (chars, font) = (10, 12.0);
+        let extent = chars as f64 * font * 0.62;
+        assert!(longest_stretch(0.0, 168.0, &[84.0]) >= extent + 6.0);
+        let at = label_center_off_lines(0.0, 168.0, &[84.0], extent);
+        assert!((at - 42.0).abs() < 1e-9, "{at}");
     }
 
     #[test]

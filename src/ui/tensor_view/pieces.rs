@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::{
     FocusPieces, SceneMemo,
     hover::{let_go_on_escape, pointer_wins, restore_keyboard_focus, set_focus},
-    scene::{Deck, DrawnPiece, LABEL_PX, PieceLabel},
+    scene::{Deck, DrawnPiece, PieceLabel},
     whole_shard::WholeShardTransfer,
 };
 use crate::chart::boxes::{Arrow, PixelRect, neighbour};
@@ -378,15 +378,22 @@ fn PieceBox(
 pub fn label_texts(label: &PieceLabel, fill: &'static str) -> Vec<impl IntoView + use<>> {
     let (cx, cy) = label.at;
     let count = label.lines.len() as f64;
-    let first = cy - (count - 1.0) * LABEL_PX * 0.6 + LABEL_PX * 0.35;
+    let font = label.font;
+    let first = cy - (count - 1.0) * font * 0.6 + font * 0.35;
     label
         .lines
         .iter()
         .enumerate()
         .map(|(i, line)| {
-            let y = first + i as f64 * LABEL_PX * 1.2;
-            let class = if i < label.name_lines { "tv-piece-label" } else { "tv-piece-label tv-piece-shape" };
-            view! { <text class=class x=cx y=y text-anchor="middle" fill=fill>{line.clone()}</text> }
+            let y = first + i as f64 * font * 1.2;
+            let (class, size) = if i < label.name_lines {
+                ("tv-piece-label", font)
+            } else {
+                ("tv-piece-label tv-piece-shape", font * 11.0 / 12.0)
+            };
+            view! {
+                <text class=class x=cx y=y text-anchor="middle" fill=fill font-size=format!("{size:.1}")>{line.clone()}</text>
+            }
         })
         .collect()
 }

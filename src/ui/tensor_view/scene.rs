@@ -10,7 +10,9 @@ use crate::chart::{
     },
     boxes::{PixelRect, deck_card, deck_tray},
     palette::device_color,
-    tensor::{Cells, Frame, Slice, label_center_off_lines, piece_label, row_axis_margin, thin_boundaries},
+    tensor::{
+        Cells, Frame, Slice, label_center_off_lines, longest_stretch, piece_label, row_axis_margin, thin_boundaries,
+    },
 };
 use crate::core::{
     model::Reshard,
@@ -37,8 +39,10 @@ pub const CELL_LIMIT: u64 = 32;
 /// Boundary lines closer than this many pixels are thinned out (at 6 px, 64 shards a side in a 400 px
 /// frame drew as a checkerboard texture rather than as lines).
 pub const MIN_LINE_GAP: f64 = 10.0;
-/// Font size of piece labels, in pixels.
+/// Font size of piece labels, in pixels: the least, and the most where every box has room for more
+/// ([`draw_pieces`]).
 pub const LABEL_PX: f64 = 12.0;
+pub const LABEL_MAX_PX: f64 = 16.0;
 /// The fill of a piece whose sender is not a source device (a ring hop of gather-then-broadcast).
 pub const NEUTRAL_FILL: &str = "#9AA5B3";
 
@@ -59,6 +63,8 @@ pub struct PieceLabel {
     pub color: &'static str,
     /// The label's centre: the box's, unless a destination boundary runs through it there.
     pub at: (f64, f64),
+    /// The font size of its name, in pixels (the shape's is a twelfth smaller).
+    pub font: f64,
 }
 
 /// One piece as drawn: its rectangle in the view (inside the frame, before the margins) and its label.
@@ -262,9 +268,9 @@ fn has_stacks(scene: &TensorScene, shown: &[(usize, &Piece)]) -> bool {
 /// Where a piece's label is centred: off the destination boundaries that cross its box (a box larger than
 /// what one destination keeps: a gathered shard), along each axis where a stretch between them holds it.
 /// `cuts`: the destination boundaries in pixels, columns then rows ([`destination_cuts`]).
-fn label_at(cuts: &(Vec<f64>, Vec<f64>), rect: PixelRect, lines: &[String]) -> (f64, f64) {
+fn label_at(cuts: &(Vec<f64>, Vec<f64>), rect: PixelRect, lines: &[String], font: f64) -> (f64, f64) {
     let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let (width, height) = (longest as f64 * LABEL_PX * 0.62, lines.len() as f64 * LABEL_PX * 1.2);
+    let (width, height) = (longest as f64 * font * 0.62, lines.len() as f64 * font * 1.2);
     (
         label_center_off_lines(rect.x, rect.x + rect.width, &cuts.0, width),
         label_center_off_lines(rect.y, rect.y + rect.height, &cuts.1, height),
@@ -278,28 +284,25 @@ fn destination_cuts(scene: &TensorScene) -> (Vec<f64>, Vec<f64>) {
 }
 
 /// Lays out `shown` pieces (already filtered to the view): each box where its receiver keeps it, labelled
-/// when the label fits; a box several pieces carry is drawn once, with a deck of one card per piece.
+/// when the label fits; a box several pieces carry is drawn once, with a deck of one card per piece. The
+/// labels share one font size, as large as every box allows ([`crate::chart::tensor::shared_label_font`]).
 pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnPiece> {
     let projected: Vec<(usize, &Piece, Cells)> =
         shown.iter().filter_map(|&(i, p)| scene.slice.project(&p.keep).map(|c| (i, p, c))).collect();
     let boxes: Vec<Cells> = projected.iter().map(|(_, _, c)| *c).collect();
     let cuts = destination_cuts(scene);
-    projected
+    let laid: Vec<LaidPiece> = projected
         .iter()
         .zip(stacks(&boxes))
         .map(|(&(index, piece, cells), (place, stack))| {
-            let rect = scene.rect(cells);
-            let fill = scene.fill_of(piece.src);
-            // A stack's box is drawn and labelled once, by its first piece; the label names and counts them.
-            let on_top = place == 0;
             // Who sends and receives on this box (stacks are few and small: a scan will do).
             let stacked: Vec<(usize, &Piece)> = if stack > 1 {
                 projected.iter().filter(|(_, _, c)| *c == cells).map(|(i, p, _)| (*i, *p)).collect()
             } else {
                 Vec::new()
             };
-            let members: Vec<(usize, u32, u32)> = stacked.iter().map(|(i, p)| (*i, p.src, p.dst)).collect();
-            let mixed = members.iter().any(|&(_, src, _)| src != piece.src);
+            // A stack's box is drawn and labelled once, by its first piece; the label names and counts them.
+            let on_top = place == 0;
             // A local copy crosses no link: say so where the arrow would be.
             let name = if !on_top {
                 String::new()
@@ -310,40 +313,85 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
             };
             let shape = format_shape(piece.keep.shape());
             let size = if stack > 1 { format!("{shape} · {stack} pieces") } else { shape.clone() };
-            DrawnPiece {
+            LaidPiece {
                 index,
-                src: piece.src,
-                dst: piece.dst,
-                rect,
-                deck: (stack > 1).then(|| Deck {
-                    card: deck_card(rect, stack, place),
-                    tray: deck_tray(rect, stack),
-                    draws_box: on_top,
-                    mixed,
-                }),
-                fill,
-                local: piece.is_local(),
-                label: on_top
-                    .then(|| {
-                        let lines = piece_label(
-                            &name,
-                            &size,
-                            (piece.src, piece.dst),
-                            stack.saturating_sub(1),
-                            (rect.width, rect.height),
-                            LABEL_PX,
-                        )?;
-                        // On a box several devices send (cross-hatched, no colour of its own), the page's
-                        // text colour.
-                        let color = if mixed { "currentColor" } else { crate::chart::palette::text_on(fill) };
-                        let at = label_at(&cuts, rect, &lines);
-                        let name_lines = crate::chart::tensor::name_lines(&lines, &size);
-                        Some(PieceLabel { lines, name_lines, color, at })
-                    })
-                    .flatten(),
-                aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
-                stack: if on_top { members } else { Vec::new() },
+                piece,
+                rect: scene.rect(cells),
+                fill: scene.fill_of(piece.src),
+                place,
+                stack,
+                members: stacked.iter().map(|(i, p)| (*i, p.src, p.dst)).collect(),
+                name,
+                shape,
+                size,
             }
         })
-        .collect()
+        .collect();
+    let font = crate::chart::tensor::shared_label_font(
+        laid.iter().filter(|l| l.place == 0).map(|l| {
+            let (rect, longest) = (l.rect, l.name.chars().count().max(l.size.chars().count()));
+            let across = longest_stretch(rect.x, rect.x + rect.width, &cuts.0);
+            (longest, (across, longest_stretch(rect.y, rect.y + rect.height, &cuts.1)))
+        }),
+        LABEL_PX,
+        LABEL_MAX_PX,
+    );
+    laid.into_iter().map(|l| l.drawn(&cuts, font)).collect()
+}
+
+/// A piece placed in the picture, before its label's font is known (all labels share one).
+struct LaidPiece<'a> {
+    index: usize,
+    piece: &'a Piece,
+    rect: PixelRect,
+    fill: &'static str,
+    /// Its place in the stack of pieces its box carries (0: the one that draws and labels the box).
+    place: usize,
+    stack: usize,
+    /// The stack's pieces: index, sender, receiver.
+    members: Vec<(usize, u32, u32)>,
+    name: String,
+    shape: String,
+    /// The shape, and a stack's count.
+    size: String,
+}
+
+impl LaidPiece<'_> {
+    fn drawn(self, cuts: &(Vec<f64>, Vec<f64>), font: f64) -> DrawnPiece {
+        let LaidPiece { index, piece, rect, fill, place, stack, members, name, shape, size } = self;
+        let on_top = place == 0;
+        let mixed = members.iter().any(|&(_, src, _)| src != piece.src);
+        let label = on_top.then(|| {
+            let lines = piece_label(
+                &name,
+                &size,
+                (piece.src, piece.dst),
+                stack.saturating_sub(1),
+                (rect.width, rect.height),
+                font,
+            )?;
+            // On a box several devices send (cross-hatched, no colour of its own), the page's text colour.
+            let color = if mixed { "currentColor" } else { crate::chart::palette::text_on(fill) };
+            let at = label_at(cuts, rect, &lines, font);
+            let name_lines = crate::chart::tensor::name_lines(&lines, &size);
+            Some(PieceLabel { lines, name_lines, color, at, font })
+        });
+        DrawnPiece {
+            index,
+            src: piece.src,
+            dst: piece.dst,
+            rect,
+            deck: (stack > 1).then(|| Deck {
+                card: deck_card(rect, stack, place),
+                tray: deck_tray(rect, stack),
+                draws_box: on_top,
+                mixed,
+            }),
+            fill,
+            local: piece.is_local(),
+            label: label.flatten(),
+            aria: format!("piece from d{} to d{}, shape {shape}", piece.src, piece.dst),
+            stack: if on_top { members } else { Vec::new() },
+        }
+    }
 }
