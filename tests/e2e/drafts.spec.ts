@@ -3,6 +3,7 @@
 // "bring back what I had" does the same.
 import { test, expect, type Page } from '@playwright/test';
 import path from 'node:path';
+import { addressHolds } from './settle';
 
 const screenshots = path.join(__dirname, 'screenshots');
 
@@ -201,4 +202,25 @@ test('text typed after a step was left stays with the later step: undo shows the
   await expect(page.getByTestId('change-description')).toContainText('4 source devices');
   await expect(size).toHaveValue('12x');
   await expect(page.getByTestId('problems-source-mesh-0')).toHaveText('`12x` is not a whole number');
+});
+
+test('after a reload, text that does not parse puts the last valid layout back in the cards, as before it', async ({ page }) => {
+  // A layout the spec refuses (`dp` names no mesh dim), then text that does not parse: in one session the
+  // cards go back to the last valid layout. After a reload they kept the refused one, its problem said a
+  // second time ("The cards' layout: …") and offered back.
+  await page.goto('/?preset=toy');
+  const field = page.getByTestId('layout-text-source');
+  const problems = page.getByTestId('problems-source-layout');
+  await field.fill("P('dp', None)");
+  await expect(problems).toContainText('`dp` is not a mesh dim name');
+  await addressHolds(page, /"dp"/);
+  await page.reload();
+  await expect(field).toHaveValue("P('dp', None)");
+  await expect(problems).toContainText('`dp` is not a mesh dim name');
+  await field.fill('[Shard(0), Bogus]');
+  await expect(problems).toContainText('`Bogus` is not a placement');
+  await expect(problems).not.toContainText('dp');
+  await expect(page.getByTestId('layout-text-source-kept')).toContainText('[Shard(0)]');
+  await expect(page.getByTestId('editor-status')).toContainText('1 problem');
+  await expect(field).toHaveValue('[Shard(0), Bogus]');
 });

@@ -68,6 +68,19 @@ pub fn LayoutTextField(
     // its "Add 2 mesh dims" offered for a layout no longer typed.
     let accepted = StoredValue::new(None::<LayoutFields>);
     let written = StoredValue::new(None::<LayoutFields>);
+    // Opened on a spec whose layout here is refused (a reload, a link made while the editors held a
+    // problem): that layout was typed into this field before, and the last valid spec's is the one to put
+    // back, as in the session that typed it. After a reload, text that did not parse left the refused
+    // layout in the cards, its problem said a second time and offered back as "the cards' layout".
+    if state.checked.with_untracked(Result::is_err) {
+        let at = index.get_untracked();
+        let now = state.input.with_untracked(|input| LayoutFields::of(&layout(input, at, side)));
+        let valid = state.valid_input.with_value(|input| LayoutFields::of(&layout(input, at, side)));
+        if now != valid {
+            accepted.set_value(Some(valid));
+            written.set_value(Some(now));
+        }
+    }
     Effect::new(move |_| {
         index.track();
         if state.checked.with(Result::is_ok) {
