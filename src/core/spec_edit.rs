@@ -390,23 +390,36 @@ pub fn add_tensor_dim(input: &mut SpecInput, index: usize) {
 }
 
 /// Removes tensor dim `dim` (a tensor keeps at least one): shards of it become replicas and shards of later
-/// dims move down by one, in both layouts of the edited tensor.
-pub fn remove_tensor_dim(input: &mut SpecInput, index: usize, dim: usize) {
+/// dims move down by one, in both layouts of the edited tensor. Returns a sentence for each layout whose
+/// meaning changed that way: the layout text followed the cards with nothing to say that `[Shard(1)]` was
+/// now `[Replicate()]` (review 48), a plan of two shards turned into one of two copies.
+pub fn remove_tensor_dim(input: &mut SpecInput, index: usize, dim: usize) -> Vec<String> {
     match tensor_mut(input, index) {
         Some(tensor) if tensor.shape.len() > 1 && dim < tensor.shape.len() => {
             tensor.shape.remove(dim);
         }
-        _ => return,
+        _ => return Vec::new(),
     }
+    let mut said = Vec::new();
     for name in SideName::BOTH {
         let layout = layout_mut(input, index, name);
+        let side = name.key();
         if let Some(spec) = &mut layout.partition_spec
             && dim < spec.len()
         {
-            spec.remove(dim);
+            let axes = match spec.remove(dim) {
+                Value::String(axis) => vec![axis],
+                Value::Array(axes) => axes.into_iter().filter_map(|a| a.as_str().map(str::to_string)).collect(),
+                _ => Vec::new(),
+            };
+            if !axes.is_empty() {
+                let axes = axes.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
+                said.push(format!("Tensor dim {dim} is gone: the {side}'s {axes} sharded it, and now replicates."));
+            }
         }
         for text in layout.placements.iter_mut().flatten() {
-            let moved = match Placement::parse(text) {
+            let before = Placement::parse(text);
+            let moved = match before {
                 Ok(Placement::Shard(d)) if d == dim => Some(Placement::Replicate),
                 Ok(Placement::Shard(d)) if d > dim => Some(Placement::Shard(d - 1)),
                 Ok(Placement::StridedShard { dim: d, .. }) if d == dim => Some(Placement::Replicate),
@@ -415,11 +428,15 @@ pub fn remove_tensor_dim(input: &mut SpecInput, index: usize, dim: usize) {
                 }
                 _ => None,
             };
+            if let (Ok(before), Some(Placement::Replicate)) = (before, moved) {
+                said.push(format!("Tensor dim {dim} is gone: the {side}'s {} is a Replicate() now.", before.dtensor()));
+            }
             if let Some(p) = moved {
                 *text = p.short();
             }
         }
     }
+    said
 }
 
 /// Sets the edited tensor's name.
@@ -666,11 +683,23 @@ mod tests {
     #[test]
     fn removing_a_tensor_dim_moves_the_shards_that_name_later_dims() {
         let mut input = toy();
-        remove_tensor_dim(&mut input, 0, 0);
+        let said = remove_tensor_dim(&mut input, 0, 0);
         assert_eq!(input.tensor.as_ref().unwrap().shape, vec![6]);
         assert_eq!(input.source.placements, Some(vec!["R".into()]));
         assert_eq!(input.destination.placements, Some(vec!["S(0)".into()]));
         assert!(validate(&input).is_ok());
+        // The shard that became a replica is said; the one that moved down means the same and is not.
+        assert_eq!(said, vec!["Tensor dim 0 is gone: the source's Shard(dim=0) is a Replicate() now.".to_string()]);
+        let mut jax = toy();
+        jax.destination.placements = None;
+        jax.destination.partition_spec = Some(vec![Value::Null, Value::String("tp".into())]);
+        let said = remove_tensor_dim(&mut jax, 0, 1);
+        assert_eq!(jax.destination.partition_spec, Some(vec![Value::Null]));
+        assert_eq!(
+            said,
+            vec!["Tensor dim 1 is gone: the destination's `tp` sharded it, and now replicates.".to_string()]
+        );
+        assert!(remove_tensor_dim(&mut jax, 0, 0).is_empty(), "a rank-1 tensor keeps its dim");
         add_tensor_dim(&mut input, 0);
         assert_eq!(input.tensor.as_ref().unwrap().shape, vec![6, 4]);
     }

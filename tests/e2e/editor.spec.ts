@@ -187,6 +187,26 @@ test('layout text and a device list that do not parse are still there after a vi
   await expect(ids).toHaveAttribute('aria-invalid', 'false');
 });
 
+test('removing a tensor dim that a layout shards says that the shard became a replica, until the next edit', async ({ page }) => {
+  // `[Shard(1)]` turned into `[Replicate()]` with nothing said: the plan went from two shards to two copies.
+  await open(page, 'toy');
+  const note = page.getByTestId('removed-dim-note');
+  await page.getByTestId('remove-tensor-dim-1').click();
+  await expect(note).toHaveText("Tensor dim 1 is gone: the destination's Shard(dim=1) is a Replicate() now.");
+  await expect(page.getByTestId('layout-text-destination')).toHaveValue('[Replicate()]');
+  await expect(page.getByTestId('change-placements')).toHaveText('[Shard(0)] → [Replicate()]');
+  // The next edit, here undo, ends it.
+  await page.getByTestId('change-description').click();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('change-placements')).toHaveText('[Shard(0)] → [Shard(1)]');
+  await expect(note).toHaveCount(0);
+  // A removal that only moves shards down means the same layout, and says nothing.
+  await page.getByTestId('add-tensor-dim').click();
+  await page.getByTestId('remove-tensor-dim-2').click();
+  await expect(page.getByTestId('change-placements')).toHaveText('[Shard(0)] → [Shard(1)]');
+  await expect(note).toHaveCount(0);
+});
+
 test('text kept in number fields follows its row when a dim is removed or added, never another field', async ({ page }) => {
   await open(page, 'toy');
   await page.getByTestId('field-tensor-shape-1').fill('6x');

@@ -35,6 +35,8 @@ pub fn TensorCard() -> impl IntoView {
     let card_messages = editor.messages(|f| {
         matches!(f, SpecField::Tensor | SpecField::TensorShape | SpecField::TensorDtype | SpecField::ConvertAt)
     });
+    let removed = removal_note(editor);
+    provide_context(removed);
 
     view! {
         <section class="editor-card tensor-card" aria-labelledby="tensor-card-title" data-testid="tensor-card">
@@ -85,6 +87,11 @@ pub fn TensorCard() -> impl IntoView {
                 >
                     "+ tensor dim"
                 </button>
+                {move || removed.text.get().map(|lines| view! {
+                    <ul class="field-note" role="status" data-testid="removed-dim-note">
+                        {lines.into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
+                    </ul>
+                })}
             </fieldset>
             <div class="labelled-field">
                 <label class="field-label" for="field-split">"Split rule"</label>
@@ -114,6 +121,7 @@ pub fn TensorCard() -> impl IntoView {
 #[component]
 fn TensorDimBlock(dim: Signal<usize>, rows: DimRows, rank: Memo<usize>) -> impl IntoView {
     let editor = expect_context::<EditorContext>();
+    let removed = expect_context::<RemovalNote>();
     let state = editor.state;
     let index = editor.index;
     view! {
@@ -142,10 +150,43 @@ fn TensorDimBlock(dim: Signal<usize>, rows: DimRows, rank: Memo<usize>) -> impl 
                 add_test_id="add-tensor-dim".to_string()
                 title="Remove this dim"
                 disabled=Signal::derive(move || rank.get() <= 1)
-                remove=Callback::new(move |dim| editor.edit(|input, index| remove_tensor_dim(input, index, dim)))
+                remove=Callback::new(move |dim| {
+                    let mut said = Vec::new();
+                    editor.edit(|input, index| said = remove_tensor_dim(input, index, dim));
+                    removed.say(said);
+                })
             />
         </div>
     }
+}
+
+/// What removing a tensor dim did to a layout that sharded it (a shard became a replica), said under the
+/// shape until the next edit: the layouts followed with nothing to say so (review 48).
+#[derive(Clone, Copy)]
+struct RemovalNote {
+    text: RwSignal<Option<Vec<String>>>,
+    /// Set by the removal: the first change of the spec seen after it is the removal's own.
+    fresh: StoredValue<bool>,
+}
+
+impl RemovalNote {
+    fn say(self, lines: Vec<String>) {
+        self.fresh.set_value(!lines.is_empty());
+        self.text.set((!lines.is_empty()).then_some(lines));
+    }
+}
+
+fn removal_note(editor: EditorContext) -> RemovalNote {
+    let note = RemovalNote { text: RwSignal::new(None), fresh: StoredValue::new(false) };
+    Effect::new(move |_| {
+        editor.state.input.track();
+        if note.fresh.get_value() {
+            note.fresh.set_value(false);
+        } else if note.text.with_untracked(Option::is_some) {
+            note.text.set(None);
+        }
+    });
+    note
 }
 
 /// Where a dtype change happens (domain §5): at the sender, the destination's dtype crosses the links; at the
