@@ -67,6 +67,10 @@ impl Placement {
                 if args.is_empty() && lower == "s" && t.len() > 1 {
                     return Err(expected());
                 }
+                // `Shard(dim=0, foo=1)` was told its dim "must be a whole number".
+                if args.contains(',') {
+                    return Err(format!("`{}`: Shard takes one argument, the tensor dim it splits", text.trim()));
+                }
                 let d = args.strip_prefix("dim=").unwrap_or(args);
                 parse_dim(d).map(Placement::Shard).ok_or_else(|| shard_dim_problem(text.trim(), d, rank))
             }
@@ -258,6 +262,14 @@ pub fn parse_layout_text(text: &str) -> Result<LayoutText, String> {
     parse_layout_text_for_rank(text, None)
 }
 
+/// Whether `c` draws nothing and is not a space: a control character, or a format character such as a
+/// zero-width space, a direction mark or a byte order mark.
+fn invisible(c: char) -> bool {
+    (c.is_control() && !c.is_whitespace())
+        || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}')
+        || matches!(c, '\u{061C}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+}
+
 /// [`parse_layout_text`] for a tensor of `rank` dims, if known: `[Shard(-1)]` is its last dim, as in
 /// DTensor, and is read as that dim's number.
 pub fn parse_layout_text_for_rank(text: &str, rank: Option<usize>) -> Result<LayoutText, String> {
@@ -265,10 +277,22 @@ pub fn parse_layout_text_for_rank(text: &str, rank: Option<usize>) -> Result<Lay
     if t.is_empty() {
         return Err("empty layout: expected e.g. [Shard(0), Replicate()] or P('tp', None)".into());
     }
+    // A character that draws nothing (pasted from a web page or a chat: a zero-width space, a direction
+    // mark) was refused as "`Shard(0)` is not a placement; did you mean Shard(0)?".
+    if let Some((at, c)) = t.chars().enumerate().find(|&(_, c)| invisible(c)) {
+        return Err(format!(
+            "the layout holds an invisible character (U+{:04X}) at character {}: type it again without it",
+            c as u32,
+            at + 1
+        ));
+    }
     // Before either notation: `P('tp'))` read as a partition spec whose axis was `'tp')`.
     unbalanced(t)?;
     text_after_the_end(t)?;
-    let jax = ["PartitionSpec(", "P(", "jax.sharding.PartitionSpec("].iter().find_map(|p| t.strip_prefix(p));
+    // In any case, as the placements are read (`p('tp', None)` was read as a Partial with arguments).
+    let jax = ["partitionspec(", "p(", "jax.sharding.partitionspec("]
+        .iter()
+        .find_map(|p| t.get(..p.len()).filter(|head| head.eq_ignore_ascii_case(p)).map(|_| &t[p.len()..]));
     if let Some(rest) = jax {
         let inner = rest.strip_suffix(')').ok_or("JAX partition spec: missing the closing `)`")?;
         return parse_partition_spec(inner).map(LayoutText::PartitionSpec);
@@ -541,6 +565,24 @@ mod tests {
         );
         assert!(Placement::parse("Shard(1234567)").unwrap_err().contains("at most 8 dims"));
         assert!(Placement::parse("Shard(x)").unwrap_err().contains("must be a whole number"));
+        // An argument too many is said as such, not as a dim that is not a number (review 48).
+        assert_eq!(
+            Placement::parse("Shard(dim=0, foo=1)").unwrap_err(),
+            "`Shard(dim=0, foo=1)`: Shard takes one argument, the tensor dim it splits"
+        );
+        // JAX's P in lower case, as the placements are read (it was read as a Partial with arguments).
+        assert_eq!(
+            parse_layout_text("p('tp', None)"),
+            Ok(LayoutText::PartitionSpec(vec![vec!["tp".to_string()], vec![]]))
+        );
+        assert_eq!(parse_layout_text("partitionspec(None)"), Ok(LayoutText::PartitionSpec(vec![vec![]])));
+        // A character that draws nothing is named, where it stands (it read as a placement misspelt as itself).
+        assert_eq!(
+            parse_layout_text("[\u{202E}Shard(0)]").unwrap_err(),
+            "the layout holds an invisible character (U+202E) at character 2: type it again without it"
+        );
+        assert!(parse_layout_text("[Shard(0),\u{200B} R]").unwrap_err().contains("U+200B"));
+        assert!(parse_layout_text("[Shard(0),\n\t R]").is_ok(), "spaces, tabs and new lines are not invisible");
         assert!(Placement::parse_for_rank("Shard(--1)", Some(2)).unwrap_err().contains("whole number"));
         // A name with its dim apart, as a newcomer writes it, is told how to write it (review 39).
         assert_eq!(

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::cycle::plural;
 use super::geometry::{Dtype, MAX_RANK};
 use super::model::{
     ConvertAt, Layout, Mesh, Reshard, ShardOrder, SplitRule, TensorChange, Topology, default_dim_names,
@@ -537,7 +538,11 @@ fn validate_mesh(
             if names.len() != shape.len() {
                 problems.add(
                     format!("{side}.dim_names"),
-                    format!("{} names for a mesh of {} dims; expected one name per mesh dim", names.len(), shape.len()),
+                    format!(
+                        "{} for a mesh of {}; expected one name per mesh dim",
+                        plural(names.len(), "name"),
+                        plural(shape.len(), "dim")
+                    ),
                 );
             }
             let mut seen = HashSet::new();
@@ -757,7 +762,6 @@ fn validate_layout(
     if placements.len() != mesh.shape.len() {
         problems.add(&placements_path, {
             let (given, dims) = (placements.len(), mesh.shape.len());
-            let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
             // The layout text cannot say a mesh dim's size, so it does not add or remove dims itself. Said in
             // terms every input has (the cards' buttons, a block's `mesh 3x2`, JSON's `mesh`).
             let fix = if given > MAX_RANK {
