@@ -198,7 +198,8 @@ fn PlacementSelect(side: SideName, dim: Signal<usize>) -> impl IntoView {
                 };
                 list.push((p.short(), label));
             }
-            None => list.insert(0, (String::new(), "— pick a placement".into())),
+            // Short: "— pick a placement" was cut to "— pick a placeme…" in the narrow select (review 48).
+            None => list.insert(0, (String::new(), "— pick one".into())),
             _ => {}
         }
         list
