@@ -77,7 +77,7 @@ pub fn units_kept(text: &str) -> String {
         let rest = &text[at + c.len_utf8()..];
         let unit_follows = || {
             UNITS.iter().any(|unit| {
-                rest.strip_prefix(unit).is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric()))
+                rest.strip_prefix(unit).is_some_and(|after| !after.starts_with(|c: char| c.is_ascii_alphanumeric()))
             })
         };
         let keep = c == ' '

@@ -449,7 +449,10 @@ fn parse_partition_spec(inner: &str) -> Result<Vec<Vec<String>>, String> {
 
 fn axis_name(item: &str, index: usize) -> Result<String, String> {
     let unquoted = item.trim_matches(|c| c == '\'' || c == '"');
-    if unquoted.is_empty() || !unquoted.chars().all(|c| c.is_alphanumeric() || c == '_') {
+    // Any name a mesh dim may have (the cards take any), but not a separator, a quote or a space: which
+    // names the mesh has is asked later. (Not `char::is_alphanumeric`: its Unicode tables weigh in the app.)
+    let part_of_a_name = |c: char| !c.is_whitespace() && !"()[]{},;:='\"".contains(c);
+    if unquoted.is_empty() || !unquoted.chars().all(part_of_a_name) {
         return Err(format!("tensor dim {index}: `{item}` is not a mesh axis name (expected e.g. 'tp' or None)"));
     }
     Ok(unquoted.to_string())
@@ -576,6 +579,13 @@ mod tests {
             Ok(LayoutText::PartitionSpec(vec![vec!["tp".to_string()], vec![]]))
         );
         assert_eq!(parse_layout_text("partitionspec(None)"), Ok(LayoutText::PartitionSpec(vec![vec![]])));
+        // An axis is named as the mesh's dims may be, in any script; not with a space or a separator in it.
+        assert_eq!(
+            parse_layout_text("P('τ', None)"),
+            Ok(LayoutText::PartitionSpec(vec![vec!["τ".to_string()], vec![]]))
+        );
+        assert!(parse_layout_text("P('t p', None)").unwrap_err().contains("is not a mesh axis name"));
+        assert!(parse_layout_text("P('tp=1')").unwrap_err().contains("is not a mesh axis name"));
         // A character that draws nothing is named, where it stands (it read as a placement misspelt as itself).
         assert_eq!(
             parse_layout_text("[\u{202E}Shard(0)]").unwrap_err(),

@@ -87,10 +87,8 @@ pub fn TensorCard() -> impl IntoView {
                 >
                     "+ tensor dim"
                 </button>
-                {move || removed.text.get().map(|lines| view! {
-                    <ul class="field-note" role="status" data-testid="removed-dim-note">
-                        {lines.into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
-                    </ul>
+                {move || removed.text.get().map(|text| view! {
+                    <p class="field-note" role="status" data-testid="removed-dim-note">{text}</p>
                 })}
             </fieldset>
             <div class="labelled-field">
@@ -164,7 +162,8 @@ fn TensorDimBlock(dim: Signal<usize>, rows: DimRows, rank: Memo<usize>) -> impl 
 /// shape until the next edit: the layouts followed with nothing to say so (review 48).
 #[derive(Clone, Copy)]
 struct RemovalNote {
-    text: RwSignal<Option<Vec<String>>>,
+    /// The sentences, one after another (a signal of a type the app has: a list cost 1.6 KB).
+    text: RwSignal<Option<String>>,
     /// Set by the removal: the first change of the spec seen after it is the removal's own.
     fresh: StoredValue<bool>,
 }
@@ -172,7 +171,7 @@ struct RemovalNote {
 impl RemovalNote {
     fn say(self, lines: Vec<String>) {
         self.fresh.set_value(!lines.is_empty());
-        self.text.set((!lines.is_empty()).then_some(lines));
+        self.text.set((!lines.is_empty()).then(|| lines.join(" ")));
     }
 }
 
