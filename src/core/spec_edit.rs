@@ -413,7 +413,8 @@ pub fn remove_tensor_dim(input: &mut SpecInput, index: usize, dim: usize) -> Vec
                 _ => Vec::new(),
             };
             if !axes.is_empty() {
-                let axes = axes.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
+                // Quoted as in the layout text: the note is plain text, and backticks showed as such.
+                let axes = axes.iter().map(|a| format!("'{a}'")).collect::<Vec<_>>().join(", ");
                 said.push(format!("Tensor dim {dim} is gone: the {side}'s {axes} sharded it, and now replicates."));
             }
         }
@@ -429,7 +430,11 @@ pub fn remove_tensor_dim(input: &mut SpecInput, index: usize, dim: usize) -> Vec
                 _ => None,
             };
             if let (Ok(before), Some(Placement::Replicate)) = (before, moved) {
-                said.push(format!("Tensor dim {dim} is gone: the {side}'s {} is a Replicate() now.", before.dtensor()));
+                // Once, however many mesh dims shard it (nested's two, said twice over).
+                let line = format!("Tensor dim {dim} is gone: the {side}'s {} is a Replicate() now.", before.dtensor());
+                if !said.contains(&line) {
+                    said.push(line);
+                }
             }
             if let Some(p) = moved {
                 *text = p.short();
@@ -697,8 +702,16 @@ mod tests {
         assert_eq!(jax.destination.partition_spec, Some(vec![Value::Null]));
         assert_eq!(
             said,
-            vec!["Tensor dim 1 is gone: the destination's `tp` sharded it, and now replicates.".to_string()]
+            vec!["Tensor dim 1 is gone: the destination's 'tp' sharded it, and now replicates.".to_string()]
         );
+        // A dim two mesh dims shard (nested sharding) is said once.
+        let mut nested = toy();
+        nested.source.mesh = Some(crate::core::spec::MeshShapeInput::Dims(vec![2, 2]));
+        nested.source.dim_names = None;
+        nested.source.placements = Some(vec!["S(0)".into(), "S(0)".into()]);
+        let said = remove_tensor_dim(&mut nested, 0, 0);
+        assert_eq!(nested.source.placements, Some(vec!["R".into(), "R".into()]));
+        assert_eq!(said, vec!["Tensor dim 0 is gone: the source's Shard(dim=0) is a Replicate() now.".to_string()]);
         assert!(remove_tensor_dim(&mut jax, 0, 0).is_empty(), "a rank-1 tensor keeps its dim");
         add_tensor_dim(&mut input, 0);
         assert_eq!(input.tensor.as_ref().unwrap().shape, vec![6, 4]);

@@ -89,6 +89,24 @@ test("under gather then broadcast, a gathered shard's label keeps off the destin
       .map((label) => label.textContent);
   }));
   expect(crossings).toEqual([]);
+  // Where no stretch between the lines holds the label (nested's gathered rows, cut every 2 columns of 8),
+  // it is shortened to one that fits a stretch: "d0 (local)" sat on the middle line.
+  await open(page, 'nested');
+  await page.getByTestId('strategy-option-gather').click();
+  await expect(page.locator('[data-testid=piece]').first()).toContainText('d0');
+  const onLines = await steady(page, () => page.evaluate(() => {
+    const lines = [...document.querySelectorAll('[data-testid=tensor-view] .tv-dst-line')].map((l) => l.getBoundingClientRect());
+    return [...document.querySelectorAll('[data-testid=tensor-view] .tv-piece-label')]
+      .filter((label) => {
+        const box = label.getBoundingClientRect();
+        return lines.some((line) => box.left < line.right && line.left < box.right && box.top < line.bottom && line.top < box.bottom);
+      })
+      .map((label) => label.textContent);
+  }));
+  expect(onLines).toEqual([]);
+  expect(await page.locator('[data-testid=tensor-view] .tv-piece-label').count()).toBeGreaterThan(0);
+  await open(page, 'toy');
+  await page.getByTestId('strategy-option-gather').click();
   // An intersection's labels stay centred in their pieces.
   await page.getByTestId('strategy-option-intersection').click();
   await expect(page.locator('[data-testid=piece]')).toHaveCount(6);

@@ -313,10 +313,18 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
             };
             let shape = format_shape(piece.keep.shape());
             let size = if stack > 1 { format!("{shape} · {stack} pieces") } else { shape.clone() };
+            let rect = scene.rect(cells);
+            // The room a label has: the longest stretch of the box each way that no destination boundary
+            // crosses (a gathered shard's "d0 (local)" fitted the box, not the stretch, and sat on the line).
+            let room = (
+                longest_stretch(rect.x, rect.x + rect.width, &cuts.0),
+                longest_stretch(rect.y, rect.y + rect.height, &cuts.1),
+            );
             LaidPiece {
                 index,
                 piece,
-                rect: scene.rect(cells),
+                rect,
+                room,
                 fill: scene.fill_of(piece.src),
                 place,
                 stack,
@@ -328,11 +336,7 @@ pub fn draw_pieces(scene: &TensorScene, shown: &[(usize, &Piece)]) -> Vec<DrawnP
         })
         .collect();
     let font = crate::chart::tensor::shared_label_font(
-        laid.iter().filter(|l| l.place == 0).map(|l| {
-            let (rect, longest) = (l.rect, l.name.chars().count().max(l.size.chars().count()));
-            let across = longest_stretch(rect.x, rect.x + rect.width, &cuts.0);
-            (longest, (across, longest_stretch(rect.y, rect.y + rect.height, &cuts.1)))
-        }),
+        laid.iter().filter(|l| l.place == 0).map(|l| (l.name.chars().count().max(l.size.chars().count()), l.room)),
         LABEL_PX,
         LABEL_MAX_PX,
     );
@@ -344,6 +348,8 @@ struct LaidPiece<'a> {
     index: usize,
     piece: &'a Piece,
     rect: PixelRect,
+    /// The room its label has, off the lines that cross it ([`longest_stretch`]).
+    room: (f64, f64),
     fill: &'static str,
     /// Its place in the stack of pieces its box carries (0: the one that draws and labels the box).
     place: usize,
@@ -358,18 +364,11 @@ struct LaidPiece<'a> {
 
 impl LaidPiece<'_> {
     fn drawn(self, cuts: &(Vec<f64>, Vec<f64>), font: f64) -> DrawnPiece {
-        let LaidPiece { index, piece, rect, fill, place, stack, members, name, shape, size } = self;
+        let LaidPiece { index, piece, rect, room, fill, place, stack, members, name, shape, size } = self;
         let on_top = place == 0;
         let mixed = members.iter().any(|&(_, src, _)| src != piece.src);
         let label = on_top.then(|| {
-            let lines = piece_label(
-                &name,
-                &size,
-                (piece.src, piece.dst),
-                stack.saturating_sub(1),
-                (rect.width, rect.height),
-                font,
-            )?;
+            let lines = piece_label(&name, &size, (piece.src, piece.dst), stack.saturating_sub(1), room, font)?;
             // On a box several devices send (cross-hatched, no colour of its own), the page's text colour.
             let color = if mixed { "currentColor" } else { crate::chart::palette::text_on(fill) };
             let at = label_at(cuts, rect, &lines, font);
