@@ -97,7 +97,9 @@ test('a large inventory opened from a file survives a reload, and the Share menu
   const spec = { source: { mesh: [8], placements: ['S(0)'] }, destination: { mesh: [2, 4], placements: ['R', 'S(0)'] }, tensors };
   await page.goto('/?preset=toy');
   await page.getByTestId('open-file').setInputFiles({ name: 'experts.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(spec)) });
-  await expect(page.getByTestId('share-report')).toContainText('Opened experts.json');
+  // Reading and planning 24,576 tensors takes ~2.5 s on this machine alone, twice that beside another
+  // worker's test: the default 5 s wait failed once (stop 55).
+  await expect(page.getByTestId('share-report')).toContainText('Opened experts.json', { timeout: 30_000 });
   const description = page.getByTestId('change-description');
   await expect(description).not.toContainText('12 × 6');
   const opened = await description.innerText();
@@ -105,7 +107,7 @@ test('a large inventory opened from a file survives a reload, and the Share menu
   await page.getByTestId('share-menu').locator('summary').click();
   await expect(page.getByTestId('share-long-link')).toContainText('characters long; chat tools and mail may cut it');
   await page.reload();
-  await expect(description).toHaveText(opened);
+  await expect(description).toHaveText(opened, { timeout: 30_000 });
   await expect(page.getByText('could not be opened')).toHaveCount(0);
 });
 
