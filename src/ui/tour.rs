@@ -277,6 +277,10 @@ fn publish_bar_height(document: &web_sys::Document, height: f64) {
     }
 }
 
+/// The layout generation that marks a step shown over something else than its example: no layout is ever
+/// given it (generations count up from 0).
+const NOT_THE_EXAMPLE: u64 = u64::MAX;
+
 /// What the tour's Next and Back buttons are described by: the step's place, title and text.
 const STEP_DESCRIPTION: &str = "tour-step-progress tour-step-title tour-step-text";
 
@@ -356,10 +360,17 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     let count = all.with_value(|s| s.as_ref().map_or(0, Vec::len));
     let inventory = use_context::<InventoryState>();
     // What the step put on the page, to tell when something replaced it: the layout's `replaced` generation
-    // and the cycle's preset (a preset clicked or a file opened changes them, an edit does not). `None` when
-    // the page did not show the step's example (a reload resumed over another).
+    // and the cycle's preset (a preset clicked or a file opened changes them, an edit does not);
+    // [`NOT_THE_EXAMPLE`] when the page did not show the step's example (a reload resumed over another).
+    // `None` until the step is shown: the bar is drawn first, and "something else" flashed in it.
     let opened = RwSignal::new(None::<(u64, String)>);
-    let shown = move || (state.replaced.get_untracked(), cycle.preset.get_untracked());
+    // Which step `opened` is of: a step is drawn before it is shown, and its view then was another (step 10
+    // from step 1 said "something else" for a moment).
+    let opened_step = RwSignal::new(None::<usize>);
+    let shown = move |example: bool| {
+        let layout = if example { state.replaced.get_untracked() } else { NOT_THE_EXAMPLE };
+        (layout, cycle.preset.get_untracked())
+    };
     // Puts step `index`'s state on the page (unless `resumed`: the page keeps what the address held) and
     // outlines what the step talks about.
     let show_step = move |index: usize, resumed: bool| {
@@ -371,7 +382,8 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             look_at(step.look_at);
             Some(!resumed || shows_example(step, state, cycle, page.get_untracked()))
         });
-        opened.set(example.unwrap_or(false).then(shown));
+        opened.set(Some(shown(example.unwrap_or(false))));
+        opened_step.set(Some(index));
     };
     let open_step = move |index: usize| show_step(index, false);
     Effect::new(move |previous: Option<Option<usize>>| {
@@ -399,9 +411,13 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     // step's example again. An edit the step invites (a box to tick) is not a replacement and says nothing.
     let away = Memo::new(move |_| {
         let index = tour.step.get()?;
+        if opened_step.get() != Some(index) {
+            return Some(false);
+        }
         let view = all.with_value(|s| s.as_ref().ok().and_then(|s| s.get(index)).map(|step| step.view))?;
         let replaced = opened.with(|opened| match (opened, view) {
-            (None, _) => true,
+            (None, _) => false,
+            (Some((layout, _)), _) if *layout == NOT_THE_EXAMPLE => true,
             (Some((layout, _)), TourView::Layout) => *layout != state.replaced.get(),
             (Some((_, preset)), TourView::Cycle) => cycle.preset.with(|now| now != preset),
         });

@@ -481,3 +481,37 @@ test("another example opened during the tour is said in the bar, with a way back
   await expect(page.getByTestId('tour-away')).toHaveCount(0);
   await expect(page.getByTestId('cycle-preset-cycle-160')).toHaveAttribute('aria-pressed', 'true');
 });
+
+test("the bar never says another example is shown over the step's own, not even for a moment", async ({ page }) => {
+  // The line was drawn with the bar, before the step had put its example on the page, and went a moment
+  // later: it flashed, and a screen reader could say it.
+  await page.addInitScript(() => {
+    const seen = { away: 0 };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && (node.matches('[data-testid=tour-away]') || node.querySelector('[data-testid=tour-away]'))) {
+            seen.away += 1;
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const seen = () => page.evaluate(() => (window as unknown as { seen: { away: number } }).seen.away);
+  await page.goto('/?tour=3');
+  await expect(page.getByTestId('tour-title')).toHaveText('Count the right thing');
+  await page.getByTestId('tour-next').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 4 of/);
+  await page.goto('/?preset=toy');
+  await page.getByTestId('explain').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of/);
+  await page.getByTestId('tour-dot').nth(9).click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 10 of/);
+  await page.waitForTimeout(300);
+  expect(await seen()).toBe(0);
+  // The line itself is still drawn when it is true.
+  await page.getByTestId('cycle-preset-cycle-queue').click();
+  await expect(page.getByTestId('tour-away')).toBeVisible();
+  expect(await seen()).toBe(1);
+});
