@@ -162,7 +162,8 @@ fn TensorDimBlock(dim: Signal<usize>, rows: DimRows, rank: Memo<usize>) -> impl 
 /// shape until the next edit: the layouts followed with nothing to say so (review 48).
 #[derive(Clone, Copy)]
 struct RemovalNote {
-    /// The sentences, one after another (a signal of a type the app has: a list cost 1.6 KB).
+    /// The sentences, one after another: a signal of a type the app has (a list, a new type, cost the bundle
+    /// 0.44 KB more).
     text: RwSignal<Option<String>>,
     /// Set by the removal: the first change of the spec seen after it is the removal's own.
     fresh: StoredValue<bool>,
@@ -175,6 +176,7 @@ impl RemovalNote {
     }
 }
 
+/// The tensor card's removal note, cleared by any change of the spec after the removal's own.
 fn removal_note(editor: EditorContext) -> RemovalNote {
     let note = RemovalNote { text: RwSignal::new(None), fresh: StoredValue::new(false) };
     Effect::new(move |_| {
