@@ -133,7 +133,7 @@ const LOOK_CLASS: &str = "tour-look";
 fn apply(step: &Step, state: AppState, cycle: CycleState, page: RwSignal<Page>) {
     match step.view {
         TourView::Layout => {
-            if let Some(input) = find(step.preset).and_then(|p| parse_input(p.spec).ok())
+            if let Some(input) = example_input(step)
                 && state.input.with_untracked(|current| *current != input)
             {
                 state.replace_input(input);
@@ -158,10 +158,7 @@ fn apply(step: &Step, state: AppState, cycle: CycleState, page: RwSignal<Page>) 
 fn shows_example(step: &Step, state: AppState, cycle: CycleState, page: Page) -> bool {
     match step.view {
         TourView::Layout => {
-            page == Page::Layout
-                && find(step.preset)
-                    .and_then(|p| parse_input(p.spec).ok())
-                    .is_some_and(|input| state.input.with_untracked(|current| *current == input))
+            page == Page::Layout && example_input(step).is_some_and(|input| state.input.with_untracked(|c| *c == input))
         }
         TourView::Cycle => page == Page::Cycle && cycle.shows_preset(step.preset).get_untracked(),
     }
@@ -277,9 +274,10 @@ fn publish_bar_height(document: &web_sys::Document, height: f64) {
     }
 }
 
-/// The layout generation that marks a step shown over something else than its example: no layout is ever
-/// given it (generations count up from 0).
-const NOT_THE_EXAMPLE: u64 = u64::MAX;
+/// A layout step's example, as the preset it names reads.
+fn example_input(step: &Step) -> Option<crate::core::spec::SpecInput> {
+    find(step.preset).and_then(|p| parse_input(p.spec).ok())
+}
 
 /// What the tour's Next and Back buttons are described by: the step's place, title and text.
 const STEP_DESCRIPTION: &str = "tour-step-progress tour-step-title tour-step-text";
@@ -360,17 +358,13 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     let count = all.with_value(|s| s.as_ref().map_or(0, Vec::len));
     let inventory = use_context::<InventoryState>();
     // What the step put on the page, to tell when something replaced it: the layout's `replaced` generation
-    // and the cycle's preset (a preset clicked or a file opened changes them, an edit does not);
-    // [`NOT_THE_EXAMPLE`] when the page did not show the step's example (a reload resumed over another).
-    // `None` until the step is shown: the bar is drawn first, and "something else" flashed in it.
+    // and the cycle's preset (a preset clicked or a file opened changes them, an edit does not). `None` when
+    // the page did not show the step's example (a reload resumed over another).
     let opened = RwSignal::new(None::<(u64, String)>);
     // Which step `opened` is of: a step is drawn before it is shown, and its view then was another (step 10
     // from step 1 said "something else" for a moment).
     let opened_step = RwSignal::new(None::<usize>);
-    let shown = move |example: bool| {
-        let layout = if example { state.replaced.get_untracked() } else { NOT_THE_EXAMPLE };
-        (layout, cycle.preset.get_untracked())
-    };
+    let shown = move || (state.replaced.get_untracked(), cycle.preset.get_untracked());
     // Puts step `index`'s state on the page (unless `resumed`: the page keeps what the address held) and
     // outlines what the step talks about.
     let show_step = move |index: usize, resumed: bool| {
@@ -382,7 +376,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             look_at(step.look_at);
             Some(!resumed || shows_example(step, state, cycle, page.get_untracked()))
         });
-        opened.set(Some(shown(example.unwrap_or(false))));
+        opened.set(example.unwrap_or(false).then(shown));
         opened_step.set(Some(index));
     };
     let open_step = move |index: usize| show_step(index, false);
@@ -416,8 +410,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
         }
         let view = all.with_value(|s| s.as_ref().ok().and_then(|s| s.get(index)).map(|step| step.view))?;
         let replaced = opened.with(|opened| match (opened, view) {
-            (None, _) => false,
-            (Some((layout, _)), _) if *layout == NOT_THE_EXAMPLE => true,
+            (None, _) => true,
             (Some((layout, _)), TourView::Layout) => *layout != state.replaced.get(),
             (Some((_, preset)), TourView::Cycle) => cycle.preset.with(|now| now != preset),
         });
