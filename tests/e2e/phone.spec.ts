@@ -528,7 +528,7 @@ test("on a phone the heatmap's legend stays inside its box: the local copies' en
   expect(scroll, 'no sideways scroll').toBeLessThanOrEqual(client);
 });
 
-test("a heatmap wider than a phone is not faded at its edges: a lighter cell would read as fewer bytes", async ({ page }) => {
+test("a heatmap wider than a phone is not faded at its edges (a lighter cell would read as fewer bytes) but says it scrolls", async ({ page }) => {
   // The tables' scroll fade lightened the heatmap's last columns (review 38).
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/?preset=large');
@@ -536,6 +536,22 @@ test("a heatmap wider than a phone is not faded at its edges: a lighter cell wou
   const scroller = page.locator('.heatmap-scroll');
   expect(await scroller.evaluate((s) => s.scrollWidth > s.clientWidth)).toBe(true);
   expect(await scroller.evaluate((s) => getComputedStyle(s).maskImage)).toBe('none');
+  // What says that it scrolls instead: a line over it (a 360 px embed showed 7 of 8 columns, the eighth
+  // cut, with no sign that the grid went on: review 48).
+  const hint = page.getByTestId('heatmap-scroll-hint');
+  await expect(hint).toBeVisible();
+  await expect(hint).toHaveText(/^32 columns, wider than this page: scroll the grid sideways/);
+  // Not over a grid that fits: the toy's two columns at 360 px, and fsdp-tp's eight on a laptop.
+  await page.goto('/?preset=toy');
+  await expect(page.getByTestId('heatmap')).toBeVisible();
+  await layoutSettled(page);
+  await expect(page.getByTestId('heatmap-scroll-hint')).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?preset=fsdp-tp');
+  await expect(page.getByTestId('heatmap')).toBeVisible();
+  await layoutSettled(page);
+  await expect(page.getByTestId('heatmap-scroll-hint')).toBeHidden();
+  await expect(page.getByTestId('heatmap-scroll-hint')).toHaveText(/^8 columns/);
 });
 
 test("on a phone the cycle's substituted formula stands on a line of its own, whole", async ({ page }) => {

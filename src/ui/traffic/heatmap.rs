@@ -486,9 +486,15 @@ fn HeatmapPicture(
         })
     };
 
+    let columns = move || layout.with(|l| l.as_ref().map_or(0, |l| l.grid.cols));
     // In a box that scrolls sideways: on a phone the picture stops shrinking at 80 % of its drawn size (its
-    // 11 px labels were 5.7 px at 320 px), as the tensor view does at 1:1.
+    // 11 px labels were 5.7 px at 320 px), as the tensor view does at 1:1. Its cells are not faded at the
+    // cut, as a table's are (a faded cell reads as fewer bytes): the hint above it says so, shown by CSS only
+    // while the box scrolls. Visual only: the arrow keys reach every cell.
     view! {
+        <p class="heatmap-scroll-hint" data-testid="heatmap-scroll-hint" aria-hidden="true">
+            {move || format!("{} columns, wider than this page: scroll the grid sideways to see them all \u{2192}", columns())}
+        </p>
         <div class="heatmap-scroll">
             // Focusable: the arrow keys walk the cells and the readout (a live region) reads each. An
             // application, not an image: a screen reader in browse mode keeps the arrow keys from an image,
