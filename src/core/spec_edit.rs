@@ -293,6 +293,13 @@ pub fn remove_mesh_dim(input: &mut SpecInput, name: SideName, dim: usize) {
         given.remove(dim);
     }
     for layout in every_layout_mut(input, name) {
+        // In JAX notation the removed dim's axis leaves the spec, which stays JAX.
+        if layout.placements.is_none()
+            && let (Some(spec), Some(axis)) = (&mut layout.partition_spec, names.get(dim))
+        {
+            remove_axis(spec, axis);
+            continue;
+        }
         materialise(layout, &names);
         if let Some(placements) = &mut layout.placements
             && dim < placements.len()
@@ -316,6 +323,51 @@ pub fn rename_mesh_dim(input: &mut SpecInput, name: SideName, dim: usize, new_na
     }
 }
 
+/// The axis names of one partition spec entry (`None`, `'tp'` or `('dp', 'tp')`).
+fn axes_of(entry: &Value) -> Vec<String> {
+    match entry {
+        Value::String(axis) => vec![axis.clone()],
+        Value::Array(items) => items.iter().filter_map(|a| a.as_str().map(str::to_string)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// One partition spec entry for these axis names, written as JAX writes it: `None`, `'tp'`, `('dp', 'tp')`.
+fn entry_of(mut axes: Vec<String>) -> Value {
+    match axes.len() {
+        0 => Value::Null,
+        1 => Value::String(axes.remove(0)),
+        _ => Value::Array(axes.into_iter().map(Value::String).collect()),
+    }
+}
+
+/// Takes mesh axis `axis` out of every entry of a partition spec: the mesh dim replicates. Entries that never
+/// named it are left as typed.
+fn remove_axis(spec: &mut [Value], axis: &str) {
+    for entry in spec.iter_mut() {
+        let axes = axes_of(entry);
+        if axes.iter().any(|a| a == axis) {
+            *entry = entry_of(axes.into_iter().filter(|a| a != axis).collect());
+        }
+    }
+}
+
+/// Adds mesh axis `axis` to the entry of `tensor_dim` (padding the spec with `None`s to reach it), among the
+/// axes already there in mesh order, or in reverse mesh order when the side is strided: the order that gives
+/// the layout the placements would have (a tuple's order is the order its axes split the dim).
+fn add_axis(spec: &mut Vec<Value>, tensor_dim: usize, axis: &str, names: &[String], strided: bool) {
+    if spec.len() <= tensor_dim {
+        spec.resize(tensor_dim + 1, Value::Null);
+    }
+    let mesh_dim = |a: &str| names.iter().position(|n| n == a);
+    let mut axes = axes_of(&spec[tensor_dim]);
+    let at = mesh_dim(axis).and_then(|m| {
+        axes.iter().position(|a| mesh_dim(a).is_some_and(|other| if strided { other < m } else { other > m }))
+    });
+    axes.insert(at.unwrap_or(axes.len()), axis.to_string());
+    spec[tensor_dim] = entry_of(axes);
+}
+
 fn rename_in(entry: &mut Value, old: &str, new_name: &str) {
     match entry {
         Value::String(s) if s == old => *s = new_name.to_string(),
@@ -324,10 +376,30 @@ fn rename_in(entry: &mut Value, old: &str, new_name: &str) {
     }
 }
 
-/// Sets the placement of mesh dim `dim` for the edited tensor (turning a partition spec into placements).
+/// Sets the placement of mesh dim `dim` for the edited tensor. A side written in JAX notation stays so when
+/// JAX can say the result (a shard or a replica); a `Partial` turns its partition spec into placements.
 pub fn set_placement(input: &mut SpecInput, index: usize, name: SideName, dim: usize, placement: Placement) {
     let names = dim_names(side(input, name));
     let layout = layout_mut(input, index, name);
+    if layout.placements.is_none()
+        && let Some(axis) = names.get(dim)
+    {
+        let strided = placements_per_mesh_dim(layout, &names).strided;
+        if let Some(spec) = &mut layout.partition_spec
+            && let Placement::Shard(_) | Placement::Replicate = placement
+        {
+            remove_axis(spec, axis);
+            // A name the mesh lacks (a typo) leaves, as turning the spec into placements drops it: the
+            // card, which asked for that dim's placement to be picked, then shows what the spec says.
+            for unknown in spec.iter().flat_map(axes_of).filter(|a| !names.contains(a)).collect::<Vec<_>>() {
+                remove_axis(spec, &unknown);
+            }
+            if let Placement::Shard(tensor_dim) = placement {
+                add_axis(spec, tensor_dim, axis, &names, strided);
+            }
+            return;
+        }
+    }
     materialise(layout, &names);
     let placements = layout.placements.get_or_insert_with(Vec::new);
     if placements.len() < names.len() {
@@ -407,11 +479,7 @@ pub fn remove_tensor_dim(input: &mut SpecInput, index: usize, dim: usize) -> Vec
         if let Some(spec) = &mut layout.partition_spec
             && dim < spec.len()
         {
-            let axes = match spec.remove(dim) {
-                Value::String(axis) => vec![axis],
-                Value::Array(axes) => axes.into_iter().filter_map(|a| a.as_str().map(str::to_string)).collect(),
-                _ => Vec::new(),
-            };
+            let axes = axes_of(&spec.remove(dim));
             if !axes.is_empty() {
                 // Quoted as in the layout text: the note is plain text, and backticks showed as such.
                 let axes = axes.iter().map(|a| format!("'{a}'")).collect::<Vec<_>>().join(", ");
@@ -665,13 +733,101 @@ mod tests {
     }
 
     #[test]
-    fn editing_a_placement_turns_a_partition_spec_into_placements() {
+    fn editing_a_placement_keeps_a_partition_spec_where_jax_can_say_it() {
         let mut input = toy();
         input.source.placements = None;
         input.source.partition_spec = Some(vec![Value::String("tp".into())]);
         set_placement(&mut input, 0, SideName::Source, 0, Placement::Shard(1));
+        assert_eq!(input.source.partition_spec, Some(vec![Value::Null, Value::String("tp".into())]));
+        assert_eq!(input.source.placements, None);
+        set_placement(&mut input, 0, SideName::Source, 0, Placement::Replicate);
+        assert_eq!(input.source.partition_spec, Some(vec![Value::Null, Value::Null]));
+        assert!(validate(&input).is_ok());
+        // JAX has no Partial: the side turns into placements.
+        set_placement(&mut input, 0, SideName::Source, 0, Placement::Partial);
         assert_eq!(input.source.partition_spec, None);
-        assert_eq!(input.source.placements, Some(vec!["S(1)".into()]));
+        assert_eq!(input.source.placements, Some(vec![Placement::Partial.short()]));
+    }
+
+    #[test]
+    fn a_second_axis_joins_a_tuple_in_the_sides_order_and_a_removed_mesh_dim_leaves_it() {
+        let spec = |json: &str| serde_json::from_str::<Vec<Value>>(json).unwrap();
+        let mut input = parse_input(
+            r#"{"tensor": {"name": "w", "shape": [16, 8]},
+                "source": {"mesh": [2, 2, 2], "dim_names": ["dp", "cp", "tp"], "partition_spec": [["tp", "dp"], null]},
+                "destination": {"mesh": [2], "dim_names": ["x"], "placements": ["R"]}}"#,
+        )
+        .unwrap();
+        // Reverse mesh order (strided): cp goes between tp and dp.
+        set_placement(&mut input, 0, SideName::Source, 1, Placement::Shard(0));
+        assert_eq!(input.source.partition_spec, Some(spec(r#"[["tp", "cp", "dp"], null]"#)));
+        set_placement(&mut input, 0, SideName::Source, 2, Placement::Shard(1));
+        assert_eq!(input.source.partition_spec, Some(spec(r#"[["cp", "dp"], "tp"]"#)));
+        remove_mesh_dim(&mut input, SideName::Source, 0);
+        assert_eq!(input.source.partition_spec, Some(spec(r#"["cp", "tp"]"#)));
+        assert_eq!(input.source.placements, None);
+        assert!(validate(&input).is_ok());
+        // A misspelt axis goes when a dim's placement is picked, and the spec reads.
+        input.source.partition_spec = Some(spec(r#"["cpp", null]"#));
+        assert!(validate(&input).is_err());
+        set_placement(&mut input, 0, SideName::Source, 0, Placement::Shard(0));
+        assert_eq!(input.source.partition_spec, Some(spec(r#"["cp", null]"#)));
+        assert!(validate(&input).is_ok());
+    }
+
+    proptest::proptest! {
+        /// A card's edit of a side in JAX notation gives every device the region it gives the same side
+        /// turned into placements first (the edit's older way, which rewrote the text as DTensor).
+        #[test]
+        fn a_jax_edit_means_what_the_placements_edit_means(
+            mesh_rank in 1usize..=3,
+            tensor_rank in 1usize..=3,
+            shards in proptest::collection::vec(0usize..4, 3),
+            strided: bool,
+            dim in 0usize..3,
+            to in 0usize..4,
+        ) {
+            let names = ["dp", "cp", "tp"];
+            // Mesh dim m shards tensor dim shards[m] (or replicates, past the rank), its axes listed in mesh
+            // order, or in reverse.
+            let mut entries: Vec<Vec<&str>> = vec![Vec::new(); tensor_rank];
+            for (m, &t) in shards.iter().take(mesh_rank).enumerate() {
+                if t < tensor_rank {
+                    entries[t].push(names[m]);
+                }
+            }
+            if strided {
+                entries.iter_mut().for_each(|e| e.reverse());
+            }
+            let json = format!(
+                r#"{{"tensor": {{"name": "w", "shape": {shape:?}}},
+                    "source": {{"mesh": {mesh:?}, "dim_names": {names:?}, "partition_spec": {spec}}},
+                    "destination": {{"mesh": [2], "dim_names": ["x"], "placements": ["R"]}}}}"#,
+                shape = vec![24; tensor_rank],
+                mesh = vec![2; mesh_rank],
+                names = &names[..mesh_rank],
+                spec = serde_json::to_string(&entries).unwrap(),
+            );
+            let mut jax = parse_input(&json).unwrap();
+            proptest::prop_assume!(validate(&jax).is_ok() && dim < mesh_rank);
+            let placement = if to < tensor_rank { Placement::Shard(to) } else { Placement::Replicate };
+            let mut placements = jax.clone();
+            let mesh_names = dim_names(&placements.source);
+            materialise(&mut placements.source, &mesh_names);
+            set_placement(&mut jax, 0, SideName::Source, dim, placement);
+            set_placement(&mut placements, 0, SideName::Source, dim, placement);
+            proptest::prop_assert!(jax.source.partition_spec.is_some() && jax.source.placements.is_none());
+            let regions = |input: &SpecInput| {
+                let reshard = validate(input).unwrap();
+                let t = &reshard.tensors[0];
+                crate::core::region::device_regions(&t.source, &reshard.source_mesh, &t.shape, reshard.split)
+                    .unwrap()
+                    .into_iter()
+                    .map(|r| format!("{r:?}"))
+                    .collect::<Vec<_>>()
+            };
+            proptest::prop_assert_eq!(regions(&jax), regions(&placements));
+        }
     }
 
     #[test]

@@ -377,6 +377,16 @@ async fn jax_notation_names_mesh_dims() {
     // Which mesh dim `dp` meant is unknown: the placement asks to be picked rather than claim Replicate.
     let select = element(&root, "field-destination-placement-0").unchecked_into::<HtmlSelectElement>();
     assert_eq!(select.value(), "");
+    // Picking it puts tp where it says and drops the unknown name; the text stays in the notation it was
+    // typed in (a card's edit rewrote it as DTensor: review 48).
+    choose(&root, "field-destination-placement-0", "S(0)");
+    settle().await;
+    assert_eq!(text(&root, "problems-destination-layout"), "");
+    assert_eq!(text(&root, "piece-count"), "4 pieces");
+    assert_eq!(value_of(&root, "layout-text-destination"), "P('tp')", "still JAX");
+    choose(&root, "field-destination-placement-0", "S(1)");
+    settle().await;
+    assert_eq!(value_of(&root, "layout-text-destination"), "P(None, 'tp')");
     root.remove();
 }
 
