@@ -150,6 +150,10 @@ fn apply(step: &Step, state: AppState, cycle: CycleState, page: RwSignal<Page>) 
             page.set(Page::Cycle);
         }
     }
+    // The address names the step at once: the state it holds follows at once too (once checked, for a step
+    // that runs the check: one history entry, not one before the check and one after).
+    let checked_by = if step.verify { super::verify::CHECK_SOON_MS } else { 0 };
+    super::url_state::write_soon(checked_by);
 }
 
 /// Whether the page shows `step`'s example: its view, with the layout or the cycle stages of the step's

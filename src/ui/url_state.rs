@@ -488,6 +488,19 @@ pub fn set_display_parameter(name: &str, value: Option<&str>) {
     let _ = history.replace_state_with_url(&state, "", Some(&format!("{path}{query}{hash}")));
 }
 
+/// Writes the edits just made, and those made within `after_ms`, as soon as they are taken in (after the
+/// effects they set off), not after the quiet time: for a change whose address is written at once too. The tour's step is in the address
+/// (`?tour=N`) as soon as it is shown, and a reload within the quiet time resumed that step over the
+/// previous step's state, under a line saying the page showed something else (review 49).
+pub fn write_soon(after_ms: u32) {
+    gloo::timers::callback::Timeout::new(after_ms, || {
+        if let Some(steps) = STEPS.with(std::cell::Cell::get) {
+            steps.flush();
+        }
+    })
+    .forget();
+}
+
 /// Puts `address` (`?preset=NAME`) in the address bar as a new history entry, after writing an edit still
 /// settling as its own entry (a quick edit just before a preset's button was merged into it), with the
 /// current address's [`DISPLAY_PARAMETERS`]. The entry takes the state the address opens once it settles.

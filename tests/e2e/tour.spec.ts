@@ -420,6 +420,39 @@ test('a link whose step is wrong says so in the bar; Back leaves the tour; an ol
   await expect.poll(() => page.evaluate(() => location.search)).not.toContain('tour');
 });
 
+test("a step's state is in the address as soon as its number is: a reload at once resumes the step's example", async ({ page }) => {
+  // The address named the next step at once and held its state 400 ms later: a reload in between showed
+  // the new step over the previous step's example, under "something else than this step's example" (review 49).
+  const settled = (ms: number) => page.evaluate((ms) => new Promise((done) => setTimeout(done, ms)), ms);
+  await page.goto('/?preset=toy&tour=2');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 2 of 12$/);
+  await page.getByTestId('tour-next').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of 12$/);
+  // Once the tasks the step queued have run: a timer set now fires after them.
+  await settled(0);
+  await page.reload();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of 12$/);
+  await expect(page.getByTestId('change-description')).toContainText('layers.0.attn.wq');
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('tour-away')).toHaveCount(0);
+  // A step that runs the check is written once checked: in one history entry, not one before the check and
+  // one after, and a reload at once shows it checked.
+  await page.goto('/?preset=nested&tour=6');
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 6 of 12$/);
+  await page.waitForTimeout(600);
+  const entries = await page.evaluate(() => history.length);
+  await page.getByTestId('tour-next').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 7 of 12$/);
+  await settled(100);
+  await page.waitForTimeout(600);
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+  await page.reload();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 7 of 12$/);
+  await expect(page.getByTestId('verify-panel')).toContainText('all 72 entries of 2 destinations match');
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('tour-away')).toHaveCount(0);
+});
+
 test("another example opened during the tour is said in the bar, with a way back to the step's", async ({ page }) => {
   // The step's words stood over a preset clicked mid-tour (or another tab) with nothing to say so.
   await page.goto('/?tour=3');

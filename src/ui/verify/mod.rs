@@ -20,10 +20,13 @@ pub fn run_check(reshard: &Reshard, strategy: Strategy, fault: Option<Fault>) ->
     plan_and_verify(reshard, strategy, VerifyOptions { fault, ..VerifyOptions::default() }).map_err(|e| e.to_string())
 }
 
+/// How long [`check_soon`] waits.
+pub const CHECK_SOON_MS: u32 = 60;
+
 /// Runs the check of the plan and fault on screen once an edit just made has reached them (the edit's own
 /// effects clear a stale result first): for a tour step and a link that show a check.
 pub fn check_soon(state: AppState) {
-    gloo::timers::callback::Timeout::new(60, move || {
+    gloo::timers::callback::Timeout::new(CHECK_SOON_MS, move || {
         let (strategy, fault) = (state.strategy.get_untracked(), state.fault.get_untracked());
         let result = state.reshard.with_untracked(|r| run_check(r, strategy, fault));
         state.verification.set(Some(result));
