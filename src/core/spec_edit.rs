@@ -293,11 +293,12 @@ pub fn remove_mesh_dim(input: &mut SpecInput, name: SideName, dim: usize) {
         given.remove(dim);
     }
     for layout in every_layout_mut(input, name) {
-        // In JAX notation the removed dim's axis leaves the spec, which stays JAX.
+        // In JAX notation the removed dim's axis leaves the spec, which stays JAX (a name the mesh lacks goes
+        // too, as turning the spec into placements drops it).
         if layout.placements.is_none()
             && let (Some(spec), Some(axis)) = (&mut layout.partition_spec, names.get(dim))
         {
-            remove_axis(spec, axis);
+            remove_axis(spec, axis, &names);
             continue;
         }
         materialise(layout, &names);
@@ -341,13 +342,13 @@ fn entry_of(mut axes: Vec<String>) -> Value {
     }
 }
 
-/// Takes mesh axis `axis` out of every entry of a partition spec: the mesh dim replicates. Entries that never
-/// named it are left as typed.
-fn remove_axis(spec: &mut [Value], axis: &str) {
+/// Takes mesh axis `axis` out of every entry of a partition spec (the mesh dim replicates), and with it any
+/// name the mesh lacks (`names`). Entries that named neither are left as typed.
+fn remove_axis(spec: &mut [Value], axis: &str, names: &[String]) {
     for entry in spec.iter_mut() {
         let axes = axes_of(entry);
-        if axes.iter().any(|a| a == axis) {
-            *entry = entry_of(axes.into_iter().filter(|a| a != axis).collect());
+        if axes.iter().any(|a| a == axis || !names.contains(a)) {
+            *entry = entry_of(axes.into_iter().filter(|a| a != axis && names.contains(a)).collect());
         }
     }
 }
@@ -388,12 +389,9 @@ pub fn set_placement(input: &mut SpecInput, index: usize, name: SideName, dim: u
         if let Some(spec) = &mut layout.partition_spec
             && let Placement::Shard(_) | Placement::Replicate = placement
         {
-            remove_axis(spec, axis);
-            // A name the mesh lacks (a typo) leaves, as turning the spec into placements drops it: the
+            // A name the mesh lacks (a typo) leaves too, as turning the spec into placements drops it: the
             // card, which asked for that dim's placement to be picked, then shows what the spec says.
-            for unknown in spec.iter().flat_map(axes_of).filter(|a| !names.contains(a)).collect::<Vec<_>>() {
-                remove_axis(spec, &unknown);
-            }
+            remove_axis(spec, axis, &names);
             if let Placement::Shard(tensor_dim) = placement {
                 add_axis(spec, tensor_dim, axis, &names, strided);
             }
