@@ -1300,7 +1300,7 @@ impl CycleSpec {
 
     /// `measured`'s stage seconds (steady-state medians) put into this cycle, when both name the same
     /// stages: this cycle's order, refit mark, overlaps (each cut to its new stage's and the previous
-    /// stage's seconds) and refit parts (when the wait and the preparation still fit, the transfer the rest)
+    /// stage's seconds) and refit parts (the wait and the preparation as they were, the transfer the rest)
     /// stay, and only the seconds change. `None` when the names differ: the measured cycle is then taken as
     /// it is. Taken whole, "Use these medians" dropped the overlaps and a refit-first order a user had set.
     pub fn with_measured_seconds(&self, measured: &CycleSpec) -> Option<CycleSpec> {
@@ -1318,13 +1318,14 @@ impl CycleSpec {
             };
             previous = Some(stage.seconds);
         }
-        let refit_seconds = spec.refit_index().and_then(|i| spec.stages.get(i)).map(|s| s.seconds);
-        spec.refit = match (spec.refit.take(), refit_seconds) {
-            (Some(split), Some(total)) if split.wait + split.preparation <= total => {
-                Some(RefitSplit { transfer: None, ..split })
-            }
-            _ => None,
-        };
+        // The wait and the preparation stay, as typed, even when the new refit is shorter than they are: the
+        // cycle then says so under them, as for seconds typed. Dropped, a queue the user had modelled went
+        // without a word and the answer counted the whole refit as transfer (review 50).
+        spec.refit = spec
+            .refit
+            .take()
+            .filter(|_| spec.refit_index().is_some())
+            .map(|split| RefitSplit { transfer: None, ..split });
         spec.speedup = measured.speedup;
         Some(spec)
     }
@@ -3061,10 +3062,16 @@ mod tests {
         let mut other = measured.clone();
         other.stages[1].name = "reward model".into();
         assert_eq!(ours.with_measured_seconds(&other), None);
-        // A wait longer than the new refit: the split goes, the refit is all transfer.
+        // A wait longer than the new refit stays, and the cycle says it does not fit.
         let mut waiting = ours.clone();
         waiting.refit = Some(RefitSplit { wait: 8.0, transfer: Some(2.0), preparation: 0.0 });
-        assert_eq!(waiting.with_measured_seconds(&measured).expect("the same stages").refit, None);
+        let squeezed = waiting.with_measured_seconds(&measured).expect("the same stages");
+        assert_eq!(squeezed.refit, Some(RefitSplit { wait: 8.0, transfer: None, preparation: 0.0 }));
+        let problems = squeezed.report().expect_err("a wait of 8 s in a refit of 4 s");
+        assert!(
+            problems.iter().any(|p| p.message.contains("wait 8 s + preparation 0 s = 8 s is longer")),
+            "{problems:?}"
+        );
     }
 
     #[test]

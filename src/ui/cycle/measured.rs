@@ -187,6 +187,18 @@ pub fn MeasuredCycles(
         state.replace(CycleSpec { speedup, ..spec });
     };
     let keeps_ours = move || measured.with(|m| state.spec.with(|ours| ours.names_the_stages_of(&m.spec)));
+    // The refit's wait and preparation, and its measured median when that is shorter: the cycle keeps them
+    // and says they do not fit once the medians are used, and the note says so before.
+    let squeezed = move || {
+        measured.with(|m| {
+            state.spec.with(|ours| {
+                let parts = ours.refit.as_ref().map(|r| r.wait + r.preparation)?;
+                let refit = ours.stages.get(ours.refit_index()?)?;
+                let median = m.spec.stages.iter().find(|s| same_stage_name(&s.name, &refit.name))?.seconds;
+                (parts > median).then_some((parts, median))
+            })
+        })
+    };
     // Whether the stage picked is not the cycle's refit: using the medians moves the refit there. Names
     // compared as moving the refit compares them (a logger's timing prefix aside).
     let moves_refit = move || {
@@ -352,16 +364,25 @@ pub fn MeasuredCycles(
                         percent(f * 100.0),
                         seconds(m.spec.stages.iter().map(|s| s.seconds).sum::<f64>()),
                         match (keeps_ours(), moves_refit()) {
-                            (true, false) => " Only the seconds change: the stages' order and overlaps stay.",
+                            (true, false) => match squeezed() {
+                                None => " Only the seconds change: the stages' order and overlaps stay.".to_string(),
+                                Some((parts, median)) => format!(
+                                    " Only the seconds change: the stages' order and overlaps stay. The refit's \
+                                     median, {}, is shorter than its wait and preparation ({}): they will need \
+                                     new seconds.",
+                                    seconds(median),
+                                    seconds(parts)
+                                ),
+                            },
                             (true, true) if state.spec.with(|ours| ours.refit.as_ref().is_some_and(|r| r.wait > 0.0 || r.preparation > 0.0)) => {
                                 " The seconds change and the refit is the stage picked, with no wait or \
-                                 preparation: the stages' order and overlaps stay."
+                                 preparation: the stages' order and overlaps stay.".to_string()
                             }
                             (true, true) => {
                                 " The seconds change and the refit is the stage picked: the stages' order and \
-                                 overlaps stay."
+                                 overlaps stay.".to_string()
                             }
-                            (false, _) => " The measured stages replace the cycle's.",
+                            (false, _) => " The measured stages replace the cycle's.".to_string(),
                         }
                     ),
                     // No steady cycle left: the note under the table says so and how to get one (said here
