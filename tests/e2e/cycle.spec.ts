@@ -139,6 +139,27 @@ test("measured medians keep the refit's wait, and say when the refit measured is
   await expect(page.getByTestId('cycle-new')).toHaveText('115.25 s');
 });
 
+test('the slider stays at the s in use beside a refused number, and an s past its ends is said', async ({ page }) => {
+  await page.goto('/?preset=cycle-120');
+  const [slider, field] = [page.getByTestId('speedup-slider'), page.getByTestId('speedup-input')];
+  await expect(field).toHaveValue('4');
+  const four = await slider.inputValue();
+  // Refused (past 10⁶): the answer keeps s = 4, and so does the slider (it jumped to 100×: review 50).
+  await field.fill('1e9');
+  await expect(page.locator('[data-testid=field-problem][data-path="speedup"]')).toContainText('is outside the speedups');
+  await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  await expect(slider).toHaveValue(four);
+  await expect(page.getByTestId('speedup-beyond')).toHaveCount(0);
+  // Taken, but past the slider's 0.1×: the slider stands at its end, and a line says why.
+  await field.fill('0.001');
+  await expect(slider).toHaveValue('0');
+  await expect(page.getByTestId('speedup-beyond')).toHaveText(
+    "s = 0.001 is past the slider's and the curve's 0.1× to 100×: they stop at their end; the answer takes it as typed.",
+  );
+  await field.fill('100');
+  await expect(page.getByTestId('speedup-beyond')).toHaveCount(0);
+});
+
 test('every cycle preset opens by its link, and the 160 s cycle shows the article numbers', async ({ page }) => {
   await page.goto('/?preset=cycle-160');
   await expect(page.getByTestId('cycle-old')).toHaveText('160 s');

@@ -7,6 +7,7 @@ use super::field::{FieldProblems, parse_number, problems_id};
 use super::{CycleState, SpeedupSource};
 use crate::chart::curve::{SLIDER_STEPS, slider_position, slider_speedup_at};
 use crate::chart::readout::decimal;
+use crate::core::cycle::{CURVE_MAX_SPEEDUP, CURVE_MIN_SPEEDUP, MAX_SPEEDUP, MIN_SPEEDUP};
 use crate::core::plan::Strategy;
 use crate::core::traffic::{Estimate, format_seconds, grouped_digits};
 use crate::ui::{AppState, describe_change};
@@ -149,11 +150,13 @@ pub fn SpeedupControl() -> impl IntoView {
             state.set_unread(SPEEDUP, None);
         }
     });
-    // The slider shows the s in use: the field's while it holds a speedup, else (0, -2) the one the answer
-    // still uses, instead of jumping to the slider's end (`abc` never reaches the spec).
+    // The slider shows the s in use: the field's while it holds a speedup the calculator takes, else (0, -2,
+    // 1e9) the one the answer still uses, instead of jumping to the slider's end (`abc` never reaches the
+    // spec).
     let shown = move || {
         let typed = state.spec.with(|spec| spec.speedup);
-        if typed.is_finite() && typed > 0.0 {
+        // A number the calculator refuses (1e9) is no s in use either: the slider jumped to its end.
+        if (MIN_SPEEDUP..=MAX_SPEEDUP).contains(&typed) {
             typed
         } else {
             state.report.with(|r| r.as_ref().map_or(1.0, |r| r.speedup))
@@ -247,6 +250,17 @@ pub fn SpeedupControl() -> impl IntoView {
                 </div>
             </div>
             <FieldProblems path=SPEEDUP.to_string()/>
+            // Taken, but past the slider's ends: the slider stood at its end beside an answer for 0.001 with
+            // nothing to say the two differ (review 50).
+            {move || {
+                let s = state.spec.with(|spec| spec.speedup);
+                (manual() && (MIN_SPEEDUP..=MAX_SPEEDUP).contains(&s) && !(CURVE_MIN_SPEEDUP..=CURVE_MAX_SPEEDUP).contains(&s))
+                    .then(|| view! {
+                        <p class="cycle-hint" data-testid="speedup-beyond">
+                            {format!("s = {} is past the slider's and the curve's 0.1× to 100×: they stop at their end; the answer takes it as typed.", decimal(s, 4))}
+                        </p>
+                    })
+            }}
             {move || layout.get().map(|found| view! { <LayoutSource found/> })}
         </fieldset>
     }
