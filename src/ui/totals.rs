@@ -32,7 +32,11 @@ pub fn TrafficTotals() -> impl IntoView {
             dtype.bytes(),
             dtype.name()
         ),
-        _ => "summed over destinations, same-device copies excluded".to_string(),
+        // An inventory's: said of all its tensors, as the entries are (beside one tensor's picture).
+        _ => match tensors.get() {
+            n if n > 1 => format!("{}, summed over destinations, same-device copies excluded", entries_of(n)),
+            _ => "summed over destinations, same-device copies excluded".to_string(),
+        },
     };
 
     // Said after an edit changes them (a screen reader heard only the heatmap's readout, and
@@ -56,6 +60,13 @@ pub fn TrafficTotals() -> impl IntoView {
             .summary
             .with(|s| (**s).as_ref().ok().and_then(|s| s.traffic.max_link()).map(|l| super::traffic::link_name(&l)))
     });
+    let busiest_note = move || {
+        let named = if busiest.with(Option::is_some) { ": " } else { "" };
+        match tensors.get() {
+            n if n > 1 => format!("{named}the link that carries the most, one direction, {}", entries_of(n)),
+            _ => format!("{named}the link that carries the most, one direction"),
+        }
+    };
     let figures = move || match state.totals.get() {
         Ok(totals) => view! {
             <dl class="totals" data-testid="totals">
@@ -76,8 +87,7 @@ pub fn TrafficTotals() -> impl IntoView {
                     label="Bytes crossing the busiest link"
                     value=format_bytes(totals.max_link_bytes)
                     place=busiest.get().map(|link| format!("on {link}"))
-                    note=if busiest.with(Option::is_some) { ": " } else { "" }.to_string()
-                        + "the link that carries the most, one direction"
+                    note=busiest_note()
                 />
             </dl>
         }

@@ -95,6 +95,7 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   await page.getByTestId('model-preset').selectOption('llama-3-8b');
   const first = page.getByTestId('inventory-open-tensor').first();
   const name = (await first.innerText()).trim();
+  const intersection = (await page.getByTestId('inventory-tensor').first().locator('td.num').first().innerText()).trim();
   await first.click();
   await expect(page.getByTestId('tab-layout')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('tensor-view')).toContainText(name);
@@ -102,6 +103,13 @@ test('a row opens its tensor in the layout view, and the estimate goes to the RL
   const entries = page.getByTestId('total-unique-entries');
   await expect(entries).toContainText('entries of all 291 tensors, each counted once');
   await expect(page.getByTestId('quantity-unique-entries')).toContainText('The entries of all 291 tensors, each counted once');
+  // The bytes too (52.4 GiB beside one MLP weight's picture read as its own: review 51), and the tensor's
+  // own bytes are said under its picture, as its row in the inventory has them.
+  await expect(page.getByTestId('total-bytes-received')).toContainText('all 291 tensors, summed over destinations');
+  await expect(page.getByTestId('total-max-link-bytes')).toContainText('one direction, all 291 tensors');
+  await expect(page.getByTestId('tensor-share')).toHaveText(
+    new RegExp(`^${name.replace(/\./g, '\\.')} alone: ${intersection} received by devices \\([0-9.]+ %\\)\\. The totals above count all 291 tensors: 52\\.4 GiB\\.$`),
+  );
   const value = entries.locator('.total-value');
   await expect(value).toHaveText('8,030,261,248');
   expect(await value.evaluate((e) => { const r = document.createRange(); r.selectNodeContents(e); return r.getClientRects().length; })).toBe(1);

@@ -41,8 +41,35 @@ pub fn Notes(
             notes
         })
     };
+    let state = expect_context::<AppState>();
+    // One tensor of an inventory: the cards over the picture count the whole model, and 52.4 GiB beside one
+    // MLP weight's picture read as its traffic (review 51). Its own bytes, and their share of the cards'.
+    let share = move || {
+        let count = state.reshard.with(|r| r.tensors.len());
+        if count < 2 {
+            return None;
+        }
+        let index = state.view.with(|v| v.tensor);
+        let total = state.totals.with(|t| t.as_ref().ok().map(|t| t.bytes_received))?;
+        state.summary.with(|s| {
+            let mine = (**s).as_ref().ok()?.traffic.per_tensor.get(index)?;
+            let part = match mine.bytes_received as f64 / total as f64 * 100.0 {
+                p if !p.is_finite() => String::new(),
+                p if p > 0.0 && p < 0.01 => " (under 0.01 %)".to_string(),
+                p => format!(" ({p:.2} %)"),
+            };
+            Some(format!(
+                "{} alone: {} received by devices{part}. The totals above count all {} tensors: {}.",
+                mine.name,
+                format_bytes(mine.bytes_received),
+                format_count(count as u64),
+                format_bytes(total),
+            ))
+        })
+    };
     view! {
         <div class="tv-notes">
+            {move || share().map(|text| view! { <p class="tv-note" data-testid="tensor-share">{text}</p> })}
             {move || notes().into_iter().map(|n| view! { <p class="tv-note">{n}</p> }).collect::<Vec<_>>()}
             {move || transfer.get().map(|t| view! { <p class="tv-note" data-testid="whole-shard-note">{t.sentence()}</p> })}
             {move || {
