@@ -48,6 +48,37 @@ test('the tensor table scrolls in its own box and keeps its header in view', asy
   await page.screenshot({ path: path.join(screenshots, 'inventory-scrolled.png') });
 });
 
+test('every tensor of a model is within reach: the table lists 300, and a name or a group finds the rest', async ({ page }) => {
+  // Qwen3's 579 tensors: the table stopped at 300 with no way to the others (review 51).
+  await page.goto('/?view=inventory&model=qwen3-30b-a3b');
+  const rows = page.getByTestId('inventory-tensor');
+  await expect(rows).toHaveCount(300);
+  const listed = page.getByTestId('inventory-listed');
+  await expect(listed).toHaveText('The first 300 of 579 tensors are listed: find the others by name above.');
+  const filter = page.getByTestId('inventory-filter');
+  await filter.fill('layers.47.');
+  await expect(listed).toHaveText(/^\d+ of 579 tensors hold “layers\.47\.”\.$/);
+  const names = await page.getByTestId('inventory-open-tensor').allInnerTexts();
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.length).toBeLessThan(300);
+  for (const name of names) expect(name).toContain('layers.47.');
+  // A row found opens its tensor.
+  const last = page.getByTestId('inventory-open-tensor').first();
+  const name = (await last.innerText()).trim();
+  await last.click();
+  await expect(page.getByTestId('tensor-view')).toContainText(name);
+  // A group's name, in any case; and nothing found says so.
+  await page.getByTestId('tab-inventory').click();
+  await filter.fill('Attention');
+  await expect(listed).toHaveText(/^\d+ of 579 tensors hold “Attention”\.$/);
+  const found = await rows.evaluateAll((all) => all.map((r) => [r.getAttribute('data-group'), r.querySelector('button')!.textContent]));
+  expect(found.some(([group]) => group === 'attention')).toBe(true);
+  for (const [group, name] of found) expect(group === 'attention' || name!.includes('attention'), `${group} ${name}`).toBe(true);
+  await filter.fill('no-such-tensor');
+  await expect(rows).toHaveCount(0);
+  await expect(listed).toHaveText('No tensor\'s name or group holds “no-such-tensor”.');
+});
+
 test('the totals on screen are the core planner totals for the same model and layout', async ({ page }) => {
   test.setTimeout(600_000);
   await page.goto('/?view=inventory');
