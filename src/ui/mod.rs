@@ -262,6 +262,7 @@ pub fn App() -> impl IntoView {
             <AppHeader/>
             {link_problem.map(|message| view! { <restored::LinkProblemNote message/> })}
             {reopened_autosave.then(|| view! { <restored::RestoredNote/> })}
+            <tour::LeftTourNote page/>
             // A landmark around the tabs and the actions (a tablist in a nav cancels the nav's).
             <nav class="page-bar" aria-label="Views and actions">
                 <div class="page-tabs" role="tablist" aria-label="Views" on:keydown=tab_keys>

@@ -33,6 +33,11 @@ pub struct TourState {
     pub note: RwSignal<Option<String>>,
     /// Set when a reload reopened the tour: its first step shows what the address holds, not its example.
     resumed: StoredValue<bool>,
+    /// Set when the tour was left on its example (Leave, Esc) over something else the page had before it:
+    /// the page then offers that back, with `before` kept, until dismissed or the tour starts again. Esc,
+    /// which the bar advertises, left a presenter's own cycle replaced by the article's, with nothing to
+    /// say how to get it back (review 50).
+    pub left: RwSignal<bool>,
 }
 
 impl TourState {
@@ -42,6 +47,7 @@ impl TourState {
             before: StoredValue::new(None),
             note: RwSignal::new(None),
             resumed: StoredValue::new(false),
+            left: RwSignal::new(false),
         }
     }
 
@@ -352,6 +358,43 @@ pub fn ExplainButton(
     }
 }
 
+/// Over the page once the tour was left on its example (Leave, Esc): what the page had before the tour,
+/// offered back until dismissed.
+#[component]
+pub fn LeftTourNote(page: RwSignal<Page>) -> impl IntoView {
+    let tour = expect_context::<TourState>();
+    let state = expect_context::<AppState>();
+    let cycle = expect_context::<CycleState>();
+    let inventory = use_context::<InventoryState>();
+    let forget = move || {
+        tour.left.set(false);
+        tour.before.set_value(None);
+        // The note's buttons, which had the focus, are gone.
+        after_render(|document| focus_test_id(&document, "explain"));
+    };
+    let bring_back = move |_| {
+        if let Some((before, generations)) = tour.before.get_value() {
+            restore_entry(&before, state, cycle, page, inventory, Some(generations));
+        }
+        forget();
+    };
+    move || {
+        tour.left.get().then(|| {
+            view! {
+                <p class="restored-note tour-left-note" role="status" data-testid="tour-left">
+                    <span>"The tour left its example on the page."</span>
+                    <button type="button" class="link-button" data-testid="tour-left-restore" on:click=bring_back>
+                        "Bring back what I had before the tour"
+                    </button>
+                    <button type="button" class="link-button" data-testid="tour-left-dismiss" on:click=move |_| forget()>
+                        "Dismiss"
+                    </button>
+                </p>
+            }
+        })
+    }
+}
+
 /// The tour's bar: progress, the step's title and text, Back / Next / Leave.
 #[component]
 pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
@@ -394,6 +437,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             let before = kept_before().unwrap_or_else(|| snapshot(state, cycle, inventory, page.get_untracked()));
             keep_before(Some(&before));
             tour.before.set_value(Some((before, generations)));
+            tour.left.set(false);
         }
         if previous.flatten().is_some() {
             tour.note.set(None);
@@ -436,9 +480,17 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
             }
         })
     };
+    // Leaves the tour; what the page had before it is offered back over the page when it differs from
+    // what the tour leaves on screen (not after "Leave and bring back", which brought it back).
     let leave = move || {
         tour.step.set(None);
-        tour.before.set_value(None);
+        let shown = crate::share::fragment::encode(&snapshot(state, cycle, inventory, page.get_untracked()));
+        let other =
+            tour.before.with_value(|b| b.as_ref().is_some_and(|(b, _)| crate::share::fragment::encode(b) != shown));
+        tour.left.set(other);
+        if !other {
+            tour.before.set_value(None);
+        }
         keep_before(None);
         tour.note.set(None);
         look_at("#no-such-element");

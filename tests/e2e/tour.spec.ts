@@ -453,6 +453,43 @@ test("a step's state is in the address as soon as its number is: a reload at onc
   await expect(page.getByTestId('tour-away')).toHaveCount(0);
 });
 
+test('left by Esc on its example, the tour offers back what the page had before it', async ({ page }) => {
+  // A presenter's own cycle, replaced by the article's for the tour, stayed replaced after Esc (which the bar
+  // advertises) with nothing to say how to get it back (review 50).
+  await page.goto('/?preset=cycle-160');
+  await page.getByTestId('speedup-input').fill('7');
+  await expect(page.getByTestId('cycle-old')).toHaveText('160 s');
+  await page.getByTestId('explain').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 9 of 12$/);
+  await expect(page.getByTestId('cycle-old')).toHaveText('120 s');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  const note = page.getByTestId('tour-left');
+  await expect(note).toContainText('The tour left its example on the page.');
+  await expect(page.getByTestId('cycle-old')).toHaveText('120 s');
+  await page.getByTestId('tour-left-restore').click();
+  await expect(page.getByTestId('cycle-old')).toHaveText('160 s');
+  await expect(page.getByTestId('speedup-input')).toHaveValue('7');
+  await expect(note).toHaveCount(0);
+  await expect(page.getByTestId('explain')).toBeFocused();
+  // Left where it changed nothing (the toy, its first example), or by "Leave and bring back": nothing to offer.
+  await page.goto('/?preset=toy');
+  await page.getByTestId('explain').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 1 of 12$/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  await expect(note).toHaveCount(0);
+  await page.getByTestId('explain').click();
+  await page.getByTestId('tour-next').click();
+  await page.getByTestId('tour-next').click();
+  await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of 12$/);
+  await page.getByTestId('tour-restore').click();
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  await expect(note).toHaveCount(0);
+});
+
 test("another example opened during the tour is said in the bar, with a way back to the step's", async ({ page }) => {
   // The step's words stood over a preset clicked mid-tour (or another tab) with nothing to say so.
   await page.goto('/?tour=3');
