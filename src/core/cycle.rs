@@ -1754,16 +1754,19 @@ impl Columns {
     }
 }
 
-/// The character between a CSV file's fields: a comma, or a tab or a semicolon when the first line has one
-/// and no comma (a spreadsheet's copy is tab-separated; some locales write semicolons).
+/// The character between a CSV file's fields: a comma, or a tab when the first line has one and no comma (a
+/// spreadsheet's copy is tab-separated), or a semicolon when the first line has no tab and no more commas
+/// than semicolons (a European spreadsheet's export: `1;generation;70,52`, whose decimal comma made every
+/// row "expected 3 fields, found 2", review 50).
 fn field_separator(text: &str) -> char {
     let first = text.lines().map(str::trim).find(|line| !line.is_empty() && !line.starts_with('#')).unwrap_or("");
-    if first.contains(',') {
+    let (commas, semicolons) = (first.matches(',').count(), first.matches(';').count());
+    if semicolons > 0 && semicolons >= commas && !first.contains('\t') {
+        ';'
+    } else if commas > 0 {
         ','
     } else if first.contains('\t') {
         '\t'
-    } else if first.contains(';') {
-        ';'
     } else {
         ','
     }
@@ -3459,6 +3462,12 @@ mod tests {
         }
         // A comma on the first line keeps commas the separator, a tab inside a field notwithstanding.
         assert_eq!(parse_measurements("1,a\tb,3\n").rows[0].stage, "a\tb");
+        assert_eq!(parse_measurements("1,\"a;b\",3\n").rows[0].stage, "a;b");
+        // A European export without a header: semicolons between fields, a decimal comma in the seconds.
+        let european = parse_measurements("1;generation;70,52\r\n1;refit;9,5\r\n");
+        assert!(european.problems.is_empty(), "{:?}", european.problems);
+        let read: Vec<(&str, f64)> = european.rows.iter().map(|r| (r.stage.as_str(), r.seconds)).collect();
+        assert_eq!(read, [("generation", 70.52), ("refit", 9.5)]);
     }
 
     #[test]
