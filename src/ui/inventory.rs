@@ -208,6 +208,8 @@ struct Inventory {
     strategies: Vec<StrategyTotals>,
     /// The cluster the estimates are for.
     topology: Topology,
+    /// The model's bytes as training holds them and as generation does (each entry once, in its dtype).
+    weights: (u64, u64),
 }
 
 /// A side's placements on `mesh`, short. In the strided order they are written as PyTorch writes FSDP2 +
@@ -225,6 +227,19 @@ fn placements_text(layout: &Layout, mesh: &Mesh) -> String {
 /// How many destination devices hold each entry: the product of the Replicate mesh dims.
 fn replicas(layout: &Layout, mesh: &Mesh) -> u64 {
     layout.placements.iter().zip(&mesh.shape).filter(|(p, _)| **p == Placement::Replicate).map(|(_, n)| *n).product()
+}
+
+/// The model's weights in bytes, once each: `14.96 GiB of weights`, or both sides' when the dtypes differ.
+fn weights_text((training, generation): (u64, u64)) -> String {
+    if training == generation {
+        format!("{} of weights, once each", format_bytes(training))
+    } else {
+        format!(
+            "{} of weights in training, {} in generation, once each",
+            format_bytes(training),
+            format_bytes(generation)
+        )
+    }
 }
 
 fn dtype_text(from: Dtype, to: Dtype) -> String {
@@ -291,7 +306,13 @@ fn plan_inventory(state: InventoryState) -> Result<Inventory, Vec<String>> {
         p.title_for(&state.train.get_untracked(), &state.generate.get_untracked(), state.colocated.get_untracked())
     });
     let setup = describe_setup(title, &reshard);
-    Ok(Inventory { setup, spec, rows, groups, strategies, topology: reshard.topology })
+    let weights = reshard.tensors.iter().fold((0u64, 0u64), |(training, generation), t| {
+        (
+            training.saturating_add(t.entries().saturating_mul(t.source.dtype.bytes())),
+            generation.saturating_add(t.entries().saturating_mul(t.destination.dtype.bytes())),
+        )
+    });
+    Ok(Inventory { setup, spec, rows, groups, strategies, topology: reshard.topology, weights })
 }
 
 /// The model and both meshes in one line, over the totals: on a presented slide the form is put away, and
@@ -863,6 +884,9 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
         <p class="inventory-unique" data-testid="inventory-unique">
             <strong>{format_count(unique)}</strong>
             " unique logical entries (parameters, each counted once; the same for every strategy)"
+            // The model's size in bytes, to weigh the bytes received against (52.4 GiB is 3.5 copies of
+            // Llama-3-8B's 15 GiB): it was left to multiply by hand (review 51).
+            <span class="inventory-weights" data-testid="inventory-weights">{weights_text(inventory.weights)}</span>
         </p>
         <p class="muted" data-testid="inventory-units">
             "Bytes received are summed over generation devices, same-device copies excluded; the busiest link \
