@@ -100,6 +100,18 @@ pub fn import_file(name: &str, text: &str) -> Result<Imported, Vec<Problem>> {
     {
         return measurements(text);
     }
+    // Named JSON, it is not JSON: said so, rather than read as a text block, whose problem was "`this` is not
+    // a keyword; expected tensor, source, …" for a file of prose (review 51).
+    if lower_name.ends_with(".json") {
+        let first: String = trimmed.lines().next().unwrap_or("").chars().take(40).collect();
+        return Err(vec![problem(
+            "line 1",
+            format!(
+                "{name} is not JSON: it starts with “{}” where a spec, an inventory or a cycle starts with {{",
+                first.trim_end()
+            ),
+        )]);
+    }
     // As a JSON file with problems of meaning is refused, so is a block: nothing half-applied.
     let block = parse_block(text)?;
     block.check()?;
@@ -483,6 +495,22 @@ mod tests {
         }
         let block = import_file("w.txt", "tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]\n");
         assert!(matches!(block, Ok(Imported::Block(_))));
+    }
+
+    #[test]
+    fn a_json_file_of_prose_is_said_to_be_no_json() {
+        let problems = import_file("notes.json", "this is not a spec at all, just some words\nand more").unwrap_err();
+        assert_eq!(
+            problems.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [
+                "line 1: notes.json is not JSON: it starts with “this is not a spec at all, just some wor” where a spec, \
+              an inventory or a cycle starts with {"
+            ]
+        );
+        // The same text in a file named otherwise is read as a text block, and refused as one.
+        assert!(
+            import_file("notes.txt", "this is not a spec").unwrap_err()[0].to_string().contains("is not a keyword")
+        );
     }
 
     #[test]
