@@ -901,9 +901,9 @@ pub const MODEL_PRESETS: &[ModelPreset] = &[
     },
 ];
 
-/// The model preset called `name`.
+/// The model preset called `name`, in any case (`LLAMA-3-8B` typed into an address was no model).
 pub fn find_model(name: &str) -> Option<&'static ModelPreset> {
-    MODEL_PRESETS.iter().find(|p| p.name == name)
+    MODEL_PRESETS.iter().find(|p| p.name.eq_ignore_ascii_case(name.trim()))
 }
 
 impl ModelPreset {

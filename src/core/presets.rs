@@ -63,9 +63,9 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
-/// The preset called `name`.
+/// The preset called `name`, in any case (`?preset=Toy` typed into an address).
 pub fn find(name: &str) -> Option<&'static Preset> {
-    PRESETS.iter().find(|p| p.name == name)
+    PRESETS.iter().find(|p| p.name.eq_ignore_ascii_case(name.trim()))
 }
 
 /// Builds a preset's change. Presets are fixed text, checked by the tests below.
@@ -160,6 +160,14 @@ mod tests {
         for preset in PRESETS {
             assert!(parse_spec(preset.spec).is_ok(), "{}: {:?}", preset.name, parse_spec(preset.spec).err());
         }
+    }
+
+    #[test]
+    fn a_preset_and_a_model_are_found_by_their_name_in_any_case() {
+        assert_eq!(find(" Fsdp-TP").map(|p| p.name), Some("fsdp-tp"));
+        assert!(find("fsdp").is_none());
+        let model = crate::core::models::find_model("LLAMA-3-8B").map(|m| m.name);
+        assert_eq!(model, Some("llama-3-8b"));
     }
 
     #[test]

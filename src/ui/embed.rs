@@ -52,7 +52,7 @@ pub fn EmbeddedView(
     let cycle_state = expect_context::<cycle::CycleState>();
     let page = if view == EmbedView::Cycle { super::Page::Cycle } else { super::Page::Layout };
     // The app opens in the theme the embed was given (a dark embed opened a light app).
-    let theme = super::query_parameter("theme")
+    let theme = super::name_parameter("theme")
         .filter(|theme| matches!(theme.as_str(), "light" | "dark"))
         .map_or_else(String::new, |theme| format!("?theme={theme}"));
     let open_href = move || {
@@ -187,7 +187,7 @@ pub fn EmbedPage(
         .unwrap_or_default();
     // A preset of the other kind (a cycle under a layout view, or the reverse) says so over the default.
     let link_problem = link_problem.or_else(|| {
-        let preset = super::query_parameter("preset")?;
+        let preset = super::name_parameter("preset")?;
         EmbedView::parse(&name).ok().and(crate::share::embed::preset_mismatch(name.trim(), &preset))
     });
     let problem =
@@ -197,7 +197,7 @@ pub fn EmbedPage(
     let (view, unknown) = match EmbedView::parse(&name) {
         Ok(view) => (view, None),
         Err(message) => {
-            let cycle_preset = super::query_parameter("preset").is_some_and(|p| p.starts_with("cycle-"));
+            let cycle_preset = super::name_parameter("preset").is_some_and(|p| p.starts_with("cycle-"));
             let fallback = if cycle_preset { EmbedView::Cycle } else { EmbedView::Tensor };
             let shown = if cycle_preset { "the RL cycle" } else { "the tensor view" };
             let message = format!("{message}. Showing {shown} instead.");

@@ -54,6 +54,12 @@ pub fn query_parameter(name: &str) -> Option<String> {
     web_sys::UrlSearchParams::new_with_str(&search).ok()?.get(name)
 }
 
+/// A name the address gives (`?preset=`, `?model=`, `?view=`, `?theme=`) as the app writes its names: trimmed,
+/// in lower case. `?model=LLAMA-3-8B` was no model.
+pub fn name_parameter(name: &str) -> Option<String> {
+    query_parameter(name).map(|value| value.trim().to_ascii_lowercase())
+}
+
 /// The id of the element holding the current view (the tabs' `aria-controls`).
 const VIEW_PANEL: &str = "view-panel";
 
@@ -73,7 +79,7 @@ pub enum Page {
 fn unknown_names_in_address() -> Option<String> {
     let unknown = |parameter: &str, known: Vec<&str>| {
         let name = query_parameter(parameter)?;
-        (!known.contains(&name.as_str())).then(|| {
+        (!known.contains(&name.trim().to_ascii_lowercase().as_str())).then(|| {
             let name = crate::core::spec::for_display(&name);
             format!(
                 "There is no {parameter} named “{name}”; the {parameter}s are {}. Showing the default instead.",
@@ -103,7 +109,7 @@ const THEMES: [&str; 3] = ["light", "dark", "auto"];
 /// theme is not the reader's system one, or a slide: `data-theme` on the root sets its `color-scheme`, which
 /// every colour of the style sheets follows (`light-dark()`, main.css).
 fn apply_theme_from_address() {
-    let Some(theme) = query_parameter("theme").filter(|t| matches!(t.as_str(), "light" | "dark")) else { return };
+    let Some(theme) = name_parameter("theme").filter(|t| matches!(t.as_str(), "light" | "dark")) else { return };
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = root.set_attribute("data-theme", &theme);
     }
@@ -114,7 +120,7 @@ fn apply_theme_from_address() {
 #[component]
 pub fn App() -> impl IntoView {
     apply_theme_from_address();
-    let preset = query_parameter("preset").unwrap_or_else(|| "toy".to_string());
+    let preset = name_parameter("preset").unwrap_or_else(|| "toy".to_string());
     let cycle_preset = preset.starts_with("cycle-").then(|| preset.clone());
     let state = AppState::from_preset(if cycle_preset.is_some() { "toy" } else { &preset });
     let cycle_state = cycle::CycleState::from_preset(cycle_preset.as_deref().unwrap_or("cycle-120"));
@@ -131,9 +137,9 @@ pub fn App() -> impl IntoView {
     provide_context(presenting);
     provide_context(share_bar::ShareReport::new());
     provide_context(inventory::InventoryState::from_preset(
-        query_parameter("model").as_deref().unwrap_or("llama-3-8b"),
+        name_parameter("model").as_deref().unwrap_or("llama-3-8b"),
     ));
-    let page = RwSignal::new(match query_parameter("view").as_deref() {
+    let page = RwSignal::new(match name_parameter("view").as_deref() {
         _ if cycle_preset.is_some() => Page::Cycle,
         Some("cycle") => Page::Cycle,
         Some("inventory") => Page::Inventory,

@@ -442,6 +442,15 @@ test('a broken link opens the default with a message saying what was wrong', asy
   await expect(page.getByTestId('link-problem')).toContainText('There is no view named “cylce”; the views are layout, cycle, inventory');
   await expect(page.getByTestId('link-problem'), 'each mistyped name is said').toContainText('There is no model named “llama-4”');
   await expect(page.getByTestId('piece-row')).toHaveCount(6);
+  // A name typed in another case is the name (`model=LLAMA-3-8B` was "no model", review 51).
+  await page.goto('/?view=Inventory&model=LLAMA-3-8B');
+  await expect(page.getByTestId('tab-inventory')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('model-preset')).toHaveValue('llama-3-8b');
+  await page.goto('/?preset=Cycle-160');
+  await expect(page.getByTestId('cycle-old')).toHaveText('160 s');
+  await page.goto('/?preset=NESTED');
+  await expect(page.getByTestId('change-description')).toContainText('w · 16 × 8 bf16 · 8 source devices → 4 destination devices');
+  await expect(page.getByTestId('link-problem')).toHaveCount(0);
   // A part beside the layout that cannot be read (a spread scale this version lacks) is left out, and said;
   // the layout opens: it threw the whole link away.
   await openUnevenFromToy(page);
