@@ -229,7 +229,7 @@ fn replicas(layout: &Layout, mesh: &Mesh) -> u64 {
     layout.placements.iter().zip(&mesh.shape).filter(|(p, _)| **p == Placement::Replicate).map(|(_, n)| *n).product()
 }
 
-/// The model's weights in bytes, once each: `14.96 GiB of weights`, or both sides' when the dtypes differ.
+/// The model's weights in bytes, once each: `15 GiB of weights, once each`, or both sides' when the dtypes differ.
 fn weights_text((training, generation): (u64, u64)) -> String {
     if training == generation {
         format!("{} of weights, once each", format_bytes(training))

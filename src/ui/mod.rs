@@ -136,9 +136,7 @@ pub fn App() -> impl IntoView {
     let presenting = present::Presenting::from_address();
     provide_context(presenting);
     provide_context(share_bar::ShareReport::new());
-    provide_context(inventory::InventoryState::from_preset(
-        name_parameter("model").as_deref().unwrap_or("llama-3-8b"),
-    ));
+    provide_context(inventory::InventoryState::from_preset(name_parameter("model").as_deref().unwrap_or("llama-3-8b")));
     let page = RwSignal::new(match name_parameter("view").as_deref() {
         _ if cycle_preset.is_some() => Page::Cycle,
         Some("cycle") => Page::Cycle,
