@@ -24,9 +24,10 @@ pub fn half_away(value: f64, decimals: usize) -> f64 {
     if (value * scale).abs() < 1e15 { (value * scale).round() / scale } else { value }
 }
 
-/// Seconds to the millisecond: `112.5 s`.
+/// Seconds to the millisecond: `112.5 s`, `10,110 s` (grouped as the answer's sentence groups them: a card
+/// read "10110 s" beside it, review 50).
 pub fn seconds(value: f64) -> String {
-    format!("{} s", decimal(value, 3))
+    format!("{} s", crate::core::traffic::grouped_digits(&decimal(value, 3)))
 }
 
 /// A multiplier to three decimals (`1.067×`), with more when three would round a value that is not 1 to
@@ -38,7 +39,7 @@ pub fn times(value: f64) -> String {
 /// A percent to two decimals (`6.25 %`, `23.44 %`), with more when two would round a value that is not 100
 /// to 100: a refit 10⁶× faster is 99.9999 % shorter, and "100 % less" said it took no time at all.
 pub fn percent(value: f64) -> String {
-    format!("{} %", decimal_short_of(value, 2, 100.0))
+    format!("{} %", crate::core::traffic::grouped_digits(&decimal_short_of(value, 2, 100.0)))
 }
 
 /// `value` to `decimals` decimals, or to more (up to nine) while those would write a value that is not
@@ -118,6 +119,16 @@ mod tests {
         assert_eq!(decimal(-0.125, 2), "-0.13");
         assert_eq!(seconds(116.25), "116.25 s");
         assert_eq!(decimal(1e300, 2), format!("{:.0}", 1e300), "unscaled, and its zero decimals trimmed");
+    }
+
+    #[test]
+    fn long_seconds_and_percents_are_grouped_as_the_sentences_group_them() {
+        assert_eq!(seconds(10110.0), "10,110 s");
+        assert_eq!(seconds(1234.5678), "1,234.568 s");
+        assert_eq!(percent(8325.0), "8,325 %");
+        assert_eq!(percent(-8325.5), "-8,325.5 %");
+        assert_eq!(seconds(999.0), "999 s");
+        assert_eq!(seconds(3e-5), "3.0e-5 s", "scientific notation as it was");
     }
 
     #[test]
