@@ -35,6 +35,36 @@ impl Imported {
             Imported::Block(_) => "a text block",
         }
     }
+
+    /// What to add to the message after the import: an inventory's tensor names used more than once (a
+    /// per-tensor table then lists two rows of one name, told apart only by their place), opened without a
+    /// word before (review 51).
+    pub fn aside(&self) -> Option<String> {
+        let Imported::Spec(spec) = self else { return None };
+        // Counted in a map: an inventory may hold 100,000 tensors. Said in the order of first use.
+        let names: Vec<&str> = spec.tensors.iter().flatten().filter_map(|t| t.name.as_deref()).collect();
+        let mut counts: HashMap<&str, usize> = HashMap::new();
+        for name in &names {
+            *counts.entry(name).or_default() += 1;
+        }
+        let mut repeated: Vec<(&str, usize)> = Vec::new();
+        for name in names {
+            if let Some(count) = counts.remove(name).filter(|&count| count > 1) {
+                repeated.push((name, count));
+            }
+        }
+        let said: Vec<String> = repeated.iter().take(3).map(|(name, count)| format!("“{name}” ({count})")).collect();
+        let more = match repeated.len().saturating_sub(3) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        (!said.is_empty()).then(|| {
+            format!(
+                "Tensor names used more than once: {}{more}; their rows are told apart only by their place.",
+                said.join(", ")
+            )
+        })
+    }
 }
 
 /// Why a file of `bytes` is not opened, if it is too large: asked before reading it (reading 20 MB only
@@ -495,6 +525,28 @@ mod tests {
         }
         let block = import_file("w.txt", "tensor w 12x6\nsource mesh 3 [S(0)]\ndestination mesh 2 [S(1)]\n");
         assert!(matches!(block, Ok(Imported::Block(_))));
+    }
+
+    #[test]
+    fn an_inventory_with_a_name_used_twice_is_opened_and_says_so() {
+        let inventory = r#"{"source": {"mesh": [2], "dim_names": ["x"]}, "destination": {"mesh": [2], "dim_names": ["x"]},
+            "tensors": [{"name": "wq", "shape": [4, 4], "source": {"placements": ["S(0)"]}, "destination": {"placements": ["R"]}},
+                        {"name": "wk", "shape": [4, 4], "source": {"placements": ["S(0)"]}, "destination": {"placements": ["R"]}},
+                        {"name": "wq", "shape": [4, 4], "source": {"placements": ["S(1)"]}, "destination": {"placements": ["R"]}}]}"#;
+        let imported = import_file("dup.json", inventory).expect("a valid inventory");
+        assert_eq!(
+            imported.aside().as_deref(),
+            Some("Tensor names used more than once: “wq” (2); their rows are told apart only by their place.")
+        );
+        let unique = import_file(
+            "one.json",
+            &inventory.replacen(
+                "\"wq\", \"shape\": [4, 4], \"source\": {\"placements\": [\"S(1)\"]",
+                "\"wv\", \"shape\": [4, 4], \"source\": {\"placements\": [\"S(1)\"]",
+                1,
+            ),
+        );
+        assert_eq!(unique.expect("valid").aside(), None);
     }
 
     #[test]

@@ -876,6 +876,7 @@ fn open_file(
         report.set(Some(match import_file(&name, &text) {
             Ok(imported) => {
                 let what = imported.describe();
+                let aside = imported.aside().map(|aside| format!(" {aside}")).unwrap_or_default();
                 match imported {
                     Imported::Spec(input) => {
                         state.replace_input(input);
@@ -900,7 +901,7 @@ fn open_file(
                         page.set(Page::Cycle);
                     }
                 }
-                Report::Done(format!("Opened {name}: {what}."))
+                Report::Done(format!("Opened {name}: {what}.{aside}"))
             }
             Err(problems) => refused(&name, problems.iter().map(|p| p.to_string()).collect()),
         }));
