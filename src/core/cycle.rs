@@ -2648,7 +2648,8 @@ impl fmt::Display for MeasuredCycles {
 
 /// The formula's ratio `new/old` as the working writes it: four decimals, or up to six when those are exact
 /// (`0.765625`), so that the article's second cycle multiplies back: 0.765625 × 160 s = 122.5 s, where
-/// 0.7656 × 160 s is 122.496 s.
+/// 0.7656 × 160 s is 122.496 s. A ratio that is not 1 takes up to nine decimals rather than read as 1: a
+/// cycle of 10⁸ s with a 10 s refit read "1 × 100000050 s ≈ 100000080 s" and "1 / 1 ≈ 0.9999997×" (review 50).
 pub fn ratio_text(ratio: f64) -> String {
     let decimals = (4..=6)
         .find(|&d| {
@@ -2656,7 +2657,11 @@ pub fn ratio_text(ratio: f64) -> String {
             ((ratio * scale).round() / scale - ratio).abs() <= 1e-12 * ratio.abs().max(1.0)
         })
         .unwrap_or(4);
-    number_text(ratio, decimals as usize)
+    let text = number_text(ratio, decimals as usize);
+    if text != "1" || ratio == 1.0 {
+        return text;
+    }
+    (7..=9).map(|d| number_text(ratio, d)).find(|text| text != "1").unwrap_or(text)
 }
 
 /// `value` with at most `decimals` decimals and no trailing zeros (`112.5`, `10`). A non-zero value that
@@ -2811,6 +2816,9 @@ mod tests {
         assert_eq!(ratio_text(0.12345678), "0.1235");
         assert_eq!(ratio_text(1.0), "1");
         assert_eq!(ratio_text(1.03125), "1.03125");
+        assert_eq!(ratio_text(1.0000003), "1.0000003", "not 1, as it is not");
+        assert_eq!(ratio_text(0.99999997), "0.99999997");
+        assert_eq!(ratio_text(1.0 + 1e-12), "1", "past nine decimals it is");
         // Halves round away from zero: 3.125 % is 3.13 %, as a reader rounds it.
         assert_eq!(percent_text(3.125), "3.13");
         assert_eq!(percent_text(23.4375), "23.44");
