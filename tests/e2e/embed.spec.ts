@@ -848,6 +848,17 @@ test('opening a file: errors name the field and the line; a good file replaces t
   }, cycle);
   await expect(page.getByTestId('share-report')).toContainText('Opened cycle-160.json: an RL cycle');
   await expect(page.getByTestId('cycle-new')).toHaveText('122.5 s');
+  // An inventory whose tensor names repeat opens, and says which (it opened without a word: review 51).
+  const side = { placements: ['S(0)'] };
+  const twice = JSON.stringify({
+    source: { mesh: [2], dim_names: ['x'] },
+    destination: { mesh: [2], dim_names: ['x'] },
+    tensors: ['wq', 'wk', 'wq'].map((name) => ({ name, shape: [4, 4], source: side, destination: side })),
+  });
+  await page.getByTestId('open-file').setInputFiles({ name: 'twice.json', mimeType: 'application/json', buffer: Buffer.from(twice) });
+  await expect(page.getByTestId('share-report')).toContainText(
+    'Opened twice.json: an inventory. Tensor names used more than once: “wq” (2); their rows are told apart only by their place.',
+  );
   // Two files at once: neither is opened, and the report says why (the first was opened without a word on
   // the second).
   await page.evaluate((text) => {
