@@ -160,6 +160,23 @@ test('the slider stays at the s in use beside a refused number, and an s past it
   await expect(page.getByTestId('speedup-beyond')).toHaveCount(0);
 });
 
+test("a cycle of 10⁸ s: grouped numbers fit their cards, and the working's ratio is not written as 1", async ({ page }) => {
+  // "1 × 100000050 s ≈ 100000080 s" and "1 / 1 ≈ 0.9999997×"; grouped, the new cycle ran past its card (review 50).
+  await page.goto('/?preset=cycle-120');
+  await page.getByTestId('speedup-input').fill('0.25');
+  await page.getByTestId('stage-seconds').first().fill('100000000');
+  await expect(page.getByTestId('cycle-new')).toHaveText('100,000,080 s');
+  await expect(page.getByTestId('cycle-working')).toContainText('new cycle = 1.0000003 × 100,000,050 s = 100,000,080 s');
+  await expect(page.getByTestId('cycle-working')).toContainText('speedup = 1 / 1.0000003 ≈ 0.9999997×');
+  for (const id of ['cycle-new', 'cycle-speedup', 'cycle-bound-seconds']) {
+    const [number, card] = await page.getByTestId(id).evaluate((dd) => [
+      dd.querySelector('span')!.getBoundingClientRect().right,
+      dd.closest('.cycle-number-card')!.getBoundingClientRect().right,
+    ]);
+    expect(number, id).toBeLessThanOrEqual(card);
+  }
+});
+
 test('every cycle preset opens by its link, and the 160 s cycle shows the article numbers', async ({ page }) => {
   await page.goto('/?preset=cycle-160');
   await expect(page.getByTestId('cycle-old')).toHaveText('160 s');
