@@ -15,7 +15,7 @@ use crate::core::cycle::{
     same_stage_name, stage_stats,
 };
 use crate::core::spec::{NotText, for_display, not_text};
-use crate::core::traffic::{format_bytes, format_count};
+use crate::core::traffic::{format_bytes, format_count, grouped_digits};
 use crate::share::import::{Imported, import_file};
 use crate::ui::ScrollRegion;
 use crate::ui::fit::fitted_viewbox_width;
@@ -646,7 +646,7 @@ fn seconds_strip(group: &CycleGroup, end: f64, width: f64) -> impl IntoView + us
         .into_iter()
         .enumerate()
         // The last number carries the unit.
-        .map(|(i, t)| (t, if i == last { format!("{} s", decimal(t, 3)) } else { decimal(t, 3) }))
+        .map(|(i, t)| (t, if i == last { seconds(t) } else { grouped_digits(&decimal(t, 3)) }))
         .collect();
     let rows = group
         .stages

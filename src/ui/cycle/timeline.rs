@@ -153,9 +153,13 @@ fn Gantt(report: Memo<Option<CycleReport>>) -> impl IntoView {
             .iter()
             .map(|&t| {
                 let x = scale.map(t);
+                let label = grouped_digits(&decimal(t, 3));
+                // Centred under its line unless that runs past the picture's edge ("100,000,000" at the end of
+                // a 10⁸ s axis was cut): then it ends there. Half a 14 px digit, with room to spare, is 5 units.
+                let anchor = if x + label.len() as f64 * 5.0 > axis.width { "end" } else { "middle" };
                 view! {
                     <line class="gantt-grid" x1=x x2=x y1=TITLE - 4.0 y2=axis_y></line>
-                    <text class="gantt-tick" x=x y=axis_y + 20.0 text-anchor="middle">{decimal(t, 3)}</text>
+                    <text class="gantt-tick" x=x y=axis_y + 20.0 text-anchor=anchor>{label}</text>
                 }
             })
             .collect_view();
