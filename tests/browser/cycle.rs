@@ -411,6 +411,14 @@ async fn a_moved_or_removed_stage_is_said_where_it_went() {
     tick().await;
     next_paint().await;
     assert_eq!(said(), "scoring removed: 3 stages left.");
+    // Down to one stage: its × cannot remove it, and says why (it said "Remove" and nothing else).
+    for _ in 0..2 {
+        nth(&root, "[data-testid=stage-remove]", 0).unchecked_into::<HtmlElement>().click();
+        tick().await;
+    }
+    let last = nth(&root, "[data-testid=stage-remove]", 0);
+    assert!(last.has_attribute("disabled"));
+    assert_eq!(last.get_attribute("title").as_deref(), Some("A cycle keeps at least one stage"));
     root.remove();
 }
 

@@ -292,7 +292,8 @@ fn StageRow(
                     type="button"
                     class="icon-button"
                     aria-label=named(|name| format!("Remove {name}"))
-                    title="Remove"
+                    // Why it cannot, on the last stage (the disabled button said "Remove" and nothing else).
+                    title=if count <= 1 { "A cycle keeps at least one stage" } else { "Remove" }
                     data-testid="stage-remove"
                     disabled={count <= 1}
                     on:click=move |_| {
