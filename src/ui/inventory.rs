@@ -1016,7 +1016,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     // Shared by the rows' buttons, cloned only on a click: cloned into each row, the whole inventory's spec
     // was copied hundreds of times on every edit.
     let spec = Arc::new(inventory.spec.clone());
-    let rows = inventory.rows.clone();
+    let rows = Arc::new(inventory.rows.clone());
     let total = rows.len();
     // The rows' buttons are one Tab stop (there are hundreds: Tab took ~290 presses to pass the table): the
     // row focused last, moved by the arrow keys.
@@ -1024,22 +1024,36 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     // Part of a name or a group: a model of more than ROW_LIMIT tensors had rows no one could reach (layers
     // 25–47 of Qwen3's 48, review 51). ASCII case only: Unicode's case tables cost the bundle 8 KB.
     let filter = RwSignal::new(String::new());
-    let needle = Memo::new(move |_| filter.with(|f| f.trim().to_ascii_lowercase()));
-    let matches = move |row: &Row, needle: &str| {
-        needle.is_empty() || row.name.to_ascii_lowercase().contains(needle) || row.group.eq_ignore_ascii_case(needle)
-    };
-    let matching = {
+    // The rows that hold it, in model order: counted and listed from one pass (a whole model's rows were
+    // filtered twice per key, each name lowered into a new string).
+    let found = {
         let rows = rows.clone();
-        Memo::new(move |_| needle.with(|n| rows.iter().filter(|r| matches(r, n)).count()))
+        Memo::new(move |_| {
+            filter.with(|f| {
+                let needle = f.trim().as_bytes();
+                // (`windows(0)` would panic: an empty needle is every row, above.)
+                let holds = |text: &str| {
+                    !needle.is_empty() && text.as_bytes().windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
+                };
+                (0..rows.len())
+                    .filter(|&i| {
+                        needle.is_empty()
+                            || holds(&rows[i].name)
+                            || rows[i].group.as_bytes().eq_ignore_ascii_case(needle)
+                    })
+                    .collect::<Vec<usize>>()
+            })
+        })
     };
+    let matching = move || found.with(Vec::len);
     // The row focused last is among the rows listed.
     Effect::new(move |_| {
-        if roving.get_untracked() >= matching.get().min(ROW_LIMIT) {
+        if roving.get_untracked() >= matching().min(ROW_LIMIT) {
             roving.set(0);
         }
     });
     let body = move || {
-        let mut rows: Vec<Row> = needle.with(|n| rows.iter().filter(|r| matches(r, n)).cloned().collect());
+        let mut rows: Vec<Row> = found.with(|found| found.iter().map(|&i| rows[i].clone()).collect());
         if by_bytes.get() {
             rows.sort_unstable_by(|a, b| b.bytes.first().cmp(&a.bytes.first()).then(a.index.cmp(&b.index)));
         }
@@ -1129,12 +1143,12 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
                             .collect_view()}
                     </tr>
                 </thead>
-                <tbody on:keydown=move |ev| move_between_rows(&ev, matching.get_untracked().min(ROW_LIMIT))>{body}</tbody>
+                <tbody on:keydown=move |ev| move_between_rows(&ev, found.with_untracked(Vec::len).min(ROW_LIMIT))>{body}</tbody>
             </table>
         </ScrollRegion>
         <p class="muted" data-testid="inventory-listed" role="status">
             {move || {
-                let (shown, typed) = (matching.get(), filter.with(|f| f.trim().to_string()));
+                let (shown, typed) = (matching(), filter.with(|f| f.trim().to_string()));
                 match (shown, typed.is_empty()) {
                     (0, false) => format!("No tensor's name or group holds “{typed}”."),
                     (n, true) if n > ROW_LIMIT => {

@@ -358,6 +358,14 @@ pub fn ExplainButton(
     }
 }
 
+/// Puts back what the page had before the tour, text that did not parse included ("Leave and bring back",
+/// and the note after leaving).
+fn bring_back_before(tour: TourState, state: AppState, cycle: CycleState, page: RwSignal<Page>) {
+    if let Some((before, generations)) = tour.before.get_value() {
+        restore_entry(&before, state, cycle, page, use_context::<InventoryState>(), Some(generations));
+    }
+}
+
 /// Over the page once the tour was left on its example (Leave, Esc): what the page had before the tour,
 /// offered back until dismissed.
 #[component]
@@ -365,7 +373,6 @@ pub fn LeftTourNote(page: RwSignal<Page>) -> impl IntoView {
     let tour = expect_context::<TourState>();
     let state = expect_context::<AppState>();
     let cycle = expect_context::<CycleState>();
-    let inventory = use_context::<InventoryState>();
     let forget = move || {
         tour.left.set(false);
         tour.before.set_value(None);
@@ -373,9 +380,7 @@ pub fn LeftTourNote(page: RwSignal<Page>) -> impl IntoView {
         after_render(|document| focus_test_id(&document, "explain"));
     };
     let bring_back = move |_| {
-        if let Some((before, generations)) = tour.before.get_value() {
-            restore_entry(&before, state, cycle, page, inventory, Some(generations));
-        }
+        bring_back_before(tour, state, cycle, page);
         forget();
     };
     move || {
@@ -484,9 +489,8 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
     // what the tour leaves on screen (not after "Leave and bring back", which brought it back).
     let leave = move || {
         tour.step.set(None);
-        let shown = crate::share::fragment::encode(&snapshot(state, cycle, inventory, page.get_untracked()));
-        let other =
-            tour.before.with_value(|b| b.as_ref().is_some_and(|(b, _)| crate::share::fragment::encode(b) != shown));
+        let shown = snapshot(state, cycle, inventory, page.get_untracked());
+        let other = tour.before.with_value(|b| b.as_ref().is_some_and(|(b, _)| *b != shown));
         tour.left.set(other);
         if !other {
             tour.before.set_value(None);
@@ -692,9 +696,7 @@ pub fn TourBar(page: RwSignal<Page>) -> impl IntoView {
                         aria-label="Leave and bring back what I had"
                         title="Leave and bring back what I had"
                         on:click=move |_| {
-                            if let Some((before, generations)) = tour.before.get_value() {
-                                restore_entry(&before, state, cycle, page, inventory, Some(generations));
-                            }
+                            bring_back_before(tour, state, cycle, page);
                             leave();
                         }
                     >

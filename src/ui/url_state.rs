@@ -489,9 +489,10 @@ pub fn set_display_parameter(name: &str, value: Option<&str>) {
 }
 
 /// Writes the edits just made, and those made within `after_ms`, as soon as they are taken in (after the
-/// effects they set off), not after the quiet time: for a change whose address is written at once too. The tour's step is in the address
-/// (`?tour=N`) as soon as it is shown, and a reload within the quiet time resumed that step over the
-/// previous step's state, under a line saying the page showed something else (review 49).
+/// effects they set off), not after the quiet time: for a change whose address is written at once too. The
+/// tour's step is in the address (`?tour=N`) as soon as it is shown, and a reload within the quiet time
+/// resumed that step over the previous step's state, under a line saying the page showed something else
+/// (review 49).
 pub fn write_soon(after_ms: u32) {
     gloo::timers::callback::Timeout::new(after_ms, || {
         if let Some(steps) = STEPS.with(std::cell::Cell::get) {
