@@ -650,6 +650,11 @@ fn ExportMenu(page: RwSignal<Page>, report: RwSignal<Option<Report>>) -> impl In
                         "Decision note (Markdown)"
                     </button>
                 </div>
+                // From the cycle page the note also describes a change this page does not show (the toy's,
+                // untouched): said before the click (review 50).
+                <Show when=move || page.get() == Page::Cycle>
+                    <p class="menu-note" data-testid="export-note-layout">{move || layout_in_note(state)}</p>
+                </Show>
             </div>
         </details>
     }
@@ -748,6 +753,22 @@ fn pieces_csv(state: AppState, _: CycleState, _: Subject) -> Result<String, Stri
     state.reshard.with_untracked(|r| {
         crate::core::export::downloadable_pieces(r, "reshard plan --csv")?;
         crate::core::export::plan_csv_text(r, strategy)
+    })
+}
+
+/// Which change the layout view holds, for the decision note exported from the cycle page:
+/// "With the layout view's change: w [12, 6], 4 → 6 devices."
+fn layout_in_note(state: AppState) -> String {
+    state.reshard.with(|r| {
+        let what = match r.tensors.as_slice() {
+            [tensor] => format!("{} {:?}", tensor.name, tensor.shape),
+            tensors => format!("{} tensors", format_count(tensors.len() as u64)),
+        };
+        format!(
+            "With the layout view's change: {what}, {} → {} devices.",
+            format_count(r.source_mesh.size() as u64),
+            format_count(r.destination_mesh.size() as u64)
+        )
     })
 }
 

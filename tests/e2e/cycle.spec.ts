@@ -278,6 +278,23 @@ test('the stage editor keeps the keyboard focus on the stage it moves, adds or r
   await expect(page.getByRole('button', { name: 'Remove generation' })).toBeFocused();
 });
 
+test("a stage's name field holds fourteen characters on a laptop and gives the whole of a longer name on hover", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?preset=cycle-120');
+  const name = page.getByTestId('stage-name').first();
+  await name.fill('generation (vL');
+  // Whole in its field (26 rem of column cut it at "generation (")…
+  expect(await name.evaluate((i) => i.scrollWidth <= i.clientWidth)).toBe(true);
+  await expect(name).toHaveAttribute('title', 'generation (vL');
+  // …beside the answer's four cards in one row.
+  const tops = await page.locator('.cycle-numbers > *').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
+  // …and a longer one, cut in the field, is whole in its tooltip, following each keystroke.
+  await name.fill('generation (vLLM, 8 × H100)');
+  expect(await name.evaluate((i) => i.scrollWidth > i.clientWidth)).toBe(true);
+  await expect(name).toHaveAttribute('title', 'generation (vLLM, 8 × H100)');
+});
+
 test("the timeline's name column widens for long stage names, up to a point, and shortens the rest inside it", async ({ page }) => {
   await page.goto('/?preset=cycle-120');
   // Past the widest column (30 % of the picture) a name is shortened by the width of its letters, and still

@@ -204,6 +204,8 @@ fn StageRow(
                 type="text"
                 class="stage-name"
                 prop:value=name
+                // The field shows ~13 characters beside the numbers; a longer name is read whole on hover.
+                title=named(str::to_string)
                 aria-label=format!("Stage {} name", index + 1)
                 aria-invalid=move || invalid("name").get().to_string()
                 aria-describedby=super::field::described_by(&format!("{path}.name"), None)
