@@ -275,6 +275,16 @@ test('a table wider than a phone fades out at the edge it scrolls on from, and a
   await expect.poll(fades).toEqual({ start: '0px', end: '40px', wider: true });
   await table.evaluate((box) => (box.scrollLeft = box.scrollWidth));
   await expect.poll(fades).toEqual({ start: '40px', end: '0px', wider: true });
+  // Scrolled to max, the stage names stay in sight at the box's left edge, unfaded (they scrolled away,
+  // leaving p90 and max without their stages): the box fades at its right edge only.
+  const names = await table.evaluate((box) => {
+    const left = box.getBoundingClientRect().left + box.clientLeft;
+    return {
+      offsets: [...box.querySelectorAll('tbody th, tfoot th')].map((th) => Math.round(th.getBoundingClientRect().left - left)),
+      mask: getComputedStyle(box).maskImage.startsWith('linear-gradient(to right, rgb(0, 0, 0)'),
+    };
+  });
+  expect(names).toEqual({ offsets: [0, 0, 0, 0, 0], mask: true });
   await page.screenshot({ path: path.join(screenshots, 'phone-measured-table-scrolled.png') });
 
   await page.setViewportSize({ width: 1280, height: 800 });
