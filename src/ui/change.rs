@@ -5,6 +5,8 @@ use leptos::prelude::*;
 use super::{AppState, pieces::format_shape};
 use crate::core::model::{Layout, Mesh, Reshard};
 use crate::core::notation::{placements_list, strided_where_it_matters};
+use crate::core::plan::Strategy;
+use crate::core::traffic::format_bytes;
 
 /// One line naming the change: `w · 12 × 6 bf16 · 3 source devices → 2 destination devices`.
 ///
@@ -91,9 +93,40 @@ pub fn ChangeSummary(
             })}
             {(!without_strategy).then(|| view! {
                 <p class="change-strategy">"Strategy: " <span data-testid="strategy">{strategy}</span></p>
+                <WholeShardDrawn/>
                 <CheckVerdict/>
             })}
         </div>
+    }
+}
+
+/// While the tensor view draws the whole-shard transfer over another strategy's plan, its numbers beside
+/// the cards': on a slide the picture showed whole shards under the intersection's 144 B, and the
+/// whole-shard count was below the fold (review 52).
+#[component]
+fn WholeShardDrawn() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let toggled = state.view.with(|v| v.show_whole_shard) && !state.whole_shard_plan_shown();
+        if !toggled {
+            return None;
+        }
+        let shown = state.strategy.get();
+        let (whole, base) = state.comparison.with(|rows| {
+            let received = |strategy| rows.iter().find(|r| r.strategy == strategy).map(|r| r.totals.bytes_received);
+            (received(Strategy::WholeShard), received(shown))
+        });
+        let (whole, base) = (whole?, base?);
+        Some(view! {
+            <p class="change-strategy" data-testid="whole-shard-drawn">
+                {format!(
+                    "The picture also draws the whole-shard transfer: {} received by devices, {} the {} above.",
+                    format_bytes(whole),
+                    crate::chart::bars::ratio_text(whole as f64, base as f64),
+                    format_bytes(base)
+                )}
+            </p>
+        })
     }
 }
 

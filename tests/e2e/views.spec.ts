@@ -300,6 +300,15 @@ test('the whole-shard toggle hatches what the receiver discards', async ({ page 
   await open(page, 'toy');
   await page.getByTestId('tensor-view').getByTestId('whole-shard-toggle').check();
   await expect(page.getByTestId('whole-shard-note')).toContainText('discards 36');
+  // Beside the cards, whose numbers stay the intersection's: the whole-shard transfer's own (review 52).
+  await expect(page.getByTestId('whole-shard-drawn')).toHaveText(
+    'The picture also draws the whole-shard transfer: 288 B received by devices, 2× the 144 B above.',
+  );
+  // Shown whole-shard, the cards are its numbers: nothing to add.
+  await page.getByTestId('strategy-option-whole-shard').click();
+  await expect(page.getByTestId('whole-shard-drawn')).toHaveCount(0);
+  await page.getByTestId('strategy-option-intersection').click();
+  await expect(page.getByTestId('whole-shard-drawn')).toBeVisible();
   // d3's transfer: its own pieces keep their labels; d4's, under its hatching, have none (they read as
   // d3's, and were unreadable under the veil in the dark theme).
   await expect(page.locator('[data-testid=piece][data-dst="3"] .tv-piece-label').first()).toBeVisible();
@@ -308,6 +317,7 @@ test('the whole-shard toggle hatches what the receiver discards', async ({ page 
   await page.locator('.pictures').screenshot({ path: path.join(screenshots, 'views-toy-whole-shard.png') });
   await page.getByTestId('tensor-view').getByTestId('whole-shard-toggle').uncheck();
   await expect(page.locator('[data-testid=piece][data-dst="4"] .tv-piece-label').first()).toBeVisible();
+  await expect(page.getByTestId('whole-shard-drawn')).toHaveCount(0);
 });
 
 test('the large preset renders without a page error; preset switch timings are printed', { tag: '@timings' }, async ({ page }) => {
