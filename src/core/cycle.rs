@@ -2664,6 +2664,20 @@ pub fn ratio_text(ratio: f64) -> String {
     (7..=9).map(|d| number_text(ratio, d)).find(|text| text != "1").unwrap_or(text)
 }
 
+/// [`ratio_text`] for a factor multiplied by `times` in the working: with more decimals (up to nine) where
+/// the rounded factor would not multiply back to the product shown to three decimals ("0.8032 × 160 s ≈
+/// 128.519 s", where 0.8032 × 160 is 128.512; review 52): 0.803241 here.
+pub fn ratio_text_times(ratio: f64, times: f64) -> String {
+    let shown = ratio_text(ratio);
+    let product = number_text(ratio * times, 3);
+    let multiplies_back = |text: &str| text.parse::<f64>().is_ok_and(|r| number_text(r * times, 3) == product);
+    if multiplies_back(&shown) {
+        return shown;
+    }
+    let from = shown.split_once('.').map_or(0, |(_, decimals)| decimals.len()) + 1;
+    (from..=9).map(|d| number_text(ratio, d)).find(|text| multiplies_back(text)).unwrap_or(shown)
+}
+
 /// `value` with at most `decimals` decimals and no trailing zeros (`112.5`, `10`). A non-zero value that
 /// would round to 0 is written in scientific notation instead, so it never reads as nothing.
 fn number_text(value: f64, decimals: usize) -> String {
@@ -2817,6 +2831,13 @@ mod tests {
         assert_eq!(ratio_text(1.0), "1");
         assert_eq!(ratio_text(1.03125), "1.03125");
         assert_eq!(ratio_text(1.0000003), "1.0000003", "not 1, as it is not");
+        // The new cycle's factor multiplies back to the product shown (review 52): s = 2.7 on the 160 s cycle.
+        let ratio = formula_ratio(50.0 / 160.0, 2.7);
+        assert_eq!(ratio_text(ratio), "0.8032");
+        assert_eq!(number_text(ratio * 160.0, 3), "128.519");
+        assert_eq!(ratio_text_times(ratio, 160.0), "0.803241");
+        assert_eq!(ratio_text_times(0.9375, 120.0), "0.9375", "an exact factor is left alone");
+        assert_eq!(ratio_text_times(11.0 / 12.0, 12.0), "0.9167", "0.9167 × 12 = 11.0004, shown 11");
         assert_eq!(ratio_text(0.99999997), "0.99999997");
         assert_eq!(ratio_text(1.0 + 1e-12), "1", "past nine decimals it is");
         // Halves round away from zero: 3.125 % is 3.13 %, as a reader rounds it.

@@ -889,7 +889,7 @@ fn WholeModel(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
             <span class="inventory-weights" data-testid="inventory-weights">{weights_text(inventory.weights)}</span>
         </p>
         <p class="muted" data-testid="inventory-units">
-            "Bytes received are summed over generation devices, same-device copies excluded; the busiest link \
+            "Bytes received are summed over generation devices, local copies (same device) excluded; the busiest link \
              carries the most bytes in one direction. Bytes in binary units (1 GiB = 2³⁰ bytes). Each time is the \
              cost model's lower bound for this cluster ("
             {cluster_text(&inventory.topology)}

@@ -259,9 +259,11 @@ fn relay_text(relayed: &Relayed, direct: &StrategyRow) -> Option<String> {
         format_bytes(forwarded_bytes)
     );
     let received = format!(
-        // The article's word for these copies is this page's word for a device's copy to itself (review 33).
-        "Bytes received by devices stay {}: every replica still receives its copy (the article's \"several \
-         local copies\", here made inside the node; on this page a local copy is a device's copy to itself).",
+        // The article calls these copies "local"; this page's local copy is a device's copy to itself (review
+        // 33), so they are named by what they are: read aloud, the parenthesis that untangled the two words
+        // tangled the sentence (review 52).
+        "Bytes received by devices stay {}: every replica still receives its own copy, now forwarded inside \
+         the node (the article's several copies for a replicated destination).",
         format_bytes(totals.bytes_received)
     );
     // The same load on the busiest link, yet another time: the link that bounds it changed ("16 MiB instead

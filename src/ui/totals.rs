@@ -27,15 +27,15 @@ pub fn TrafficTotals() -> impl IntoView {
     });
     let bytes_note = move |bytes: u64| match wire.get() {
         Some(dtype) if bytes > 0 => format!(
-            "= {} entries × {} B ({}), same-device copies excluded",
+            "= {} entries × {} B ({}), local copies (same device) excluded",
             format_count(bytes / dtype.bytes()),
             dtype.bytes(),
             dtype.name()
         ),
         // An inventory's: said of all its tensors, as the entries are (beside one tensor's picture).
         _ => match tensors.get() {
-            n if n > 1 => format!("{}, summed over destinations, same-device copies excluded", entries_of(n)),
-            _ => "summed over destinations, same-device copies excluded".to_string(),
+            n if n > 1 => format!("{}, summed over destinations, local copies (same device) excluded", entries_of(n)),
+            _ => "summed over destinations, local copies (same device) excluded".to_string(),
         },
     };
 

@@ -29,7 +29,7 @@ async fn the_app_shows_the_three_traffic_totals_of_the_toy() {
     assert!(unique.starts_with("Unique logical entries72"), "{unique}");
     assert!(received.starts_with("Bytes received by devices144 B"), "{received}");
     // The bytes say which entries and dtype they are (the article counts the toy in entries).
-    assert!(received.ends_with("= 72 entries × 2 B (bf16), same-device copies excluded"), "{received}");
+    assert!(received.ends_with("= 72 entries × 2 B (bf16), local copies (same device) excluded"), "{received}");
     assert!(
         link.starts_with(&format!("Bytes crossing the busiest link{}", format_bytes(totals.max_link_bytes))),
         "{link}"

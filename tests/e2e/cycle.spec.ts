@@ -36,6 +36,11 @@ test('the article cycle, a faster s, an overlap and measured cycles', async ({ p
   await expect(page.getByTestId('cycle-formula')).toHaveText('1 - 0.0833 + 0.0833/10 = 0.925');
   await expect(page.getByTestId('speedup-slider')).toHaveValue('400');
   await shoot(page, '2-speedup-10');
+  // A rounded factor takes the decimals that multiply back to the new cycle shown: 0.9475 × 120 s is 113.7 s
+  // (review 52).
+  await page.getByTestId('speedup-input').fill('2.7');
+  await expect(page.getByTestId('cycle-working')).toContainText('new cycle = 0.94753 × 120 s ≈ 113.704 s');
+  await expect(page.getByTestId('cycle-working')).toContainText('speedup = 1 / 0.9475 ≈ 1.055×');
 
   // The slider off 4 and back by its keys comes back to 4 itself (no step lies on 4: it read 3.98, and the
   // article's 112.5 s became 112.513 s).

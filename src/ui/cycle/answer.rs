@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::readout::{decimal, percent, seconds, times, unbroken, unit_fraction, units_kept};
-use crate::core::cycle::{CycleReport, ratio_text};
+use crate::core::cycle::{CycleReport, ratio_text, ratio_text_times};
 use crate::core::traffic::grouped_digits;
 
 /// The substituted formula (`1 - 0.0833 + 0.0833/4 = 0.9375`) in parts that a narrow column may put on
@@ -160,6 +160,7 @@ fn Working(report: CycleReport) -> impl IntoView {
     let new = report.after.cycle_seconds;
     let f = report.formula.f;
     let s = report.speedup;
+    let factor = ratio_text_times(report.formula.ratio, old);
     let saved_label = if report.seconds_saved >= 0.0 { "Time saved" } else { "Time lost" };
     let bound_speedup = report.bound.max_speedup.map_or_else(String::new, approx_times);
     let agrees = report.formula.matches_timeline && bounds_agree(&report);
@@ -249,9 +250,9 @@ fn Working(report: CycleReport) -> impl IntoView {
             </p>
             <p>
                 <span class="working-key">"new cycle"</span>
-                " = " {ratio_text(report.formula.ratio)} " × " {unbroken(seconds(old))}
+                " = " {factor.clone()} " × " {unbroken(seconds(old))}
                 // "≈" where the ratio is written rounded: 0.9723 × 535 s does not make 520.158 s.
-                {if shown_exactly(&ratio_text(report.formula.ratio), report.formula.ratio) { " = " } else { " ≈ " }}
+                {if shown_exactly(&factor, report.formula.ratio) { " = " } else { " ≈ " }}
                 {unbroken(seconds(report.formula.ratio * old))}
             </p>
             <p>
