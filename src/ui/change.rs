@@ -4,8 +4,9 @@ use leptos::prelude::*;
 
 use super::{AppState, pieces::format_shape};
 use crate::core::model::{Layout, Mesh, Reshard};
-use crate::core::notation::{placements_list, strided_where_it_matters};
+use crate::core::notation::{layout_text, placements_list, strided_where_it_matters};
 use crate::core::plan::Strategy;
+use crate::core::spec_edit::{self, SideName};
 use crate::core::traffic::format_bytes;
 
 /// One line naming the change: `w · 12 × 6 bf16 · 3 source devices → 2 destination devices`.
@@ -52,18 +53,38 @@ fn keep_together(text: &str) -> String {
 /// The placements of the tensor shown, source → destination: `[Shard(0)] → [Shard(1)]`, what the change is
 /// about (a projected slide showed the device counts without them). For an inventory, the tensor in view,
 /// named. Nested shards in the strided order say so, as the decision note does.
-pub fn describe_placements(reshard: &Reshard, tensor: usize) -> Option<String> {
+///
+/// `typed` holds a side's text where it was written in JAX notation (`P('tp', None)`): shown as typed, since a
+/// layout typed so and headed `[Shard(0)]` read as another (review 52). The axis tuples carry the order.
+pub fn describe_placements(reshard: &Reshard, tensor: usize, typed: [Option<String>; 2]) -> Option<String> {
     let shown = reshard.tensors.get(tensor)?;
-    let side = |layout: &Layout, mesh: &Mesh| {
-        let order = if strided_where_it_matters(layout, &mesh.shape) { " (strided order)" } else { "" };
-        format!("{}{order}", placements_list(layout))
+    let side = |layout: &Layout, mesh: &Mesh, typed: Option<String>| {
+        typed.unwrap_or_else(|| {
+            let order = if strided_where_it_matters(layout, &mesh.shape) { " (strided order)" } else { "" };
+            format!("{}{order}", placements_list(layout))
+        })
     };
     let name = if reshard.tensors.len() > 1 { format!("{}: ", shown.name) } else { String::new() };
+    let [source, destination] = typed;
     Some(format!(
         "{name}{} → {}",
-        side(&shown.source, &reshard.source_mesh),
-        side(&shown.destination, &reshard.destination_mesh)
+        side(&shown.source, &reshard.source_mesh, source),
+        side(&shown.destination, &reshard.destination_mesh, destination)
     ))
+}
+
+/// The JAX text of each side of tensor `tensor` as typed, where a side is written so and the input is the
+/// change shown (while it holds a problem, the picture is of the last valid one: its placements are said).
+fn typed_in_jax(state: AppState, tensor: usize) -> [Option<String>; 2] {
+    if !state.checked.with(Result::is_ok) {
+        return [None, None];
+    }
+    state.input.with(|input| {
+        [SideName::Source, SideName::Destination].map(|name| {
+            let side = spec_edit::layout(input, tensor, name);
+            side.partition_spec.as_ref().and(layout_text(&side))
+        })
+    })
 }
 
 /// The section heading and the one-line description of the current change.
@@ -81,7 +102,8 @@ pub fn ChangeSummary(
     let strategy = move || state.strategy.get().label();
     let placements = Memo::new(move |_| {
         let tensor = state.view.with(|v| v.tensor);
-        state.reshard.with(|r| describe_placements(r, tensor))
+        let typed = typed_in_jax(state, tensor);
+        state.reshard.with(|r| describe_placements(r, tensor, typed))
     });
 
     view! {

@@ -55,12 +55,16 @@ test('destination text [Shard(0)] re-plans; bad text shows its message and keeps
   await expect(layout).toHaveAttribute('aria-invalid', 'true');
   await layout.fill('[Shard(7)]');
   await expect(page.getByTestId('problems-destination-layout')).toHaveText('Shard(7) but the tensor has rank 2');
+  // The heading says the last valid change, in its placements (the text typed is not it).
+  await expect(page.getByTestId('change-placements')).toHaveText('[Shard(0)] → [Shard(0)]');
   await expect(page.getByTestId('editor-status')).toContainText('the pictures show the last valid change');
   await expect(page.getByTestId('piece-count')).toHaveText('4 pieces');
   await expect(page.getByTestId('total-unique-entries').locator('.total-value')).toHaveText('72');
 
   await layout.fill("P(None, 'tp')");
   await expect(page.getByTestId('problems-destination-layout')).toHaveText('');
+  // A side typed in JAX is headed as typed (it read `[Shard(1)]`, review 52); the other as placements.
+  await expect(page.getByTestId('change-placements')).toHaveText("[Shard(0)] → P(None, 'tp')");
   // The piece table follows an edit one paint later.
   await expect.poll(() => pieces(page)).toEqual(before);
 });
