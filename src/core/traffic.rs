@@ -138,7 +138,64 @@ pub struct Traffic {
     overflowed: bool,
 }
 
+/// The least and the most that one destination device receives over links: what "each destination needs
+/// 36 entries, from 3 pieces" (the article's toy) says of every device at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DestinationSpread {
+    /// Bytes received, least and most.
+    pub bytes: (u64, u64),
+    /// Pieces (messages) received, least and most.
+    pub pieces: (u64, u64),
+    /// Some destination also copies within itself (not counted above).
+    pub local_copies: bool,
+}
+
+impl DestinationSpread {
+    /// What one destination device receives, in a sentence: "Each destination device receives 36 entries
+    /// (72 B) in 3 pieces." Entries are said where one tensor's bytes per entry (`entry_bytes`) make them
+    /// exact; a spread is said "from … to …".
+    pub fn sentence(&self, destinations: usize, entry_bytes: Option<u64>) -> String {
+        let range = |(least, most): (u64, u64), say: &dyn Fn(u64) -> String| {
+            if least == most { say(most) } else { format!("{} to {}", say(least), say(most)) }
+        };
+        if self.bytes.1 == 0 {
+            return "No destination device receives anything over a link: every piece is a local copy.".into();
+        }
+        let bytes = range(self.bytes, &format_bytes);
+        let amount = match entry_bytes.filter(|&e| e > 0) {
+            Some(e) => {
+                let counts = (self.bytes.0 / e, self.bytes.1 / e);
+                let noun = if counts == (1, 1) { "entry" } else { "entries" };
+                format!("{} {noun} ({bytes})", range(counts, &format_count))
+            }
+            None => bytes,
+        };
+        let pieces = range(self.pieces, &format_count);
+        let noun = if self.pieces == (1, 1) { "piece" } else { "pieces" };
+        let who = if destinations == 1 { "The destination device" } else { "Each destination device" };
+        let local = if self.local_copies { " over links, local copies apart" } else { "" };
+        format!("{who} receives {amount} in {pieces} {noun}{local}.")
+    }
+}
+
 impl Traffic {
+    /// [`DestinationSpread`] over the destination devices (local copies apart, as in bytes received), or
+    /// `None` with no destination.
+    pub fn destination_spread(&self) -> Option<DestinationSpread> {
+        let mut received = self.devices.iter().zip(&self.destination).filter(|&(_, &d)| d).map(|(device, _)| device);
+        let first = received.next()?;
+        let spread = |d: &DeviceTraffic| DestinationSpread {
+            bytes: (d.bytes_received, d.bytes_received),
+            pieces: (d.messages_received, d.messages_received),
+            local_copies: d.local_bytes > 0,
+        };
+        Some(received.fold(spread(first), |s, d| DestinationSpread {
+            bytes: (s.bytes.0.min(d.bytes_received), s.bytes.1.max(d.bytes_received)),
+            pieces: (s.pieces.0.min(d.messages_received), s.pieces.1.max(d.messages_received)),
+            local_copies: s.local_copies || d.local_bytes > 0,
+        }))
+    }
+
     pub fn new(reshard: &Reshard, table: &DeviceTable, strategy: Strategy) -> Traffic {
         Traffic {
             strategy,
@@ -785,6 +842,74 @@ mod tests {
         let colocated = presets::build(presets::PRESETS.iter().find(|p| p.name == "colocated").expect("colocated"));
         let colocated = summarise(&colocated, Strategy::Intersection, 0, 1).expect("plans").traffic.by_link_class();
         assert!(colocated[0].1 > 0, "{colocated:?}");
+    }
+
+    #[test]
+    fn the_destination_spread_is_the_least_and_most_any_destination_receives() {
+        // The article's toy: each destination needs 36 entries (72 B of bf16), from 3 pieces of 12.
+        let toy = analyse(&presets::toy(), Strategy::Intersection).expect("plans");
+        assert_eq!(
+            toy.destination_spread(),
+            Some(DestinationSpread { bytes: (72, 72), pieces: (3, 3), local_copies: false })
+        );
+        // Whole shards: each of the 3 overlapping shards arrives whole, 144 B.
+        let whole = analyse(&presets::toy(), Strategy::WholeShard).expect("plans");
+        assert_eq!(
+            whole.destination_spread(),
+            Some(DestinationSpread { bytes: (144, 144), pieces: (3, 3), local_copies: false })
+        );
+        // Every preset and strategy: the spread bounds every destination's own count, and is reached.
+        for preset in presets::PRESETS.iter().filter(|p| p.name != "large") {
+            let reshard = presets::build(preset);
+            for strategy in Strategy::ALL {
+                let traffic = analyse(&reshard, strategy).expect("plans");
+                let spread = traffic.destination_spread().expect("destinations");
+                let destinations: Vec<&DeviceTraffic> =
+                    traffic.devices.iter().zip(&traffic.destination).filter(|&(_, &d)| d).map(|(d, _)| d).collect();
+                let bytes: Vec<u64> = destinations.iter().map(|d| d.bytes_received).collect();
+                let pieces: Vec<u64> = destinations.iter().map(|d| d.messages_received).collect();
+                let range = |v: &[u64]| (*v.iter().min().unwrap(), *v.iter().max().unwrap());
+                let local_copies = destinations.iter().any(|d| d.local_bytes > 0);
+                let want = DestinationSpread { bytes: range(&bytes), pieces: range(&pieces), local_copies };
+                assert_eq!(spread, want, "{}", preset.name);
+                // Their sum is the bytes received by devices.
+                assert_eq!(bytes.iter().sum::<u64>(), traffic.totals().bytes_received, "{} {strategy:?}", preset.name);
+            }
+        }
+        assert_eq!(
+            toy.destination_spread().unwrap().sentence(2, Some(2)),
+            "Each destination device receives 36 entries (72 B) in 3 pieces."
+        );
+        let spread = |bytes, pieces| DestinationSpread { bytes, pieces, local_copies: false };
+        assert_eq!(
+            spread((48, 72), (2, 3)).sentence(4, Some(2)),
+            "Each destination device receives 24 to 36 entries (48 B to 72 B) in 2 to 3 pieces."
+        );
+        assert_eq!(
+            spread((4, 4), (1, 1)).sentence(1, Some(4)),
+            "The destination device receives 1 entry (4 B) in 1 piece."
+        );
+        assert_eq!(
+            spread((0, 3 << 30), (0, 2000)).sentence(8, None),
+            "Each destination device receives 0 B to 3 GiB in 0 to 2,000 pieces."
+        );
+        assert_eq!(
+            spread((0, 0), (0, 0)).sentence(8, Some(2)),
+            "No destination device receives anything over a link: every piece is a local copy."
+        );
+        // Colocated: the copies a device makes within itself are apart, and said to be.
+        let colocated = presets::build(presets::PRESETS.iter().find(|p| p.name == "colocated").expect("colocated"));
+        let spread = analyse(&colocated, Strategy::Intersection).expect("plans").destination_spread().expect("some");
+        assert!(spread.local_copies);
+        assert!(
+            spread.sentence(8, Some(2)).ends_with(" over links, local copies apart."),
+            "{}",
+            spread.sentence(8, Some(2))
+        );
+        // Uneven: an empty destination shard receives nothing while another receives its rows.
+        let uneven = presets::build(presets::PRESETS.iter().find(|p| p.name == "uneven").expect("uneven"));
+        let spread = analyse(&uneven, Strategy::Intersection).expect("plans").destination_spread().expect("some");
+        assert!(spread.bytes.0 < spread.bytes.1, "{spread:?}");
     }
 
     #[test]

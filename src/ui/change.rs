@@ -115,10 +115,33 @@ pub fn ChangeSummary(
             })}
             {(!without_strategy).then(|| view! {
                 <p class="change-strategy">"Strategy: " <span data-testid="strategy">{strategy}</span></p>
+                <EachDestination/>
                 <WholeShardDrawn/>
                 <CheckVerdict/>
             })}
         </div>
+    }
+}
+
+/// What each destination device receives in the plan shown, over the cards that add them up: the article's
+/// "36 entries, from 3 pieces" was seen only by hovering a device (review 52).
+#[component]
+fn EachDestination() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let entry_bytes = Memo::new(move |_| {
+        state.reshard.with(|r| match r.tensors.as_slice() {
+            [tensor] => Some(r.wire_dtype(tensor).bytes()),
+            _ => None,
+        })
+    });
+    let destinations = Memo::new(move |_| state.reshard.with(|r| r.destination_mesh.size()));
+    move || {
+        let spread = state.summary.with(|s| (**s).as_ref().ok().and_then(|s| s.traffic.destination_spread()))?;
+        Some(view! {
+            <p class="change-strategy" data-testid="each-destination">
+                {spread.sentence(destinations.get(), entry_bytes.get())}
+            </p>
+        })
     }
 }
 

@@ -304,9 +304,12 @@ test('the whole-shard toggle hatches what the receiver discards', async ({ page 
   await expect(page.getByTestId('whole-shard-drawn')).toHaveText(
     'The picture also draws the whole-shard transfer: 288 B received by devices, 2× the 144 B above.',
   );
-  // Shown whole-shard, the cards are its numbers: nothing to add.
+  // Each destination's share, over the cards (the article's 36 entries from 3 pieces; only a hover said so).
+  await expect(page.getByTestId('each-destination')).toHaveText('Each destination device receives 36 entries (72 B) in 3 pieces.');
+  // Shown whole-shard, the cards are its numbers: nothing to add; each destination's share is its.
   await page.getByTestId('strategy-option-whole-shard').click();
   await expect(page.getByTestId('whole-shard-drawn')).toHaveCount(0);
+  await expect(page.getByTestId('each-destination')).toHaveText('Each destination device receives 72 entries (144 B) in 3 pieces.');
   await page.getByTestId('strategy-option-intersection').click();
   await expect(page.getByTestId('whole-shard-drawn')).toBeVisible();
   // d3's transfer: its own pieces keep their labels; d4's, under its hatching, have none (they read as
