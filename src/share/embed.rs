@@ -21,10 +21,28 @@ pub fn preset_mismatch(view: &str, preset: &str) -> Option<String> {
             "“{preset}” is an RL cycle preset: this {view} view shows the toy layout; embed=cycle shows the cycle."
         )),
         (true, false) => Some(format!(
-            "“{preset}” is a layout preset: the cycle view shows the 120 s cycle; embed=tensor, mesh, traffic or strategies shows the layout."
+            "“{preset}” is a layout preset: the cycle view shows the 120 s cycle; embed=tensor, mesh, totals, traffic or strategies shows the layout."
         )),
         _ => None,
     }
+}
+
+/// Why an embed address naming the model inventory (`view=inventory`, `model=NAME`) shows something else:
+/// the inventory has no embed, and the address opened the toy without a word (review 53).
+/// `from_link`: the address carries a state (`#v1.…`), which is what the view shows.
+pub fn inventory_not_embedded(view: &str, page: Option<&str>, model: Option<&str>, from_link: bool) -> Option<String> {
+    let what = match (page, model) {
+        (_, Some(model)) => format!("The model inventory (“{}”)", crate::core::spec::for_display(model)),
+        (Some("inventory"), None) => "The model inventory".to_string(),
+        _ => return None,
+    };
+    let shown = match (view == "cycle", from_link) {
+        (true, true) => "the link's cycle",
+        (true, false) => "the 120 s cycle",
+        (false, true) => "the link's layout",
+        (false, false) => "the toy layout",
+    };
+    Some(format!("{what} has no embed: this {view} view shows {shown}. Link to the app to show a model."))
 }
 
 /// Escapes text for an HTML attribute value or element content.
@@ -46,6 +64,10 @@ pub fn escape_html(text: &str) -> String {
 /// The type of the message an embed posts to the page around it with its height in CSS px
 /// (`{type: "reshard-lens:height", height, href}`), whenever its height changes.
 pub const HEIGHT_MESSAGE: &str = "reshard-lens:height";
+
+/// The type of the message a page may post to an embed to set its theme (`{type: "reshard-lens:theme",
+/// theme: "light" | "dark" | "auto"}`): a documentation site's own theme switch, followed without a reload.
+pub const THEME_MESSAGE: &str = "reshard-lens:theme";
 
 /// The column widths (CSS px) the share menu offers to measure an embed's height for. A narrower column
 /// wraps more and mostly needs a taller frame, but not always: the toy's strategies embed needs 1,743 px at
@@ -240,6 +262,20 @@ mod tests {
 
     #[test]
     fn a_preset_of_the_other_view_is_named() {
+        assert_eq!(
+            inventory_not_embedded("tensor", Some("inventory"), Some("llama-3-8b"), false).as_deref(),
+            Some(
+                "The model inventory (“llama-3-8b”) has no embed: this tensor view shows the toy layout. Link to the app to show a model."
+            )
+        );
+        assert_eq!(
+            inventory_not_embedded("cycle", Some("inventory"), None, true).as_deref(),
+            Some(
+                "The model inventory has no embed: this cycle view shows the link's cycle. Link to the app to show a model."
+            )
+        );
+        assert_eq!(inventory_not_embedded("tensor", Some("layout"), None, false), None);
+        assert_eq!(inventory_not_embedded("tensor", None, None, false), None);
         assert_eq!(preset_mismatch("tensor", "toy"), None);
         assert_eq!(preset_mismatch("cycle", "cycle-160"), None);
         let message = preset_mismatch("tensor", "cycle-120").expect("a cycle preset under the tensor view");

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::{AppState, ChangeSummary, cycle, mesh_view, strategies, tensor_view, traffic, url_state};
-use crate::share::embed::{EMBED_VIEWS, HEIGHT_MESSAGE};
+use crate::share::embed::{EMBED_VIEWS, HEIGHT_MESSAGE, THEME_MESSAGE};
 use crate::share::fragment::encode;
 
 /// A view an embed can show.
@@ -174,6 +174,33 @@ fn report_height(root: NodeRef<leptos::html::Div>) {
     });
 }
 
+/// In an iframe, takes the theme its page asks for ([`THEME_MESSAGE`], `{type: "reshard-lens:theme", theme:
+/// "light" | "dark" | "auto"}`): a documentation site with its own theme switch could only reload the frame
+/// with another `?theme=`, losing what the reader changed in it (review 53). From the parent page only.
+fn follow_theme_messages() {
+    use web_sys::js_sys::Reflect;
+    let Some(window) = web_sys::window() else { return };
+    let Some(parent) = window.parent().ok().flatten().filter(|parent| *parent != window) else { return };
+    let parent: wasm_bindgen::JsValue = parent.into();
+    let listener = window_event_listener(leptos::ev::message, move |ev: web_sys::MessageEvent| {
+        let data = ev.data();
+        let field = |key: &str| Reflect::get(&data, &key.into()).ok().and_then(|v| v.as_string());
+        if ev.source().map(wasm_bindgen::JsValue::from).as_ref() != Some(&parent)
+            || field("type").as_deref() != Some(THEME_MESSAGE)
+        {
+            return;
+        }
+        let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element());
+        match (field("theme").as_deref(), root) {
+            (Some(theme @ ("light" | "dark")), Some(root)) => drop(root.set_attribute("data-theme", theme)),
+            (Some("auto"), Some(root)) => drop(root.remove_attribute("data-theme")),
+            _ => {}
+        }
+    });
+    // As long as the embed's page.
+    std::mem::forget(listener);
+}
+
 /// The `?embed=` page: the chosen view, or what was wrong with the choice.
 #[component]
 pub fn EmbedPage(
@@ -185,10 +212,17 @@ pub fn EmbedPage(
     let app_url = web_sys::window()
         .and_then(|w| Some(format!("{}{}", w.location().origin().ok()?, w.location().pathname().ok()?)))
         .unwrap_or_default();
+    follow_theme_messages();
     // A preset of the other kind (a cycle under a layout view, or the reverse) says so over the default.
     let link_problem = link_problem.or_else(|| {
         let preset = super::name_parameter("preset")?;
         EmbedView::parse(&name).ok().and(crate::share::embed::preset_mismatch(name.trim(), &preset))
+    });
+    let link_problem = link_problem.or_else(|| {
+        let from_link = web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1);
+        let (page, model) = (super::name_parameter("view"), super::name_parameter("model"));
+        EmbedView::parse(&name).ok()?;
+        crate::share::embed::inventory_not_embedded(name.trim(), page.as_deref(), model.as_deref(), from_link)
     });
     let problem =
         link_problem.map(|message| view! { <p class="problem" role="alert" data-testid="link-problem">{message}</p> });

@@ -109,7 +109,9 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     let measured = measured_height(embed_address, column);
     // The frame fitted by a script on the page, for a column that changes with the screen: the measured
     // height fits 480 px and up, and on a phone the frame scrolled inside (review 32).
-    let fit = RwSignal::new(false);
+    // On by default: a frame measured for 480 px and up was cut on a phone, where most docs are read
+    // (review 53). A site that strips scripts keeps the frame at the measured height, as without it.
+    let fit = RwSignal::new(true);
     let snippet = move || {
         // Nothing to show while the menu is closed (and no reason to follow every edit), nor before the
         // height is known: code with the usual height could be selected and copied by hand, too short for
@@ -136,8 +138,8 @@ pub fn ShareBar(page: RwSignal<Page>) -> impl IntoView {
     };
     let height_note = move || match measured.get() {
         EmbedHeight::Measured(height) if fit.get() => format!(
-            "Its height, {height} px, fits {}; the script then fits the frame to its content in any column, a \
-             phone's too, and as readers edit it.",
+            "Its height, {height} px, fits this view in {}; the script then fits the frame to its content in any \
+             column, a phone's too, and as readers edit it (where a site strips scripts, the frame keeps that height).",
             column.get().fits()
         ),
         EmbedHeight::Measured(height) => format!("Its height, {height} px, fits this view in {}.", column.get().fits()),

@@ -138,7 +138,9 @@ test('an embed shows one view, and the snippet opens it in an iframe', async ({ 
   await page.emulateMedia({ colorScheme: 'light' });
   await openHostPage(page, `<!doctype html><body style="margin:0"><div style="width:480px">${darkSnippet}</div>`);
   await expect(page.frameLocator('iframe').getByTestId('link-table')).toBeVisible();
-  expect(await page.frames()[1].evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(19, 22, 27)');
+  // (Its page is transparent: its colour scheme and its cards are dark.)
+  expect(await page.frames()[1].evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+  expect(await page.frames()[1].evaluate(() => getComputedStyle(document.querySelector('.panel')!).backgroundColor)).toBe('rgb(27, 31, 38)');
 
   // A narrower column wraps more: measured there, the frame is taller, and fits a 480 px column whole.
   await openHostPage(page, `<!doctype html><body style="margin:0"><div style="width:480px">${narrowSnippet}</div>`);
@@ -216,6 +218,48 @@ test("with its script the embed code fits the frame on a phone, where the measur
   await page.screenshot({ path: path.join(screenshots, 'embed-fit-phone.png'), fullPage: true });
 });
 
+test("an embed takes its page's colour and the theme its page posts; its code fits the frame by default", async ({ page }) => {
+  await page.goto('/?preset=toy');
+  await page.getByTestId('share-menu').locator('summary').click();
+  await page.getByTestId('embed-view').selectOption('totals');
+  // The script is in the code unless unticked: a frame measured for 480 px and up was cut on a phone.
+  await expect(page.getByTestId('embed-fit')).toBeChecked();
+  await expect(page.getByTestId('copy-embed')).toBeEnabled({ timeout: 15_000 });
+  expect(await page.getByTestId('embed-code').inputValue()).toMatch(/^<iframe [^]*<\/iframe>\s*<script>/);
+  await page.getByTestId('embed-fit').uncheck();
+  expect(await page.getByTestId('embed-code').inputValue()).not.toContain('<script>');
+
+  const origin = new URL(page.url()).origin;
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openHostPage(page, `<!doctype html><body style="margin:0;background:#fdf6e3">
+    <iframe src="${origin}/?embed=totals&preset=toy" width="640" height="900" style="border:0"></iframe>`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('quantity-unique-entries')).toBeVisible();
+  const inFrame = page.frames()[1];
+  const colours = () =>
+    inFrame.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]);
+  // The host's colour shows around the cards (the app's grey stood there, a block under a short view).
+  expect(await colours()).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
+  const surface = () => inFrame.evaluate(() => getComputedStyle(document.querySelector('.panel, .totals, .total')!).backgroundColor);
+  const light = await surface();
+  // A docs site's theme switch posts its theme: followed without a reload, from the parent only.
+  const post = (theme: string) =>
+    page.evaluate((theme) => document.querySelector('iframe')!.contentWindow!.postMessage({ type: 'reshard-lens:theme', theme }, '*'), theme);
+  await post('dark');
+  await expect.poll(() => inFrame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  expect(await surface()).not.toBe(light);
+  await post('sepia');
+  await page.waitForTimeout(200);
+  expect(await inFrame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await post('auto');
+  await expect.poll(() => inFrame.evaluate(() => document.documentElement.dataset.theme ?? 'none')).toBe('none');
+  expect(await surface()).toBe(light);
+  // A message from the frame's own window is not its page's.
+  await inFrame.evaluate(() => window.postMessage({ type: 'reshard-lens:theme', theme: 'dark' }, '*'));
+  await page.waitForTimeout(200);
+  expect(await inFrame.evaluate(() => document.documentElement.dataset.theme ?? 'none')).toBe('none');
+});
+
 test("an embed's height follows its content down as well as up, and an embed out of view shows its own state", async ({ page }) => {
   await page.goto('/?preset=toy');
   await page.getByTestId('preset-fsdp-tp').click();
@@ -291,8 +335,14 @@ test('the cycle embed is captioned and titled by its cycle, not by the layout', 
     '“cycle-120” is an RL cycle preset: this tensor view shows the toy layout; embed=cycle shows the cycle.');
   await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
   await page.goto('/?embed=cycle&preset=nested');
-  await expect(page.getByTestId('link-problem')).toContainText('“nested” is a layout preset');
+  await expect(page.getByTestId('link-problem')).toHaveText(
+    '“nested” is a layout preset: the cycle view shows the 120 s cycle; embed=tensor, mesh, totals, traffic or strategies shows the layout.');
   await expect(page.getByTestId('cycle-new')).toHaveText('112.5 s');
+  // The model inventory has no embed: said, where the toy stood without a word (review 53).
+  await page.goto('/?embed=tensor&view=inventory&model=llama-3-8b');
+  await expect(page.getByTestId('link-problem')).toHaveText(
+    'The model inventory (“llama-3-8b”) has no embed: this tensor view shows the toy layout. Link to the app to show a model.');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
   await page.goto('/?embed=cycle&preset=cycle-160');
   await expect(page.getByTestId('cycle-new')).toHaveText('122.5 s');
   await expect(page.getByTestId('link-problem')).toHaveCount(0);
@@ -608,13 +658,16 @@ test('the documentation page turns four text blocks into four live widgets', asy
 test('?theme= forces a theme over the reader\'s, for the app and an embed; an unknown one says so', async ({ page }) => {
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const [light, dark] = ['rgb(246, 247, 249)', 'rgb(19, 22, 27)'];
+  // An embed's own page is transparent (its host's colour shows): its cards carry the theme.
+  const card = () => page.evaluate(() => getComputedStyle(document.querySelector('.tensor-view')!.closest('.panel') ?? document.querySelector('.tensor-view')!).backgroundColor);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/?embed=tensor&preset=toy');
   await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
-  expect(await background()).toBe(light);
+  expect(await background()).toBe('rgba(0, 0, 0, 0)');
+  const lightCard = await card();
   await page.goto('/?embed=tensor&preset=toy&theme=dark');
   await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
-  expect(await background()).toBe(dark);
+  expect(await card()).not.toBe(lightCard);
   // Its way out opens the app in the same theme (it opened in the reader's).
   await expect(page.getByTestId('embed-open')).toHaveAttribute('href', /\?theme=dark#v1\./);
   // The pictures follow too: a destination device's neutral tile is the dark one.
