@@ -87,6 +87,30 @@ test('a thirteen-digit count stays on one line in its card', async ({ page }) =>
   }
 });
 
+test('printed, the page is the results on white paper, without the controls, whatever the theme', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/?preset=toy&theme=dark');
+  await expect(page.locator('[data-testid=piece]')).toHaveCount(6);
+  const looks = () =>
+    page.evaluate(() => ({
+      scheme: getComputedStyle(document.documentElement).colorScheme,
+      body: getComputedStyle(document.body).backgroundColor,
+      hidden: ['.page-bar', '.preset-bar', '.workspace > .editors'].map((s) => getComputedStyle(document.querySelector(s)!).display),
+      laidOut: getComputedStyle(document.querySelector('.below-pictures')!).contentVisibility,
+    }));
+  const screen = await looks();
+  expect(screen.scheme).toBe('dark');
+  expect(screen.hidden).not.toContain('none');
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  expect(await looks()).toEqual({ scheme: 'light', body: 'rgb(255, 255, 255)', hidden: ['none', 'none', 'none'], laidOut: 'visible' });
+  // The results are all there: the heading's numbers and the traffic below the pictures.
+  await expect(page.getByTestId('change-description')).toBeVisible();
+  await expect(page.getByTestId('link-table')).toBeVisible();
+  const pdf = await page.pdf({ format: 'A4' });
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  fs.writeFileSync(path.join(screenshots, 'print-toy.pdf'), pdf);
+});
+
 test('the shell has a header, a footer with the version and a source link', async ({ page }) => {
   await open(page);
   // The window's title names the view (three tabs of the app all read "Reshard Lens").
