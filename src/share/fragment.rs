@@ -100,6 +100,21 @@ pub struct InventoryChoice {
     /// before the inventory had these fields has none).
     #[serde(default, skip_serializing_if = "is_default_topology")]
     pub topology: TopologyInput,
+    /// The tensor table's find text (part of a name, or a group): a link to `layers.47.` of a model whose
+    /// table lists 300 tensors of many more showed the first 300 (review 51).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub find: String,
+    /// The tensor table's order: largest first (the default) or the model's.
+    #[serde(default = "largest_first", skip_serializing_if = "is_largest_first")]
+    pub largest_first: bool,
+}
+
+fn largest_first() -> bool {
+    true
+}
+
+fn is_largest_first(largest: &bool) -> bool {
+    *largest
 }
 
 fn is_default_topology(topology: &TopologyInput) -> bool {
@@ -116,6 +131,8 @@ impl InventoryChoice {
             generate: preset.generate,
             colocated: preset.colocated,
             topology: TopologyInput::default(),
+            find: String::new(),
+            largest_first: true,
         }
     }
 }
@@ -410,6 +427,8 @@ mod tests {
         choice.colocated = !choice.colocated;
         choice.topology.devices_per_node = Some(4);
         choice.topology.nic_gbps = Some(25.0);
+        choice.find = "layers.47.".into();
+        choice.largest_first = false;
         let state = SharedState { inventory: Some(choice), ..toy_state() };
         assert_eq!(decode(&encode(&state)), Ok(state));
     }
@@ -420,8 +439,11 @@ mod tests {
         let choice = InventoryChoice::of_preset(&MODEL_PRESETS[0]);
         let json = serde_json::to_value(&choice).unwrap();
         assert!(json.get("topology").is_none(), "{json}");
+        // The table's find and order too: older links had neither, and open on every tensor, largest first.
+        assert!(json.get("find").is_none() && json.get("largest_first").is_none(), "{json}");
         let read: InventoryChoice = serde_json::from_value(json).unwrap();
         assert_eq!(read.topology, TopologyInput::default());
+        assert_eq!((read.find.as_str(), read.largest_first), ("", true));
     }
 
     #[test]
@@ -684,15 +706,19 @@ mod tests {
                     refit,
                 }),
         );
-        let inventory = prop::option::of((0..MODEL_PRESETS.len(), 0u64..100, 0u64..100, any::<bool>()).prop_map(
-            |(preset, tp, hidden, colocated)| {
-                let mut choice = InventoryChoice::of_preset(&MODEL_PRESETS[preset]);
-                choice.train.tp = tp;
-                choice.model.hidden = hidden;
-                choice.colocated = colocated;
-                choice
-            },
-        ));
+        let inventory = prop::option::of(
+            (0..MODEL_PRESETS.len(), 0u64..100, 0u64..100, any::<bool>(), ".{0,12}", any::<bool>()).prop_map(
+                |(preset, tp, hidden, colocated, find, largest_first)| {
+                    let mut choice = InventoryChoice::of_preset(&MODEL_PRESETS[preset]);
+                    choice.train.tp = tp;
+                    choice.model.hidden = hidden;
+                    choice.colocated = colocated;
+                    choice.find = find;
+                    choice.largest_first = largest_first;
+                    choice
+                },
+            ),
+        );
         let shown = prop::option::of(0..presets::PRESETS.len())
             .prop_map(|preset| preset.map(|i| parse_input(presets::PRESETS[i].spec).expect("a preset parses")));
         (tensor, side(), side(), topology, prop::option::of(cycle), view, any::<bool>(), inventory, measured, shown)

@@ -47,6 +47,9 @@ pub struct InventoryState {
     drafts: FieldDrafts,
     /// Bumped when the choices are replaced (a preset, a link): the drafts typed before are stale.
     replaced: RwSignal<u64>,
+    /// The tensor table's find text and order, kept in links ([`InventoryChoice`]).
+    pub find: RwSignal<String>,
+    pub largest_first: RwSignal<bool>,
 }
 
 impl InventoryState {
@@ -77,6 +80,8 @@ impl InventoryState {
             problems,
             drafts: FieldDrafts::new(),
             replaced: RwSignal::new(0),
+            find: RwSignal::new(String::new()),
+            largest_first: RwSignal::new(true),
         }
     }
 
@@ -95,6 +100,8 @@ impl InventoryState {
             generate: self.generate.get_untracked(),
             colocated: self.colocated.get_untracked(),
             topology: self.topology.get_untracked(),
+            find: self.find.get_untracked(),
+            largest_first: self.largest_first.get_untracked(),
         }
     }
 
@@ -113,6 +120,8 @@ impl InventoryState {
         self.generate.set(choice.generate);
         self.colocated.set(choice.colocated);
         self.topology.set(choice.topology.clone());
+        self.find.set(choice.find.clone());
+        self.largest_first.set(choice.largest_first);
         let generation = super::editor::field::fresh_generation();
         if let Some(shown_in) = shown_in {
             self.drafts.carry(shown_in, generation);
@@ -161,6 +170,8 @@ impl InventoryState {
         self.generate.track();
         self.colocated.track();
         self.topology.track();
+        self.find.track();
+        self.largest_first.track();
     }
 }
 
@@ -1012,7 +1023,8 @@ fn BytesReceivedNote() -> impl IntoView {
 #[component]
 fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let by_bytes = RwSignal::new(true);
+    let choices = expect_context::<InventoryState>();
+    let by_bytes = choices.largest_first;
     // Shared by the rows' buttons, cloned only on a click: cloned into each row, the whole inventory's spec
     // was copied hundreds of times on every edit.
     let spec = Arc::new(inventory.spec.clone());
@@ -1023,7 +1035,7 @@ fn Tensors(inventory: Inventory, page: RwSignal<Page>) -> impl IntoView {
     let roving = RwSignal::new(0usize);
     // Part of a name or a group: a model of more than ROW_LIMIT tensors had rows no one could reach (layers
     // 25–47 of Qwen3's 48, review 51). ASCII case only: Unicode's case tables cost the bundle 8 KB.
-    let filter = RwSignal::new(String::new());
+    let filter = choices.find;
     // The rows that hold it, in model order: counted and listed from one pass (a whole model's rows were
     // filtered twice per key, each name lowered into a new string).
     let found = {

@@ -86,6 +86,27 @@ test('every tensor of a model is within reach: the table lists 300, and a name o
   await expect(listed).toHaveText('No tensor\'s name or group holds “no-such-tensor”.');
 });
 
+test("a link keeps the tensor table's find and order, and another model opens without them", async ({ page, context }) => {
+  // A link to layers.47 of Qwen3 opened on the first 300 tensors, largest first (review 51).
+  await page.goto('/?view=inventory&model=qwen3-30b-a3b');
+  await expect(page.getByTestId('inventory-tensor')).toHaveCount(300);
+  await page.getByTestId('inventory-filter').fill('layers.47.');
+  await page.getByTestId('inventory-sort-bytes').uncheck();
+  const names = await page.getByTestId('inventory-open-tensor').allInnerTexts();
+  await page.getByTestId('share-menu').locator('summary').click();
+  await expect(page.getByTestId('share-link')).toHaveValue(/#v1\./);
+  const link = await page.getByTestId('share-link').inputValue();
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('inventory-filter')).toHaveValue('layers.47.');
+  await expect(other.getByTestId('inventory-sort-bytes')).not.toBeChecked();
+  await expect.poll(() => other.getByTestId('inventory-open-tensor').allInnerTexts()).toEqual(names);
+  // Another model starts afresh: all its tensors, largest first.
+  await other.getByTestId('model-preset').selectOption('llama-3-8b');
+  await expect(other.getByTestId('inventory-filter')).toHaveValue('');
+  await expect(other.getByTestId('inventory-sort-bytes')).toBeChecked();
+});
+
 test('the totals on screen are the core planner totals for the same model and layout', async ({ page }) => {
   test.setTimeout(600_000);
   await page.goto('/?view=inventory');
