@@ -72,7 +72,8 @@ async fn the_app_lists_six_pieces_of_four_by_three() {
 
 #[wasm_bindgen_test]
 fn the_placements_line_names_each_sides_layout_and_a_strided_order() {
-    let line = |reshard: &reshard_lens::core::model::Reshard, tensor| describe_placements(reshard, tensor);
+    let line =
+        |reshard: &reshard_lens::core::model::Reshard, tensor| describe_placements(reshard, tensor, [None, None]);
     assert_eq!(line(&presets::partial(), 0).as_deref(), Some("[Partial()] → [Replicate()]"));
     assert_eq!(line(&presets::nested(), 0).as_deref(), Some("[Shard(0), Shard(0)] → [Shard(1)]"));
     // Rows split by both mesh dims in the strided order: said, as it changes who holds which rows.
@@ -88,6 +89,9 @@ fn the_placements_line_names_each_sides_layout_and_a_strided_order() {
     let second = line(&inventory, 1).unwrap_or_default();
     assert!(second.starts_with(&format!("{}: [", inventory.tensors[1].name)), "{second}");
     assert_eq!(line(&inventory, inventory.tensors.len()), None, "no such tensor");
+    // A side typed in JAX is written as typed; the other side's placements as computed.
+    let typed = describe_placements(&presets::toy(), 0, [None, Some("P(None, 'tp')".into())]);
+    assert_eq!(typed.as_deref(), Some("[Shard(0)] → P(None, 'tp')"));
 }
 
 #[wasm_bindgen_test]

@@ -120,6 +120,8 @@ test('interaction timings, inside the page', { tag: '@timings' }, async ({ page 
   await page.mouse.move(tile.x - 40, tile.y - 40);
   const hoverDevice = await nextPaint(page, HOVER, 'pointerover', () => page.mouse.move(tile.x + 4, tile.y + 4));
   await expect(page.getByTestId('focus-region')).toHaveCount(1);
+  // In sight first: a line more over the pictures put it under the fold, where the mouse cannot point.
+  await page.getByTestId('piece').nth(100).scrollIntoViewIfNeeded();
   const piece = await steady(page, () => page.getByTestId('piece').nth(100).boundingBox());
   if (!piece) throw new Error('no piece drawn');
   const hoverPiece = await nextPaint(page, HOVER, 'pointerover', () =>

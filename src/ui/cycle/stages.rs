@@ -204,7 +204,7 @@ fn StageRow(
                 type="text"
                 class="stage-name"
                 prop:value=name
-                // The field shows ~13 characters beside the numbers; a longer name is read whole on hover.
+                // The field shows ~14 characters beside the numbers; a longer name is read whole on hover.
                 title=named(str::to_string)
                 aria-label=format!("Stage {} name", index + 1)
                 aria-invalid=move || invalid("name").get().to_string()
