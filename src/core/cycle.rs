@@ -853,7 +853,8 @@ impl CycleSpec {
                 "1 - {f} + {f}/{s} = {ratio}",
                 f = number_text(f, 4),
                 s = number_text(s, 4),
-                ratio = ratio_text(formula_ratio)
+                // With the digits the working's next lines multiply by (review 54: "= 0.9475", then 0.94753).
+                ratio = ratio_text_times(formula_ratio, old)
             ),
             exact: sequential,
             matches_timeline: (formula_ratio - ratio).abs() <= 1e-9,

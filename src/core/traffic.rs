@@ -146,7 +146,7 @@ pub struct DestinationSpread {
     pub bytes: (u64, u64),
     /// Pieces (messages) received, least and most.
     pub pieces: (u64, u64),
-    /// Some destination also copies within itself (not counted above).
+    /// Some destination also copies within itself (not counted in the above).
     pub local_copies: bool,
 }
 
@@ -173,7 +173,7 @@ impl DestinationSpread {
         let pieces = range(self.pieces, &format_count);
         let noun = if self.pieces == (1, 1) { "piece" } else { "pieces" };
         let who = if destinations == 1 { "The destination device" } else { "Each destination device" };
-        let local = if self.local_copies { " over links, local copies apart" } else { "" };
+        let local = if self.local_copies { " over links, not counting local copies" } else { "" };
         format!("{who} receives {amount} in {pieces} {noun}{local}.")
     }
 }
@@ -902,7 +902,7 @@ mod tests {
         let spread = analyse(&colocated, Strategy::Intersection).expect("plans").destination_spread().expect("some");
         assert!(spread.local_copies);
         assert!(
-            spread.sentence(8, Some(2)).ends_with(" over links, local copies apart."),
+            spread.sentence(8, Some(2)).ends_with(" over links, not counting local copies."),
             "{}",
             spread.sentence(8, Some(2))
         );

@@ -200,8 +200,15 @@ pub fn embed_snippet(
 ) -> String {
     let usual = EMBED_VIEWS.iter().find(|(name, _, _)| *name == view).map_or(600, |(_, _, h)| *h);
     let height = height.unwrap_or(usual);
+    // The frame's colour scheme, so that a browser lets the page's colour show through the embed's
+    // transparent page: it paints an opaque backdrop behind a frame whose scheme is not its element's (a dark
+    // embed on a page that declares none was a black box, review 54).
+    let scheme = match theme {
+        "light" | "dark" => theme,
+        _ => "light dark",
+    };
     format!(
-        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0;color-scheme:{scheme}\" loading=\"lazy\"></iframe>",
         escape_html(&embed_src(app_url, view, theme, fragment)),
         escape_html(title)
     )
@@ -258,6 +265,10 @@ mod tests {
         assert_eq!(embed_src("http://x/", "mesh", "auto", "v1.a"), "http://x/?embed=mesh#v1.a");
         let snippet = embed_snippet("http://x/", "mesh", "dark", "v1.a", "t", None);
         assert!(snippet.contains("src=\"http://x/?embed=mesh&amp;theme=dark#v1.a\""), "{snippet}");
+        // The frame element's colour scheme is the embed's, so the page's colour shows through it.
+        assert!(snippet.contains("style=\"border:0;color-scheme:dark\""), "{snippet}");
+        let auto = embed_snippet("http://x/", "mesh", "auto", "v1.a", "t", None);
+        assert!(auto.contains("style=\"border:0;color-scheme:light dark\""), "{auto}");
     }
 
     #[test]

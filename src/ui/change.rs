@@ -115,15 +115,24 @@ pub fn ChangeSummary(
             })}
             {(!without_strategy).then(|| view! {
                 <p class="change-strategy">"Strategy: " <span data-testid="strategy">{strategy}</span></p>
-                <EachDestination/>
-                <WholeShardDrawn/>
                 <CheckVerdict/>
             })}
         </div>
     }
 }
 
-/// What each destination device receives in the plan shown, over the cards that add them up: the article's
+/// Under the totals: what each destination receives, and the whole-shard transfer's bytes while the picture
+/// draws it over another plan. Across the panel rather than in the heading's column beside the cards, where
+/// they wrapped to ten short lines at 1280 px (review 54).
+#[component]
+pub fn PlanLines() -> impl IntoView {
+    view! {
+        <EachDestination/>
+        <WholeShardDrawn/>
+    }
+}
+
+/// What each destination device receives in the plan shown, under the cards that add them up: the article's
 /// "36 entries, from 3 pieces" was seen only by hovering a device (review 52).
 #[component]
 fn EachDestination() -> impl IntoView {
@@ -162,13 +171,21 @@ fn WholeShardDrawn() -> impl IntoView {
             (received(Strategy::WholeShard), received(shown))
         });
         let (whole, base) = (whole?, base?);
+        // Of the plan shown, not "above": the cards stand beside the line on a laptop, over it on a phone.
+        let compared = if whole == base {
+            "as many as the plan shown".to_string()
+        } else {
+            format!(
+                "{} the {} of the plan shown",
+                crate::chart::bars::ratio_text(whole as f64, base as f64),
+                format_bytes(base)
+            )
+        };
         Some(view! {
             <p class="change-strategy" data-testid="whole-shard-drawn">
                 {format!(
-                    "The picture also draws the whole-shard transfer: {} received by devices, {} the {} above.",
-                    format_bytes(whole),
-                    crate::chart::bars::ratio_text(whole as f64, base as f64),
-                    format_bytes(base)
+                    "The picture also draws the whole-shard transfer: {} received by devices, {compared}.",
+                    format_bytes(whole)
                 )}
             </p>
         })

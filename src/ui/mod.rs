@@ -397,6 +397,7 @@ fn LayoutPage() -> impl IntoView {
                     <section class="panel change-panel" id=header::CHANGE tabindex="-1" aria-labelledby="change-title">
                         <ChangeSummary title_id="change-title"/>
                         <TrafficTotals/>
+                        <change::PlanLines/>
                     </section>
                     <section
                         class="panel pictures"

@@ -758,20 +758,12 @@ fn pieces_csv(state: AppState, _: CycleState, _: Subject) -> Result<String, Stri
     })
 }
 
-/// Which change the layout view holds, for the decision note exported from the cycle page:
-/// "With the layout view's change: w [12, 6], 4 → 6 devices."
+/// Which change the layout view holds, for the decision note exported from the cycle page, in the words of
+/// the layout view's heading: "The decision note also describes the layout view's change: w · 12 × 6 bf16 ·
+/// 3 source devices → 2 destination devices."
 fn layout_in_note(state: AppState) -> String {
-    state.reshard.with(|r| {
-        let what = match r.tensors.as_slice() {
-            [tensor] => format!("{} {:?}", tensor.name, tensor.shape),
-            tensors => format!("{} tensors", format_count(tensors.len() as u64)),
-        };
-        format!(
-            "With the layout view's change: {what}, {} → {} devices.",
-            format_count(r.source_mesh.size() as u64),
-            format_count(r.destination_mesh.size() as u64)
-        )
-    })
+    let change = state.reshard.with(super::describe_change);
+    format!("The decision note also describes the layout view's change: {change}.")
 }
 
 fn decision_note(state: AppState, cycle: CycleState, subject: Subject) -> Result<String, String> {

@@ -40,7 +40,9 @@ test('the article cycle, a faster s, an overlap and measured cycles', async ({ p
   // (review 52).
   await page.getByTestId('speedup-input').fill('2.7');
   await expect(page.getByTestId('cycle-working')).toContainText('new cycle = 0.94753 × 120 s ≈ 113.704 s');
-  await expect(page.getByTestId('cycle-working')).toContainText('speedup = 1 / 0.9475 ≈ 1.055×');
+  // The same digits on every line of the working (it read "= 0.9475", then 0.94753).
+  await expect(page.getByTestId('cycle-formula')).toHaveText('1 - 0.0833 + 0.0833/2.7 = 0.94753');
+  await expect(page.getByTestId('cycle-working')).toContainText('speedup = 1 / 0.94753 ≈ 1.055×');
 
   // The slider off 4 and back by its keys comes back to 4 itself (no step lies on 4: it read 3.98, and the
   // article's 112.5 s became 112.513 s).

@@ -837,7 +837,7 @@ test('every export downloads a file that parses, and the plan is what the CLI co
   const timelinePng = await download(page, 'export-timeline-png');
   expect(timelinePng.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   // Said before the click: from the cycle page, the note describes the layout view's change too.
-  await expect(page.getByTestId('export-note-layout')).toHaveText("With the layout view's change: w [12, 6], 3 → 2 devices.");
+  await expect(page.getByTestId('export-note-layout')).toHaveText('The decision note also describes the layout view\'s change: w · 12 × 6 bf16 · 3 source devices → 2 destination devices.');
   const note = await download(page, 'export-note');
   expect(note.name).toBe('w-decision-note.md');
   expect(note.text).toContain(newCycle);

@@ -302,7 +302,7 @@ test('the whole-shard toggle hatches what the receiver discards', async ({ page 
   await expect(page.getByTestId('whole-shard-note')).toContainText('discards 36');
   // Beside the cards, whose numbers stay the intersection's: the whole-shard transfer's own (review 52).
   await expect(page.getByTestId('whole-shard-drawn')).toHaveText(
-    'The picture also draws the whole-shard transfer: 288 B received by devices, 2× the 144 B above.',
+    'The picture also draws the whole-shard transfer: 288 B received by devices, 2× the 144 B of the plan shown.',
   );
   // Each destination's share, over the cards (the article's 36 entries from 3 pieces; only a hover said so).
   await expect(page.getByTestId('each-destination')).toHaveText('Each destination device receives 36 entries (72 B) in 3 pieces.');

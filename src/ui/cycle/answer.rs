@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::readout::{decimal, percent, seconds, times, unbroken, unit_fraction, units_kept};
-use crate::core::cycle::{CycleReport, ratio_text, ratio_text_times};
+use crate::core::cycle::{CycleReport, ratio_text_times};
 use crate::core::traffic::grouped_digits;
 
 /// The substituted formula (`1 - 0.0833 + 0.0833/4 = 0.9375`) in parts that a narrow column may put on
@@ -257,7 +257,7 @@ fn Working(report: CycleReport) -> impl IntoView {
             </p>
             <p>
                 <span class="working-key">"speedup"</span>
-                " = 1 / " {ratio_text(report.formula.ratio)} " " {equals_times(report.formula.speedup)}
+                " = 1 / " {factor.clone()} " " {equals_times(report.formula.speedup)}
             </p>
             <p>
                 <span class="working-key">"bound"</span>
