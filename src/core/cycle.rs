@@ -843,19 +843,17 @@ impl CycleSpec {
         let f = refit_before.transfer / old;
         let formula_ratio = formula_ratio(f, s);
         let sequential = self.stages.iter().all(|stage| stage.overlap == 0.0);
+        // With the digits the working's lines after the formula multiply by (review 54: "= 0.9475", then
+        // 0.94753): written once, for the formula and for them.
+        let ratio_shown = ratio_text_times(formula_ratio, old);
         let formula = Formula {
             f,
             s,
             ratio: formula_ratio,
             speedup: 1.0 / formula_ratio,
             bound_speedup: bound_speedup(f),
-            text: format!(
-                "1 - {f} + {f}/{s} = {ratio}",
-                f = number_text(f, 4),
-                s = number_text(s, 4),
-                // With the digits the working's next lines multiply by (review 54: "= 0.9475", then 0.94753).
-                ratio = ratio_text_times(formula_ratio, old)
-            ),
+            text: format!("1 - {f} + {f}/{s} = {ratio_shown}", f = number_text(f, 4), s = number_text(s, 4)),
+            ratio_shown,
             exact: sequential,
             matches_timeline: (formula_ratio - ratio).abs() <= 1e-9,
         };
@@ -987,6 +985,9 @@ pub struct Formula {
     pub bound_speedup: Option<f64>,
     /// The formula with the numbers substituted, e.g. `1 - 0.0833 + 0.0833/4 = 0.9375`.
     pub text: String,
+    /// `ratio` as `text` writes it, for the working's lines that multiply by it ([`ratio_text_times`]).
+    #[serde(skip)]
+    pub ratio_shown: String,
     /// True for a sequential cycle, where the formula is exact; with overlap it is an approximation.
     pub exact: bool,
     /// Whether the formula's ratio equals the timeline's (it can even with overlap, when no overlap binds).

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::CycleState;
 use crate::chart::readout::{decimal, percent, seconds, times, unbroken, unit_fraction, units_kept};
-use crate::core::cycle::{CycleReport, ratio_text_times};
+use crate::core::cycle::CycleReport;
 use crate::core::traffic::grouped_digits;
 
 /// The substituted formula (`1 - 0.0833 + 0.0833/4 = 0.9375`) in parts that a narrow column may put on
@@ -160,7 +160,7 @@ fn Working(report: CycleReport) -> impl IntoView {
     let new = report.after.cycle_seconds;
     let f = report.formula.f;
     let s = report.speedup;
-    let factor = ratio_text_times(report.formula.ratio, old);
+    let factor = report.formula.ratio_shown.clone();
     let saved_label = if report.seconds_saved >= 0.0 { "Time saved" } else { "Time lost" };
     let bound_speedup = report.bound.max_speedup.map_or_else(String::new, approx_times);
     let agrees = report.formula.matches_timeline && bounds_agree(&report);
